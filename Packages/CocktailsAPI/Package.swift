@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "CocktailsAPI",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "CocktailsAPI", targets: ["CocktailsAPI"]),
+    ],
+    dependencies: [
+        // Combine exists only on Apple platforms; OpenCombine stands in for it on Linux.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    ],
+    targets: [
+        .target(
+            name: "CocktailsAPI",
+            dependencies: [
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ],
+            resources: [.copy("Resources/cocktails.json")]
+        ),
+        .testTarget(name: "CocktailsAPITests", dependencies: ["CocktailsAPI"]),
+    ]
+)

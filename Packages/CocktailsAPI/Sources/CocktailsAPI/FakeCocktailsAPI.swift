@@ -1,0 +1,93 @@
+import Foundation
+#if canImport(Combine)
+import Combine
+#else
+import OpenCombine
+#endif
+
+/// A simulated recipe source: it answers with the bundled catalog after a delay and can be told
+/// to fail a number of times first, so that apps can exercise their loading, error and retry paths.
+public final class FakeCocktailsAPI: CocktailsAPI, @unchecked Sendable {
+    /// How the fake source misbehaves.
+    public enum Failure: Equatable, Sendable {
+        /// Every call succeeds.
+        case never
+        /// The first `n` calls, counted across all three forms, fail with
+        /// ``CocktailsAPIError/unavailable``; every later call succeeds.
+        case count(Int)
+    }
+
+    /// The delay before each answer.
+    public let latency: Duration
+
+    private let payload: Data
+    private let lock = NSLock()
+    // Guarded by `lock`: how many failures are still to be handed out.
+    private var failuresLeft: Int
+
+    /// Creates a fake source.
+    ///
+    /// - Parameters:
+    ///   - failure: how many calls fail before the source recovers; `.count(0)` is `.never`.
+    ///   - latency: how long every call takes, success or failure. Three seconds by default,
+    ///     because the real sources this stands in for are slow.
+    ///   - payload: the JSON to answer with; the bundled catalog by default.
+    public init(withFailure failure: Failure = .never, latency: Duration = .seconds(3), payload: Data = BundledCatalog.data) {
+        switch failure {
+        case .never: self.failuresLeft = 0
+        case .count(let n): self.failuresLeft = max(0, n)
+        }
+        self.latency = latency
+        self.payload = payload
+    }
+
+    /// Decides the outcome of one call. Counted when the call is made, so that overlapping calls
+    /// see the failures in the order they started.
+    private func nextOutcome() -> Result<Data, CocktailsAPIError> {
+        lock.lock()
+        defer { lock.unlock() }
+        if failuresLeft > 0 {
+            failuresLeft -= 1
+            return .failure(.unavailable)
+        }
+        return .success(payload)
+    }
+
+    public var cocktailsPublisher: AnyPublisher<Data, CocktailsAPIError> {
+        Deferred {
+            Future { promise in
+                // Future calls its promise at most once and from any thread, which is exactly how
+                // the handler form calls back, so handing it across is safe.
+                let promise = UncheckedSendable(promise)
+                self.fetchCocktails { result in promise.value(result) }
+            }
+        }
+        .eraseToAnyPublisher()
+    }
+
+    public func fetchCocktails(_ handler: @escaping @Sendable (Result<Data, CocktailsAPIError>) -> Void) {
+        let outcome = nextOutcome()
+        DispatchQueue.global().asyncAfter(deadline: .now() + latency.timeInterval) {
+            handler(outcome)
+        }
+    }
+
+    public func fetchCocktails() async throws -> Data {
+        let outcome = nextOutcome()
+        try await Task.sleep(for: latency)
+        return try outcome.get()
+    }
+}
+
+extension Duration {
+    var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}
+
+/// Carries a value that is safe to send but not marked so by its library.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
