@@ -1,0 +1,144 @@
+import CocktailsAPI
+import Foundation
+import Logging
+
+/// Owns the catalog: serves the cached copy at once, fetches from the slow source in the
+/// background, and answers every query from memory so no caller ever waits on the source
+/// while a catalog is available.
+public actor CatalogService {
+    private let source: any CocktailsAPI
+    private let catalogStore: any CatalogStore
+    private let favoritesStore: any FavoritesStore
+    private let now: @Sendable () -> Date
+    private let locale: Locale
+    private let logger: Logger
+
+    private var catalog: AlphabeticalCatalog?
+    private var updatedAt: Date?
+    private var failureMessage: String?
+    private var refreshTask: Task<Void, Never>?
+
+    /// Creates the service; nothing is fetched until ``start(refreshingInBackground:)``.
+    ///
+    /// - Parameter now: the clock used to stamp fetched catalogs.
+    public init(
+        source: any CocktailsAPI, catalogStore: any CatalogStore, favoritesStore: any FavoritesStore,
+        now: @escaping @Sendable () -> Date, locale: Locale = .catalogDefault,
+        logger: Logger = Logger(label: "cocktailbook.catalog")
+    ) {
+        self.source = source
+        self.catalogStore = catalogStore
+        self.favoritesStore = favoritesStore
+        self.now = now
+        self.locale = locale
+        self.logger = logger
+    }
+
+    /// Loads the cached catalog, if any, and starts fetching from the source.
+    ///
+    /// - Parameter refreshingInBackground: when `false` and a cache exists, the source is not
+    ///   asked at all (one-shot commands); without a cache it is always asked.
+    public func start(refreshingInBackground: Bool = true) {
+        do {
+            if let cached = try catalogStore.loadCatalog(), !cached.cocktails.isEmpty {
+                install(cached.cocktails, fetchedAt: cached.fetchedAt)
+                if !refreshingInBackground { return }
+            }
+        } catch {
+            logger.warning("could not read the cached catalog: \(error.localizedDescription)")
+        }
+        refresh()
+    }
+
+    /// Fetches the catalog from the source again. While a fetch is under way, further calls join
+    /// it instead of starting another; the returned task finishes when that fetch does.
+    @discardableResult
+    public func refresh() -> Task<Void, Never> {
+        if let refreshTask { return refreshTask }
+        let task = Task { await self.fetchFromSource() }
+        refreshTask = task
+        return task
+    }
+
+    /// Waits until no fetch is under way.
+    public func settle() async {
+        await refreshTask?.value
+    }
+
+    /// The catalog's state.
+    public func status() -> CatalogStatus {
+        let state: CatalogStatus.State = catalog != nil ? .ready : (failureMessage != nil && refreshTask == nil ? .failed : .loading)
+        return CatalogStatus(
+            state: state, count: catalog?.cocktails.count ?? 0, message: failureMessage, updatedAt: updatedAt,
+            isRefreshing: refreshTask != nil, lastRefreshFailed: catalog != nil && failureMessage != nil
+        )
+    }
+
+    /// The catalog for `filter` in display order.
+    ///
+    /// - Throws: ``CatalogError/loading`` or ``CatalogError/unavailable(_:)`` when there is no
+    ///   catalog to show yet.
+    public func list(filter: CocktailFilter) throws -> CocktailList {
+        CocktailList(catalog: try available(), favorites: try favoritesStore.favoriteIDs(), filter: filter)
+    }
+
+    /// The cocktail with this id and whether it is a favorite.
+    public func cocktail(id: String) throws -> CocktailList.Item {
+        guard CocktailID.isValid(id) else { throw CatalogError.invalidID(id) }
+        guard let cocktail = try available().cocktail(id: id) else { throw CatalogError.unknownCocktail(id) }
+        return .init(cocktail: cocktail, isFavorite: try favoritesStore.favoriteIDs().contains(id))
+    }
+
+    /// The cocktail with this id or, failing that, this name (case- and diacritic-insensitive).
+    public func cocktail(idOrName query: String) throws -> CocktailList.Item {
+        let catalog = try available()
+        if CocktailID.isValid(query), catalog.contains(id: query) { return try cocktail(id: query) }
+        guard let match = catalog.cocktail(named: query, locale: locale) else { throw CatalogError.unknownName(query) }
+        return try cocktail(id: match.id)
+    }
+
+    /// Marks or unmarks a cocktail of the current catalog as favorite.
+    public func setFavorite(_ isFavorite: Bool, for id: String) throws {
+        guard CocktailID.isValid(id) else { throw CatalogError.invalidID(id) }
+        guard try available().contains(id: id) else { throw CatalogError.unknownCocktail(id) }
+        try favoritesStore.setFavorite(isFavorite, for: id)
+    }
+
+    private func available() throws -> AlphabeticalCatalog {
+        if let catalog { return catalog }
+        if let failureMessage, refreshTask == nil { throw CatalogError.unavailable(failureMessage) }
+        throw CatalogError.loading
+    }
+
+    private func install(_ cocktails: [Cocktail], fetchedAt: Date) {
+        catalog = AlphabeticalCatalog(cocktails, locale: locale)
+        updatedAt = fetchedAt
+    }
+
+    private func fetchFromSource() async {
+        defer { refreshTask = nil }
+        do {
+            let data = try await source.fetchCocktails()
+            let outcome = try CatalogDecoder.decode(data)
+            if !outcome.skipped.isEmpty {
+                let reasons = outcome.skipped.map(\.description).joined(separator: "; ")
+                logger.warning("skipped \(outcome.skipped.count) catalog entries: \(reasons)")
+            }
+            guard !outcome.cocktails.isEmpty else { throw CatalogError.emptyCatalog }
+            let fetched = CachedCatalog(cocktails: outcome.cocktails, fetchedAt: now())
+            do {
+                try catalogStore.saveCatalog(fetched)
+            } catch {
+                // The fresh catalog is still good to show; it just will not survive a restart.
+                logger.warning("could not cache the catalog: \(error.localizedDescription)")
+            }
+            install(fetched.cocktails, fetchedAt: fetched.fetchedAt)
+            failureMessage = nil
+            logger.info("catalog ready with \(fetched.cocktails.count) cocktails")
+        } catch {
+            let message = (error as? LocalizedError)?.errorDescription ?? "The cocktails could not be loaded."
+            failureMessage = message
+            logger.warning("catalog fetch failed: \(message)")
+        }
+    }
+}

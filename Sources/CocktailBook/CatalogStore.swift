@@ -1,0 +1,31 @@
+import Foundation
+
+/// A catalog as it was last fetched from the source.
+public struct CachedCatalog: Sendable, Equatable {
+    /// The cocktails, in source order.
+    public var cocktails: [Cocktail]
+    /// When the source delivered them.
+    public var fetchedAt: Date
+
+    /// Creates a cached catalog.
+    public init(cocktails: [Cocktail], fetchedAt: Date) {
+        self.cocktails = cocktails
+        self.fetchedAt = fetchedAt
+    }
+}
+
+/// Keeps the last good catalog so that the app can show it without waiting for the source.
+public protocol CatalogStore: Sendable {
+    /// The cached catalog, or `nil` if none was ever saved.
+    func loadCatalog() throws -> CachedCatalog?
+    /// Replaces the cached catalog as a whole.
+    func saveCatalog(_ catalog: CachedCatalog) throws
+}
+
+/// Remembers which cocktails the person marked as favorites.
+public protocol FavoritesStore: Sendable {
+    /// The ids of all favorites, including any whose cocktail is no longer in the catalog.
+    func favoriteIDs() throws -> Set<String>
+    /// Marks or unmarks a cocktail as favorite; doing it twice is the same as doing it once.
+    func setFavorite(_ isFavorite: Bool, for id: String) throws
+}
