@@ -1,0 +1,58 @@
+import CocktailBook
+import Foundation
+import GRDB
+
+/// One cocktail of the cached catalog. The full cocktail is kept as JSON so that new recipe
+/// fields need no migration; `name` and `position` are columns for queries and order.
+struct CatalogCocktailRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "catalogCocktail"
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let position = Column(CodingKeys.position)
+    }
+
+    var id: String
+    var position: Int
+    var name: String
+    var payload: Data
+}
+
+/// When the cached catalog was fetched; the table has at most one row.
+struct CatalogFetchRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "catalogFetch"
+    var id = 1
+    var fetchedAt: Date
+}
+
+extension AppDatabase: CatalogStore {
+    public func loadCatalog() throws -> CachedCatalog? {
+        try writer.read { db in
+            guard let fetch = try CatalogFetchRecord.fetchOne(db) else { return nil }
+            let records = try CatalogCocktailRecord.order(CatalogCocktailRecord.Columns.position).fetchAll(db)
+            let decoder = JSONDecoder()
+            let cocktails = try records.map { record in
+                do {
+                    return try decoder.decode(Cocktail.self, from: record.payload)
+                } catch {
+                    throw StoreError.corruptCatalog("entry \(record.id) is unreadable")
+                }
+            }
+            return CachedCatalog(cocktails: cocktails, fetchedAt: fetch.fetchedAt)
+        }
+    }
+
+    /// Replaces the cached catalog in one transaction: a reader sees the old catalog or the new
+    /// one, never a mix. Favorites are untouched, even those whose cocktail left the catalog.
+    public func saveCatalog(_ catalog: CachedCatalog) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let records = try catalog.cocktails.enumerated().map { position, cocktail in
+            CatalogCocktailRecord(id: cocktail.id, position: position, name: cocktail.name, payload: try encoder.encode(cocktail))
+        }
+        try writer.write { db in
+            try CatalogCocktailRecord.deleteAll(db)
+            for record in records { try record.insert(db) }
+            try CatalogFetchRecord(fetchedAt: catalog.fetchedAt).save(db)
+        }
+    }
+}

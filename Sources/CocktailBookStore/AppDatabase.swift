@@ -1,0 +1,72 @@
+import CocktailBook
+import Foundation
+import GRDB
+
+/// The app's SQLite database: it owns the schema and is the only place that writes it.
+///
+/// Migrations are append-only: once a migration has shipped it is never edited; a change to the
+/// schema is a new migration at the end of ``migrator``.
+public final class AppDatabase: Sendable {
+    let writer: any DatabaseWriter
+
+    /// Opens (creating if needed) the database file at `path`, in WAL mode, and migrates it.
+    ///
+    /// - Throws: ``StoreError/cannotOpen(path:reason:)`` when the file cannot be used.
+    public convenience init(path: String) throws {
+        do {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            var configuration = Configuration()
+            // The CLI and a running server may write at the same time; wait briefly rather than fail.
+            configuration.busyMode = .timeout(5)
+            try self.init(DatabasePool(path: path, configuration: configuration))
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.cannotOpen(path: path, reason: Self.describe(error))
+        }
+    }
+
+    /// Wraps an open connection and migrates it; tests pass an in-memory `DatabaseQueue`.
+    public init(_ writer: any DatabaseWriter) throws {
+        self.writer = writer
+        do {
+            try Self.migrator.migrate(writer)
+        } catch {
+            throw StoreError.cannotOpen(path: writer.path, reason: Self.describe(error))
+        }
+    }
+
+    /// An empty in-memory database, for tests and previews.
+    public static func inMemory() throws -> AppDatabase {
+        try AppDatabase(DatabaseQueue())
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: catalog cache and favorites") { db in
+            try db.create(table: "catalogCocktail") { t in
+                t.primaryKey("id", .text)
+                t.column("position", .integer).notNull()
+                t.column("name", .text).notNull()
+                t.column("payload", .blob).notNull()
+            }
+            try db.create(table: "catalogFetch") { t in
+                t.primaryKey("id", .integer).check { $0 == 1 }
+                t.column("fetchedAt", .datetime).notNull()
+            }
+            try db.create(table: "favorite") { t in
+                t.primaryKey("cocktailId", .text)
+                t.column("addedAt", .datetime).notNull()
+            }
+        }
+        return migrator
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            return error.message ?? "SQLite error \(error.resultCode.rawValue)"
+        }
+        return (error as? LocalizedError)?.errorDescription ?? "\(error)"
+    }
+}
