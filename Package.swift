@@ -1,0 +1,65 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "CocktailBook",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "cocktailbook", targets: ["cocktailbook"]),
+    ],
+    dependencies: [
+        .package(path: "Packages/CocktailsAPI"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .target(
+            name: "CocktailBook",
+            dependencies: [
+                .product(name: "CocktailsAPI", package: "CocktailsAPI"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "CocktailBookStore",
+            dependencies: [
+                "CocktailBook",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "CocktailBookWeb",
+            dependencies: [
+                "CocktailBook",
+                "CocktailBookStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Templates"), .copy("Assets")]
+        ),
+        .executableTarget(
+            name: "cocktailbook",
+            dependencies: [
+                "CocktailBook",
+                "CocktailBookStore",
+                "CocktailBookWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "CocktailBookTests", dependencies: ["CocktailBook"]),
+        .testTarget(name: "CocktailBookStoreTests", dependencies: ["CocktailBookStore"]),
+        .testTarget(
+            name: "CocktailBookWebTests",
+            dependencies: [
+                "CocktailBookWeb",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(name: "CocktailBookCLITests", dependencies: ["cocktailbook"]),
+    ]
+)

@@ -1,0 +1,48 @@
+import CocktailBook
+import Foundation
+import Hummingbird
+
+/// The JSON API under `/api/v1`. Each handler asks the catalog service the same question the
+/// matching page asks, and differs from it only in rendering.
+struct APIController<Context: RequestContext>: Sendable {
+    let catalog: CatalogService
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("cocktails", use: list)
+        group.get("cocktails/:id", use: show)
+        group.get("favorites", use: favorites)
+        group.put("favorites/:id") { request, context in try await setFavorite(true, context: context) }
+        group.delete("favorites/:id") { request, context in try await setFavorite(false, context: context) }
+        group.get("catalog", use: status)
+        group.post("catalog/refresh", use: refresh)
+    }
+
+    @Sendable func list(request: Request, context: Context) async throws -> Response {
+        let filter = try CocktailFilter(parsing: request.uri.queryParameters["filter"].map(String.init))
+        return try APIResponse.json(CocktailListPayload(try await catalog.list(filter: filter)))
+    }
+
+    @Sendable func show(request: Request, context: Context) async throws -> Response {
+        let id = try context.parameters.require("id")
+        return try APIResponse.json(CocktailDetailPayload(try await catalog.cocktail(id: id)))
+    }
+
+    @Sendable func favorites(request: Request, context: Context) async throws -> Response {
+        try APIResponse.json(FavoritesPayload(try await catalog.list(filter: .all)))
+    }
+
+    func setFavorite(_ isFavorite: Bool, context: Context) async throws -> Response {
+        let id = try context.parameters.require("id")
+        try await catalog.setFavorite(isFavorite, for: id)
+        return APIResponse.noContent()
+    }
+
+    @Sendable func status(request: Request, context: Context) async throws -> Response {
+        try APIResponse.json(CatalogStatusPayload(await catalog.status()))
+    }
+
+    @Sendable func refresh(request: Request, context: Context) async throws -> Response {
+        await catalog.refresh()
+        return try APIResponse.json(CatalogStatusPayload(await catalog.status()), status: .accepted)
+    }
+}

@@ -1,0 +1,47 @@
+import CocktailBook
+import Foundation
+import Logging
+
+/// Everything that varies between runs of the app, filled from CLI flags and environment variables.
+public struct AppConfiguration: Sendable {
+    /// The address to listen on.
+    public var host: String
+    /// The port to listen on; 0 picks a free one.
+    public var port: Int
+    /// The SQLite file holding the catalog cache and favorites.
+    public var databasePath: String
+    /// How long the simulated recipe source takes to answer.
+    public var sourceLatency: Duration
+    /// How many times the simulated recipe source fails before it recovers.
+    public var sourceFailures: Int
+    /// The collation used to sort names.
+    public var locale: Locale
+    /// How much the server logs.
+    public var logLevel: Logger.Level
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, databasePath: String = AppConfiguration.defaultDatabasePath(),
+        sourceLatency: Duration = .seconds(3), sourceFailures: Int = 0, locale: Locale = .catalogDefault,
+        logLevel: Logger.Level = .info
+    ) {
+        self.host = host
+        self.port = port
+        self.databasePath = databasePath
+        self.sourceLatency = sourceLatency
+        self.sourceFailures = sourceFailures
+        self.locale = locale
+        self.logLevel = logLevel
+    }
+
+    /// `$XDG_DATA_HOME/cocktailbook/cocktailbook.sqlite`, or under `~/.local/share` when unset.
+    public static func defaultDatabasePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let dataHome: String
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            dataHome = xdg
+        } else {
+            let home = environment["HOME"] ?? NSHomeDirectory()
+            dataHome = (home as NSString).appendingPathComponent(".local/share")
+        }
+        return (dataHome as NSString).appendingPathComponent("cocktailbook/cocktailbook.sqlite")
+    }
+}

@@ -1,0 +1,60 @@
+import CocktailBook
+import CocktailBookStore
+import Foundation
+import Hummingbird
+
+/// An error as the web layer presents it: a status, a stable machine-readable code and a sentence.
+struct AppError: Error, Sendable {
+    var status: HTTPResponse.Status
+    var code: String
+    var message: String
+    /// Seconds after which trying again makes sense, for 503 answers.
+    var retryAfter: Int?
+
+    init(status: HTTPResponse.Status, code: String, message: String, retryAfter: Int? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.retryAfter = retryAfter
+    }
+
+    /// Maps any error thrown below the web layer to what the client sees.
+    init(_ error: any Error) {
+        switch error {
+        case let error as AppError:
+            self = error
+        case let error as CatalogError:
+            self.init(catalogError: error)
+        case StoreError.unknownCocktail(let id):
+            self.init(catalogError: .unknownCocktail(id))
+        case let error as HTTPError:
+            switch error.status {
+            case .notFound: self.init(status: .notFound, code: "not_found", message: "There is nothing at this address.")
+            case .methodNotAllowed:
+                self.init(status: .methodNotAllowed, code: "method_not_allowed", message: "This address does not accept that method.")
+            default:
+                self.init(status: error.status, code: "bad_request", message: error.body ?? error.status.reasonPhrase)
+            }
+        default:
+            self.init(status: .internalServerError, code: "internal_error", message: "Something went wrong on our side.")
+        }
+    }
+
+    private init(catalogError error: CatalogError) {
+        let message = error.errorDescription ?? "\(error)"
+        switch error {
+        case .loading:
+            self.init(status: .serviceUnavailable, code: "catalog_loading", message: message, retryAfter: 2)
+        case .unavailable, .malformedPayload, .emptyCatalog:
+            self.init(status: .serviceUnavailable, code: "catalog_unavailable", message: message, retryAfter: 5)
+        case .unknownCocktail, .unknownName:
+            self.init(status: .notFound, code: "cocktail_not_found", message: message)
+        case .invalidID:
+            self.init(status: .badRequest, code: "invalid_id", message: message)
+        case .invalidFilter:
+            self.init(status: .badRequest, code: "invalid_filter", message: message)
+        }
+    }
+
+    var isServerFault: Bool { status.code >= 500 && status != .serviceUnavailable }
+}

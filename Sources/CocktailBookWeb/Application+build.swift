@@ -1,0 +1,29 @@
+import CocktailBook
+import Foundation
+import Hummingbird
+import Logging
+
+/// Builds the whole web app: the one composition root that `cocktailbook serve` runs and that
+/// the tests drive. The catalog starts loading in the background; the server does not wait for it.
+public func buildApplication(
+    configuration: AppConfiguration,
+    onServerRunning: @escaping @Sendable (Int?) async -> Void = { _ in }
+) async throws -> some ApplicationProtocol {
+    var logger = Logger(label: "cocktailbook")
+    logger.logLevel = configuration.logLevel
+    let environment = try AppEnvironment(configuration: configuration, logger: logger)
+    await environment.catalog.start()
+
+    let router = Router()
+    router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: ErrorMiddleware())
+    router.get("/healthz") { _, _ in "ok" }
+    APIController(catalog: environment.catalog).addRoutes(to: router.group("api/v1"))
+
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "CocktailBook"),
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port) },
+        logger: logger
+    )
+}

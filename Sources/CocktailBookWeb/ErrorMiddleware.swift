@@ -1,0 +1,23 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Turns every error, including unknown routes, into an answer the client can read: JSON
+/// `{"error":{"code","message"}}` under `/api/`, a friendly page everywhere else.
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let appError = AppError(error)
+            if appError.isServerFault {
+                context.logger.error("\(request.method) \(request.uri.path) failed: \(String(reflecting: error))")
+            }
+            var response = try APIResponse.error(appError)
+            if let seconds = appError.retryAfter {
+                response.headers[.retryAfter] = String(seconds)
+            }
+            return response
+        }
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+@main
+struct CocktailBookCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cocktailbook",
+        abstract: "A self-hostable cocktail recipe book: a web app, a JSON API and this command line.",
+        discussion: "With no subcommand, runs `serve`.",
+        subcommands: [Serve.self, List.self, Show.self, Favorite.self],
+        defaultSubcommand: Serve.self
+    )
+}

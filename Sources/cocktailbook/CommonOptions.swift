@@ -1,0 +1,56 @@
+import ArgumentParser
+import CocktailBookWeb
+import Foundation
+
+/// The options every command takes. Each falls back to an environment variable, then a default.
+struct CommonOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The SQLite database holding the catalog cache and favorites (env: COCKTAILBOOK_DATABASE).",
+        discussion: "Defaults to $XDG_DATA_HOME/cocktailbook/cocktailbook.sqlite, or ~/.local/share/cocktailbook/ when XDG_DATA_HOME is unset.",
+        valueName: "path"))
+    var database: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Seconds the simulated recipe source takes to answer (env: COCKTAILBOOK_SOURCE_LATENCY; default 3).",
+        valueName: "seconds"))
+    var sourceLatency: Double?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "How many times the recipe source fails before it recovers (env: COCKTAILBOOK_SOURCE_FAILURES; default 0).",
+        valueName: "n"))
+    var sourceFailures: Int?
+
+    func validate() throws {
+        _ = try resolved()
+    }
+
+    /// The configuration these options describe, with environment variables filling the gaps.
+    func resolved(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AppConfiguration {
+        var configuration = AppConfiguration(databasePath: AppConfiguration.defaultDatabasePath(environment: environment))
+        if let path = try value(database, "COCKTAILBOOK_DATABASE", environment, as: String.self) {
+            guard !path.isEmpty else { throw ValidationError("The database path must not be empty.") }
+            configuration.databasePath = (path as NSString).expandingTildeInPath
+        }
+        if let latency = try value(sourceLatency, "COCKTAILBOOK_SOURCE_LATENCY", environment, as: Double.self) {
+            guard latency >= 0, latency <= 600, latency.isFinite else {
+                throw ValidationError("The source latency must be between 0 and 600 seconds, not \(latency).")
+            }
+            configuration.sourceLatency = .milliseconds(Int((latency * 1000).rounded()))
+        }
+        if let failures = try value(sourceFailures, "COCKTAILBOOK_SOURCE_FAILURES", environment, as: Int.self) {
+            guard failures >= 0 else { throw ValidationError("The number of source failures must not be negative.") }
+            configuration.sourceFailures = failures
+        }
+        return configuration
+    }
+}
+
+/// A flag's value if given, else the environment variable's, parsed like the flag.
+func value<T: LosslessStringConvertible>(_ flag: T?, _ variable: String, _ environment: [String: String], as: T.Type) throws -> T? {
+    if let flag { return flag }
+    guard let raw = environment[variable] else { return nil }
+    guard let parsed = T(raw.trimmingCharacters(in: .whitespaces)) else {
+        throw ValidationError("\(variable)=\(raw) is not a valid value.")
+    }
+    return parsed
+}

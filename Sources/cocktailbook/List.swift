@@ -1,0 +1,33 @@
+import ArgumentParser
+import CocktailBook
+import CocktailBookWeb
+
+struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the cocktails in display order: favorites first, then alphabetical."
+    )
+
+    @OptionGroup var common: CommonOptions
+
+    @Option(name: .long, help: ArgumentHelp("Which cocktails to list: all, alcoholic or non-alcoholic.", valueName: "filter"))
+    var filter: String = "all"
+
+    @Flag(name: .long, help: "Print exactly the JSON of GET /api/v1/cocktails.")
+    var json = false
+
+    func validate() throws {
+        do { _ = try CocktailFilter(parsing: filter) } catch { throw ValidationError(error.localizedDescription) }
+    }
+
+    func run() async throws {
+        try await runReportingErrors {
+            let environment = try await openCatalog(common)
+            let list = try await environment.catalog.list(filter: try CocktailFilter(parsing: filter))
+            if json {
+                try printJSON(CocktailListPayload(list))
+            } else {
+                print(CocktailTable(title: list.title, items: list.items).text)
+            }
+        }
+    }
+}
