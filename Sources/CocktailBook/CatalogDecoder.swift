@@ -85,7 +85,9 @@ public enum CatalogDecoder {
             case DecodingError.valueNotFound(_, let context):
                 return "missing \(context.codingPath.last?.stringValue ?? "value")"
             case DecodingError.typeMismatch(_, let context):
-                return "\(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type"
+                // The array position is already in the report; name only the field.
+                let field = context.codingPath.filter { $0.intValue == nil }.map(\.stringValue).joined(separator: ".")
+                return "\(field.isEmpty ? "the entry" : field) has the wrong type"
             case DecodingError.dataCorrupted(let context):
                 let key = context.codingPath.last?.stringValue ?? "entry"
                 return key == "type" ? "unknown type" : "\(key) is not valid"

@@ -67,6 +67,7 @@ public final class AppDatabase: Sendable {
         if let error = error as? DatabaseError {
             return error.message ?? "SQLite error \(error.resultCode.rawValue)"
         }
-        return (error as? LocalizedError)?.errorDescription ?? "\(error)"
+        // Foundation's file errors are not LocalizedError on Linux, but still describe themselves.
+        return (error as? LocalizedError)?.errorDescription ?? error.localizedDescription
     }
 }

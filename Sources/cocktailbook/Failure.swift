@@ -8,7 +8,7 @@ func runReportingErrors<T>(_ body: () async throws -> T) async throws -> T {
     } catch let exit as ExitCode {
         throw exit
     } catch {
-        let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+        let message = (error as? LocalizedError)?.errorDescription ?? error.localizedDescription
         FileHandle.standardError.write(Data("cocktailbook: \(message)\n".utf8))
         throw ExitCode.failure
     }

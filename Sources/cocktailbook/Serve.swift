@@ -43,7 +43,22 @@ struct Serve: AsyncParsableCommand {
                 let line = "Cocktail Book is running at http://\(configuration.host):\(shown) (database: \(configuration.databasePath))\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
-            try await app.runService()
+            do {
+                try await app.runService()
+            } catch where "\(error)".contains("Address already in use") {
+                throw ServeError.portInUse(host: configuration.host, port: configuration.port)
+            }
+        }
+    }
+}
+
+enum ServeError: Error, LocalizedError {
+    case portInUse(host: String, port: Int)
+
+    var errorDescription: String? {
+        switch self {
+        case .portInUse(let host, let port):
+            "\(host):\(port) is already in use; stop the other server or choose another port with --port."
         }
     }
 }
