@@ -14,11 +14,14 @@ public func buildApplication(
     let environment = try AppEnvironment(configuration: configuration, logger: logger)
     await environment.catalog.start()
 
+    let renderer = try await PageRenderer(assets: StaticAssets())
+
     let router = Router()
     router.add(middleware: RequestLogMiddleware())
-    router.add(middleware: ErrorMiddleware())
+    router.add(middleware: ErrorMiddleware(renderer: renderer))
     router.get("/healthz") { _, _ in "ok" }
     APIController(catalog: environment.catalog).addRoutes(to: router.group("api/v1"))
+    WebController(catalog: environment.catalog, renderer: renderer).addRoutes(to: router)
 
     return Application(
         router: router,

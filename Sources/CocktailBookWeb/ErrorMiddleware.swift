@@ -1,3 +1,4 @@
+import CocktailBook
 import Foundation
 import Hummingbird
 import Logging
@@ -5,6 +6,8 @@ import Logging
 /// Turns every error, including unknown routes, into an answer the client can read: JSON
 /// `{"error":{"code","message"}}` under `/api/`, a friendly page everywhere else.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    let renderer: PageRenderer
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
@@ -13,7 +16,13 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             if appError.isServerFault {
                 context.logger.error("\(request.method) \(request.uri.path) failed: \(String(reflecting: error))")
             }
-            var response = try APIResponse.error(appError)
+            var response: Response
+            if request.uri.path.hasPrefix("/api/") {
+                response = try APIResponse.error(appError)
+            } else {
+                let page = ErrorPage(appError, returnPath: LocalPath.sanitized(request.uri.description), backTo: WebController<Context>.origin(of: request))
+                response = renderer.render(page, status: appError.status)
+            }
             if let seconds = appError.retryAfter {
                 response.headers[.retryAfter] = String(seconds)
             }

@@ -1,0 +1,60 @@
+import Foundation
+import Hummingbird
+import Mustache
+
+/// Renders page models with the bundled Mustache templates. Templates escape every value by
+/// default, so catalog text can never turn into markup.
+struct PageRenderer: Sendable {
+    private let library: MustacheLibrary
+    let assets: StaticAssets
+
+    init(assets: StaticAssets) async throws {
+        guard let directory = Bundle.module.url(forResource: "Templates", withExtension: nil) else {
+            throw AppError(status: .internalServerError, code: "missing_templates", message: "The page templates are missing from the build.")
+        }
+        library = try await MustacheLibrary(directory: directory.path)
+        self.assets = assets
+    }
+
+    /// Renders `page` with its template into an HTML response.
+    func render<Page: PageModel>(_ page: Page, status: HTTPResponse.Status = .ok) -> Response {
+        let frame = PageFrame(page: page, assets: assets.urls, catalogState: page.catalogState)
+        let html = library.render(frame, withTemplate: Page.template) ?? "Page template \(Page.template) is missing."
+        return Response(
+            status: status,
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: html))
+        )
+    }
+}
+
+/// What every page model provides to the shared layout.
+protocol PageModel: Sendable {
+    /// The template's name, without extension.
+    static var template: String { get }
+    /// `loading`, `ready` or `failed`: tells the page script whether to wait for the catalog.
+    var catalogState: String { get }
+}
+
+/// The page model plus what the layout needs, merged so templates can read both by name.
+struct PageFrame<Page: PageModel>: MustacheParent {
+    let page: Page
+    let assets: StaticAssets.URLs
+    let catalogState: String
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "assets": assets
+        case "catalogState": catalogState
+        default: Self.unwrapped(Mirror(reflecting: page).children.first { $0.label == name }?.value)
+        }
+    }
+
+    /// An absent optional must read as missing, or `{{#notice}}` would show for `nil`.
+    private static func unwrapped(_ value: Any?) -> Any? {
+        guard let value else { return nil }
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        return mirror.children.first.map(\.value)
+    }
+}

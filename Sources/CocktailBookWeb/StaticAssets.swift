@@ -1,0 +1,74 @@
+import Foundation
+import Hummingbird
+
+/// The stylesheet and script, read once at start-up and served under URLs that carry a hash of
+/// their content, so browsers may cache them for good and still never see a stale copy.
+struct StaticAssets: Sendable {
+    struct Asset: Sendable {
+        var body: ByteBuffer
+        var contentType: String
+        var version: String
+    }
+
+    /// The versioned URLs pages link to.
+    struct URLs: Sendable {
+        var css: String
+        var js: String
+    }
+
+    let assets: [String: Asset]
+    let urls: URLs
+
+    init() throws {
+        var assets: [String: Asset] = [:]
+        for (name, type) in [("app.css", "text/css; charset=utf-8"), ("app.js", "text/javascript; charset=utf-8")] {
+            guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Assets") else {
+                throw AppError(status: .internalServerError, code: "missing_asset", message: "\(name) is missing from the build.")
+            }
+            let data = try Data(contentsOf: url)
+            assets[name] = Asset(body: ByteBuffer(bytes: data), contentType: type, version: ContentHash.hex(of: data))
+        }
+        self.assets = assets
+        urls = URLs(css: "/assets/app.css?v=\(assets["app.css"]!.version)", js: "/assets/app.js?v=\(assets["app.js"]!.version)")
+    }
+
+    /// The response for `/assets/{name}`: cached for a year when the URL names the current
+    /// version, revalidated otherwise.
+    func response(for name: String, request: Request) throws -> Response {
+        guard let asset = assets[name] else { throw HTTPError(.notFound) }
+        let requested = request.uri.queryParameters["v"].map(String.init)
+        return CachedResponse.make(
+            body: asset.body, contentType: asset.contentType, etag: asset.version,
+            immutable: requested == asset.version, request: request
+        )
+    }
+}
+
+/// Builds responses for content that is identified by a hash.
+enum CachedResponse {
+    static func make(body: ByteBuffer, contentType: String, etag: String, immutable: Bool, request: Request) -> Response {
+        let quoted = "\"\(etag)\""
+        var headers: HTTPFields = [
+            .eTag: quoted,
+            .cacheControl: immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+        ]
+        if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == quoted }) == true {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = contentType
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
+    }
+}
+
+/// A short, stable fingerprint of some bytes (FNV-1a, 64 bit) for cache keys; not for security.
+enum ContentHash {
+    static func hex(of data: some Sequence<UInt8>) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        let text = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - text.count) + text
+    }
+}

@@ -1,0 +1,95 @@
+import CocktailBook
+import Foundation
+import Hummingbird
+
+/// The HTML side of the app: the two screens and their form actions. Every handler asks the
+/// catalog service the same question as its JSON twin in ``APIController``.
+struct WebController<Context: RequestContext>: Sendable {
+    let catalog: CatalogService
+    let renderer: PageRenderer
+
+    func addRoutes(to router: Router<Context>) {
+        router.get("/", use: index)
+        router.get("/cocktails/:id", use: show)
+        router.post("/cocktails/:id/favorite", use: toggleFavorite)
+        router.post("/catalog/refresh", use: refresh)
+        router.get("/assets/:name") { request, context in
+            try renderer.assets.response(for: try context.parameters.require("name"), request: request)
+        }
+    }
+
+    @Sendable func index(request: Request, context: Context) async throws -> Response {
+        let filter = try CocktailFilter(parsing: request.uri.queryParameters["filter"].map(String.init))
+        do {
+            let list = try await catalog.list(filter: filter)
+            return renderer.render(MainPage(list: list, status: await catalog.status()))
+        } catch let error as CatalogError where error == .loading || error.isUnavailable {
+            return renderer.render(MainPage(filter: filter, unavailable: error))
+        }
+    }
+
+    @Sendable func show(request: Request, context: Context) async throws -> Response {
+        let id = try context.parameters.require("id")
+        let item = try await catalog.cocktail(id: id)
+        return renderer.render(CocktailPage(item: item, from: Self.origin(of: request)))
+    }
+
+    /// `favorite=true|false`; answers with a redirect back to the details screen.
+    @Sendable func toggleFavorite(request: Request, context: Context) async throws -> Response {
+        let id = try context.parameters.require("id")
+        let form = try await FormFields(request: request)
+        guard let value = form["favorite"], let isFavorite = Bool(value) else {
+            throw AppError(status: .badRequest, code: "invalid_form", message: "The form must say favorite=true or favorite=false.")
+        }
+        try await catalog.setFavorite(isFavorite, for: id)
+        let filter = (try? CocktailFilter(parsing: form["from"])) ?? .all
+        return .redirect(to: CocktailPage.path(for: id, from: filter), type: .normal) // 303 See Other
+    }
+
+    /// Retries the source and returns to the page the button was on.
+    @Sendable func refresh(request: Request, context: Context) async throws -> Response {
+        let form = try await FormFields(request: request)
+        await catalog.refresh()
+        return .redirect(to: LocalPath.sanitized(form["return"]), type: .normal) // 303 See Other
+    }
+
+    /// The list a details screen was opened from; anything unknown means the full list.
+    static func origin(of request: Request) -> CocktailFilter {
+        (try? CocktailFilter(parsing: request.uri.queryParameters["from"].map(String.init))) ?? .all
+    }
+}
+
+extension CatalogError {
+    var isUnavailable: Bool {
+        if case .unavailable = self { return true }
+        return false
+    }
+}
+
+/// The fields of a small `application/x-www-form-urlencoded` body.
+struct FormFields {
+    private var fields: [String: String] = [:]
+
+    init(request: Request) async throws {
+        let buffer = try await request.body.collect(upTo: 16 * 1024)
+        let text = String(buffer: buffer)
+        for pair in text.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (part: Substring) in String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "" }
+            guard let key = parts.first.map(decode), !key.isEmpty else { continue }
+            fields[key] = parts.count > 1 ? decode(parts[1]) : ""
+        }
+    }
+
+    subscript(name: String) -> String? { fields[name] }
+}
+
+/// Keeps redirects on this site: only paths such as `/` or `/?filter=alcoholic` pass.
+enum LocalPath {
+    static func sanitized(_ path: String?) -> String {
+        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.contains("\\"),
+              !path.contains(where: { $0.isNewline })
+        else { return "/" }
+        return path
+    }
+}
