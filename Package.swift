@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         .target(
@@ -50,6 +51,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // The local package's own tests, run here too so that one `swift test` covers everything.
+        .testTarget(
+            name: "CocktailsAPITests",
+            dependencies: [
+                .product(name: "CocktailsAPI", package: "CocktailsAPI"),
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ],
+            path: "Packages/CocktailsAPI/Tests/CocktailsAPITests"
         ),
         .testTarget(name: "CocktailBookTests", dependencies: ["CocktailBook"]),
         .testTarget(name: "CocktailBookStoreTests", dependencies: ["CocktailBookStore"]),

@@ -1,0 +1,136 @@
+import Foundation
+
+/// The error the in-memory stores throw when a test tells them to fail.
+public struct SimulatedStoreFailure: Error, Equatable, Sendable, LocalizedError {
+    /// Which operation was told to fail, e.g. `saveCatalog`.
+    public var operation: String
+
+    /// Creates the failure for `operation`.
+    public init(operation: String) {
+        self.operation = operation
+    }
+
+    /// A sentence naming the operation that failed.
+    public var errorDescription: String? { "The in-memory store was told to fail \(operation)." }
+}
+
+/// A ``CatalogStore`` that keeps the catalog in memory: the test double of the SQLite store.
+///
+/// Thread-safe, so the same instance can be shared by a ``CatalogService`` and the test that
+/// inspects it. Set ``failsOnLoad`` or ``failsOnSave`` to exercise the error paths.
+public final class InMemoryCatalogStore: CatalogStore, @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var storedCatalog: CachedCatalog?
+    private var storedFailsOnLoad = false
+    private var storedFailsOnSave = false
+    private var storedSaveCount = 0
+
+    /// Creates a store holding `cached`, or nothing.
+    public init(_ cached: CachedCatalog? = nil) {
+        storedCatalog = cached
+    }
+
+    /// The catalog currently held, as ``loadCatalog()`` would return it (without failing).
+    public var cached: CachedCatalog? { withLock { storedCatalog } }
+
+    /// How many times ``saveCatalog(_:)`` succeeded.
+    public var saveCount: Int { withLock { storedSaveCount } }
+
+    /// When `true`, ``loadCatalog()`` throws ``SimulatedStoreFailure``.
+    public var failsOnLoad: Bool {
+        get { withLock { storedFailsOnLoad } }
+        set { withLock { storedFailsOnLoad = newValue } }
+    }
+
+    /// When `true`, ``saveCatalog(_:)`` throws ``SimulatedStoreFailure`` and keeps the old catalog.
+    public var failsOnSave: Bool {
+        get { withLock { storedFailsOnSave } }
+        set { withLock { storedFailsOnSave = newValue } }
+    }
+
+    /// The held catalog.
+    ///
+    /// - Throws: ``SimulatedStoreFailure`` when ``failsOnLoad`` is set.
+    public func loadCatalog() throws -> CachedCatalog? {
+        try withLock {
+            if storedFailsOnLoad { throw SimulatedStoreFailure(operation: "loadCatalog") }
+            return storedCatalog
+        }
+    }
+
+    /// Replaces the held catalog.
+    ///
+    /// - Throws: ``SimulatedStoreFailure`` when ``failsOnSave`` is set.
+    public func saveCatalog(_ catalog: CachedCatalog) throws {
+        try withLock {
+            if storedFailsOnSave { throw SimulatedStoreFailure(operation: "saveCatalog") }
+            storedCatalog = catalog
+            storedSaveCount += 1
+        }
+    }
+
+    private func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}
+
+/// A ``FavoritesStore`` that keeps the favorite ids in memory: the test double of the SQLite store.
+///
+/// Unlike the SQLite store it accepts any id; the ``CatalogService`` is what checks ids against
+/// the catalog. Set ``failsOnRead`` or ``failsOnSave`` to exercise the error paths.
+public final class InMemoryFavoritesStore: FavoritesStore, @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var storedIDs: Set<String>
+    private var storedFailsOnRead = false
+    private var storedFailsOnSave = false
+
+    /// Creates a store holding `ids` as favorites.
+    public init(_ ids: Set<String> = []) {
+        storedIDs = ids
+    }
+
+    /// The favorite ids currently held, as ``favoriteIDs()`` would return them (without failing).
+    public var ids: Set<String> { withLock { storedIDs } }
+
+    /// When `true`, ``favoriteIDs()`` throws ``SimulatedStoreFailure``.
+    public var failsOnRead: Bool {
+        get { withLock { storedFailsOnRead } }
+        set { withLock { storedFailsOnRead = newValue } }
+    }
+
+    /// When `true`, ``setFavorite(_:for:)`` throws ``SimulatedStoreFailure`` and changes nothing.
+    public var failsOnSave: Bool {
+        get { withLock { storedFailsOnSave } }
+        set { withLock { storedFailsOnSave = newValue } }
+    }
+
+    /// The held favorite ids.
+    ///
+    /// - Throws: ``SimulatedStoreFailure`` when ``failsOnRead`` is set.
+    public func favoriteIDs() throws -> Set<String> {
+        try withLock {
+            if storedFailsOnRead { throw SimulatedStoreFailure(operation: "favoriteIDs") }
+            return storedIDs
+        }
+    }
+
+    /// Adds or removes `id`; doing it twice is the same as doing it once.
+    ///
+    /// - Throws: ``SimulatedStoreFailure`` when ``failsOnSave`` is set.
+    public func setFavorite(_ isFavorite: Bool, for id: String) throws {
+        try withLock {
+            if storedFailsOnSave { throw SimulatedStoreFailure(operation: "setFavorite") }
+            if isFavorite { storedIDs.insert(id) } else { storedIDs.remove(id) }
+        }
+    }
+
+    private func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}

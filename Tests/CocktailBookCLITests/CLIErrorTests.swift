@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@Suite("CLI: errors and configuration")
+struct CLIErrorTests {
+    @Test("an unknown id fails with one line on stderr naming it", arguments: [
+        ["show", "999"], ["favorite", "add", "999"], ["favorite", "remove", "999"], ["show", "999", "--json"],
+    ])
+    func unknownID(arguments: [String]) async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(arguments)
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1, "\(result)")
+        #expect(result.stderrLines.first?.contains("999") == true)
+    }
+
+    @Test("a malformed id fails with one line naming it")
+    func malformedID() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["favorite", "add", "bad!id"])
+        #expect(result.status != 0)
+        #expect(result.stderrLines.count == 1, "\(result)")
+        #expect(result.stderrLines.first?.contains("bad!id") == true)
+    }
+
+    @Test("an unusable database path fails with one line about the database")
+    func unwritableDatabase() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["list", "--database", "/proc/nope/x.sqlite", "--source-latency", "0"], common: false)
+        #expect(result.status != 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1, "\(result)")
+        let line = try #require(result.stderrLines.first)
+        #expect(line.contains("database"))
+        #expect(line.contains("/proc/nope/x.sqlite"))
+    }
+
+    // The design asks for "one clear line": a raw NSError dump is not one.
+    @Test("the database failure is told in plain words, not as a raw system error")
+    func unwritableDatabaseInPlainWords() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["list", "--database", "/proc/nope/x.sqlite", "--source-latency", "0"], common: false)
+        let line = try #require(result.stderrLines.first)
+        #expect(!line.contains("Error Domain="), "\(line)")
+        #expect(!line.contains("UserInfo="), "\(line)")
+    }
+
+    @Test("a file that is not a database fails with one line")
+    func garbageDatabase() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let path = sandbox.directory.appendingPathComponent("garbage.sqlite").path
+        try Data(repeating: 0x5A, count: 4096).write(to: URL(fileURLWithPath: path))
+        let result = try await sandbox.run(["list", "--database", path, "--source-latency", "0"], common: false)
+        #expect(result.status != 0)
+        #expect(result.stderrLines == ["cocktailbook: Cannot open the database at \(path): file is not a database."])
+    }
+
+    @Test("a failing source with no cache fails with one line saying it is unavailable")
+    func sourceUnavailable() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["list", "--source-failures", "1"])
+        #expect(result.status != 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1, "\(result)")
+        #expect(result.stderrLines.first?.contains("unavailable") == true)
+    }
+
+    @Test("environment variables stand in for the flags")
+    func environmentVariables() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let path = sandbox.directory.appendingPathComponent("from-env.sqlite").path
+        let env = ["COCKTAILBOOK_DATABASE": path, "COCKTAILBOOK_SOURCE_LATENCY": "0"]
+        let add = try await sandbox.run(["favorite", "add", "7"], common: false, environment: env)
+        #expect(add.status == 0, "\(add)")
+        #expect(FileManager.default.fileExists(atPath: path))
+        let list = try await sandbox.run(["list"], common: false, environment: env)
+        #expect(PrintedTable(list.stdout)?.rows.first == .init(id: "7", name: "Margarita", isFavorite: true, kind: "alcoholic"))
+
+        let failing = try await sandbox.run(
+            ["list"], common: false,
+            environment: ["COCKTAILBOOK_DATABASE": sandbox.databasePath, "COCKTAILBOOK_SOURCE_LATENCY": "0",
+                          "COCKTAILBOOK_SOURCE_FAILURES": "1"]
+        )
+        #expect(failing.status != 0)
+        #expect(failing.stderrLines.first?.contains("unavailable") == true)
+    }
+
+    @Test("without a database option the file goes under $XDG_DATA_HOME/cocktailbook")
+    func defaultDatabaseLocation() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["list", "--source-latency", "0"], common: false)
+        #expect(result.status == 0, "\(result)")
+        let expected = sandbox.directory.appendingPathComponent("xdg/cocktailbook/cocktailbook.sqlite").path
+        #expect(FileManager.default.fileExists(atPath: expected))
+    }
+
+    @Test("invalid option values fail validation", arguments: [
+        (["serve", "--port", "70000"], "70000"),
+        (["list", "--filter", "beer"], "beer"),
+        (["list", "--source-latency=-1"], "between 0 and 600"),
+        (["list", "--source-failures=-2"], "must not be negative"),
+    ])
+    func invalidOptions(arguments: [String], mentioned: String) async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(arguments + ["--database", sandbox.databasePath], common: false)
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains(mentioned), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.databasePath))
+    }
+
+    @Test("an invalid environment value names the variable")
+    func invalidEnvironmentValue() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(
+            ["list", "--database", sandbox.databasePath], common: false, environment: ["COCKTAILBOOK_SOURCE_LATENCY": "soon"]
+        )
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("COCKTAILBOOK_SOURCE_LATENCY=soon"), "\(result)")
+    }
+}

@@ -1,0 +1,65 @@
+import CocktailBook
+import CocktailBookStore
+import Foundation
+import Testing
+
+@Suite("AppDatabase: catalog cache")
+struct AppDatabaseCatalogTests {
+    @Test("an empty database has no cached catalog")
+    func emptyCache() throws {
+        #expect(try AppDatabase.inMemory().loadCatalog() == nil)
+    }
+
+    @Test("save then load round-trips every field, in source order, with fetchedAt")
+    func roundTrip() throws {
+        let tmp = try TemporaryDatabase()
+        defer { tmp.remove() }
+        let database = try AppDatabase(path: tmp.path)
+        let catalog = CachedCatalog(cocktails: StoreFixtures.handMade, fetchedAt: StoreFixtures.secondDate)
+        try database.saveCatalog(catalog)
+
+        let loaded = try #require(try database.loadCatalog())
+        #expect(loaded == catalog)
+        #expect(loaded.cocktails.map(\.id) == ["20", "3", "a-b_c"])
+        #expect(loaded.fetchedAt == StoreFixtures.secondDate)
+        let zombie = try #require(loaded.cocktails.first)
+        #expect(zombie.glass == "tiki-mug")
+        #expect(zombie.illustration == .init(color: "#AA3300", ice: "crushed", garnishes: ["mint-sprig", "cherry"]))
+        #expect(zombie.ingredients == ["1 oz rum", "1 oz more rum", "Lime ✓"])
+        #expect(loaded.cocktails[1].glass == nil && loaded.cocktails[1].illustration == nil)
+        #expect(loaded.cocktails[1].name == "Ágave Fizz")
+    }
+
+    @Test("the bundled catalog round-trips unchanged")
+    func bundledRoundTrip() throws {
+        let database = try AppDatabase.inMemory()
+        let catalog = CachedCatalog(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate)
+        try database.saveCatalog(catalog)
+        #expect(try database.loadCatalog() == catalog)
+    }
+
+    @Test("a second save replaces the first entirely")
+    func secondSaveReplaces() throws {
+        let tmp = try TemporaryDatabase()
+        defer { tmp.remove() }
+        let database = try AppDatabase(path: tmp.path)
+        try database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate))
+        let replacement = CachedCatalog(cocktails: Array(StoreFixtures.handMade.reversed()), fetchedAt: StoreFixtures.secondDate)
+        try database.saveCatalog(replacement)
+
+        let loaded = try #require(try database.loadCatalog())
+        #expect(loaded == replacement)
+        #expect(loaded.cocktails.map(\.id) == ["a-b_c", "3", "20"])
+        #expect(!loaded.cocktails.contains { $0.id == "7" })
+    }
+
+    @Test("saving a catalog leaves the favorites alone")
+    func saveKeepsFavorites() throws {
+        let database = try AppDatabase.inMemory()
+        try database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate))
+        try database.setFavorite(true, for: "7")
+        try database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.secondDate))
+        #expect(try database.favoriteIDs() == ["7"])
+        #expect(try database.loadCatalog()?.fetchedAt == StoreFixtures.secondDate)
+    }
+}

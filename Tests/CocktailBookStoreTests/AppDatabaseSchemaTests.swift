@@ -1,0 +1,101 @@
+@testable import CocktailBookStore
+import Foundation
+import GRDB
+import Testing
+
+@Suite("AppDatabase: opening, schema and durability")
+struct AppDatabaseSchemaTests {
+    @Test("migrations create the three tables and the file is in WAL mode")
+    func schemaAndWAL() throws {
+        let tmp = try TemporaryDatabase()
+        defer { tmp.remove() }
+        let database = try AppDatabase(path: tmp.path)
+        let journalMode = try database.writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(journalMode == "wal")
+        let columns = try database.writer.read { db in
+            try ["catalogCocktail", "catalogFetch", "favorite"].map { try db.columns(in: $0).map(\.name) }
+        }
+        #expect(columns == [["id", "position", "name", "payload"], ["id", "fetchedAt"], ["cocktailId", "addedAt"]])
+        let favoriteKey = try database.writer.read { db in try db.primaryKey("favorite").columns }
+        #expect(favoriteKey == ["cocktailId"])
+        let migrations = try database.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        #expect(migrations == ["v1: catalog cache and favorites"])
+        #expect(FileManager.default.fileExists(atPath: tmp.path))
+        #expect(try database.loadCatalog() == nil)
+        #expect(try database.favoriteIDs().isEmpty)
+    }
+
+    @Test("the parent directory of the database is created when missing")
+    func createsParentDirectory() throws {
+        let tmp = try TemporaryDatabase()
+        defer { tmp.remove() }
+        let nested = tmp.directory.appendingPathComponent("a/b/book.sqlite").path
+        _ = try AppDatabase(path: nested)
+        #expect(FileManager.default.fileExists(atPath: nested))
+    }
+
+    @Test("catalog and favorites survive closing and reopening the file")
+    func survivesReopen() throws {
+        let tmp = try TemporaryDatabase()
+        defer { tmp.remove() }
+        let cocktails = try StoreFixtures.bundled()
+        do {
+            let first = try AppDatabase(path: tmp.path)
+            try first.saveCatalog(.init(cocktails: cocktails, fetchedAt: StoreFixtures.firstDate))
+            try first.setFavorite(true, for: "11", at: StoreFixtures.firstDate)
+            try first.setFavorite(true, for: "0", at: StoreFixtures.secondDate)
+        }
+        let reopened = try AppDatabase(path: tmp.path)
+        #expect(try reopened.loadCatalog() == .init(cocktails: cocktails, fetchedAt: StoreFixtures.firstDate))
+        #expect(try reopened.favoriteIDs() == ["11", "0"])
+        let favorites = try reopened.favorites()
+        #expect(favorites.map(\.id) == ["11", "0"])
+        #expect(favorites.map(\.addedAt) == [StoreFixtures.firstDate, StoreFixtures.secondDate])
+        let migrations = try reopened.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations") }
+        #expect(migrations == 1)
+    }
+
+    @Test("a path that is a directory cannot be opened, and the error names the path")
+    func directoryPath() throws {
+        let tmp = try TemporaryDatabase()
+        defer { tmp.remove() }
+        let path = tmp.directory.path
+        let error = #expect(throws: StoreError.self) { try AppDatabase(path: path) }
+        guard case .cannotOpen(let reported, let reason)? = error else {
+            Issue.record("expected cannotOpen, got \(String(describing: error))")
+            return
+        }
+        #expect(reported == path)
+        #expect(!reason.isEmpty)
+        #expect(error?.localizedDescription.contains(path) == true)
+        #expect(error?.localizedDescription.hasPrefix("Cannot open the database at") == true)
+    }
+
+    @Test("a file that is not SQLite cannot be opened, and the error names the path")
+    func garbageFile() throws {
+        let tmp = try TemporaryDatabase()
+        defer { tmp.remove() }
+        let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        try garbage.write(to: URL(fileURLWithPath: tmp.path))
+        let error = #expect(throws: StoreError.self) { try AppDatabase(path: tmp.path) }
+        guard case .cannotOpen(let reported, _)? = error else {
+            Issue.record("expected cannotOpen, got \(String(describing: error))")
+            return
+        }
+        #expect(reported == tmp.path)
+        #expect(error?.localizedDescription.contains(tmp.path) == true)
+        // The garbage is left alone, not overwritten by a fresh database.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: tmp.path)) == garbage)
+    }
+
+    @Test("a path under an unwritable location cannot be opened")
+    func unwritableLocation() throws {
+        let path = "/proc/nope/x.sqlite"
+        #expect(throws: StoreError.self) { try AppDatabase(path: path) }
+        do {
+            _ = try AppDatabase(path: path)
+        } catch let error as StoreError {
+            #expect(error.localizedDescription.contains(path))
+        }
+    }
+}

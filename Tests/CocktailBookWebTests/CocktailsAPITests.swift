@@ -1,0 +1,178 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@Suite("HTTP: cocktails")
+struct CocktailsAPITests {
+    @Test("GET /healthz answers ok")
+    func healthz() async throws {
+        let tmp = try TemporaryDatabase()
+        defer { tmp.remove() }
+        let app = try await makeApp(databasePath: tmp.path, sourceLatency: .seconds(30))
+        try await app.test(.router) { client in
+            let response = try await client.get("/healthz")
+            #expect(response.status == .ok)
+            #expect(String(buffer: response.body) == "ok")
+        }
+    }
+
+    @Test("the list has the documented shape and the bundled cocktails in display order")
+    func listShape() async throws {
+        let tmp = try TemporaryDatabase()
+        defer { tmp.remove() }
+        let app = try await makeApp(databasePath: tmp.path)
+        try await app.test(.router) { client in
+            try await client.waitUntilReady()
+            let response = try await client.get("/api/v1/cocktails")
+            #expect(response.status == .ok)
+            #expect(response.isJSON)
+            let object = try response.jsonObject()
+            #expect(Set(object.keys) == ["title", "filter", "cocktails"])
+            let rows = try #require(object["cocktails"] as? [[String: Any]])
+            #expect(rows.count == 13)
+            let expectedKeys: Set = ["id", "name", "kind", "shortDescription", "preparationMinutes", "imageURL", "isFavorite"]
+            #expect(rows.allSatisfy { Set($0.keys) == expectedKeys })
+
+            let list: ListBody = try response.decoded()
+            #expect(list.title == "All Cocktails")
+            #expect(list.filter == "all")
+            #expect(list.names == WebFixtures.allNames)
+            let margarita = try #require(list.cocktails.first { $0.id == "7" })
+            #expect(margarita == SummaryBody(
+                id: "7", name: "Margarita", kind: "alcoholic", shortDescription: margarita.shortDescription,
+                preparationMinutes: 5, imageURL: "/images/cocktails/7.svg", isFavorite: false
+            ))
+            #expect(!margarita.shortDescription.isEmpty)
+            #expect(list.cocktails.first { $0.id == "11" }?.kind == "non-alcoholic")
+        }
+    }
+
+    @Test("each filter gives its title and its cocktails in order", arguments: [
+        ("", "All Cocktails", "all", WebFixtures.allNames),
+        ("?filter=all", "All Cocktails", "all", WebFixtures.allNames),
+        ("?filter=alcoholic", "Alcoholic Cocktails", "alcoholic", WebFixtures.alcoholicNames),
+        ("?filter=ALCOHOLIC", "Alcoholic Cocktails", "alcoholic", WebFixtures.alcoholicNames),
+        ("?filter=non-alcoholic", "Non-Alcoholic Cocktails", "non-alcoholic", WebFixtures.nonAlcoholicNames),
+    ])
+    func filters(query: String, title: String, filter: String, names: [String]) async throws {
+        let tmp = try TemporaryDatabase()
+        defer { tmp.remove() }
+        let app = try await makeApp(databasePath: tmp.path)
+        try await app.test(.router) { client in
+            try await client.waitUntilReady()
+            let list = try await client.list(query)
+            #expect(list.title == title)
+            #expect(list.filter == filter)
+            #expect(list.names == names)
+        }
+    }
+
+    @Test("GET /api/v1/cocktails/0 gives the full cocktail")
+    func detail() async throws {
+        let tmp = try TemporaryDatabase()
+        defer { tmp.remove() }
+        let app = try await makeApp(databasePath: tmp.path)
+        try await app.test(.router) { client in
+            try await client.waitUntilReady()
+            let response = try await client.get("/api/v1/cocktails/0")
+            #expect(response.status == .ok)
+            #expect(response.isJSON)
+            let detail: DetailBody = try response.decoded()
+            #expect(detail.id == "0")
+            #expect(detail.name == "Piña Colada")
+            #expect(detail.kind == "alcoholic")
+            #expect(detail.preparationMinutes == 7)
+            #expect(detail.imageURL == "/images/cocktails/0.svg")
+            #expect(detail.glass == "hurricane")
+            #expect(!detail.isFavorite)
+            #expect(detail.shortDescription.hasPrefix("Creamy, frosty blend of rum"))
+            #expect(detail.longDescription.hasPrefix("Thick, cold and tropical"))
+            #expect(detail.longDescription.contains("San Juan, Puerto Rico"))
+            #expect(detail.ingredients == [
+                "2 oz white rum", "1 1/2 oz cream of coconut", "1 1/2 oz pineapple juice", "1/2 oz fresh lime juice",
+                "1 cup crushed ice", "Pineapple wedge and cherry, to garnish",
+            ])
+        }
+    }
+
+    @Test("an unknown id is a 404 with a JSON error")
+    func unknownCocktail() async throws {
+        let tmp = try TemporaryDatabase()
+        defer { tmp.remove() }
+        let app = try await makeApp(databasePath: tmp.path)
+        try await app.test(.router) { client in
+            try await client.waitUntilReady()
+            let response = try await client.get("/api/v1/cocktails/999")
+            #expect(response.status == .notFound)
+            #expect(response.isJSON)
+            let error: ErrorBody = try response.decoded()
+            #expect(error.error.code == "cocktail_not_found")
+            #expect(error.error.message.contains("999"))
+        }
+    }
+
+    @Test("a malformed id is a 400 invalid_id", arguments: ["/api/v1/cocktails/a%20b", "/api/v1/cocktails/bad!id"])
+    func malformedID(uri: String) async throws {
+        let tmp = try TemporaryDatabase()
+        defer { tmp.remove() }
+        let app = try await makeApp(databasePath: tmp.path)
+        try await app.test(.router) { client in
+            try await client.waitUntilReady()
+            let response = try await client.get(uri)
+            #expect(response.status == .badRequest)
+            let error: ErrorBody = try response.decoded()
+            #expect(error.error.code == "invalid_id")
+            #expect(error.error.message.contains("not a valid cocktail id"))
+        }
+    }
+
+    @Test("an unknown filter is a 400 invalid_filter naming the value")
+    func badFilter() async throws {
+        let tmp = try TemporaryDatabase()
+        defer { tmp.remove() }
+        let app = try await makeApp(databasePath: tmp.path)
+        try await app.test(.router) { client in
+            try await client.waitUntilReady()
+            let response = try await client.get("/api/v1/cocktails?filter=beer")
+            #expect(response.status == .badRequest)
+            #expect(response.isJSON)
+            let error: ErrorBody = try response.decoded()
+            #expect(error.error.code == "invalid_filter")
+            #expect(error.error.message.contains("beer"))
+            #expect(error.error.message.contains("non-alcoholic"))
+        }
+    }
+
+    @Test("an unknown API route is a 404 with a JSON error body")
+    func unknownAPIRoute() async throws {
+        let tmp = try TemporaryDatabase()
+        defer { tmp.remove() }
+        let app = try await makeApp(databasePath: tmp.path)
+        try await app.test(.router) { client in
+            let response = try await client.get("/api/v1/nope")
+            #expect(response.status == .notFound)
+            #expect(response.isJSON)
+            let error: ErrorBody = try response.decoded()
+            #expect(error.error.code == "not_found")
+            #expect(error.error.message == "There is nothing at this address.")
+        }
+    }
+
+    // Outside /api/ the design (§2, ErrorMiddleware) answers with a friendly page, not JSON.
+    @Test("an unknown page route is a 404 with a friendly error page")
+    func unknownPageRoute() async throws {
+        let tmp = try TemporaryDatabase()
+        defer { tmp.remove() }
+        let app = try await makeApp(databasePath: tmp.path)
+        try await app.test(.router) { client in
+            let response = try await client.get("/nope")
+            #expect(response.status == .notFound)
+            #expect(response.headers[.contentType]?.hasPrefix("text/html") == true)
+            let html = String(buffer: response.body)
+            #expect(html.contains("Page not found"))
+            #expect(html.contains("There is nothing at this address."))
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import CocktailBookWeb
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+/// A fresh directory under the system's temporary directory, holding the test's database file.
+struct TemporaryDatabase {
+    let directory: URL
+    let path: String
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("cocktailbook-web-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        path = directory.appendingPathComponent("cocktailbook.sqlite").path
+    }
+
+    /// Deletes the directory with the database and its WAL companions.
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// Builds the real app on `path` with an instant (or given) simulated source, quiet logs.
+func makeApp(
+    databasePath path: String, sourceLatency: Duration = .zero, sourceFailures: Int = 0
+) async throws -> some ApplicationProtocol {
+    try await buildApplication(configuration: AppConfiguration(
+        databasePath: path, sourceLatency: sourceLatency, sourceFailures: sourceFailures, logLevel: .error
+    ))
+}
+
+// The API's JSON, mirrored independently of the app's own payload types so that a change of
+// shape on the server side shows up here.
+
+struct ListBody: Decodable, Equatable {
+    var title: String
+    var filter: String
+    var cocktails: [SummaryBody]
+    var names: [String] { cocktails.map(\.name) }
+}
+
+struct SummaryBody: Decodable, Equatable {
+    var id: String
+    var name: String
+    var kind: String
+    var shortDescription: String
+    var preparationMinutes: Int
+    var imageURL: String
+    var isFavorite: Bool
+}
+
+struct FavoritesBody: Decodable, Equatable {
+    var cocktails: [SummaryBody]
+}
+
+struct DetailBody: Decodable, Equatable {
+    var id: String
+    var name: String
+    var kind: String
+    var shortDescription: String
+    var longDescription: String
+    var preparationMinutes: Int
+    var imageURL: String
+    var ingredients: [String]
+    var glass: String?
+    var isFavorite: Bool
+}
+
+struct StatusBody: Decodable, Equatable {
+    var state: String
+    var count: Int
+    var message: String?
+    var updatedAt: String?
+    var refreshing: Bool
+}
+
+struct ErrorBody: Decodable, Equatable {
+    struct Detail: Decodable, Equatable {
+        var code: String
+        var message: String
+    }
+
+    var error: Detail
+}
+
+extension TestResponse {
+    /// The body decoded as `T`; records an issue showing the body when it does not decode.
+    func decoded<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(String(buffer: body).utf8))
+        } catch {
+            Issue.record("could not decode \(T.self) from \(status.code) \(String(buffer: body)): \(error)")
+            throw error
+        }
+    }
+
+    /// The body as a JSON object, for checks on which keys are present.
+    func jsonObject() throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(String(buffer: body).utf8))
+        return try #require(object as? [String: Any], "not a JSON object: \(String(buffer: body))")
+    }
+
+    /// Whether the answer is declared as JSON.
+    var isJSON: Bool { headers[.contentType]?.hasPrefix("application/json") == true }
+}
+
+extension TestClientProtocol {
+    /// GETs `uri`.
+    func get(_ uri: String) async throws -> TestResponse {
+        try await execute(uri: uri, method: .get)
+    }
+
+    /// The catalog's status as `GET /api/v1/catalog` reports it.
+    func catalogStatus() async throws -> StatusBody {
+        let response = try await get("/api/v1/catalog")
+        #expect(response.status == .ok)
+        return try response.decoded()
+    }
+
+    /// Polls the catalog's status until `done` holds, for at most `timeout`.
+    @discardableResult
+    func waitForCatalog(
+        timeout: Duration = .seconds(3), sourceLocation: SourceLocation = #_sourceLocation,
+        until done: (StatusBody) -> Bool
+    ) async throws -> StatusBody {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let status = try await catalogStatus()
+            if done(status) { return status }
+            if ContinuousClock.now > deadline {
+                Issue.record("the catalog did not reach the expected state in time: \(status)", sourceLocation: sourceLocation)
+                return status
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// Polls until the catalog is ready.
+    @discardableResult
+    func waitUntilReady(sourceLocation: SourceLocation = #_sourceLocation) async throws -> StatusBody {
+        try await waitForCatalog(sourceLocation: sourceLocation) { $0.state == "ready" }
+    }
+
+    /// The list for `query` (e.g. `?filter=alcoholic`), expecting a 200.
+    func list(_ query: String = "") async throws -> ListBody {
+        let response = try await get("/api/v1/cocktails\(query)")
+        #expect(response.status == .ok, "\(String(buffer: response.body))")
+        return try response.decoded()
+    }
+}
+
+enum WebFixtures {
+    static let allNames = [
+        "Basil Lemonade Punch", "Bloody Mary", "Daiquiri", "Gin and Tonic", "Manhattan", "Margarita",
+        "Margarita Mocktail", "Mojito", "Non-Alcoholic Juicy Julep", "Old Fashioned", "Piña Colada",
+        "Screwdriver", "Virgin Mixed Berry Caipirinha",
+    ]
+    static let alcoholicNames = [
+        "Bloody Mary", "Daiquiri", "Gin and Tonic", "Manhattan", "Margarita", "Mojito", "Old Fashioned",
+        "Piña Colada", "Screwdriver",
+    ]
+    static let nonAlcoholicNames = [
+        "Basil Lemonade Punch", "Margarita Mocktail", "Non-Alcoholic Juicy Julep", "Virgin Mixed Berry Caipirinha",
+    ]
+}
