@@ -1,10 +1,31 @@
 import CocktailBook
+import Foundation
+import Hummingbird
 
-/// Where a cocktail's picture is served, and how it is described to people who cannot see it.
+/// A cocktail's picture as served: the illustration's SVG and its content hash, drawn once per
+/// version of the cocktail and kept, because list answers name every picture's versioned URL.
 public enum CocktailImage {
-    /// The picture's path on this server; the version changes whenever the picture does.
+    struct Rendered: Sendable {
+        var body: ByteBuffer
+        var version: String
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var cache: [String: (cocktail: Cocktail, rendered: Rendered)] = [:]
+
+    static func rendered(for cocktail: Cocktail) -> Rendered {
+        lock.lock()
+        defer { lock.unlock() }
+        if let hit = cache[cocktail.id], hit.cocktail == cocktail { return hit.rendered }
+        let svg = CocktailIllustration.svg(for: cocktail)
+        let rendered = Rendered(body: ByteBuffer(string: svg), version: String(ContentHash.hex(of: svg.utf8).prefix(12)))
+        cache[cocktail.id] = (cocktail, rendered)
+        return rendered
+    }
+
+    /// The picture's path on this server; the version in it changes whenever the picture does.
     public static func url(for cocktail: Cocktail) -> String {
-        "/images/cocktails/\(cocktail.id).svg"
+        "/images/cocktails/\(cocktail.id).svg?v=\(rendered(for: cocktail).version)"
     }
 
     /// The picture's alt text.
@@ -13,5 +34,15 @@ public enum CocktailImage {
             return "Illustration of a \(cocktail.name) in a \(glass.replacingOccurrences(of: "-", with: " ")) glass"
         }
         return "Illustration of a \(cocktail.name)"
+    }
+
+    /// The response for `/images/cocktails/{id}.svg`: cached for good when the URL names the
+    /// current version, revalidated by ETag otherwise.
+    static func response(for cocktail: Cocktail, request: Request) -> Response {
+        let rendered = rendered(for: cocktail)
+        return CachedResponse.make(
+            body: rendered.body, contentType: "image/svg+xml", etag: rendered.version,
+            immutable: request.uri.queryParameters["v"].map(String.init) == rendered.version, request: request
+        )
     }
 }

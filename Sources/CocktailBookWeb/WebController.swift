@@ -13,6 +13,7 @@ struct WebController<Context: RequestContext>: Sendable {
         router.get("/cocktails/:id", use: show)
         router.post("/cocktails/:id/favorite", use: toggleFavorite)
         router.post("/catalog/refresh", use: refresh)
+        router.get("/images/cocktails/:file", use: image)
         router.get("/assets/:name") { request, context in
             try renderer.assets.response(for: try context.parameters.require("name"), request: request)
         }
@@ -32,6 +33,14 @@ struct WebController<Context: RequestContext>: Sendable {
         let id = try context.parameters.require("id")
         let item = try await catalog.cocktail(id: id)
         return renderer.render(CocktailPage(item: item, from: Self.origin(of: request)))
+    }
+
+    /// `/images/cocktails/{id}.svg`: the cocktail's illustration.
+    @Sendable func image(request: Request, context: Context) async throws -> Response {
+        let file = try context.parameters.require("file")
+        guard file.hasSuffix(".svg") else { throw HTTPError(.notFound) }
+        let item = try await catalog.cocktail(id: String(file.dropLast(4)))
+        return CocktailImage.response(for: item.cocktail, request: request)
     }
 
     /// `favorite=true|false`; answers with a redirect back to the details screen.

@@ -1,0 +1,49 @@
+/// Herbs, vegetables and toppings. Leaves share one outline so sprigs stay small in bytes.
+extension CocktailIllustration {
+    /// A leaf pointing up from its stalk end at the origin, `length` long.
+    private static func leaf(_ length: Double, at x: Double, _ y: Double, angle: Double, fill: String) -> String {
+        let n = SVGText.num
+        let w = length * 0.3
+        return "<path transform=\"translate(\(n(x)) \(n(y))) rotate(\(n(angle)))\" fill=\"\(fill)\""
+            + " d=\"M0 0C-\(n(w)) -\(n(length * 0.3)) -\(n(w)) -\(n(length * 0.75)) 0 -\(n(length))"
+            + "C\(n(w)) -\(n(length * 0.75)) \(n(w)) -\(n(length * 0.3)) 0 0Z\"/>"
+    }
+
+    static let herbGarnishes: [String: GarnishArt] = [
+        "mint-sprig": GarnishArt(
+            attachment: .top,
+            svg: "<path d=\"M0 26C0 10 1-6 2-22\" fill=\"none\" stroke=\"#3b7a28\" stroke-width=\"2.2\"/>"
+                + "<g stroke=\"#2e6b22\" stroke-width=\".8\">"
+                + leaf(20, at: 1, -6, angle: -55, fill: "#3f9a3a") + leaf(20, at: 1, -6, angle: 50, fill: "#3f9a3a")
+                + leaf(18, at: 2, -16, angle: -35, fill: "#5cb84a") + leaf(18, at: 2, -16, angle: 35, fill: "#5cb84a")
+                + leaf(17, at: 2, -21, angle: 2, fill: "#6cc655") + "</g>"),
+        "basil-leaf": GarnishArt(
+            attachment: .top,
+            svg: "<path d=\"M0 24C0 10 2-4 4-12\" fill=\"none\" stroke=\"#2f6b25\" stroke-width=\"2\"/>"
+                + "<g stroke=\"#1f5a1e\" stroke-width=\".8\">"
+                + leaf(26, at: 3, -8, angle: -38, fill: "#2f8a36") + leaf(24, at: 4, -12, angle: 30, fill: "#3c9d40")
+                + "</g><path d=\"M3-8L-10-25M4-12L15-29\" stroke=\"#7cc66e\" stroke-width=\".9\"/>"),
+        "celery": GarnishArt(
+            attachment: .top,
+            svg: "<g transform=\"rotate(10)\"><path d=\"M-5 44V-28Q0-32 5-28V44Z\" fill=\"#b1d878\" stroke=\"#73a33c\" stroke-width=\"1.2\"/>"
+                + "<path d=\"M-1.5 42V-26M2 42V-26\" stroke=\"#8fc055\" stroke-width=\".9\"/>"
+                + "<g fill=\"#5aa537\" stroke=\"#3f7f24\" stroke-width=\".8\"><circle cx=\"-7\" cy=\"-33\" r=\"6\"/>"
+                + "<circle cx=\"6\" cy=\"-35\" r=\"6.5\"/><circle cx=\"-1\" cy=\"-42\" r=\"6\"/></g></g>"),
+        "cucumber-slice": GarnishArt(
+            attachment: .inDrink,
+            svg: "<circle r=\"14\" fill=\"#2f6b2a\"/><circle r=\"12.5\" fill=\"#d7ecb8\" opacity=\".95\"/>"
+                + "<circle r=\"6\" fill=\"#bcdc94\"/><g fill=\"#f5fbe9\"><ellipse cx=\"0\" cy=\"-4\" rx=\"1\" ry=\"1.8\"/>"
+                + "<ellipse cx=\"3.5\" cy=\"2\" rx=\"1\" ry=\"1.8\" transform=\"rotate(120 3.5 2)\"/>"
+                + "<ellipse cx=\"-3.5\" cy=\"2\" rx=\"1\" ry=\"1.8\" transform=\"rotate(-120 -3.5 2)\"/></g>"),
+        "coffee-beans": GarnishArt(
+            attachment: .surface,
+            svg: "<g fill=\"#4a2a14\"><ellipse cx=\"-11\" cy=\"-1\" rx=\"5.5\" ry=\"3.6\" transform=\"rotate(-15 -11 -1)\"/>"
+                + "<ellipse cx=\"0\" cy=\"-2\" rx=\"5.5\" ry=\"3.6\"/><ellipse cx=\"11\" cy=\"-1\" rx=\"5.5\" ry=\"3.6\" transform=\"rotate(15 11 -1)\"/></g>"
+                + "<path d=\"M-15-1Q-11-2-7-2M-4-2Q0-1 4-2M7-2Q11-2 15 0\" fill=\"none\" stroke=\"#241208\" stroke-width=\".9\"/>"),
+        "nutmeg": GarnishArt(
+            attachment: .surface,
+            svg: "<g fill=\"#8a5526\"><circle cx=\"-16\" cy=\"1\" r=\"1\"/><circle cx=\"-9\" cy=\"-1\" r=\"1.3\"/>"
+                + "<circle cx=\"-3\" cy=\"1.5\" r=\"1\"/><circle cx=\"2\" cy=\"-1.5\" r=\"1.4\"/><circle cx=\"8\" cy=\"1\" r=\"1.1\"/>"
+                + "<circle cx=\"14\" cy=\"-.5\" r=\"1.2\"/><circle cx=\"-6\" cy=\"-2.5\" r=\".8\"/><circle cx=\"11\" cy=\"2.5\" r=\".8\"/></g>"),
+    ]
+}

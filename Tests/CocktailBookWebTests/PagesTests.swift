@@ -1,0 +1,142 @@
+import Foundation
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+/// The HTML screens and form actions, through the real app: content and order, not just status.
+@Suite("HTTP: pages")
+struct PagesTests {
+    @Test("the main page lists every cocktail in display order under its filter's title")
+    func mainPage() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let page = try await client.get("/?filter=alcoholic")
+            #expect(page.status == .ok)
+            #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+            let html = String(buffer: page.body)
+            #expect(html.contains("<title>Alcoholic Cocktails · Cocktail Book</title>"))
+            #expect(html.contains(#"<h1 class="large-title">Alcoholic Cocktails</h1>"#))
+            #expect(html.contains(#"<a class="segment" href="/?filter=alcoholic" aria-current="page">Alcoholic</a>"#))
+            #expect(HTML.rowNames(in: html) == WebFixtures.alcoholicNames)
+            #expect(html.contains(#"href="/cocktails/3?from=alcoholic""#))
+        }
+    }
+
+    @Test("a favorite posted through the form is pinned and marked on the list")
+    func favoriteForm() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let posted = try await client.execute(
+                uri: "/cocktails/11/favorite", method: .post,
+                headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: "favorite=true&from=non-alcoholic")
+            )
+            #expect(posted.status == .seeOther)
+            #expect(posted.headers[.location] == "/cocktails/11?from=non-alcoholic")
+            let html = String(buffer: try await client.get("/?filter=non-alcoholic").body)
+            #expect(HTML.rowNames(in: html).first == "Margarita Mocktail")
+            #expect(html.contains(#"<a class="row is-favorite" href="/cocktails/11?from=non-alcoholic">"#))
+            let details = String(buffer: try await client.get("/cocktails/11?from=non-alcoholic").body)
+            #expect(details.contains(#"aria-pressed="true""#))
+            #expect(details.contains(#"<input type="hidden" name="favorite" value="false">"#))
+            #expect(details.contains(#"<a class="back-link" href="/?filter=non-alcoholic">"#))
+            #expect(details.contains("Non-Alcoholic Cocktails</a>"))
+        }
+    }
+
+    @Test("the details page shows time, picture, description and every ingredient, escaped")
+    func detailsPage() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let html = String(buffer: try await client.get("/cocktails/9").body)
+            #expect(html.contains(#"<h1 class="large-title">Screwdriver</h1>"#))
+            #expect(html.contains("<span>1 minute</span>"))
+            #expect(html.contains(#"<a class="back-link" href="/">"#))
+            #expect(html.contains(#"alt="Illustration of a Screwdriver in a highball glass""#))
+            let detail: DetailBody = try await client.get("/api/v1/cocktails/9").decoded()
+            #expect(html.contains(#"<img src="\#(detail.imageURL)""#))
+            for ingredient in detail.ingredients {
+                let escaped = ingredient.replacingOccurrences(of: "'", with: "&#39;")
+                #expect(html.contains("<span>\(escaped)</span>"), "\(ingredient)")
+            }
+            #expect(html.contains("Ingredients</h2>"))
+        }
+    }
+
+    @Test("bad input gets a friendly page with the right status, and nothing changes")
+    func badInput() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let missing = try await client.get("/cocktails/404")
+            #expect(missing.status == .notFound)
+            #expect(String(buffer: missing.body).contains("Cocktail not found"))
+            #expect(String(buffer: missing.body).contains(#"href="/""#))
+            let badFilter = try await client.get("/?filter=beer")
+            #expect(badFilter.status == .badRequest)
+            #expect(String(buffer: badFilter.body).contains("is not a filter"))
+            let badForm = try await client.execute(
+                uri: "/cocktails/1/favorite", method: .post,
+                headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: "favorite=maybe")
+            )
+            #expect(badForm.status == .badRequest)
+            #expect(try await client.list().cocktails.allSatisfy { !$0.isFavorite })
+        }
+    }
+
+    @Test("Try again redirects back to the page it was on, never off the site")
+    func refreshRedirect() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            for (field, location) in [("/?filter=alcoholic", "/?filter=alcoholic"), ("//evil.example", "/"), ("https://evil.example", "/")] {
+                let body = "return=" + field.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                let response = try await client.execute(
+                    uri: "/catalog/refresh", method: .post,
+                    headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: body)
+                )
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == location)
+            }
+        }
+    }
+
+    @Test("a failed source with nothing cached shows the failure and Try again")
+    func failurePage() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path, sourceFailures: 1).test(.router) { client in
+            try await client.waitForCatalog { $0.state == "failed" }
+            let html = String(buffer: try await client.get("/").body)
+            #expect(html.contains("We couldn&#39;t load the cocktails") || html.contains("We couldn't load the cocktails"))
+            #expect(html.contains(#"<button class="button" type="submit">Try again</button>"#))
+            #expect(html.contains(#"data-catalog-state="failed""#))
+            #expect(HTML.rowNames(in: html).isEmpty)
+        }
+    }
+
+    @Test("while loading, the page says so and refreshes itself without JavaScript")
+    func loadingPage() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path, sourceLatency: .seconds(30)).test(.router) { client in
+            let html = String(buffer: try await client.get("/").body)
+            #expect(html.contains("Loading cocktails…"))
+            #expect(html.contains(#"<noscript><meta http-equiv="refresh" content="2"></noscript>"#))
+            #expect(html.contains(#"data-catalog-state="loading""#))
+        }
+    }
+}
+
+enum HTML {
+    /// The cocktail names of the list rows, in page order.
+    static func rowNames(in html: String) -> [String] {
+        html.matches(of: /<span class="row-name">([^<]*)<\/span>/).map { String($0.1).replacingOccurrences(of: "&#39;", with: "'") }
+    }
+}
