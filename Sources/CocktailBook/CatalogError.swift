@@ -28,7 +28,7 @@ extension CatalogError: LocalizedError {
         case .loading: "The cocktails are still loading. Please try again in a moment."
         case .unavailable(let message): message
         case .unknownCocktail(let id): "There is no cocktail with id \"\(id)\"."
-        case .unknownName(let name): "There is no cocktail called \"\(name)\"."
+        case .unknownName(let name): "There is no cocktail with the id or name \"\(name)\"."
         case .invalidID(let id): "\"\(id)\" is not a valid cocktail id (letters, digits, - and _ only)."
         case .invalidFilter(let value):
             "\"\(value)\" is not a filter; use one of \(CocktailFilter.allCases.map(\.rawValue).joined(separator: ", "))."

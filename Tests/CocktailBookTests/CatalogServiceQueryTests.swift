@@ -94,7 +94,7 @@ struct CatalogServiceQueryTests {
     @Test("error messages name the id or name in question")
     func errorMessages() {
         #expect(CatalogError.unknownCocktail("999").localizedDescription == #"There is no cocktail with id "999"."#)
-        #expect(CatalogError.unknownName("x").localizedDescription == #"There is no cocktail called "x"."#)
+        #expect(CatalogError.unknownName("x").localizedDescription == #"There is no cocktail with the id or name "x"."#)
         #expect(CatalogError.invalidID("a b").localizedDescription.contains(#""a b" is not a valid cocktail id"#))
     }
 }
