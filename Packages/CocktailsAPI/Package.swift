@@ -18,7 +18,7 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ],
-            resources: [.copy("Resources/cocktails.json")]
+            resources: [.copy("Resources/cocktails.json"), .copy("Resources/ingredients.json")]
         ),
         .testTarget(name: "CocktailsAPITests", dependencies: ["CocktailsAPI"]),
     ]

@@ -12,6 +12,8 @@ public actor CatalogService {
     private let now: @Sendable () -> Date
     private let locale: Locale
     private let logger: Logger
+    /// The canonical ingredient table recipes are read against.
+    public nonisolated let ingredients: IngredientTable
 
     private var catalog: AlphabeticalCatalog?
     private var updatedAt: Date?
@@ -24,8 +26,9 @@ public actor CatalogService {
     public init(
         source: any CocktailsAPI, catalogStore: any CatalogStore, favoritesStore: any FavoritesStore,
         now: @escaping @Sendable () -> Date, locale: Locale = .catalogDefault,
-        logger: Logger = Logger(label: "cocktailbook.catalog")
+        ingredients: IngredientTable = IngredientTable([]), logger: Logger = Logger(label: "cocktailbook.catalog")
     ) {
+        self.ingredients = ingredients
         self.source = source
         self.catalogStore = catalogStore
         self.favoritesStore = favoritesStore
@@ -87,6 +90,11 @@ public actor CatalogService {
         guard CocktailID.isValid(id) else { throw CatalogError.invalidID(id) }
         guard let cocktail = try available().cocktail(id: id) else { throw CatalogError.unknownCocktail(id) }
         return .init(cocktail: cocktail, isFavorite: try favoritesStore.favoriteIDs().contains(id))
+    }
+
+    /// The cocktail with this id, with its recipe read against the ingredient table.
+    public func details(id: String) throws -> CocktailDetails {
+        CocktailDetails(try cocktail(id: id), table: ingredients)
     }
 
     /// The cocktail with this id or, failing that, this name (case- and diacritic-insensitive).

@@ -22,12 +22,28 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
     public var glass: String?
     /// What the drink's picture needs beyond the glass, when the source says.
     public var illustration: Illustration?
+    /// The family it belongs to (`Sour`, `Highball`…), when the source says.
+    public var category: String?
+    /// How it is mixed (`shaken`, `stirred`, `built`…), when the source says.
+    public var method: String?
+    /// The steps to make it, in order, when the source says.
+    public var instructions: [String]?
+    /// What goes on or in the glass at the end, in words.
+    public var garnish: String?
+    /// Short keywords (`gin`, `bitter`, `brunch`).
+    public var tags: [String]?
+    /// The IBA official list it is on: `unforgettables`, `contemporary-classics` or `new-era`.
+    public var iba: String?
+    /// When the recipe was last changed, as ISO 8601 text.
+    public var dateModified: String?
 
     /// Creates a cocktail from its parts.
     public init(
         id: String, name: String, kind: CocktailKind, shortDescription: String, longDescription: String,
         preparationMinutes: Int, imageName: String, ingredients: [String],
-        glass: String? = nil, illustration: Illustration? = nil
+        glass: String? = nil, illustration: Illustration? = nil, category: String? = nil, method: String? = nil,
+        instructions: [String]? = nil, garnish: String? = nil, tags: [String]? = nil, iba: String? = nil,
+        dateModified: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -39,12 +55,22 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         self.ingredients = ingredients
         self.glass = glass
         self.illustration = illustration
+        self.category = category
+        self.method = method
+        self.instructions = instructions
+        self.garnish = garnish
+        self.tags = tags
+        self.iba = iba
+        self.dateModified = dateModified
     }
 
     enum CodingKeys: String, CodingKey {
         case id, name, kind = "type", shortDescription, longDescription, preparationMinutes, imageName, ingredients
-        case glass, illustration
+        case glass, illustration, category, method, instructions, garnish, tags, iba, dateModified
     }
+
+    /// The recipe lines read into amount, unit, ingredient and note.
+    public var recipe: [RecipeLine] { ingredients.map(IngredientParser.parse) }
 
     /// Human wording of the preparation time: `1 minute`, `5 minutes`.
     public var preparationTimeText: String {
@@ -69,21 +95,39 @@ extension Cocktail {
         public var ice: String
         /// Garnish identifiers (`lime-wheel`, `cherry`…), drawn in this order.
         public var garnishes: [String]
+        /// Bands of colour from the bottom up, for layered drinks; empty means one colour.
+        public var layers: [Layer]
+
+        /// One band of a layered drink.
+        public struct Layer: Sendable, Equatable, Codable {
+            /// The band's colour as `#RRGGBB`.
+            public var color: String
+            /// The band's share of the drink's height, from 0 to 1.
+            public var fraction: Double
+
+            /// Creates a band.
+            public init(color: String, fraction: Double) {
+                self.color = color
+                self.fraction = fraction
+            }
+        }
 
         /// Creates illustration hints.
-        public init(color: String, ice: String = "none", garnishes: [String] = []) {
+        public init(color: String, ice: String = "none", garnishes: [String] = [], layers: [Layer] = []) {
             self.color = color
             self.ice = ice
             self.garnishes = garnishes
+            self.layers = layers
         }
 
-        enum CodingKeys: String, CodingKey { case color, ice, garnishes }
+        enum CodingKeys: String, CodingKey { case color, ice, garnishes, layers }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             color = try container.decode(String.self, forKey: .color)
             ice = try container.decodeIfPresent(String.self, forKey: .ice) ?? "none"
             garnishes = try container.decodeIfPresent([String].self, forKey: .garnishes) ?? []
+            layers = try container.decodeIfPresent([Layer].self, forKey: .layers) ?? []
         }
     }
 }

@@ -5,10 +5,16 @@ public enum BundledCatalog {
     /// The bundled catalog as UTF-8 JSON, exactly as a ``CocktailsAPI`` delivers it.
     ///
     /// Empty if the resource is missing from the build, which the package's tests guard against.
-    public static let data: Data = {
-        guard let url = Bundle.module.url(forResource: "cocktails", withExtension: "json"),
+    public static let data: Data = resource("cocktails")
+
+    /// The canonical ingredient table the bundled recipes are written against, as UTF-8 JSON: an
+    /// array of `{"name","kind","abv","aliases"}`.
+    public static let ingredientsData: Data = resource("ingredients")
+
+    private static func resource(_ name: String) -> Data {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "json"),
               let data = try? Data(contentsOf: url)
         else { return Data() }
         return data
-    }()
+    }
 }

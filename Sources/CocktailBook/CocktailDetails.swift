@@ -1,0 +1,87 @@
+import Foundation
+
+/// Everything the details screen and the detail API show about one cocktail, worked out once
+/// from the recipe and the ingredient table so that both render the same facts.
+public struct CocktailDetails: Sendable, Equatable {
+    /// One recipe line with its ingredient looked up in the table.
+    public struct Line: Sendable, Equatable {
+        /// The line as parsed.
+        public var parsed: RecipeLine
+        /// The table's entry for the line's ingredient, when it has one.
+        public var ingredient: Ingredient?
+
+        /// The amount and unit as a person reads them: `1 ½ oz`, `2–3 dashes`, `Top up`.
+        public var measure: String? { MeasureText.text(amount: parsed.amount, unit: parsed.unit) }
+    }
+
+    /// The cocktail.
+    public var cocktail: Cocktail
+    /// Whether it is a favorite.
+    public var isFavorite: Bool
+    /// Its recipe, line by line.
+    public var lines: [Line]
+    /// The estimated ABV in percent, if the recipe has volumes to reckon with.
+    public var abv: Double?
+
+    /// Works out the details of `item` with `table`.
+    public init(_ item: CocktailList.Item, table: IngredientTable) {
+        cocktail = item.cocktail
+        isFavorite = item.isFavorite
+        lines = item.cocktail.recipe.map { Line(parsed: $0, ingredient: table.ingredient(for: $0)) }
+        abv = ABVEstimator.estimate(lines.map(\.parsed), method: item.cocktail.method, table: table)
+    }
+
+    /// The ABV rounded to a whole percent, as shown and as the API reports it.
+    public var roundedABV: Int? { abv.map { Int($0.rounded()) } }
+
+    /// `≈ 24% ABV`, or `Alcohol-free` for a drink without alcohol.
+    public var abvText: String? {
+        if cocktail.kind == .nonAlcoholic { return "Alcohol-free" }
+        guard let rounded = roundedABV else { return nil }
+        return rounded == 0 ? "Alcohol-free" : "≈ \(rounded)% ABV"
+    }
+}
+
+/// Writes amounts the way recipes print them.
+public enum MeasureText {
+    private static let fractions: [(Double, String)] = [
+        (0.125, "⅛"), (0.25, "¼"), (1.0 / 3, "⅓"), (0.375, "⅜"), (0.5, "½"), (0.625, "⅝"), (2.0 / 3, "⅔"), (0.75, "¾"), (0.875, "⅞"),
+    ]
+
+    /// `1 ½`, `¾`, `2`, `0.6`.
+    public static func number(_ value: Double) -> String {
+        let whole = value.rounded(.down)
+        let part = value - whole
+        if part < 0.001 { return String(Int(whole)) }
+        if let glyph = fractions.first(where: { abs($0.0 - part) < 0.01 })?.1 {
+            return whole == 0 ? glyph : "\(Int(whole)) \(glyph)"
+        }
+        return String(format: "%g", value)
+    }
+
+    /// The measure of a line, or `nil` when it has neither amount nor unit.
+    public static func text(amount: RecipeLine.Amount?, unit: MeasureUnit?) -> String? {
+        if unit == .top { return "Top up" }
+        var quantity = amount.map { amount in
+            amount.upperValue.map { "\(number(amount.value))–\(number($0))" } ?? number(amount.value)
+        }
+        if let unit {
+            let plural = (amount?.upperValue ?? amount?.value ?? 1) > 1
+            let name = plural ? unit.pluralName : unit.rawValue
+            quantity = quantity.map { "\($0) \(name)" } ?? name.capitalized
+        }
+        return quantity
+    }
+}
+
+extension MeasureUnit {
+    /// The unit's name for more than one.
+    var pluralName: String {
+        switch self {
+        case .ml, .cl, .oz, .tsp, .tbsp, .top: rawValue
+        case .dash, .splash, .pinch: rawValue + "es"
+        case .leaf: "leaves"
+        default: rawValue + "s"
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// An entry of the canonical ingredient table: what a recipe line's ingredient is.
+public struct Ingredient: Sendable, Equatable, Codable, Hashable {
+    /// The canonical name, as recipes write it (`London dry gin`).
+    public var name: String
+    /// What sort of thing it is.
+    public var kind: Kind
+    /// Typical alcohol by volume, in percent.
+    public var abv: Double
+    /// Other names recipes use for the same thing (`gin`, `dry gin`).
+    public var aliases: [String]
+
+    /// Creates a table entry.
+    public init(name: String, kind: Kind, abv: Double, aliases: [String] = []) {
+        self.name = name
+        self.kind = kind
+        self.abv = abv
+        self.aliases = aliases
+    }
+
+    enum CodingKeys: String, CodingKey { case name, kind, abv, aliases }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        abv = try container.decode(Double.self, forKey: .abv)
+        aliases = try container.decodeIfPresent([String].self, forKey: .aliases) ?? []
+    }
+
+    /// The sorts of ingredient the table distinguishes.
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        case spirit, liqueur, fortifiedWine = "fortified wine", wine, beer, bitters, syrup, juice, mixer
+        case dairy, egg, fruit, herb, spice, other
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+
+/// Reads free-text recipe lines (`1 1/2 oz white rum`, `2-3 dashes Angostura bitters`,
+/// `Soda water, to top`, TheCocktailDB's `"1 1/2 oz "` + `"Light rum"`) into their parts.
+///
+/// It never fails: whatever it cannot place stays in the ingredient name or the note, and the
+/// line's text is kept as written.
+public enum IngredientParser {
+    /// Parses one line.
+    public static func parse(_ line: String) -> RecipeLine {
+        let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        var rest = Substring(text.replacingOccurrences(of: "\u{00A0}", with: " "))
+        var result = RecipeLine(text: text)
+
+        // "Top up with soda water", "Fill with ginger ale".
+        if let (phraseEnd, _) = topUpPhrase(in: rest) {
+            result.unit = .top
+            rest = rest[phraseEnd...]
+            rest = dropWord("with", from: rest)
+        } else {
+            result.amount = readAmount(&rest)
+            result.unit = readUnit(&rest)
+            if result.unit != nil { rest = dropWord("of", from: rest) }
+        }
+
+        let (name, note) = splitNote(rest)
+        result.ingredient = name.isEmpty ? nil : name
+        result.note = note
+        if result.unit == nil, let note, topNotes.contains(note.lowercased()) { result.unit = .top }
+        return result
+    }
+
+    /// Parses TheCocktailDB's separate measure and ingredient fields.
+    public static func parse(measure: String?, ingredient: String) -> RecipeLine {
+        let measure = measure?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let joined = measure.isEmpty ? ingredient : "\(measure) \(ingredient)"
+        return parse(joined)
+    }
+
+    // MARK: - Amounts
+
+    private static let vulgarFractions: [Character: Double] = [
+        "½": 0.5, "⅓": 1.0 / 3, "⅔": 2.0 / 3, "¼": 0.25, "¾": 0.75, "⅕": 0.2, "⅛": 0.125, "⅜": 0.375, "⅝": 0.625, "⅞": 0.875,
+    ]
+
+    /// Reads `2`, `0.75`, `1/2`, `1 1/2`, `1½`, `1 ½`, `½`, and ranges of those joined by `-`,
+    /// `–` or `to`.
+    static func readAmount(_ rest: inout Substring) -> RecipeLine.Amount? {
+        var probe = rest
+        guard let low = readNumber(&probe) else { return nil }
+        var upper: Double?
+        var afterRange = probe.drop { $0 == " " }
+        for separator in ["-", "–", "to "] where afterRange.hasPrefix(separator) {
+            afterRange = afterRange.dropFirst(separator.count).drop { $0 == " " }
+            if let high = readNumber(&afterRange), high >= low {
+                upper = high
+                probe = afterRange
+            }
+            break
+        }
+        rest = probe.drop { $0 == " " }
+        return RecipeLine.Amount(low, upTo: upper)
+    }
+
+    private static func readNumber(_ rest: inout Substring) -> Double? {
+        var probe = rest
+        var value: Double?
+        if let whole = readDecimal(&probe) {
+            value = whole
+            // A fraction right after a whole number makes a mixed number: "1 1/2", "1½", "1 ½".
+            var mixed = probe.drop { $0 == " " }
+            if let fraction = readFraction(&mixed), whole == whole.rounded(), fraction < 1 {
+                value = whole + fraction
+                probe = mixed
+            } else if let slash = readSlashFraction(numerator: whole, &probe) {
+                value = slash
+            }
+        } else if let fraction = readFraction(&probe) {
+            value = fraction
+        }
+        guard let value else { return nil }
+        // The number must end a word: "7up" is a name, not seven of something.
+        if let next = probe.first, next.isLetter, !isUnitStart(probe) { return nil }
+        rest = probe
+        return value
+    }
+
+    private static func readDecimal(_ rest: inout Substring) -> Double? {
+        let digits = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        guard !digits.isEmpty, digits.first != ".", let value = Double(digits.hasSuffix(".") ? digits.dropLast() : digits) else { return nil }
+        rest = rest.dropFirst(digits.hasSuffix(".") ? digits.count - 1 : digits.count)
+        return value
+    }
+
+    private static func readSlashFraction(numerator: Double, _ rest: inout Substring) -> Double? {
+        guard rest.first == "/" || rest.first == "⁄" else { return nil }
+        var probe = rest.dropFirst()
+        guard let denominator = readDecimal(&probe), denominator > 0, numerator == numerator.rounded() else { return nil }
+        rest = probe
+        return numerator / denominator
+    }
+
+    private static func readFraction(_ rest: inout Substring) -> Double? {
+        if let first = rest.first, let value = vulgarFractions[first] {
+            rest = rest.dropFirst()
+            return value
+        }
+        var probe = rest
+        guard let numerator = readDecimal(&probe), let value = readSlashFraction(numerator: numerator, &probe) else { return nil }
+        rest = probe
+        return value
+    }
+
+    // MARK: - Units
+
+    /// Spellings of each unit, longest first so that `fl oz` wins over `oz`.
+    private static let unitSpellings: [(String, MeasureUnit)] = {
+        let table: [MeasureUnit: [String]] = [
+            .ml: ["ml", "mls", "millilitres", "milliliters", "millilitre", "milliliter"],
+            .cl: ["cl", "centilitres", "centiliters", "centilitre", "centiliter"],
+            .oz: ["fl oz", "fl. oz.", "fl. oz", "fluid ounces", "fluid ounce", "ounces", "ounce", "oz.", "oz"],
+            .tsp: ["teaspoons", "teaspoon", "tsps", "tsp.", "tsp"],
+            .tbsp: ["tablespoons", "tablespoon", "tbsps", "tbsp.", "tbsp", "tblsp"],
+            .barspoon: ["barspoons", "barspoon", "bar spoons", "bar spoon"],
+            .dash: ["dashes", "dash"],
+            .drop: ["drops", "drop"],
+            .splash: ["splashes", "splash"],
+            .cup: ["cups", "cup"],
+            .part: ["parts", "part"],
+            .slice: ["slices", "slice"],
+            .wedge: ["wedges", "wedge"],
+            .sprig: ["sprigs", "sprig"],
+            .leaf: ["leaves", "leaf"],
+            .pinch: ["pinches", "pinch"],
+            .piece: ["pieces", "piece"],
+        ]
+        return table.flatMap { unit, spellings in spellings.map { ($0, unit) } }.sorted { $0.0.count > $1.0.count }
+    }()
+
+    static func readUnit(_ rest: inout Substring) -> MeasureUnit? {
+        for (spelling, unit) in unitSpellings where hasWord(spelling, at: rest) {
+            rest = rest.dropFirst(spelling.count).drop { $0 == " " }
+            return unit
+        }
+        return nil
+    }
+
+    private static func isUnitStart(_ rest: Substring) -> Bool {
+        unitSpellings.contains { hasWord($0.0, at: rest) }
+    }
+
+    /// Whether `rest` starts with `word` (ignoring case) followed by a non-letter or the end.
+    private static func hasWord(_ word: String, at rest: Substring) -> Bool {
+        guard rest.count >= word.count, rest.prefix(word.count).lowercased() == word else { return false }
+        let after = rest.dropFirst(word.count).first
+        return after.map { !$0.isLetter } ?? true
+    }
+
+    // MARK: - Top-ups and notes
+
+    private static let topNotes: Set<String> = ["to top", "top", "top up", "to top up", "to fill", "fill", "to taste, to top"]
+
+    private static func topUpPhrase(in rest: Substring) -> (Substring.Index, String)? {
+        for phrase in ["top up", "top", "fill up", "fill"] where hasWord(phrase, at: rest) {
+            // "Top" alone must be followed by "with" to be a top-up, not an ingredient name.
+            let after = rest.dropFirst(phrase.count).drop { $0 == " " }
+            if phrase == "top" || phrase == "fill", !hasWord("with", at: after) { continue }
+            return (rest.index(rest.startIndex, offsetBy: phrase.count), phrase)
+        }
+        return nil
+    }
+
+    private static func dropWord(_ word: String, from rest: Substring) -> Substring {
+        let trimmed = rest.drop { $0 == " " }
+        guard hasWord(word, at: trimmed) else { return trimmed }
+        return trimmed.dropFirst(word.count).drop { $0 == " " }
+    }
+
+    private static func splitNote(_ rest: Substring) -> (String, String?) {
+        let trimmed = rest.trimmingCharacters(in: .whitespaces)
+        guard let comma = trimmed.firstIndex(of: ",") else { return (trimmed, nil) }
+        let name = trimmed[..<comma].trimmingCharacters(in: .whitespaces)
+        let note = trimmed[trimmed.index(after: comma)...].trimmingCharacters(in: .whitespaces)
+        return (name, note.isEmpty ? nil : note)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The canonical ingredient table: every ingredient a recipe may name, found by its name or an
+/// alias regardless of case, accents and a plural `s`.
+public struct IngredientTable: Sendable, Equatable {
+    /// The entries, in the table's order.
+    public let ingredients: [Ingredient]
+    private let byKey: [String: Int]
+
+    /// Builds the table; a later entry never replaces an earlier one with the same key.
+    public init(_ ingredients: [Ingredient]) {
+        self.ingredients = ingredients
+        var byKey: [String: Int] = [:]
+        for (index, ingredient) in ingredients.enumerated() {
+            for name in [ingredient.name] + ingredient.aliases {
+                let key = Self.key(name)
+                if byKey[key] == nil { byKey[key] = index }
+            }
+        }
+        self.byKey = byKey
+    }
+
+    /// Decodes the table from JSON: an array of `{"name","kind","abv","aliases"}`.
+    public init(json: Data) throws {
+        do {
+            self.init(try JSONDecoder().decode([Ingredient].self, from: json))
+        } catch {
+            throw CatalogError.malformedPayload("the ingredient table is not readable")
+        }
+    }
+
+    /// The entry a recipe line's ingredient name refers to, if any.
+    public func ingredient(named name: String) -> Ingredient? {
+        let key = Self.key(name)
+        if let index = byKey[key] { return ingredients[index] }
+        // "limes" for "lime", "dashes" handled by the parser; only a plain trailing s here.
+        if key.hasSuffix("s"), let index = byKey[String(key.dropLast())] { return ingredients[index] }
+        return nil
+    }
+
+    /// The entry for a parsed line, if its ingredient is in the table.
+    public func ingredient(for line: RecipeLine) -> Ingredient? {
+        line.ingredient.flatMap { ingredient(named: $0) }
+    }
+
+    static func key(_ name: String) -> String {
+        name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US"))
+            .replacingOccurrences(of: "’", with: "'")
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
