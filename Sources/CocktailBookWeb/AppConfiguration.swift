@@ -14,6 +14,8 @@ public struct AppConfiguration: Sendable {
     public var sourceLatency: Duration
     /// How many times the simulated recipe source fails before it recovers.
     public var sourceFailures: Int
+    /// A catalog file (our JSON format) the simulated source serves instead of the bundled one.
+    public var catalogPath: String?
     /// The collation used to sort names.
     public var locale: Locale
     /// How much the server logs.
@@ -21,7 +23,7 @@ public struct AppConfiguration: Sendable {
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String = AppConfiguration.defaultDatabasePath(),
-        sourceLatency: Duration = .seconds(3), sourceFailures: Int = 0, locale: Locale = .catalogDefault,
+        sourceLatency: Duration = .seconds(3), sourceFailures: Int = 0, catalogPath: String? = nil, locale: Locale = .catalogDefault,
         logLevel: Logger.Level = .info
     ) {
         self.host = host
@@ -29,6 +31,7 @@ public struct AppConfiguration: Sendable {
         self.databasePath = databasePath
         self.sourceLatency = sourceLatency
         self.sourceFailures = sourceFailures
+        self.catalogPath = catalogPath
         self.locale = locale
         self.logLevel = logLevel
     }

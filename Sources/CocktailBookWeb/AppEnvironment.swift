@@ -15,13 +15,32 @@ public struct AppEnvironment: Sendable {
     /// Opens the database and prepares (but does not start) the catalog service.
     public init(configuration: AppConfiguration, logger: Logger) throws {
         database = try AppDatabase(path: configuration.databasePath)
+        var payload = BundledCatalog.data
+        if let path = configuration.catalogPath {
+            do {
+                payload = try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw CatalogFileError.unreadable(path: path)
+            }
+        }
         let source = FakeCocktailsAPI(
             withFailure: configuration.sourceFailures > 0 ? .count(configuration.sourceFailures) : .never,
-            latency: configuration.sourceLatency
+            latency: configuration.sourceLatency, payload: payload
         )
         catalog = CatalogService(
             source: source, catalogStore: database, favoritesStore: database, now: { Date() },
-            locale: configuration.locale, logger: logger
+            locale: configuration.locale, ingredients: try IngredientTable(json: BundledCatalog.ingredientsData), logger: logger
         )
+    }
+}
+
+/// A catalog file given on the command line that cannot be used.
+enum CatalogFileError: Error, LocalizedError {
+    case unreadable(path: String)
+
+    var errorDescription: String? {
+        switch self {
+        case .unreadable(let path): "Cannot read the catalog file at \(path)."
+        }
     }
 }

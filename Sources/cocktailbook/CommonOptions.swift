@@ -20,6 +20,11 @@ struct CommonOptions: ParsableArguments {
         valueName: "n"))
     var sourceFailures: Int?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "A catalog file in Cocktail Book's JSON format for the source to serve instead of the bundled one (env: COCKTAILBOOK_CATALOG).",
+        valueName: "path"))
+    var catalog: String?
+
     func validate() throws {
         _ = try resolved()
     }
@@ -40,6 +45,9 @@ struct CommonOptions: ParsableArguments {
         if let failures = try value(sourceFailures, "COCKTAILBOOK_SOURCE_FAILURES", environment, as: Int.self) {
             guard failures >= 0 else { throw ValidationError("The number of source failures must not be negative.") }
             configuration.sourceFailures = failures
+        }
+        if let path = try value(catalog, "COCKTAILBOOK_CATALOG", environment, as: String.self), !path.isEmpty {
+            configuration.catalogPath = (path as NSString).expandingTildeInPath
         }
         return configuration
     }

@@ -72,7 +72,7 @@ struct CLIListAndShowTests {
         #expect(detail.kind == "alcoholic")
         #expect(detail.preparationMinutes == 5)
         #expect(detail.ingredients.first == "2 oz blanco tequila")
-        #expect(detail.ingredients.count == 6)
+        #expect(detail.ingredients.count == 5)
         #expect(detail.longDescription.contains("Spanish word for daisy"))
         #expect(!detail.isFavorite)
     }

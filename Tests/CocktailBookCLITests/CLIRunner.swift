@@ -112,7 +112,7 @@ struct CLISandbox {
     /// Runs the binary. With `common`, the sandbox's database and an instant source are passed as
     /// flags; `XDG_DATA_HOME` always points into the sandbox so no run touches the real home.
     func run(_ arguments: [String], common: Bool = true, environment: [String: String] = [:]) async throws -> CLIResult {
-        let flags = common ? ["--database", databasePath, "--source-latency", "0"] : []
+        let flags = common ? ["--database", databasePath, "--source-latency", "0", "--catalog", SeedCatalog.path] : []
         var env = ["XDG_DATA_HOME": directory.appendingPathComponent("xdg").path]
         env.merge(environment) { _, new in new }
         return try await CLI.run(arguments + flags, environment: env)
@@ -121,4 +121,11 @@ struct CLISandbox {
     func remove() {
         try? FileManager.default.removeItem(at: directory)
     }
+}
+
+/// The 13-cocktail seed catalog the tests serve, at `Tests/Fixtures/seed-catalog.json`.
+enum SeedCatalog {
+    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/seed-catalog.json").path
+    static var data: Data { FileManager.default.contents(atPath: path) ?? Data() }
 }

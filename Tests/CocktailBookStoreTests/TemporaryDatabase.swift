@@ -27,7 +27,7 @@ enum StoreFixtures {
 
     /// The bundled catalog, decoded.
     static func bundled() throws -> [Cocktail] {
-        let outcome = try CatalogDecoder.decode(BundledCatalog.data)
+        let outcome = try CatalogDecoder.decode(SeedCatalog.data)
         try #require(outcome.cocktails.count == 13)
         return outcome.cocktails
     }
@@ -56,4 +56,11 @@ enum StoreFixtures {
         "Margarita Mocktail", "Mojito", "Non-Alcoholic Juicy Julep", "Old Fashioned", "Piña Colada",
         "Screwdriver", "Virgin Mixed Berry Caipirinha",
     ]
+}
+
+/// The 13-cocktail seed catalog the tests serve, at `Tests/Fixtures/seed-catalog.json`.
+enum SeedCatalog {
+    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/seed-catalog.json").path
+    static var data: Data { FileManager.default.contents(atPath: path) ?? Data() }
 }

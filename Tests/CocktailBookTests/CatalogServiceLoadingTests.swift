@@ -7,7 +7,7 @@ import Testing
 struct CatalogServiceLoadingTests {
     @Test("without a cache: loading at once, then ready with 13, and the catalog is saved with the clock's date")
     func firstLoad() async throws {
-        let harness = ServiceHarness(source: FakeCocktailsAPI(latency: .milliseconds(300)))
+        let harness = ServiceHarness(source: FakeCocktailsAPI(latency: .milliseconds(300), payload: SeedCatalog.data))
         await harness.service.start()
 
         let loading = await harness.service.status()
@@ -34,7 +34,7 @@ struct CatalogServiceLoadingTests {
 
     @Test("with a cache and a slow source, the cache answers at once while the refresh runs")
     func cacheServedAtOnce() async throws {
-        let harness = ServiceHarness(source: FakeCocktailsAPI(latency: .seconds(5)), cached: ServiceHarness.smallCache)
+        let harness = ServiceHarness(source: FakeCocktailsAPI(latency: .seconds(5), payload: SeedCatalog.data), cached: ServiceHarness.smallCache)
         let clock = ContinuousClock()
         let started = clock.now
         await harness.service.start()
@@ -63,7 +63,7 @@ struct CatalogServiceLoadingTests {
 
     @Test("a failure without a cache is reported, list throws unavailable, and a retry recovers")
     func failureWithoutCacheThenRetry() async throws {
-        let harness = ServiceHarness(source: FakeCocktailsAPI(withFailure: .count(1), latency: .zero))
+        let harness = ServiceHarness(source: FakeCocktailsAPI(withFailure: .count(1), latency: .zero, payload: SeedCatalog.data))
         await harness.service.start()
         await harness.service.settle()
 
@@ -85,7 +85,7 @@ struct CatalogServiceLoadingTests {
     @Test("a failed refresh keeps the cached list and says so")
     func failureWithCache() async throws {
         let harness = ServiceHarness(
-            source: FakeCocktailsAPI(withFailure: .count(1), latency: .zero), cached: ServiceHarness.smallCache
+            source: FakeCocktailsAPI(withFailure: .count(1), latency: .zero, payload: SeedCatalog.data), cached: ServiceHarness.smallCache
         )
         await harness.service.start()
         await harness.service.settle()
@@ -154,7 +154,7 @@ struct CatalogServiceLoadingTests {
 
     @Test("a store that cannot save still lets the fresh catalog be shown")
     func saveFailureStillShows() async throws {
-        let harness = ServiceHarness(source: FakeCocktailsAPI(latency: .zero))
+        let harness = ServiceHarness(source: FakeCocktailsAPI(latency: .zero, payload: SeedCatalog.data))
         harness.catalogStore.failsOnSave = true
         await harness.service.start()
         await harness.service.settle()
@@ -165,7 +165,7 @@ struct CatalogServiceLoadingTests {
 
     @Test("an unreadable cache falls back to fetching")
     func loadFailureFetches() async throws {
-        let harness = ServiceHarness(source: FakeCocktailsAPI(latency: .zero), cached: ServiceHarness.smallCache)
+        let harness = ServiceHarness(source: FakeCocktailsAPI(latency: .zero, payload: SeedCatalog.data), cached: ServiceHarness.smallCache)
         harness.catalogStore.failsOnLoad = true
         await harness.service.start(refreshingInBackground: false)
         await harness.service.settle()

@@ -41,7 +41,7 @@ struct CatalogServiceQueryTests {
 
     @Test("favorites cannot be set while the catalog is still loading")
     func favoriteWhileLoading() async throws {
-        let harness = ServiceHarness(source: FakeCocktailsAPI(latency: .seconds(5)))
+        let harness = ServiceHarness(source: FakeCocktailsAPI(latency: .seconds(5), payload: SeedCatalog.data))
         await harness.service.start()
         await #expect(throws: CatalogError.loading) { try await harness.service.setFavorite(true, for: "7") }
         #expect(harness.favoritesStore.ids.isEmpty)

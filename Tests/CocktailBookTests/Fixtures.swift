@@ -5,9 +5,9 @@ import Testing
 
 /// Shared values for the domain tests: the bundled catalog and small hand-made cocktails.
 enum Fixtures {
-    /// The bundled catalog, decoded; every test that needs the real 13 cocktails starts here.
+    /// The seed catalog, decoded; every test that needs the real 13 cocktails starts here.
     static func bundledCocktails() throws -> [Cocktail] {
-        let outcome = try CatalogDecoder.decode(BundledCatalog.data)
+        let outcome = try CatalogDecoder.decode(SeedCatalog.data)
         try #require(outcome.skipped.isEmpty, "the bundled catalog should decode cleanly: \(outcome.skipped)")
         return outcome.cocktails
     }
@@ -41,4 +41,11 @@ enum Fixtures {
 extension CocktailList {
     /// The names of the rows, in display order.
     var names: [String] { items.map(\.cocktail.name) }
+}
+
+/// The 13-cocktail seed catalog the tests serve, at `Tests/Fixtures/seed-catalog.json`.
+enum SeedCatalog {
+    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/seed-catalog.json").path
+    static var data: Data { FileManager.default.contents(atPath: path) ?? Data() }
 }

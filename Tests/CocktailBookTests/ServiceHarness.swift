@@ -32,7 +32,7 @@ struct ServiceHarness {
 
     /// A service whose catalog is loaded from an instant source and ready to query.
     static func ready(favorites: Set<String> = []) async -> ServiceHarness {
-        let harness = ServiceHarness(source: FakeCocktailsAPI(latency: .zero), favorites: favorites)
+        let harness = ServiceHarness(source: FakeCocktailsAPI(latency: .zero, payload: SeedCatalog.data), favorites: favorites)
         await harness.service.start()
         await harness.service.settle()
         return harness
@@ -55,7 +55,7 @@ final class CountingCocktailsAPI: CocktailsAPI, @unchecked Sendable {
     private let inner: FakeCocktailsAPI
 
     init(latency: Duration) {
-        inner = FakeCocktailsAPI(latency: latency)
+        inner = FakeCocktailsAPI(latency: latency, payload: SeedCatalog.data)
     }
 
     /// How many requests reached the source, in any form.

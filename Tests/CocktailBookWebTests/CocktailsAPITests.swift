@@ -93,7 +93,7 @@ struct CocktailsAPITests {
             #expect(detail.longDescription.contains("San Juan, Puerto Rico"))
             #expect(detail.ingredients == [
                 "2 oz white rum", "1 1/2 oz cream of coconut", "1 1/2 oz pineapple juice", "1/2 oz fresh lime juice",
-                "1 cup crushed ice", "Pineapple wedge and cherry, to garnish",
+                "1 cup crushed ice",
             ])
         }
     }

@@ -28,7 +28,8 @@ func makeApp(
     databasePath path: String, sourceLatency: Duration = .zero, sourceFailures: Int = 0
 ) async throws -> some ApplicationProtocol {
     try await buildApplication(configuration: AppConfiguration(
-        databasePath: path, sourceLatency: sourceLatency, sourceFailures: sourceFailures, logLevel: .error
+        databasePath: path, sourceLatency: sourceLatency, sourceFailures: sourceFailures,
+        catalogPath: SeedCatalog.path, logLevel: .error
     ))
 }
 
@@ -165,4 +166,11 @@ enum WebFixtures {
     static let nonAlcoholicNames = [
         "Basil Lemonade Punch", "Margarita Mocktail", "Non-Alcoholic Juicy Julep", "Virgin Mixed Berry Caipirinha",
     ]
+}
+
+/// The 13-cocktail seed catalog the tests serve, at `Tests/Fixtures/seed-catalog.json`.
+enum SeedCatalog {
+    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/seed-catalog.json").path
+    static var data: Data { FileManager.default.contents(atPath: path) ?? Data() }
 }
