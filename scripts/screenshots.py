@@ -1,0 +1,37 @@
+"""Takes phone-sized screenshots of the main and details screens in light and dark mode.
+
+Usage: python scripts/screenshots.py BASE_URL OUTPUT_DIR
+The server at BASE_URL should have its catalog loaded; the script marks one favorite so the
+pinned row shows, and removes it again at the end.
+"""
+import sys
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+
+def main() -> None:
+    base, out = sys.argv[1].rstrip("/"), Path(sys.argv[2])
+    out.mkdir(parents=True, exist_ok=True)
+    favorite = urllib.request.Request(f"{base}/api/v1/favorites/1", method="PUT")
+    urllib.request.urlopen(favorite).close()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium")
+            for scheme in ("light", "dark"):
+                page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2, color_scheme=scheme)
+                page.goto(f"{base}/")
+                page.screenshot(path=str(out / f"main-{scheme}.png"))
+                page.goto(f"{base}/cocktails/0?from=all")
+                page.wait_for_load_state("networkidle")
+                page.screenshot(path=str(out / f"details-{scheme}.png"))
+                page.close()
+            browser.close()
+    finally:
+        unfavorite = urllib.request.Request(f"{base}/api/v1/favorites/1", method="DELETE")
+        urllib.request.urlopen(unfavorite).close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs every test: the Swift suites (domain, store, HTTP, CLI) and the real-browser suite.
+# Installs what the browser suite needs on first use: Debian's chromium (when run as root with
+# apt-get) and a Python virtual environment in .venv with the pinned packages.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "==> Installing chromium for the browser tests"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "The browser tests need Debian's chromium: sudo apt-get install chromium" >&2
+    exit 1
+  fi
+fi
+
+if [ ! -x .venv/bin/pytest ] || ! cmp -s Tests/e2e/requirements.txt .venv/requirements.txt; then
+  echo "==> Preparing the Python environment for the browser tests"
+  python3 -m venv .venv
+  .venv/bin/pip install --quiet --disable-pip-version-check -r Tests/e2e/requirements.txt
+  cp Tests/e2e/requirements.txt .venv/requirements.txt
+fi
+
+echo "==> Building"
+swift build --build-tests
+
+echo "==> Swift tests"
+swift test --skip-build
+
+echo "==> Browser tests"
+COCKTAILBOOK_BINARY="$(swift build --show-bin-path)/cocktailbook" .venv/bin/pytest Tests/e2e -q
