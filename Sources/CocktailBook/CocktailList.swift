@@ -9,6 +9,12 @@ public struct CocktailList: Sendable, Equatable {
         public var cocktail: Cocktail
         /// Whether the row is pinned as a favorite.
         public var isFavorite: Bool
+
+        /// Creates a row.
+        public init(cocktail: Cocktail, isFavorite: Bool) {
+            self.cocktail = cocktail
+            self.isFavorite = isFavorite
+        }
     }
 
     /// The filter that produced the list.

@@ -19,8 +19,14 @@ public enum IngredientParser {
             rest = dropWord("with", from: rest)
         } else {
             result.amount = readAmount(&rest)
+            let beforeUnit = rest
             result.unit = readUnit(&rest)
             if result.unit != nil { rest = dropWord("of", from: rest) }
+            // A unit with nothing after it ("oz", "2 dashes") names no ingredient: keep the word.
+            if result.unit != nil, rest.trimmingCharacters(in: .whitespaces).isEmpty {
+                result.unit = nil
+                rest = beforeUnit
+            }
         }
 
         let (name, note) = splitNote(rest)
@@ -50,16 +56,20 @@ public enum IngredientParser {
         guard let low = readNumber(&probe) else { return nil }
         var upper: Double?
         var afterRange = probe.drop { $0 == " " }
+        var value = low
         for separator in ["-", "–", "to "] where afterRange.hasPrefix(separator) {
             afterRange = afterRange.dropFirst(separator.count).drop { $0 == " " }
-            if let high = readNumber(&afterRange), high >= low {
-                upper = high
-                probe = afterRange
+            guard let high = readNumber(&afterRange) else { break }
+            probe = afterRange
+            if separator == "-", high < 1, low == low.rounded() {
+                value = low + high // "1-1/2": the US way of writing one and a half
+            } else if high != low {
+                (value, upper) = (min(low, high), max(low, high))
             }
             break
         }
         rest = probe.drop { $0 == " " }
-        return RecipeLine.Amount(low, upTo: upper)
+        return RecipeLine.Amount(value, upTo: upper)
     }
 
     private static func readNumber(_ rest: inout Substring) -> Double? {
@@ -79,16 +89,24 @@ public enum IngredientParser {
             value = fraction
         }
         guard let value else { return nil }
-        // The number must end a word: "7up" is a name, not seven of something.
-        if let next = probe.first, next.isLetter, !isUnitStart(probe) { return nil }
+        // The number must end a word: "7up" is a name, not seven of something, and "½½" or
+        // "1/0" are not amounts at all.
+        if let next = probe.first {
+            if next.isLetter, !isUnitStart(probe) { return nil }
+            if next.isNumber || next == "/" || next == "⁄" || vulgarFractions[next] != nil { return nil }
+        }
         rest = probe
         return value
     }
 
     private static func readDecimal(_ rest: inout Substring) -> Double? {
-        let digits = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
-        guard !digits.isEmpty, digits.first != ".", let value = Double(digits.hasSuffix(".") ? digits.dropLast() : digits) else { return nil }
-        rest = rest.dropFirst(digits.hasSuffix(".") ? digits.count - 1 : digits.count)
+        var digits = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        // A trailing dot ends a sentence, not a number; a leading one (".75") is a decimal.
+        while digits.hasSuffix(".") { digits = digits.dropLast() }
+        guard !digits.isEmpty, digits.filter({ $0 == "." }).count <= 1,
+              let value = Double(digits.hasPrefix(".") ? "0" + digits : String(digits))
+        else { return nil }
+        rest = rest.dropFirst(digits.count)
         return value
     }
 

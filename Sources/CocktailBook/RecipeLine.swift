@@ -44,10 +44,11 @@ public enum MeasureUnit: String, Sendable, Codable, CaseIterable {
     case ml, cl, oz, tsp, tbsp, barspoon, dash, drop, splash, cup, part
     case slice, wedge, sprig, leaf, pinch, piece, top
 
-    /// Millilitres in one unit; `nil` for solids and for parts, whose size is relative.
+    /// Millilitres in one unit; `nil` for solids.
     ///
     /// `top` is what a top-up adds to a built drink, taken as 90 ml; a `splash` as 7.5 ml; a dash
-    /// as 0.9 ml, the figure bartenders use for bitters bottles.
+    /// as 0.9 ml, the figure bartenders use for bitters bottles. A `part` is relative; it is taken
+    /// as 30 ml so that recipes written in parts still get an estimate (only ratios matter then).
     public var millilitres: Double? {
         switch self {
         case .ml: 1
@@ -60,7 +61,8 @@ public enum MeasureUnit: String, Sendable, Codable, CaseIterable {
         case .splash: 7.5
         case .cup: 240
         case .top: 90
-        case .part, .slice, .wedge, .sprig, .leaf, .pinch, .piece: nil
+        case .part: 30
+        case .slice, .wedge, .sprig, .leaf, .pinch, .piece: nil
         }
     }
 }
