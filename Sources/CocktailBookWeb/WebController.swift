@@ -31,8 +31,8 @@ struct WebController<Context: RequestContext>: Sendable {
 
     @Sendable func show(request: Request, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
-        let item = try await catalog.cocktail(id: id)
-        return renderer.render(CocktailPage(item: item, from: Self.origin(of: request)))
+        let details = try await catalog.details(id: id)
+        return renderer.render(CocktailPage(details: details, from: Self.origin(of: request)))
     }
 
     /// `/images/cocktails/{id}.svg`: the cocktail's illustration.

@@ -20,20 +20,32 @@ struct Show: AsyncParsableCommand {
         try await runReportingErrors {
             let environment = try await openCatalog(common)
             let item = try await environment.catalog.cocktail(idOrName: cocktail)
+            let details = try await environment.catalog.details(id: item.cocktail.id)
             if json {
-                try printJSON(CocktailDetailPayload(item))
+                try printJSON(CocktailDetailPayload(details))
             } else {
-                print(Self.text(for: item))
+                print(Self.text(for: details))
             }
         }
     }
 
-    static func text(for item: CocktailList.Item) -> String {
-        let cocktail = item.cocktail
-        var lines = [cocktail.name + (item.isFavorite ? "  ♥ favorite" : "")]
-        lines.append("\(cocktail.kind.rawValue) · \(cocktail.preparationTimeText) · id \(cocktail.id)")
-        lines += ["", cocktail.shortDescription, "", cocktail.longDescription, "", "Ingredients"]
+    static func text(for details: CocktailDetails) -> String {
+        let cocktail = details.cocktail
+        var lines = [cocktail.name + (details.isFavorite ? "  ♥ favorite" : "")]
+        let facts = [cocktail.kind.rawValue, cocktail.preparationTimeText, details.abvText, "id \(cocktail.id)"]
+        lines.append(facts.compactMap { $0 }.joined(separator: " · "))
+        lines += ["", cocktail.shortDescription, "", cocktail.longDescription, ""]
+        let served = [
+            cocktail.glass.map { "Glass: \(GlassName.display($0))" }, cocktail.method.map { "Method: \($0)" },
+            cocktail.garnish.flatMap { $0.isEmpty ? nil : "Garnish: \($0)" },
+        ].compactMap { $0 }
+        if !served.isEmpty { lines += served + [""] }
+        lines.append("Ingredients")
         lines += cocktail.ingredients.map { "  • \($0)" }
+        if let steps = cocktail.instructions, !steps.isEmpty {
+            lines += ["", "Instructions"] + steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }
+        }
+        if let tags = cocktail.tags, !tags.isEmpty { lines += ["", "Tags: " + tags.joined(separator: ", ")] }
         return lines.joined(separator: "\n")
     }
 }

@@ -68,8 +68,17 @@ struct DetailJSON: Decodable {
     var kind: String
     var longDescription: String
     var preparationMinutes: Int
-    var ingredients: [String]
+    var ingredients: [Line]
+    var method: String?
+    var abv: Double?
     var isFavorite: Bool
+
+    struct Line: Decodable {
+        var text: String
+        var amount: Double?
+        var unit: String?
+        var ingredient: String?
+    }
 }
 
 enum CLIFixtures {

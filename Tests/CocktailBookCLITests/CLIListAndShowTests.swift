@@ -71,7 +71,11 @@ struct CLIListAndShowTests {
         #expect(detail.name == "Margarita")
         #expect(detail.kind == "alcoholic")
         #expect(detail.preparationMinutes == 5)
-        #expect(detail.ingredients.first == "2 oz blanco tequila")
+        #expect(detail.ingredients.first?.text == "2 oz blanco tequila")
+        #expect(detail.ingredients.first?.ingredient == "blanco tequila")
+        #expect(detail.ingredients.first?.amount == 2)
+        #expect(detail.method == "shaken")
+        #expect(detail.abv.map { (15...30).contains($0) } == true)
         #expect(detail.ingredients.count == 5)
         #expect(detail.longDescription.contains("Spanish word for daisy"))
         #expect(!detail.isFavorite)
@@ -85,7 +89,7 @@ struct CLIListAndShowTests {
         #expect(result.status == 0, "\(result)")
         let lines = result.stdout.components(separatedBy: "\n")
         #expect(lines.first == "Piña Colada")
-        #expect(lines.dropFirst().first == "alcoholic · 7 minutes · id 0")
+        #expect(lines.dropFirst().first == "alcoholic · 7 minutes · ≈ 12% ABV · id 0")
         let ingredientsAt = try #require(lines.firstIndex(of: "Ingredients"), "\(result)")
         let ingredients = lines[(ingredientsAt + 1)...].prefix { $0.hasPrefix("  • ") }.map { String($0.dropFirst(4)) }
         #expect(ingredients == CLIFixtures.pinaColadaIngredients)
@@ -98,7 +102,7 @@ struct CLIListAndShowTests {
         defer { sandbox.remove() }
         let result = try await sandbox.run(["show", "Screwdriver"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.components(separatedBy: "\n").dropFirst().first == "alcoholic · 1 minute · id 9")
+        #expect(result.stdout.components(separatedBy: "\n").dropFirst().first == "alcoholic · 1 minute · ≈ 10% ABV · id 9")
     }
 
     @Test("a cached catalog is used without asking the source, even a failing one")

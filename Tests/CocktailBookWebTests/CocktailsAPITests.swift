@@ -91,10 +91,27 @@ struct CocktailsAPITests {
             #expect(detail.shortDescription.hasPrefix("Creamy, frosty blend of rum"))
             #expect(detail.longDescription.hasPrefix("Thick, cold and tropical"))
             #expect(detail.longDescription.contains("San Juan, Puerto Rico"))
-            #expect(detail.ingredients == [
+            #expect(detail.ingredients.map(\.text) == [
                 "2 oz white rum", "1 1/2 oz cream of coconut", "1 1/2 oz pineapple juice", "1/2 oz fresh lime juice",
                 "1 cup crushed ice",
             ])
+            #expect(detail.ingredients[1] == LineBody(
+                text: "1 1/2 oz cream of coconut", amount: 1.5, unit: "oz", ingredient: "cream of coconut", note: nil
+            ))
+            #expect(detail.ingredients[4].unit == "cup")
+            #expect(detail.method == "blended")
+            #expect(detail.category == "Tiki & Tropical")
+            #expect(detail.instructions.count >= 3)
+            #expect(detail.garnish == "Pineapple wedge and cherry")
+            #expect(detail.tags.contains("rum"))
+            #expect(detail.iba == "contemporary-classics")
+            // 2 oz of 40 % rum in 5.5 oz of liquid (the blender ice aside), plus 25 % water from blending:
+            // 0.8 / (5.5 × 1.25) ≈ 11.6 %.
+            #expect(abs((detail.abv ?? 0) - 11.6) < 0.15)
+            let keys = try response.jsonObject()
+            for key in ["glass", "category", "method", "instructions", "garnish", "tags", "abv", "iba", "dateModified"] {
+                #expect(keys[key] != nil, "missing \(key)")
+            }
         }
     }
 

@@ -65,9 +65,26 @@ struct DetailBody: Decodable, Equatable {
     var longDescription: String
     var preparationMinutes: Int
     var imageURL: String
-    var ingredients: [String]
+    var ingredients: [LineBody]
     var glass: String?
+    var category: String?
+    var method: String?
+    var instructions: [String]
+    var garnish: String?
+    var tags: [String]
+    var iba: String?
+    var abv: Double?
+    var dateModified: String?
     var isFavorite: Bool
+}
+
+struct LineBody: Decodable, Equatable {
+    var text: String
+    var amount: Double?
+    var amountMax: Double?
+    var unit: String?
+    var ingredient: String?
+    var note: String?
 }
 
 struct StatusBody: Decodable, Equatable {

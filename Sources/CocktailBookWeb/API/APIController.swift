@@ -24,7 +24,7 @@ struct APIController<Context: RequestContext>: Sendable {
 
     @Sendable func show(request: Request, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
-        return try APIResponse.json(CocktailDetailPayload(try await catalog.cocktail(id: id)))
+        return try APIResponse.json(CocktailDetailPayload(try await catalog.details(id: id)))
     }
 
     @Sendable func favorites(request: Request, context: Context) async throws -> Response {

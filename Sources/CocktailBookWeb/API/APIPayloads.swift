@@ -46,6 +46,37 @@ public struct FavoritesPayload: Codable, Sendable, Equatable {
 
 /// `GET /api/v1/cocktails/{id}`: one cocktail in full.
 public struct CocktailDetailPayload: Codable, Sendable, Equatable {
+    /// One recipe line: the text as written and its parts.
+    public struct Line: Codable, Sendable, Equatable {
+        public var text: String
+        public var amount: Double?
+        /// The high end when the amount is a range (`2-3 dashes`).
+        public var amountMax: Double?
+        public var unit: String?
+        /// The canonical ingredient name when the table knows it, else the name as written.
+        public var ingredient: String?
+        public var note: String?
+
+        init(_ line: CocktailDetails.Line) {
+            text = line.parsed.text
+            amount = line.parsed.amount?.value
+            amountMax = line.parsed.amount?.upperValue
+            unit = line.parsed.unit?.rawValue
+            ingredient = line.ingredient?.name ?? line.parsed.ingredient
+            note = line.parsed.note
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(text, forKey: .text)
+            try container.encode(amount, forKey: .amount)
+            try container.encodeIfPresent(amountMax, forKey: .amountMax)
+            try container.encode(unit, forKey: .unit)
+            try container.encode(ingredient, forKey: .ingredient)
+            try container.encode(note, forKey: .note)
+        }
+    }
+
     public var id: String
     public var name: String
     public var kind: CocktailKind
@@ -53,12 +84,21 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
     public var longDescription: String
     public var preparationMinutes: Int
     public var imageURL: String
-    public var ingredients: [String]
+    public var ingredients: [Line]
     public var glass: String?
+    public var category: String?
+    public var method: String?
+    public var instructions: [String]
+    public var garnish: String?
+    public var tags: [String]
+    public var iba: String?
+    /// The estimated ABV in percent, to one decimal.
+    public var abv: Double?
+    public var dateModified: String?
     public var isFavorite: Bool
 
-    public init(_ item: CocktailList.Item) {
-        let cocktail = item.cocktail
+    public init(_ details: CocktailDetails) {
+        let cocktail = details.cocktail
         id = cocktail.id
         name = cocktail.name
         kind = cocktail.kind
@@ -66,9 +106,40 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
         longDescription = cocktail.longDescription
         preparationMinutes = cocktail.preparationMinutes
         imageURL = CocktailImage.url(for: cocktail)
-        ingredients = cocktail.ingredients
+        ingredients = details.lines.map(Line.init)
         glass = cocktail.glass
-        isFavorite = item.isFavorite
+        category = cocktail.category
+        method = cocktail.method
+        instructions = cocktail.instructions ?? []
+        garnish = cocktail.garnish
+        tags = cocktail.tags ?? []
+        iba = cocktail.iba
+        abv = details.abv.map { ($0 * 10).rounded() / 10 }
+        dateModified = cocktail.dateModified
+        isFavorite = details.isFavorite
+    }
+
+    // Absent values are written as null so that clients always see every key.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(shortDescription, forKey: .shortDescription)
+        try container.encode(longDescription, forKey: .longDescription)
+        try container.encode(preparationMinutes, forKey: .preparationMinutes)
+        try container.encode(imageURL, forKey: .imageURL)
+        try container.encode(ingredients, forKey: .ingredients)
+        try container.encode(glass, forKey: .glass)
+        try container.encode(category, forKey: .category)
+        try container.encode(method, forKey: .method)
+        try container.encode(instructions, forKey: .instructions)
+        try container.encode(garnish, forKey: .garnish)
+        try container.encode(tags, forKey: .tags)
+        try container.encode(iba, forKey: .iba)
+        try container.encode(abv, forKey: .abv)
+        try container.encode(dateModified, forKey: .dateModified)
+        try container.encode(isFavorite, forKey: .isFavorite)
     }
 }
 

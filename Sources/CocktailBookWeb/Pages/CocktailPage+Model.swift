@@ -10,7 +10,14 @@ struct CocktailPage: PageModel {
     var imageURL: String
     var imageAlt: String
     var longDescription: String
-    var ingredients: [String]
+    var ingredients: [Ingredient]
+    var abvText: String?
+    var facts: [Fact]
+    var hasFacts: Bool
+    var instructions: [String]
+    var hasInstructions: Bool
+    var tags: [String]
+    var hasTags: Bool
     var isFavorite: Bool
     var nextFavoriteValue: Bool
     var favoriteAction: String
@@ -19,14 +26,45 @@ struct CocktailPage: PageModel {
     var backHref: String
     var backTitle: String
 
-    init(item: CocktailList.Item, from filter: CocktailFilter) {
+    struct Ingredient: Sendable {
+        var measure: String?
+        var name: String
+        var note: String?
+    }
+
+    struct Fact: Sendable {
+        var label: String
+        var value: String
+    }
+
+    init(details: CocktailDetails, from filter: CocktailFilter) {
+        let item = CocktailList.Item(cocktail: details.cocktail, isFavorite: details.isFavorite)
         let cocktail = item.cocktail
         name = cocktail.name
         preparationTime = cocktail.preparationTimeText
         imageURL = CocktailImage.url(for: cocktail)
         imageAlt = CocktailImage.altText(for: cocktail)
         longDescription = cocktail.longDescription
-        ingredients = cocktail.ingredients
+        ingredients = details.lines.map { line in
+            // A line the parser could not split still shows exactly as written.
+            guard let name = line.parsed.ingredient, line.measure != nil else {
+                return Ingredient(measure: nil, name: line.parsed.text, note: nil)
+            }
+            return Ingredient(measure: line.measure, name: name, note: line.parsed.note)
+        }
+        abvText = details.abvText
+        facts = [
+            cocktail.glass.map { Fact(label: "Glass", value: GlassName.display($0)) },
+            cocktail.method.map { Fact(label: "Method", value: $0.capitalized) },
+            cocktail.garnish.flatMap { $0.isEmpty ? nil : Fact(label: "Garnish", value: $0) },
+            cocktail.category.map { Fact(label: "Style", value: $0) },
+            cocktail.iba.flatMap(IBAList.title).map { Fact(label: "IBA list", value: $0) },
+        ].compactMap { $0 }
+        hasFacts = !facts.isEmpty
+        instructions = cocktail.instructions ?? []
+        hasInstructions = !instructions.isEmpty
+        tags = cocktail.tags ?? []
+        hasTags = !tags.isEmpty
         isFavorite = item.isFavorite
         nextFavoriteValue = !item.isFavorite
         favoriteAction = "/cocktails/\(cocktail.id)/favorite"
@@ -39,5 +77,17 @@ struct CocktailPage: PageModel {
     /// The details screen's address, remembering which list it was opened from.
     static func path(for id: String, from filter: CocktailFilter) -> String {
         filter == .all ? "/cocktails/\(id)" : "/cocktails/\(id)?from=\(filter.rawValue)"
+    }
+}
+
+/// The IBA's names for its three lists.
+enum IBAList {
+    static func title(_ id: String) -> String? {
+        switch id {
+        case "unforgettables": "The Unforgettables"
+        case "contemporary-classics": "Contemporary Classics"
+        case "new-era": "New Era"
+        default: nil
+        }
     }
 }

@@ -1,0 +1,59 @@
+"""The bundled catalog as a new user meets it: 150+ cocktails, and an IBA classic that can be
+made from its page alone."""
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import BUNDLED, ServerFactory, http_get
+from helpers import rows
+
+
+@pytest.fixture(scope="module")
+def bundled_server(tmp_path_factory):
+    factory = ServerFactory(tmp_path_factory.mktemp("bundled"))
+    running = factory(catalog=BUNDLED)
+    running.wait_ready()
+    yield running
+    factory.stop_all()
+
+
+def test_the_main_list_has_the_whole_bundled_catalog(bundled_server, page):
+    listed = json.loads(http_get(f"{bundled_server.url}/api/v1/cocktails")[1])["cocktails"]
+    assert len(listed) >= 150
+    page.goto(bundled_server.url + "/")
+    expect(rows(page)).to_have_count(len(listed))
+    names = page.locator("ul.cocktail-list .row-name").all_inner_texts()
+    assert names == [c["name"] for c in listed]
+    assert {"Negroni", "Corpse Reviver #2", "Tommy's Margarita", "Espresso Martini", "Penicillin"} <= set(names)
+
+
+def test_an_iba_classic_can_be_made_from_its_page(bundled_server, page):
+    page.goto(bundled_server.url + "/")
+    page.locator("ul.cocktail-list a.row", has=page.get_by_text("Negroni", exact=True)).click()
+    expect(page.locator("h1")).to_have_text("Negroni")
+    expect(page.locator(".meta")).to_contain_text(re.compile(r"≈ 2[4-8]% ABV"))
+    facts = page.locator("dl.facts")
+    expect(facts).to_contain_text("Glass")
+    expect(facts).to_contain_text("Method")
+    expect(facts).to_contain_text("The Unforgettables")
+    ingredients = page.locator("section.ingredients li")
+    expect(ingredients).to_have_count(3)
+    for name in ("gin", "Campari", "sweet vermouth"):
+        expect(page.locator("section.ingredients")).to_contain_text(name)
+    expect(ingredients.first.locator(".measure")).to_have_text(re.compile(r"^1 oz$"))
+    steps = page.locator("section.instructions ol li")
+    assert steps.count() >= 3
+    # The steps are numbered by the list itself.
+    assert page.locator("section.instructions ol").evaluate("el => getComputedStyle(el.firstElementChild, '::before').content") == "counter(step)"
+    image = page.locator("figure.hero img")
+    expect(image).to_have_attribute("alt", re.compile("Negroni in a"))
+    assert image.evaluate("img => img.complete && img.naturalWidth > 0")
+
+
+def test_a_non_alcoholic_drink_says_alcohol_free(bundled_server, page):
+    page.goto(bundled_server.url + "/?filter=non-alcoholic")
+    rows(page).first.click()
+    expect(page.locator(".meta")).to_contain_text("Alcohol-free")
