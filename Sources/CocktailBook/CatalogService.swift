@@ -9,13 +9,16 @@ public actor CatalogService {
     private let source: any CocktailsAPI
     private let catalogStore: any CatalogStore
     private let favoritesStore: any FavoritesStore
-    private let now: @Sendable () -> Date
+    /// The clock: stamps fetched catalogs and dates "last modified" labels.
+    public nonisolated let now: @Sendable () -> Date
     private let locale: Locale
     private let logger: Logger
+    /// The calendar of the catalog's locale: its weeks start where the locale's do.
+    public nonisolated let calendar: Calendar
     /// The canonical ingredient table recipes are read against.
     public nonisolated let ingredients: IngredientTable
 
-    private var catalog: AlphabeticalCatalog?
+    private var snapshot: CatalogSnapshot?
     private var updatedAt: Date?
     private var failureMessage: String?
     private var refreshTask: Task<Void, Never>?
@@ -29,6 +32,9 @@ public actor CatalogService {
         ingredients: IngredientTable = IngredientTable([]), logger: Logger = Logger(label: "cocktailbook.catalog")
     ) {
         self.ingredients = ingredients
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = locale // also sets the first weekday to the locale's
+        self.calendar = calendar
         self.source = source
         self.catalogStore = catalogStore
         self.favoritesStore = favoritesStore
@@ -70,6 +76,7 @@ public actor CatalogService {
 
     /// The catalog's state.
     public func status() -> CatalogStatus {
+        let catalog = snapshot?.catalog
         let state: CatalogStatus.State = catalog != nil ? .ready : (failureMessage != nil && refreshTask == nil ? .failed : .loading)
         return CatalogStatus(
             state: state, count: catalog?.cocktails.count ?? 0, message: failureMessage, updatedAt: updatedAt,
@@ -105,6 +112,24 @@ public actor CatalogService {
         return try cocktail(id: match.id)
     }
 
+    /// One page of the cocktails matching `query`.
+    public func query(_ query: CocktailQuery) throws -> CocktailPage {
+        let snapshot = try availableSnapshot()
+        return snapshot.answer(query, favorites: try favoritesStore.favoriteIDs())
+    }
+
+    /// The filter values present in the catalog, with counts.
+    public func facets() throws -> Facets {
+        try availableSnapshot().facets()
+    }
+
+    /// A cocktail picked at random.
+    public func randomCocktail() throws -> CocktailList.Item {
+        let cocktails = try available().cocktails
+        guard let cocktail = cocktails.randomElement() else { throw CatalogError.emptyCatalog }
+        return try self.cocktail(id: cocktail.id)
+    }
+
     /// Marks or unmarks a cocktail of the current catalog as favorite.
     public func setFavorite(_ isFavorite: Bool, for id: String) throws {
         guard CocktailID.isValid(id) else { throw CatalogError.invalidID(id) }
@@ -113,13 +138,17 @@ public actor CatalogService {
     }
 
     private func available() throws -> AlphabeticalCatalog {
-        if let catalog { return catalog }
+        try availableSnapshot().catalog
+    }
+
+    private func availableSnapshot() throws -> CatalogSnapshot {
+        if let snapshot { return snapshot }
         if let failureMessage, refreshTask == nil { throw CatalogError.unavailable(failureMessage) }
         throw CatalogError.loading
     }
 
     private func install(_ cocktails: [Cocktail], fetchedAt: Date) {
-        catalog = AlphabeticalCatalog(cocktails, locale: locale)
+        snapshot = CatalogSnapshot(catalog: AlphabeticalCatalog(cocktails, locale: locale), table: ingredients)
         updatedAt = fetchedAt
     }
 

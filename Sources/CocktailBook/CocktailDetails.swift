@@ -31,6 +31,11 @@ public struct CocktailDetails: Sendable, Equatable {
         abv = ABVEstimator.estimate(lines.map(\.parsed), method: item.cocktail.method, table: table)
     }
 
+    /// `Today`, `This week`… for the recipe's `dateModified` seen at `now`; `nil` without a date.
+    public func lastModifiedLabel(now: Date, calendar: Calendar) -> String? {
+        cocktail.dateModified.flatMap(LastModifiedLabel.date(from:)).map { LastModifiedLabel.label(for: $0, now: now, calendar: calendar) }
+    }
+
     /// The ABV rounded to a whole percent, as shown and as the API reports it.
     public var roundedABV: Int? { abv.map { Int($0.rounded()) } }
 

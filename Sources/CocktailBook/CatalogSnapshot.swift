@@ -1,0 +1,80 @@
+import Foundation
+
+/// One version of the catalog with everything worked out from it once: the alphabetical order,
+/// the search index and each cocktail's canonical ingredients. Queries read it without locks.
+public struct CatalogSnapshot: Sendable {
+    /// The cocktails in alphabetical order.
+    public let catalog: AlphabeticalCatalog
+    /// The search over them.
+    public let index: SearchIndex
+    /// Per position, the canonical names of the cocktail's ingredients (or the names as written).
+    let ingredientNames: [[String]]
+
+    /// Works out a snapshot of `catalog` with `table`.
+    public init(catalog: AlphabeticalCatalog, table: IngredientTable) {
+        self.catalog = catalog
+        index = SearchIndex(catalog: catalog, table: table)
+        ingredientNames = catalog.cocktails.map { cocktail in
+            cocktail.recipe.compactMap { line in table.ingredient(for: line)?.name ?? line.ingredient }
+        }
+    }
+
+    /// Answers `query` with `favorites` marked. Without search words, favorites are pinned first
+    /// as on the main list; with words, the best matches come first.
+    public func answer(_ query: CocktailQuery, favorites: Set<String>) -> CocktailPage {
+        let matches: [Int]
+        if query.text.isEmpty {
+            let positions = catalog.cocktails.indices.filter { passesFilters($0, query) }
+            let pinned = positions.filter { favorites.contains(catalog.cocktails[$0].id) }
+            matches = pinned + positions.filter { !favorites.contains(catalog.cocktails[$0].id) }
+        } else {
+            matches = index.search(query.text).map(\.position).filter { passesFilters($0, query) }
+        }
+        let perPage = query.isPaged ? query.perPage : max(matches.count, 1)
+        let (offset, overflow) = (query.page - 1).multipliedReportingOverflow(by: perPage)
+        let start = overflow ? matches.count : min(offset, matches.count)
+        let slice = matches[start..<min(start + perPage, matches.count)]
+        let items = slice.map { position in
+            let cocktail = catalog.cocktails[position]
+            return CocktailList.Item(cocktail: cocktail, isFavorite: favorites.contains(cocktail.id))
+        }
+        return CocktailPage(items: items, total: matches.count, page: query.page, perPage: perPage)
+    }
+
+    /// The filter values present in the catalog, each with how many cocktails have it.
+    public func facets() -> Facets {
+        func counted(_ values: [String]) -> [Facets.Value] {
+            Dictionary(grouping: values, by: { $0 }).map { Facets.Value(value: $0.key, count: $0.value.count) }
+                .sorted { $0.value.localizedCaseInsensitiveCompare($1.value) == .orderedAscending }
+        }
+        let cocktails = catalog.cocktails
+        return Facets(
+            kinds: counted(cocktails.map(\.kind.rawValue)),
+            categories: counted(cocktails.compactMap(\.category)),
+            glasses: counted(cocktails.compactMap(\.glass)),
+            ingredients: counted(ingredientNames.flatMap { Array(Set($0)) })
+        )
+    }
+
+    private func passesFilters(_ position: Int, _ query: CocktailQuery) -> Bool {
+        let cocktail = catalog.cocktails[position]
+        guard query.kind.includes(cocktail) else { return false }
+        if let category = query.category, cocktail.category?.caseInsensitiveCompare(category) != .orderedSame { return false }
+        if let glass = query.glass, cocktail.glass?.caseInsensitiveCompare(glass) != .orderedSame { return false }
+        return query.ingredients.allSatisfy { wanted in ingredientNames[position].contains { $0.containsWords(of: wanted) } }
+    }
+}
+
+/// The values each filter can take in the current catalog.
+public struct Facets: Sendable, Equatable, Codable {
+    /// One value and how many cocktails have it.
+    public struct Value: Sendable, Equatable, Codable {
+        public var value: String
+        public var count: Int
+    }
+
+    public var kinds: [Value]
+    public var categories: [Value]
+    public var glasses: [Value]
+    public var ingredients: [Value]
+}

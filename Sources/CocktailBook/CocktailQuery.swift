@@ -1,0 +1,87 @@
+/// What a person asks the catalog for: words to search, filters to narrow by, and a page.
+///
+/// Syntax (web and API): `?q=marg&filter=alcoholic&category=Sour&glass=coupe&ingredient=gin&ingredient=campari&page=2`.
+/// `kind` is accepted as another name for `filter`; `ingredient` repeats and every one must be in
+/// the drink. Ingredient values match the canonical table by whole words, so `gin` matches every gin.
+public struct CocktailQuery: Sendable, Equatable {
+    /// Words to search for; empty lists everything.
+    public var text: String
+    /// Alcoholic, non-alcoholic or all.
+    public var kind: CocktailFilter
+    /// A category such as `Sour`, matched ignoring case.
+    public var category: String?
+    /// A glass identifier such as `coupe`, matched ignoring case.
+    public var glass: String?
+    /// Ingredients that must all be in the drink.
+    public var ingredients: [String]
+    /// The page, from 1.
+    public var page: Int
+    /// Rows per page.
+    public var perPage: Int
+    /// Whether the answer is cut into pages; when `false` every match is on page 1.
+    public var isPaged = true
+
+    /// The largest page size a caller may ask for.
+    public static let maximumPerPage = 200
+    /// The page size of the screens.
+    public static let defaultPerPage = 50
+
+    /// Creates a query; pages below 1 and sizes outside 1…200 are clamped.
+    public init(
+        text: String = "", kind: CocktailFilter = .all, category: String? = nil, glass: String? = nil,
+        ingredients: [String] = [], page: Int = 1, perPage: Int = CocktailQuery.defaultPerPage
+    ) {
+        self.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.kind = kind
+        self.category = category.flatMap { $0.isEmpty ? nil : $0 }
+        self.glass = glass.flatMap { $0.isEmpty ? nil : $0 }
+        self.ingredients = ingredients.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        self.page = max(1, page)
+        self.perPage = min(max(1, perPage), Self.maximumPerPage)
+    }
+
+    /// The same query answered on one page, whatever its length.
+    public var unpaged: CocktailQuery {
+        var query = self
+        query.isPaged = false
+        query.page = 1
+        return query
+    }
+
+    /// Whether anything beyond the kind narrows the list.
+    public var hasRefinements: Bool { category != nil || glass != nil || !ingredients.isEmpty }
+
+    /// Whether the query narrows the catalog at all.
+    public var isEmpty: Bool { text.isEmpty && kind == .all && !hasRefinements }
+}
+
+/// One page of a query's answer.
+public struct CocktailPage: Sendable, Equatable {
+    /// The rows of this page, in order.
+    public var items: [CocktailList.Item]
+    /// How many cocktails match in all.
+    public var total: Int
+    /// This page's number.
+    public var page: Int
+    /// How many rows a page has.
+    public var perPage: Int
+
+    /// The next page's number, if there are more rows.
+    public var nextPage: Int? {
+        let (shown, overflow) = page.multipliedReportingOverflow(by: perPage)
+        return !overflow && shown < total ? page + 1 : nil
+    }
+}
+
+import Foundation
+
+extension String {
+    /// Whether the words of `phrase` appear together, in order, among this text's words
+    /// (`gin` in `London dry gin`, but not in `ginger beer`).
+    func containsWords(of phrase: String) -> Bool {
+        let words = SearchText.terms(self)
+        let wanted = SearchText.terms(phrase)
+        guard !wanted.isEmpty, wanted.count <= words.count else { return false }
+        return (0...(words.count - wanted.count)).contains { Array(words[$0..<($0 + wanted.count)]) == wanted }
+    }
+}

@@ -1,0 +1,96 @@
+/// The in-memory search over a catalog, built once per catalog so every storage backend gets
+/// the same search.
+///
+/// Matching ignores case and accents, takes each query word as a prefix (`marg` finds both
+/// Margaritas), forgives typos in names (one edit from 4 letters, two from 8), and looks at names
+/// first, then ingredients, then descriptions. Every query word must match somewhere.
+public struct SearchIndex: Sendable {
+    /// How well a cocktail matched, best first.
+    public enum Rank: Int, Sendable, Comparable, CaseIterable {
+        case exactName, namePrefix, nameTypo, ingredient, description
+
+        public static func < (lhs: Rank, rhs: Rank) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// One result: a catalog position and how well it matched.
+    public struct Hit: Sendable, Equatable {
+        /// The cocktail's position in the alphabetical catalog.
+        public var position: Int
+        /// How well it matched.
+        public var rank: Rank
+    }
+
+    private let names: TermIndex
+    private let ingredients: TermIndex
+    private let descriptions: TermIndex
+    private let exactNames: [String: [Int]]
+    /// How many cocktails the index covers.
+    public let count: Int
+
+    /// Indexes `catalog` (its alphabetical order is the tie-break order), reading ingredient names
+    /// through `table` so canonical names and aliases are searchable too.
+    public init(catalog: AlphabeticalCatalog, table: IngredientTable) {
+        let cocktails = catalog.cocktails
+        count = cocktails.count
+        let nameTerms = cocktails.map { SearchText.terms($0.name) }
+        names = TermIndex(documents: nameTerms)
+        // Recipe lines repeat across a catalog (`3/4 oz fresh lime juice`): parse and look each
+        // distinct line up once.
+        var termsByLine: [String: [String]] = [:]
+        ingredients = TermIndex(documents: cocktails.map { cocktail in
+            cocktail.ingredients.flatMap { text -> [String] in
+                if let terms = termsByLine[text] { return terms }
+                let line = IngredientParser.parse(text)
+                let canonical = table.ingredient(for: line)
+                let terms = SearchText.terms([line.ingredient, canonical?.name].compactMap { $0 }.joined(separator: " "))
+                termsByLine[text] = terms
+                return terms
+            }
+        })
+        descriptions = TermIndex(documents: cocktails.map { SearchText.terms($0.shortDescription + " " + $0.longDescription) })
+        var exact: [String: [Int]] = [:]
+        for (position, terms) in nameTerms.enumerated() {
+            exact[terms.joined(separator: " "), default: []].append(position)
+        }
+        exactNames = exact
+    }
+
+    /// The cocktails matching `query`, best first and alphabetical within a rank; an empty query
+    /// matches everything, alphabetically.
+    public func search(_ query: String) -> [Hit] {
+        let terms = SearchText.terms(query)
+        guard !terms.isEmpty else { return (0..<count).map { Hit(position: $0, rank: .exactName) } }
+
+        var byName = DocumentSet(count: count, full: true)
+        var byFuzzyName = DocumentSet(count: count, full: true)
+        var byIngredient = DocumentSet(count: count, full: true)
+        var byDescription = DocumentSet(count: count, full: true)
+        for term in terms {
+            let prefix = names.prefixMatches(term)
+            var fuzzy = names.fuzzyMatches(term)
+            byName.formIntersection(prefix)
+            var ingredient = ingredients.prefixMatches(term)
+            ingredient.formUnion(fuzzy)
+            var description = descriptions.prefixMatches(term)
+            description.formUnion(ingredient)
+            fuzzy.formUnion(prefix)
+            byFuzzyName.formIntersection(fuzzy)
+            byIngredient.formIntersection(ingredient)
+            byDescription.formIntersection(description)
+        }
+
+        var hits: [Hit] = []
+        var seen = DocumentSet(count: count)
+        for position in exactNames[terms.joined(separator: " ")] ?? [] {
+            hits.append(Hit(position: position, rank: .exactName))
+            seen.insert(Int32(position))
+        }
+        for (set, rank) in [(byName, Rank.namePrefix), (byFuzzyName, .nameTypo), (byIngredient, .ingredient), (byDescription, .description)] {
+            var fresh = set
+            fresh.subtract(seen)
+            hits += fresh.positions.map { Hit(position: $0, rank: rank) }
+            seen.formUnion(fresh)
+        }
+        return hits
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// How text is cut into search terms: folded to lower case without accents, apostrophes
+/// dropped (`Tommy's` → `tommys`), split on anything that is not a letter or digit.
+public enum SearchText {
+    /// The terms of `text`, in order.
+    ///
+    /// Same result as `fold(text)` split on non-letters, but faster: the text is cut at ASCII
+    /// separators that stand alone as characters (ASCII on both sides, so no combining mark can
+    /// attach to them), folding works one character cluster at a time, so each piece can be
+    /// treated on its own. Pieces of plain ASCII letters, digits and apostrophes are lower-cased
+    /// directly; any other piece goes through `fold` as before.
+    public static func terms(_ text: String) -> [String] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var terms: [String] = []
+            var start = 0
+            var plain = true
+            func emit(_ end: Int) {
+                guard start < end else { return }
+                if plain {
+                    var term = [UInt8]()
+                    term.reserveCapacity(end - start)
+                    for byte in bytes[start..<end] where byte != 0x27 {
+                        term.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+                    }
+                    if !term.isEmpty { terms.append(String(decoding: term, as: UTF8.self)) }
+                } else {
+                    terms += slowTerms(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                }
+            }
+            let count = bytes.count
+            for index in 0..<count {
+                let byte = bytes[index]
+                if byte >= 0x80 {
+                    plain = false
+                } else if !isASCIIWordByte(byte) {
+                    if (index == 0 || bytes[index - 1] < 0x80) && (index + 1 == count || bytes[index + 1] < 0x80) {
+                        emit(index)
+                        start = index + 1
+                        plain = true
+                    } else {
+                        plain = false
+                    }
+                }
+            }
+            emit(count)
+            return terms
+        }
+    }
+
+    /// ASCII letters, digits and the apostrophe (which folding drops inside a word).
+    @inline(__always)
+    private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+        byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 26 || byte == 0x27
+    }
+
+    /// The terms of `text` the general way: fold, then split on anything not a letter or digit.
+    static func slowTerms(_ text: String) -> [String] {
+        fold(text).split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    }
+
+    private static let foldingLocale = Locale(identifier: "en_US")
+
+    /// `text` folded the way terms are.
+    public static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: foldingLocale)
+            .replacingOccurrences(of: "'", with: "").replacingOccurrences(of: "’", with: "")
+    }
+
+    /// Whether two terms are within `limit` edits (insert, delete, substitute, swap neighbours).
+    static func withinEdits(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Bool {
+        if abs(a.count - b.count) > limit { return false }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) <= limit }
+        // Optimal string alignment distance with a per-row cut-off.
+        var previous2 = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowBest = current[0]
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, previous2[j - 2] + 1) }
+                current[j] = value
+                rowBest = min(rowBest, value)
+            }
+            if rowBest > limit { return false }
+            (previous2, previous, current) = (previous, current, previous2)
+        }
+        return previous[b.count] <= limit
+    }
+
+    /// How many typos a query term of this length may carry: none under 4 letters, one from
+    /// 4, two from 8.
+    public static func allowedEdits(forLength length: Int) -> Int {
+        length >= 8 ? 2 : (length >= 4 ? 1 : 0)
+    }
+}
