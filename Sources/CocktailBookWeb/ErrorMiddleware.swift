@@ -20,7 +20,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             if request.uri.path.hasPrefix("/api/") {
                 response = try APIResponse.error(appError)
             } else {
-                let page = ErrorPage(appError, returnPath: LocalPath.sanitized(request.uri.description), backTo: WebController<Context>.origin(of: request))
+                let page = ErrorPage(appError, returnPath: LocalPath.sanitized(request.uri.description), backTo: ListOrigin(request: request))
                 response = renderer.render(page, status: appError.status)
             }
             if let seconds = appError.retryAfter {

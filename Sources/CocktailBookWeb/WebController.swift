@@ -2,14 +2,18 @@ import CocktailBook
 import Foundation
 import Hummingbird
 
-/// The HTML side of the app: the two screens and their form actions. Every handler asks the
-/// catalog service the same question as its JSON twin in ``APIController``.
+/// The HTML side of the app: the screens and their form actions. Every handler asks the catalog
+/// service the same question as its JSON twin in ``APIController``.
 struct WebController<Context: RequestContext>: Sendable {
     let catalog: CatalogService
     let renderer: PageRenderer
 
     func addRoutes(to router: Router<Context>) {
-        router.get("/", use: index)
+        router.get("/", use: list)
+        router.get("/search", use: list)
+        router.get("/filters", use: filters)
+        router.get("/results", use: results)
+        router.get("/random", use: random)
         router.get("/cocktails/:id", use: show)
         router.post("/cocktails/:id/favorite", use: toggleFavorite)
         router.post("/catalog/refresh", use: refresh)
@@ -19,20 +23,46 @@ struct WebController<Context: RequestContext>: Sendable {
         }
     }
 
-    @Sendable func index(request: Request, context: Context) async throws -> Response {
-        let filter = try CocktailFilter(parsing: request.uri.queryParameters["filter"].map(String.init))
+    /// The main list (`/`) and search (`/search?q=`): the same screen, the same query.
+    @Sendable func list(request: Request, context: Context) async throws -> Response {
+        let query = try QueryParameters.query(from: request)
         do {
-            let list = try await catalog.list(filter: filter)
-            return renderer.render(MainPage(list: list, status: await catalog.status()))
+            let page = try await catalog.query(query)
+            return renderer.render(MainPage(query: query, page: page, status: await catalog.status()))
         } catch let error as CatalogError where error == .loading || error.isUnavailable {
-            return renderer.render(MainPage(filter: filter, unavailable: error))
+            return renderer.render(MainPage(query: query, unavailable: error))
         }
+    }
+
+    @Sendable func filters(request: Request, context: Context) async throws -> Response {
+        renderer.render(FiltersPage(facets: try await catalog.facets()))
+    }
+
+    /// The filter screen's results; an empty submission goes back to the filter screen with a note.
+    @Sendable func results(request: Request, context: Context) async throws -> Response {
+        let query = try QueryParameters.query(from: request)
+        guard query.kind != .all || query.hasRefinements else {
+            let page = FiltersPage(facets: try await catalog.facets(), message: "Choose at least one filter to see results.")
+            return renderer.render(page, status: .badRequest)
+        }
+        let answer = try await catalog.query(CocktailQuery(
+            kind: query.kind, category: query.category, glass: query.glass, ingredients: query.ingredients,
+            page: query.page, perPage: query.perPage
+        ))
+        return renderer.render(ResultsPage(query: query, page: answer, table: catalog.ingredients))
+    }
+
+    /// Feeling lucky: straight to a random cocktail's details.
+    @Sendable func random(request: Request, context: Context) async throws -> Response {
+        let item = try await catalog.randomCocktail()
+        return .redirect(to: "/cocktails/\(item.cocktail.id)", type: .normal) // 303 See Other
     }
 
     @Sendable func show(request: Request, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
         let details = try await catalog.details(id: id)
-        return renderer.render(CocktailPage(details: details, from: Self.origin(of: request)))
+        let lastModified = details.lastModifiedLabel(now: catalog.now(), calendar: catalog.calendar)
+        return renderer.render(DetailsPage(details: details, origin: ListOrigin(request: request), lastModified: lastModified))
     }
 
     /// `/images/cocktails/{id}.svg`: the cocktail's illustration.
@@ -51,8 +81,8 @@ struct WebController<Context: RequestContext>: Sendable {
             throw AppError(status: .badRequest, code: "invalid_form", message: "The form must say favorite=true or favorite=false.")
         }
         try await catalog.setFavorite(isFavorite, for: id)
-        let filter = (try? CocktailFilter(parsing: form["from"])) ?? .all
-        return .redirect(to: CocktailPage.path(for: id, from: filter), type: .normal) // 303 See Other
+        let origin = ListOrigin(from: form["from"], back: form["back"])
+        return .redirect(to: origin.detailsPath(for: id), type: .normal) // 303 See Other
     }
 
     /// Retries the source and returns to the page the button was on.
@@ -60,11 +90,6 @@ struct WebController<Context: RequestContext>: Sendable {
         let form = try await FormFields(request: request)
         await catalog.refresh()
         return .redirect(to: LocalPath.sanitized(form["return"]), type: .normal) // 303 See Other
-    }
-
-    /// The list a details screen was opened from; anything unknown means the full list.
-    static func origin(of request: Request) -> CocktailFilter {
-        (try? CocktailFilter(parsing: request.uri.queryParameters["from"].map(String.init))) ?? .all
     }
 }
 

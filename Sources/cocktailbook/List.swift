@@ -22,11 +22,12 @@ struct List: AsyncParsableCommand {
     func run() async throws {
         try await runReportingErrors {
             let environment = try await openCatalog(common)
-            let list = try await environment.catalog.list(filter: try CocktailFilter(parsing: filter))
+            let query = CocktailQuery(kind: try CocktailFilter(parsing: filter)).unpaged
+            let page = try await environment.catalog.query(query)
             if json {
-                try printJSON(CocktailListPayload(list))
+                try printJSON(CocktailListPayload(query: query, page: page))
             } else {
-                print(CocktailTable(title: list.title, items: list.items).text)
+                print(CocktailTable(title: query.kind.title, items: page.items).text)
             }
         }
     }

@@ -22,7 +22,7 @@ struct Show: AsyncParsableCommand {
             let item = try await environment.catalog.cocktail(idOrName: cocktail)
             let details = try await environment.catalog.details(id: item.cocktail.id)
             if json {
-                try printJSON(CocktailDetailPayload(details))
+                try printJSON(CocktailDetailPayload(details, now: environment.catalog.now(), calendar: environment.catalog.calendar))
             } else {
                 print(Self.text(for: details))
             }

@@ -29,7 +29,7 @@ struct CocktailsAPITests {
             #expect(response.status == .ok)
             #expect(response.isJSON)
             let object = try response.jsonObject()
-            #expect(Set(object.keys) == ["title", "filter", "cocktails"])
+            #expect(Set(object.keys) == ["title", "filter", "query", "total", "page", "perPage", "nextPage", "cocktails"])
             let rows = try #require(object["cocktails"] as? [[String: Any]])
             #expect(rows.count == 13)
             let expectedKeys: Set = ["id", "name", "kind", "shortDescription", "preparationMinutes", "imageURL", "isFavorite"]

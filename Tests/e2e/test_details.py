@@ -32,7 +32,7 @@ def test_opening_a_cocktail_from_the_alcoholic_list_and_going_back(module_server
     expect(page).to_have_title(re.compile("Manhattan"))
     back = page.locator("a.back-link")
     expect(back).to_have_text(re.compile(r"^\s*‹\s*Alcoholic Cocktails\s*$"))
-    expect(page.locator(".meta")).to_have_text(re.compile(r"^\s*5 minutes\s*$"))
+    expect(page.locator(".meta .meta-item").first).to_have_text(re.compile(r"^\s*5 minutes\s*$"))
 
     back.click()
 
@@ -46,7 +46,7 @@ def test_one_minute_is_singular(module_server, page):
     page.goto(module_server.url + "/?filter=alcoholic")
     row(page, "Screwdriver").click()
     expect(page.locator("h1")).to_have_text("Screwdriver")
-    expect(page.locator(".meta")).to_have_text(re.compile(r"^\s*1 minute\s*$"))
+    expect(page.locator(".meta .meta-item").first).to_have_text(re.compile(r"^\s*1 minute\s*$"))
 
 
 def test_description_and_ingredients(module_server, page):
@@ -61,8 +61,12 @@ def test_description_and_ingredients(module_server, page):
     items = page.locator("section.ingredients li")
     expect(items).to_have_count(len(cocktail["ingredients"]))
     assert len(cocktail["ingredients"]) >= 2
-    expect(items).to_have_text(cocktail["ingredients"])
-    for index in range(len(cocktail["ingredients"])):
+    for index, line in enumerate(cocktail["ingredients"]):
+        # A measured row shows the measure in print form (2 oz, ½ oz, 2 dashes) and the
+        # ingredient; a line without one ("Ice") shows as written.
+        measured = line["amount"] is not None
+        expect(items.nth(index)).to_contain_text(line["ingredient"] if measured else line["text"])
+        expect(items.nth(index).locator(".measure")).to_have_count(1 if measured else 0)
         expect(items.nth(index).locator("svg")).to_have_count(1)
 
 

@@ -11,6 +11,8 @@ struct APIController<Context: RequestContext>: Sendable {
         group.get("cocktails", use: list)
         group.get("cocktails/:id", use: show)
         group.get("favorites", use: favorites)
+        group.get("filters", use: filters)
+        group.get("random", use: random)
         group.put("favorites/:id") { request, context in try await setFavorite(true, context: context) }
         group.delete("favorites/:id") { request, context in try await setFavorite(false, context: context) }
         group.get("catalog", use: status)
@@ -18,13 +20,22 @@ struct APIController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func list(request: Request, context: Context) async throws -> Response {
-        let filter = try CocktailFilter(parsing: request.uri.queryParameters["filter"].map(String.init))
-        return try APIResponse.json(CocktailListPayload(try await catalog.list(filter: filter)))
+        let query = try QueryParameters.query(from: request, paged: false)
+        return try APIResponse.json(CocktailListPayload(query: query, page: try await catalog.query(query)))
+    }
+
+    @Sendable func filters(request: Request, context: Context) async throws -> Response {
+        try APIResponse.json(try await catalog.facets())
+    }
+
+    @Sendable func random(request: Request, context: Context) async throws -> Response {
+        let item = try await catalog.randomCocktail()
+        return try APIResponse.json(CocktailDetailPayload(try await catalog.details(id: item.cocktail.id), now: catalog.now(), calendar: catalog.calendar))
     }
 
     @Sendable func show(request: Request, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
-        return try APIResponse.json(CocktailDetailPayload(try await catalog.details(id: id)))
+        return try APIResponse.json(CocktailDetailPayload(try await catalog.details(id: id), now: catalog.now(), calendar: catalog.calendar))
     }
 
     @Sendable func favorites(request: Request, context: Context) async throws -> Response {

@@ -22,16 +22,39 @@ public struct CocktailSummaryPayload: Codable, Sendable, Equatable {
     }
 }
 
-/// `GET /api/v1/cocktails`: a filtered list in display order.
+/// `GET /api/v1/cocktails`: a filtered list in display order (best matches first when searching).
 public struct CocktailListPayload: Codable, Sendable, Equatable {
     public var title: String
     public var filter: CocktailFilter
+    public var query: String
+    public var total: Int
+    public var page: Int
+    public var perPage: Int
+    public var nextPage: Int?
     public var cocktails: [CocktailSummaryPayload]
 
-    public init(_ list: CocktailList) {
-        title = list.title
-        filter = list.filter
-        cocktails = list.items.map(CocktailSummaryPayload.init)
+    public init(query: CocktailQuery, page: CocktailPage) {
+        title = query.kind.title
+        filter = query.kind
+        self.query = query.text
+        total = page.total
+        self.page = page.page
+        perPage = page.perPage
+        nextPage = page.nextPage
+        cocktails = page.items.map(CocktailSummaryPayload.init)
+    }
+
+    // Absent values are written as null so that clients always see every key.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(title, forKey: .title)
+        try container.encode(filter, forKey: .filter)
+        try container.encode(query, forKey: .query)
+        try container.encode(total, forKey: .total)
+        try container.encode(page, forKey: .page)
+        try container.encode(perPage, forKey: .perPage)
+        try container.encode(nextPage, forKey: .nextPage)
+        try container.encode(cocktails, forKey: .cocktails)
     }
 }
 
@@ -95,9 +118,11 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
     /// The estimated ABV in percent, to one decimal.
     public var abv: Double?
     public var dateModified: String?
+    /// `Today`, `This week`, `This month`, `This year` or `N years ago`.
+    public var lastModifiedLabel: String?
     public var isFavorite: Bool
 
-    public init(_ details: CocktailDetails) {
+    public init(_ details: CocktailDetails, now: Date, calendar: Calendar = .current) {
         let cocktail = details.cocktail
         id = cocktail.id
         name = cocktail.name
@@ -116,6 +141,7 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
         iba = cocktail.iba
         abv = details.abv.map { ($0 * 10).rounded() / 10 }
         dateModified = cocktail.dateModified
+        lastModifiedLabel = details.lastModifiedLabel(now: now, calendar: calendar)
         isFavorite = details.isFavorite
     }
 
@@ -139,6 +165,7 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
         try container.encode(iba, forKey: .iba)
         try container.encode(abv, forKey: .abv)
         try container.encode(dateModified, forKey: .dateModified)
+        try container.encode(lastModifiedLabel, forKey: .lastModifiedLabel)
         try container.encode(isFavorite, forKey: .isFavorite)
     }
 }

@@ -46,6 +46,86 @@
       .finally(function () { button.disabled = false; });
   });
 
+  // Search as you type: fetch the results screen and swap the list in, keeping the URL in step.
+  var searchField = document.querySelector('form.search input[name="q"]');
+  if (searchField && window.fetch && window.DOMParser) {
+    var timer = null;
+    var latest = 0;
+    searchField.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        var form = searchField.form;
+        var params = new URLSearchParams(new FormData(form));
+        if (!searchField.value.trim()) { params.delete("q"); }
+        var url = (params.has("q") ? "/search" : "/") + (params.toString() ? "?" + params.toString() : "");
+        var ticket = ++latest;
+        fetch(url, { headers: { Accept: "text/html" } })
+          .then(function (response) { return response.text(); })
+          .then(function (html) {
+            if (ticket !== latest) { return; }
+            var next = new DOMParser().parseFromString(html, "text/html");
+            var content = next.getElementById("content");
+            var segments = next.querySelector("nav.segmented");
+            if (!content) { return; }
+            document.getElementById("content").replaceWith(content);
+            if (segments) { document.querySelector("nav.segmented").replaceWith(segments); }
+            history.replaceState(null, "", url);
+            observeShowMore();
+          })
+          .catch(function () { /* the form still works by submitting */ });
+      }, 300);
+    });
+  }
+
+  // Infinite scroll: when "Show more" comes near, load the next page into the list.
+  var observer = null;
+  function observeShowMore() {
+    var link = document.querySelector("a.show-more");
+    if (!link || !window.IntersectionObserver || !window.fetch) { return; }
+    if (observer) { observer.disconnect(); }
+    observer = new IntersectionObserver(function (entries) {
+      if (!entries.some(function (entry) { return entry.isIntersecting; })) { return; }
+      observer.disconnect();
+      loadMore(link);
+    }, { rootMargin: "400px 0px" });
+    observer.observe(link);
+  }
+  function loadMore(link) {
+    var item = link.parentNode;
+    link.classList.add("is-loading");
+    link.innerHTML = '<span class="spinner" aria-hidden="true"></span> Loading more…';
+    fetch(link.href, { headers: { Accept: "text/html" } })
+      .then(function (response) { return response.text(); })
+      .then(function (html) {
+        var next = new DOMParser().parseFromString(html, "text/html");
+        var list = item.parentNode;
+        next.querySelectorAll("#content ul.cocktail-list > li").forEach(function (row) { list.appendChild(row); });
+        item.remove();
+        observeShowMore();
+      })
+      .catch(function () { link.classList.remove("is-loading"); link.textContent = "Show more"; });
+  }
+  observeShowMore();
+
+  // The filter screen: Show results and Reset stay disabled until something is chosen.
+  var filters = document.querySelector("form[data-filters]");
+  if (filters) {
+    var update = function () {
+      var chosen = filters.querySelector("input:checked") !== null;
+      filters.querySelector("[data-submit]").disabled = !chosen;
+      filters.querySelector("[data-reset]").disabled = !chosen;
+    };
+    filters.addEventListener("change", update);
+    filters.addEventListener("reset", function () {
+      // After the reset has cleared the fields.
+      setTimeout(function () {
+        filters.querySelectorAll("input:checked").forEach(function (input) { input.checked = false; });
+        update();
+      }, 0);
+    });
+    update();
+  }
+
   // A page restored from the back-forward cache may show stale favorites: fetch it afresh.
   window.addEventListener("pageshow", function (event) {
     if (event.persisted) { location.reload(); }

@@ -1,7 +1,7 @@
 import CocktailBook
 
 /// The details screen of one cocktail.
-struct CocktailPage: PageModel {
+struct DetailsPage: PageModel {
     static let template = "cocktail"
     let catalogState = "ready"
 
@@ -23,8 +23,10 @@ struct CocktailPage: PageModel {
     var favoriteAction: String
     var favoriteAPI: String
     var from: String
+    var back: String?
     var backHref: String
     var backTitle: String
+    var lastModified: String?
 
     struct Ingredient: Sendable {
         var measure: String?
@@ -37,7 +39,7 @@ struct CocktailPage: PageModel {
         var value: String
     }
 
-    init(details: CocktailDetails, from filter: CocktailFilter) {
+    init(details: CocktailDetails, origin: ListOrigin, lastModified: String?) {
         let item = CocktailList.Item(cocktail: details.cocktail, isFavorite: details.isFavorite)
         let cocktail = item.cocktail
         name = cocktail.name
@@ -69,14 +71,11 @@ struct CocktailPage: PageModel {
         nextFavoriteValue = !item.isFavorite
         favoriteAction = "/cocktails/\(cocktail.id)/favorite"
         favoriteAPI = "/api/v1/favorites/\(cocktail.id)"
-        from = filter.rawValue
-        backHref = MainPage.path(for: filter)
-        backTitle = filter.title
-    }
-
-    /// The details screen's address, remembering which list it was opened from.
-    static func path(for id: String, from filter: CocktailFilter) -> String {
-        filter == .all ? "/cocktails/\(id)" : "/cocktails/\(id)?from=\(filter.rawValue)"
+        from = origin.filter.rawValue
+        back = origin.backPath.isEmpty ? nil : origin.backPath
+        backHref = origin.href
+        backTitle = origin.title
+        self.lastModified = lastModified
     }
 }
 

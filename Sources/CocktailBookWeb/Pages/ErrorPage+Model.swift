@@ -13,11 +13,11 @@ struct ErrorPage: PageModel {
     var backTitle: String
     var isLoading = false
 
-    init(_ error: AppError, returnPath: String, backTo filter: CocktailFilter = .all) {
+    init(_ error: AppError, returnPath: String, backTo origin: ListOrigin = .list(.all)) {
         message = error.message
         self.returnPath = returnPath
-        backHref = MainPage.path(for: filter)
-        backTitle = filter.title
+        backHref = origin.href
+        backTitle = origin.title
         canRetry = false
         catalogState = "ready"
         switch error.code {

@@ -1,6 +1,7 @@
 import CocktailBook
 
-/// The main screen: a filtered list, or the loading or failure state while there is none.
+/// The main screen (`/`) and the search screen (`/search`): a filtered list or search results with
+/// a search field, or the loading or failure state while there is no catalog.
 struct MainPage: PageModel {
     static let template = "main"
 
@@ -19,10 +20,16 @@ struct MainPage: PageModel {
 
     var title: String
     var segments: [Segment]
+    var searchText: String
+    var filterValue: String
     var rows: [Row] = []
     var catalogState: String
     var refreshNotice: String?
     var failureMessage: String?
+    var noMatches: String?
+    var clearSearchHref: String
+    var resultCount: String?
+    var nextPageHref: String?
     var returnPath: String
     // Templates see stored properties only, so the flags they branch on are stored too.
     var isReady: Bool
@@ -30,43 +37,62 @@ struct MainPage: PageModel {
     var isFailed: Bool
     var hasRows = false
 
-    private init(filter: CocktailFilter, state: CatalogStatus.State) {
-        title = filter.title
-        segments = CocktailFilter.allCases.map { Segment(label: $0.label, href: Self.path(for: $0), isCurrent: $0 == filter) }
+    private init(query: CocktailQuery, state: CatalogStatus.State) {
+        title = query.kind.title
+        searchText = query.text
+        filterValue = query.kind == .all ? "" : query.kind.rawValue
+        segments = CocktailFilter.allCases.map { kind in
+            var target = query
+            target.kind = kind
+            target.page = 1
+            return Segment(label: kind.label, href: Self.path(for: target), isCurrent: kind == query.kind)
+        }
         catalogState = state.rawValue
         isReady = state == .ready
         isLoading = state == .loading
         isFailed = state == .failed
-        returnPath = Self.path(for: filter)
+        clearSearchHref = Self.path(for: CocktailQuery(kind: query.kind))
+        returnPath = Self.path(for: query)
     }
 
     /// The list is available.
-    init(list: CocktailList, status: CatalogStatus) {
-        self.init(filter: list.filter, state: .ready)
-        rows = list.items.map { item in
+    init(query: CocktailQuery, page: CocktailPage, status: CatalogStatus) {
+        self.init(query: query, state: .ready)
+        let origin: ListOrigin = query.text.isEmpty ? .list(query.kind) : .search(path: Self.path(for: query, page: 1))
+        rows = page.items.map { item in
             Row(
                 name: item.cocktail.name, shortDescription: item.cocktail.shortDescription,
-                href: CocktailPage.path(for: item.cocktail.id, from: list.filter), isFavorite: item.isFavorite
+                href: origin.detailsPath(for: item.cocktail.id), isFavorite: item.isFavorite
             )
         }
         hasRows = !rows.isEmpty
+        if !query.text.isEmpty {
+            resultCount = page.total == 1 ? "1 result" : "\(page.total) results"
+            if page.total == 0 { noMatches = "No cocktails match \u{201C}\(query.text)\u{201D}" }
+        }
+        nextPageHref = page.nextPage.map { Self.path(for: query, page: $0) }
         if status.lastRefreshFailed {
             refreshNotice = "Couldn't refresh the cocktails; showing the saved list."
         }
     }
 
     /// No list yet: still loading, or failed with nothing cached.
-    init(filter: CocktailFilter, unavailable error: CatalogError) {
+    init(query: CocktailQuery, unavailable error: CatalogError) {
         if case .unavailable(let message) = error {
-            self.init(filter: filter, state: .failed)
+            self.init(query: query, state: .failed)
             failureMessage = message
         } else {
-            self.init(filter: filter, state: .loading)
+            self.init(query: query, state: .loading)
         }
     }
 
     /// Where the list for `filter` lives.
     static func path(for filter: CocktailFilter) -> String {
         filter == .all ? "/" : "/?filter=\(filter.rawValue)"
+    }
+
+    /// Where `query` is answered: the main screen without words, the search screen with them.
+    static func path(for query: CocktailQuery, page: Int? = nil) -> String {
+        (query.text.isEmpty ? "/" : "/search") + QueryParameters.string(for: query, page: page ?? query.page)
     }
 }

@@ -1,0 +1,49 @@
+import CocktailBook
+import Foundation
+import Hummingbird
+
+/// Reads and writes the query parameters that describe a ``CocktailQuery``, so the API, the pages
+/// and their links all speak the same syntax: `q`, `filter` (or `kind`), `category`, `glass`,
+/// `ingredient` (repeatable), `page`, `perPage`.
+enum QueryParameters {
+    /// The query a request asks for. Pages are cut at the screens' size unless `paged` is false
+    /// and the request names no `page` or `perPage`.
+    static func query(from request: Request, paged: Bool = true) throws -> CocktailQuery {
+        let parameters = request.uri.queryParameters
+        let value = { (name: String) in parameters[Substring(name)].map(String.init) }
+        let kind = try CocktailFilter(parsing: value("filter") ?? value("kind"))
+        let page = try number(value("page"), name: "page")
+        let perPage = try number(value("perPage"), name: "perPage")
+        var query = CocktailQuery(
+            text: value("q") ?? "", kind: kind, category: value("category"), glass: value("glass"),
+            ingredients: parameters[values: Substring("ingredient")].map(String.init), page: page ?? 1,
+            perPage: perPage ?? CocktailQuery.defaultPerPage
+        )
+        if !paged, page == nil, perPage == nil { query = query.unpaged }
+        return query
+    }
+
+    private static func number(_ text: String?, name: String) throws -> Int? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let number = Int(text), number >= 1 else {
+            throw AppError(status: .badRequest, code: "invalid_\(name)", message: "\(name) must be a whole number from 1, not \"\(text)\".")
+        }
+        return number
+    }
+
+    /// The query string (with `?`, or empty) for `query`, optionally at another page.
+    static func string(for query: CocktailQuery, page: Int? = nil, includeText: Bool = true) -> String {
+        var items: [URLQueryItem] = []
+        if includeText, !query.text.isEmpty { items.append(.init(name: "q", value: query.text)) }
+        if query.kind != .all { items.append(.init(name: "filter", value: query.kind.rawValue)) }
+        if let category = query.category { items.append(.init(name: "category", value: category)) }
+        if let glass = query.glass { items.append(.init(name: "glass", value: glass)) }
+        items += query.ingredients.map { URLQueryItem(name: "ingredient", value: $0) }
+        if let page, page > 1 { items.append(.init(name: "page", value: String(page))) }
+        guard !items.isEmpty else { return "" }
+        var components = URLComponents()
+        components.queryItems = items
+        // "+" is a space in forms; spell it out so it survives.
+        return "?" + (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import CocktailBook
+import CocktailBookWeb
+
+struct Search: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Search the cocktails by name, ingredient and description.",
+        discussion: "Typos in names are forgiven and words match as prefixes: `search marg`, `search negorni`, `search campari`."
+    )
+
+    @OptionGroup var common: CommonOptions
+
+    @Argument(help: ArgumentHelp("The words to look for.", valueName: "query"))
+    var words: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Only all, alcoholic or non-alcoholic cocktails.", valueName: "filter"))
+    var filter: String = "all"
+
+    @Flag(name: .long, help: "Print exactly the JSON of GET /api/v1/cocktails?q=QUERY.")
+    var json = false
+
+    func validate() throws {
+        do { _ = try CocktailFilter(parsing: filter) } catch { throw ValidationError(error.localizedDescription) }
+    }
+
+    func run() async throws {
+        try await runReportingErrors {
+            let environment = try await openCatalog(common)
+            let query = CocktailQuery(text: words.joined(separator: " "), kind: try CocktailFilter(parsing: filter)).unpaged
+            let page = try await environment.catalog.query(query)
+            if json {
+                try printJSON(CocktailListPayload(query: query, page: page))
+            } else if page.items.isEmpty {
+                print("No cocktails match \"\(query.text)\".")
+            } else {
+                print(CocktailTable(title: "Results for \"\(query.text)\"", items: page.items).text)
+            }
+        }
+    }
+}
+
+struct Random: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show a cocktail picked at random: feeling lucky.")
+
+    @OptionGroup var common: CommonOptions
+
+    @Flag(name: .long, help: "Print exactly the JSON of GET /api/v1/random.")
+    var json = false
+
+    func run() async throws {
+        try await runReportingErrors {
+            let environment = try await openCatalog(common)
+            let item = try await environment.catalog.randomCocktail()
+            let details = try await environment.catalog.details(id: item.cocktail.id)
+            if json {
+                try printJSON(CocktailDetailPayload(details, now: environment.catalog.now(), calendar: environment.catalog.calendar))
+            } else {
+                print(Show.text(for: details))
+            }
+        }
+    }
+}
