@@ -10,6 +10,9 @@ public enum CocktailIllustration {
         let shape = glasses[glassName] ?? glasses[defaultGlassName] ?? fallbackShape
         let hints = cocktail.illustration ?? fallbackHints
         let drink = DrinkColor(hex: hints.color) ?? .amber
+        let bands = LiquidBands.resolve(hints.layers, drink: drink)
+        // What is seen from above (the surface, the mouth of an opaque cup) is the top band.
+        let top = bands.last?.color ?? drink
 
         let prefix = "i" + String(SVGText.hex(SVGText.fnv1a64(cocktail.id)).prefix(6))
         let ids = GlassPainter.IDs(prefix: prefix)
@@ -22,18 +25,18 @@ public enum CocktailIllustration {
             + " width=\"\(canvas.pixelWidth)\" height=\"\(canvas.pixelHeight)\" role=\"img\">"
             + "<title>\(title)</title>"
             + SceneBackdrop.style(drink: drink)
-            + GlassPainter.defs(shape, drink: drink, ids: ids)
+            + GlassPainter.defs(shape, drink: drink, bands: bands, ids: ids)
             + SceneBackdrop.paint(canvas, gradientID: ids.backdrop, shadowHalfWidth: shape.shadowHalfWidth)
             + GlassPainter.base(shape)
         switch shape.material {
         case .glass:
             let ice = IceArt.inGlass(hints.ice, shape: shape, jitter: &jitter)
             // Garnishes inside the mouth go before the wall so its tint and gloss lie over them.
-            out += GlassPainter.liquid(shape, drink: drink, ids: ids, submerged: garnish.submerged, ice: ice)
-                + garnish.inside + GlassPainter.glassFront(shape)
+            out += GlassPainter.liquid(shape, drink: top, ids: ids, submerged: garnish.submerged, ice: ice)
+                + garnish.inside + GlassPainter.glassFront(shape, ids: ids)
         case let .metal(light, dark):
             let ice = IceArt.inCup(hints.ice, shape: shape, jitter: &jitter)
-            out += GlassPainter.metalCup(shape, drink: drink, ids: ids, light: light, dark: dark, ice: ice)
+            out += GlassPainter.metalCup(shape, drink: top, ids: ids, light: light, dark: dark, ice: ice)
                 + garnish.submerged + garnish.inside
         }
         return out + garnish.front + "</svg>"
@@ -43,6 +46,12 @@ public enum CocktailIllustration {
     public static func version(for cocktail: Cocktail) -> String {
         String(SVGText.hex(SVGText.fnv1a64(svg(for: cocktail))).prefix(12))
     }
+
+    /// Whether the registry draws this glass itself rather than falling back to the default.
+    static func knowsGlass(_ id: String) -> Bool { glasses[id] != nil }
+
+    /// Whether this garnish is drawn; unknown garnishes are silently left out of the picture.
+    static func knowsGarnish(_ id: String) -> Bool { garnishes[id] != nil }
 
     /// What a drink without illustration hints gets: an amber drink over a few cubes.
     static let fallbackHints = Cocktail.Illustration(color: DrinkColor.amber.hex, ice: "cubes", garnishes: [])

@@ -19,7 +19,18 @@ extension CocktailIllustration {
 
         var attachment: Attachment
         var svg: String
+        /// How far the art rises above its origin at scale 1. Tall glasses put the rim near the
+        /// top of the 4:3 crop, so tall art is shrunk there rather than cut off.
+        var reach: Double = 0
+        /// How far a `.top` garnish's stalk hangs below its origin; it is lowered into deep
+        /// glasses so it stands in the drink instead of hovering over it.
+        var stalk: Double = 0
     }
+
+    /// Keep this much of the crop clear above the tallest garnish.
+    private static let headroom: Double = 6
+    /// Art is never shrunk below this, however little room there is; a tiny garnish reads as a speck.
+    private static let minimumFitScale: Double = 0.7
 
     /// The garnish layers, split by where they sit in the drawing order.
     struct GarnishLayers {
@@ -49,16 +60,18 @@ extension CocktailIllustration {
             case .rimSide:
                 guard !rimSlots.isEmpty else { continue }
                 let (point, mirrored) = rimSlots.removeFirst()
-                layers.front += place(art.svg, at: point, scale: scale, mirrored: mirrored)
+                layers.front += place(art.svg, at: point, scale: fitted(art, at: point.y, scale), mirrored: mirrored)
             case .top:
                 // Successive sprigs fan out a little so they do not draw over each other.
                 let x = 200 - shape.rimHalfWidth * 0.18 + Double(topIndex) * shape.rimHalfWidth * 0.3
                 topIndex += 1
-                layers.inside += place(art.svg, at: Point(x, shape.rimY), scale: scale, mirrored: false)
+                let y = max(shape.rimY, shape.liquidTop + 4 - art.stalk * scale)
+                layers.inside += place(art.svg, at: Point(x, y), scale: fitted(art, at: y, scale), mirrored: false)
             case .surface:
                 let x = 200 + floatOffsets[floatIndex]
                 floatIndex += 1
-                layers.inside += place(art.svg, at: Point(x, shape.liquidTop), scale: scale, mirrored: false)
+                let y = shape.liquidTop
+                layers.inside += place(art.svg, at: Point(x, y), scale: fitted(art, at: y, scale), mirrored: false)
             case .inDrink:
                 let middle = Point(200 - shape.surfaceHalfWidth * 0.3, (shape.liquidTop + shape.liquidBottom) / 2)
                 layers.submerged += place(art.svg, at: middle, scale: scale, mirrored: false)
@@ -69,6 +82,12 @@ extension CocktailIllustration {
             }
         }
         return layers
+    }
+
+    /// The glass's garnish scale, reduced if the art would otherwise rise out of the crop.
+    private static func fitted(_ art: GarnishArt, at y: Double, _ scale: Double) -> Double {
+        guard art.reach > 0, y - art.reach * scale < headroom else { return scale }
+        return max(minimumFitScale, (y - headroom) / art.reach)
     }
 
     /// Horizontal offsets for `count` floating garnishes, centred, optionally nudged right

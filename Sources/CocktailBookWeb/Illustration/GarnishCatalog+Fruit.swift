@@ -24,14 +24,15 @@ extension CocktailIllustration {
 
     static let fruitGarnishes: [String: GarnishArt] = [
         "lime-wheel": GarnishArt(
-            attachment: .rimSide, svg: wheel(rind: "#4d8c22", pith: "#eef6c8", flesh: "#a6cf45", radius: 17)),
+            attachment: .rimSide, svg: wheel(rind: "#4d8c22", pith: "#eef6c8", flesh: "#a6cf45", radius: 17), reach: 24),
         "lemon-wheel": GarnishArt(
-            attachment: .rimSide, svg: wheel(rind: "#e0b10f", pith: "#fff8d2", flesh: "#f7dc4f", radius: 17)),
+            attachment: .rimSide, svg: wheel(rind: "#e0b10f", pith: "#fff8d2", flesh: "#f7dc4f", radius: 17), reach: 24),
         "orange-slice": GarnishArt(
             attachment: .rimSide,
             svg: "<g transform=\"translate(-3 1) rotate(-12)\"><path d=\"M-22 0A22 22 0 0 1 22 0Z\" fill=\"#e0690f\"/>"
                 + "<path d=\"M-20 0A20 20 0 0 1 20 0Z\" fill=\"#ffe8c2\"/><path d=\"M-18 0A18 18 0 0 1 18 0Z\" fill=\"#f99a2b\"/>"
-                + "<path d=\"M0 0V-18M0 0L-12.7-12.7M0 0L12.7-12.7M0 0L-17-6M0 0L17-6\" stroke=\"#ffe8c2\" stroke-width=\"1.3\"/></g>"),
+                + "<path d=\"M0 0V-18M0 0L-12.7-12.7M0 0L12.7-12.7M0 0L-17-6M0 0L17-6\" stroke=\"#ffe8c2\" stroke-width=\"1.3\"/></g>",
+            reach: 24),
         "lime-wedge": GarnishArt(
             attachment: .rimSide,
             svg: "<g transform=\"translate(2 -3) rotate(-28)\"><path d=\"M-18 0A18 18 0 0 0 18 0Z\" fill=\"#4d8c22\"/>"
@@ -46,17 +47,20 @@ extension CocktailIllustration {
                 + "M-9-33C-20-42-24-44-28-44C-22-36-16-32-10-30Z\" fill=\"#4f9a3a\"/>"
                 + "<path d=\"M-16 6L26 6C28-14 16-32-4-34Z\" fill=\"#f8d64e\" stroke=\"#dba823\" stroke-width=\"1.2\"/>"
                 + "<path d=\"M26 6C28-14 16-32-4-34L-2-39C20-37 33-17 31 6Z\" fill=\"#b4781c\"/>"
-                + "<path d=\"M2-22l2 2M10-14l2 2M4-6l2 2M14-2l2 2M18-16l2 2\" stroke=\"#e0ad2a\" stroke-width=\"1.6\"/>"),
+                + "<path d=\"M2-22l2 2M10-14l2 2M4-6l2 2M14-2l2 2M18-16l2 2\" stroke=\"#e0ad2a\" stroke-width=\"1.6\"/>",
+            reach: 60),
         "cherry": GarnishArt(
             attachment: .surface,
-            svg: "<path d=\"M1-9C2-18 8-26 15-30\" fill=\"none\" stroke=\"#6b3f1d\" stroke-width=\"1.8\" stroke-linecap=\"round\"/>"
-                + "<circle cy=\"-3\" r=\"8\" fill=\"#b3102d\"/><circle cx=\"-3\" cy=\"-6\" r=\"2.4\" fill=\"#fff\" opacity=\".6\"/>"),
+            svg: "<path d=\"M1-9C2-18 8-26 15-30\" fill=\"none\" stroke=\"#9a6434\" stroke-width=\"2\" stroke-linecap=\"round\"/>"
+                + "<circle cy=\"-3\" r=\"8\" fill=\"#b3102d\"/><circle cx=\"-3\" cy=\"-6\" r=\"2.4\" fill=\"#fff\" opacity=\".6\"/>",
+            reach: 31),
         "olive": GarnishArt(
             attachment: .surface,
             svg: "<path d=\"M-20 14L18-34\" stroke=\"#caa46a\" stroke-width=\"2\" stroke-linecap=\"round\"/>"
                 + "<g fill=\"#7d9b2f\" stroke=\"#5c7420\"><ellipse cx=\"-8.6\" cy=\"-.4\" rx=\"8\" ry=\"6\" transform=\"rotate(-52 -8.6 -.4)\"/>"
                 + "<ellipse cx=\"1\" cy=\"-12.6\" rx=\"8\" ry=\"6\" transform=\"rotate(-52 1 -12.6)\"/></g>"
-                + "<circle cx=\"-4.4\" cy=\"-5.6\" r=\"2\" fill=\"#d2402a\"/><circle cx=\"5.2\" cy=\"-17.8\" r=\"2\" fill=\"#d2402a\"/>"),
+                + "<circle cx=\"-4.4\" cy=\"-5.6\" r=\"2\" fill=\"#d2402a\"/><circle cx=\"5.2\" cy=\"-17.8\" r=\"2\" fill=\"#d2402a\"/>",
+            reach: 35),
         "berries": GarnishArt(
             attachment: .surface,
             svg: "<g stroke=\"#7a0f3a\" stroke-width=\"1\"><circle cx=\"-8\" cy=\"-4\" r=\"6.5\" fill=\"#c8195c\"/>"

@@ -16,19 +16,22 @@ extension CocktailIllustration {
                 + "<g stroke=\"#2e6b22\" stroke-width=\".8\">"
                 + leaf(20, at: 1, -6, angle: -55, fill: "#3f9a3a") + leaf(20, at: 1, -6, angle: 50, fill: "#3f9a3a")
                 + leaf(18, at: 2, -16, angle: -35, fill: "#5cb84a") + leaf(18, at: 2, -16, angle: 35, fill: "#5cb84a")
-                + leaf(17, at: 2, -21, angle: 2, fill: "#6cc655") + "</g>"),
+                + leaf(17, at: 2, -21, angle: 2, fill: "#6cc655") + "</g>",
+            reach: 40, stalk: 26),
         "basil-leaf": GarnishArt(
             attachment: .top,
             svg: "<path d=\"M0 24C0 10 2-4 4-12\" fill=\"none\" stroke=\"#2f6b25\" stroke-width=\"2\"/>"
                 + "<g stroke=\"#1f5a1e\" stroke-width=\".8\">"
                 + leaf(26, at: 3, -8, angle: -38, fill: "#2f8a36") + leaf(24, at: 4, -12, angle: 30, fill: "#3c9d40")
-                + "</g><path d=\"M3-8L-10-25M4-12L15-29\" stroke=\"#7cc66e\" stroke-width=\".9\"/>"),
+                + "</g><path d=\"M3-8L-10-25M4-12L15-29\" stroke=\"#7cc66e\" stroke-width=\".9\"/>",
+            reach: 36, stalk: 24),
         "celery": GarnishArt(
             attachment: .top,
             svg: "<g transform=\"rotate(10)\"><path d=\"M-5 44V-28Q0-32 5-28V44Z\" fill=\"#b1d878\" stroke=\"#73a33c\" stroke-width=\"1.2\"/>"
                 + "<path d=\"M-1.5 42V-26M2 42V-26\" stroke=\"#8fc055\" stroke-width=\".9\"/>"
                 + "<g fill=\"#5aa537\" stroke=\"#3f7f24\" stroke-width=\".8\"><circle cx=\"-7\" cy=\"-33\" r=\"6\"/>"
-                + "<circle cx=\"6\" cy=\"-35\" r=\"6.5\"/><circle cx=\"-1\" cy=\"-42\" r=\"6\"/></g></g>"),
+                + "<circle cx=\"6\" cy=\"-35\" r=\"6.5\"/><circle cx=\"-1\" cy=\"-42\" r=\"6\"/></g></g>",
+            reach: 50, stalk: 44),
         "cucumber-slice": GarnishArt(
             attachment: .inDrink,
             svg: "<circle r=\"14\" fill=\"#2f6b2a\"/><circle r=\"12.5\" fill=\"#d7ecb8\" opacity=\".95\"/>"

@@ -2,7 +2,7 @@
 /// mouth reads as round rather than as a flat line.
 extension CocktailIllustration {
     /// A foot centred under the stem; `half` is its half-width.
-    private static func foot(half: Double) -> String {
+    static func foot(half: Double) -> String {
         let left = 200 - half, right = 200 + half
         return "M\(SVGText.num(left)) 259C\(SVGText.num(left + 4)) 253 \(SVGText.num(left + 22)) 250 197 249H203"
             + "C\(SVGText.num(right - 22)) 250 \(SVGText.num(right - 4)) 253 \(SVGText.num(right)) 259"

@@ -3,6 +3,7 @@
 extension CocktailIllustration {
     /// Every glass the renderer knows, by the catalog's `glass` identifier.
     static let glasses: [String: GlassShape] = tumblerGlasses.merging(stemmedGlasses) { first, _ in first }
+        .merging(mugGlasses) { first, _ in first }
 
     /// Used when the catalog names no glass or one we cannot draw yet.
     static let defaultGlassName = "rocks"

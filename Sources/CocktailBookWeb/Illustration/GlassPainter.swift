@@ -12,14 +12,16 @@ extension CocktailIllustration {
             }
         }
 
-        static func defs(_ shape: GlassShape, drink: DrinkColor, ids: IDs) -> String {
+        static func defs(_ shape: GlassShape, drink: DrinkColor, bands: [LiquidBand] = [], ids: IDs) -> String {
             let n = SVGText.num
             // The drink darkens with depth; a pale drink needs a stronger fall-off to show at all.
             let depthShade = drink.luminance > 0.8 ? 0.2 : 0.28
+            let stops = bands.isEmpty
+                ? "<stop offset=\"0\" stop-color=\"\(drink.hex)\"/><stop offset=\"1\" stop-color=\"\(drink.mixed(with: .black, depthShade).hex)\"/>"
+                : LiquidBands.stops(bands, height: shape.liquidBottom - shape.liquidTop, depthShade: depthShade)
             var defs = SceneBackdrop.gradient(id: ids.backdrop)
                 + "<linearGradient id=\"\(ids.liquid)\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" y1=\"\(n(shape.liquidTop))\""
-                + " x2=\"0\" y2=\"\(n(shape.liquidBottom))\"><stop offset=\"0\" stop-color=\"\(drink.hex)\"/>"
-                + "<stop offset=\"1\" stop-color=\"\(drink.mixed(with: .black, depthShade).hex)\"/></linearGradient>"
+                + " x2=\"0\" y2=\"\(n(shape.liquidBottom))\">\(stops)</linearGradient>"
             switch shape.material {
             case .glass:
                 defs += "<clipPath id=\"\(ids.clip)\"><path d=\"\(shape.interior)\"/></clipPath>"
@@ -53,12 +55,22 @@ extension CocktailIllustration {
         }
 
         /// The clear wall, its rim and the gloss highlight.
-        static func glassFront(_ shape: GlassShape) -> String {
+        static func glassFront(_ shape: GlassShape, ids: IDs) -> String {
             "<path class=\"w o\" d=\"\(shape.bowl)\" stroke-width=\"2\"/>"
-                + (shape.handle.map { "<path class=\"o\" d=\"\($0)\" fill=\"none\" stroke-width=\"8\"/>" } ?? "")
+                + (shape.handle.map { glassHandle($0, ids: ids) } ?? "")
                 + "<ellipse class=\"o\" cx=\"200\" cy=\"\(SVGText.num(shape.rimY))\" rx=\"\(SVGText.num(shape.rimHalfWidth))\""
                 + " ry=\"\(SVGText.num(shape.rimDepth))\" fill=\"none\" stroke-width=\"1.6\"/>"
                 + gloss(shape)
+        }
+
+        /// A clear handle: an outline stroke hollowed by the backdrop, so it reads as a glass rod
+        /// in both schemes instead of a solid grey bar. Its ends sit on the wall, so the hollow
+        /// never paints over the drink.
+        private static func glassHandle(_ d: String, ids: IDs) -> String {
+            "<path class=\"o\" d=\"\(d)\" fill=\"none\" stroke-width=\"8.5\"/>"
+                + "<path d=\"\(d)\" fill=\"none\" stroke=\"url(#\(ids.backdrop))\" stroke-width=\"5\"/>"
+                + "<path d=\"\(d)\" fill=\"none\" stroke=\"#fff\" stroke-opacity=\".18\" stroke-width=\"5\"/>"
+                + "<path class=\"g\" d=\"\(d)\" fill=\"none\" stroke-width=\"1.2\" transform=\"translate(-1 -1)\"/>"
         }
 
         /// An opaque cup: body, handle and bands, then the drink seen only through the mouth.
@@ -73,6 +85,7 @@ extension CocktailIllustration {
             if let bands = shape.bands {
                 out += "<path d=\"\(bands)\" fill=\"none\" stroke=\"\(dark)\" stroke-opacity=\".55\" stroke-width=\"2\"/>"
             }
+            out += shape.decor ?? ""
             out += "<ellipse cx=\"200\" cy=\"\(n(shape.rimY))\" rx=\"\(n(shape.rimHalfWidth))\" ry=\"\(n(shape.rimDepth))\""
                 + " fill=\"\(drink.mixed(with: .black, 0.35).hex)\" stroke=\"\(light)\" stroke-width=\"2.5\"/>"
                 + surface(shape, drink: drink, inset: 3) + gloss(shape) + ice

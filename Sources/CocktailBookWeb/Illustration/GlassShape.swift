@@ -40,6 +40,9 @@ extension CocktailIllustration {
         var handle: String? = nil
         /// Decorative rings or seams stroked over the body.
         var bands: String? = nil
+        /// Raw SVG relief (a carved face, a glaze drip) laid over an opaque body; ignored for
+        /// clear glass, whose drink would show through it.
+        var decor: String? = nil
         /// The mouth: an ellipse centred on x = 200.
         var rimY: Double
         var rimHalfWidth: Double
