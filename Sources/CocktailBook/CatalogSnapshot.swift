@@ -23,7 +23,8 @@ public struct CatalogSnapshot: Sendable {
     /// as on the main list; with words, the best matches come first.
     public func answer(_ query: CocktailQuery, favorites: Set<String>) -> CocktailPage {
         let matches: [Int]
-        if query.text.isEmpty {
+        // Text without any word ("-", "&") searches for nothing, so it lists like no text at all.
+        if SearchText.terms(query.text).isEmpty {
             let positions = catalog.cocktails.indices.filter { passesFilters($0, query) }
             let pinned = positions.filter { favorites.contains(catalog.cocktails[$0].id) }
             matches = pinned + positions.filter { !favorites.contains(catalog.cocktails[$0].id) }

@@ -1,0 +1,279 @@
+@testable import CocktailBook
+import CocktailsAPI
+import Foundation
+import Testing
+
+/// The bundled 170-cocktail catalog with its ingredient table, as the app indexes it.
+enum BundledBook {
+    static func cocktails() throws -> [Cocktail] {
+        let outcome = try CatalogDecoder.decode(BundledCatalog.data)
+        try #require(outcome.skipped.isEmpty, "the bundled catalog should decode cleanly: \(outcome.skipped)")
+        return outcome.cocktails
+    }
+
+    static func table() throws -> IngredientTable { try IngredientTable(json: BundledCatalog.ingredientsData) }
+
+    static func snapshot() throws -> CatalogSnapshot {
+        CatalogSnapshot(catalog: AlphabeticalCatalog(try cocktails()), table: try table())
+    }
+}
+
+extension CatalogSnapshot {
+    /// The names and ranks of `query`'s hits, best first.
+    func rankedHits(_ query: String) -> [(name: String, rank: SearchIndex.Rank)] {
+        index.search(query).map { (catalog.cocktails[$0.position].name, $0.rank) }
+    }
+
+    /// The names of `query`'s hits, best first.
+    func hitNames(_ query: String) -> [String] { rankedHits(query).map(\.name) }
+
+    /// The rank of the cocktail called `name` in `query`'s hits, if it is among them.
+    func hitRank(of name: String, in query: String) -> SearchIndex.Rank? {
+        rankedHits(query).first { $0.name == name }?.rank
+    }
+}
+
+@Suite("SearchIndex over the bundled catalog")
+struct SearchIndexTests {
+    let book: CatalogSnapshot
+
+    init() throws { book = try BundledBook.snapshot() }
+
+    @Test("the bundled catalog has 170 cocktails and the index covers them all")
+    func size() {
+        #expect(book.catalog.cocktails.count == 170)
+        #expect(book.index.count == 170)
+    }
+
+    @Test("`pina` finds both Piña Coladas by name prefix, then Pink Lemonade as a one-edit typo")
+    func pina() {
+        let hits = book.rankedHits("pina")
+        #expect(hits.map(\.name) == ["Piña Colada", "Virgin Piña Colada", "Pink Lemonade"])
+        #expect(hits.map(\.rank) == [.namePrefix, .namePrefix, .nameTypo])
+    }
+
+    @Test("accents and case in the query do not matter", arguments: ["PIÑA", "pína", "Piña", "PINA", "piña colada"])
+    func accentsAndCase(query: String) {
+        let names = book.hitNames(query)
+        #expect(names.prefix(2) == ["Piña Colada", "Virgin Piña Colada"])
+        #expect(book.hitRank(of: "Piña Colada", in: query) == (query == "piña colada" ? .exactName : .namePrefix))
+    }
+
+    @Test("`marg` finds every Margarita as a name prefix, alphabetically, before the `mary` typos")
+    func marg() {
+        let hits = book.rankedHits("marg")
+        #expect(Array(hits.map(\.name).prefix(7)) == [
+            "Grand Margarita", "Margarita", "Margarita Mocktail", "Tommy's Margarita",
+            "Bloody Mary", "Mary Pickford", "Virgin Mary",
+        ])
+        #expect(Array(hits.map(\.rank).prefix(7)) == [.namePrefix, .namePrefix, .namePrefix, .namePrefix, .nameTypo, .nameTypo, .nameTypo])
+        #expect(hits.dropFirst(7).allSatisfy { $0.rank == .description })
+        #expect(hits.map(\.name) == [
+            "Grand Margarita", "Margarita", "Margarita Mocktail", "Tommy's Margarita",
+            "Bloody Mary", "Mary Pickford", "Virgin Mary", "Barracuda", "Illegal", "Paloma",
+        ])
+    }
+
+    @Test("`margarta` (one letter missing) finds the Margaritas as typos")
+    func margarta() {
+        let hits = book.rankedHits("margarta")
+        #expect(hits.map(\.name) == ["Grand Margarita", "Margarita", "Margarita Mocktail", "Tommy's Margarita"])
+        #expect(hits.allSatisfy { $0.rank == .nameTypo })
+    }
+
+    @Test("`negorni` (two letters swapped) finds the Negroni as a typo")
+    func negorni() {
+        let hits = book.rankedHits("negorni")
+        #expect(hits.map(\.name) == ["Negroni"])
+        #expect(hits.map(\.rank) == [.nameTypo])
+    }
+
+    @Test("from 8 letters two typos are forgiven, under 8 only one")
+    func twoEdits() {
+        // "margeritta": a substituted e and an extra t, 10 letters.
+        #expect(book.hitNames("margeritta") == ["Grand Margarita", "Margarita", "Margarita Mocktail", "Tommy's Margarita"])
+        // "nigrona": two substitutions in 7 letters is one too many.
+        #expect(book.hitNames("nigrona").isEmpty)
+    }
+
+    @Test("a typo in a word of under 4 letters is not forgiven; from 4 letters it is")
+    func shortTypos() {
+        // `kri` is `kir` with two letters swapped, but only three letters long.
+        #expect(book.rankedHits("kri").isEmpty)
+        #expect(book.rankedHits("kirr").map(\.name) == ["Kir"])
+        #expect(book.rankedHits("kirr").map(\.rank) == [.nameTypo])
+        #expect(book.rankedHits("kir").map(\.name) == ["Kir"])
+        #expect(book.rankedHits("kir").map(\.rank) == [.exactName])
+    }
+
+    @Test("`campari` lists the drinks made with Campari as ingredient hits, then a description mention")
+    func campari() throws {
+        let hits = book.rankedHits("campari")
+        #expect(hits.map(\.name) == ["Americano", "Boulevardier", "Cardinale", "Garibaldi", "Jungle Bird", "Negroni", "Spritz"])
+        #expect(hits.map(\.rank) == [.ingredient, .ingredient, .ingredient, .ingredient, .ingredient, .ingredient, .description])
+        #expect(book.hitRank(of: "Negroni", in: "campari") == .ingredient)
+        for hit in hits where hit.rank == .ingredient {
+            let cocktail = try #require(book.catalog.cocktails.first { $0.name == hit.name })
+            #expect(cocktail.ingredients.contains { $0.localizedCaseInsensitiveContains("campari") }, "\(hit.name)")
+        }
+    }
+
+    @Test("ingredients are searchable by their canonical name: `orange liqueur` reads as Cointreau")
+    func canonicalIngredient() {
+        let hits = book.rankedHits("cointreau")
+        #expect(hits.map(\.name) == ["Corpse Reviver #2", "Cosmopolitan", "Long Island Iced Tea", "Margarita", "Singapore Sling"])
+        #expect(hits.allSatisfy { $0.rank == .ingredient })
+    }
+
+    @Test("the exact name ranks first, whatever the case", arguments: ["Negroni", "negroni", "NEGRONI", "  negroni  "])
+    func exactName(query: String) {
+        let hits = book.rankedHits(query)
+        #expect(hits.map(\.name) == ["Negroni", "Boulevardier", "Cardinale"])
+        #expect(hits.map(\.rank) == [.exactName, .description, .description])
+    }
+
+    @Test("an exact name outranks longer names that start with it")
+    func exactBeforePrefix() {
+        let hits = book.rankedHits("margarita")
+        #expect(hits.map(\.name) == [
+            "Margarita", "Grand Margarita", "Margarita Mocktail", "Tommy's Margarita", "Barracuda", "Illegal", "Paloma",
+        ])
+        #expect(hits.map(\.rank) == [.exactName, .namePrefix, .namePrefix, .namePrefix, .description, .description, .description])
+    }
+
+    @Test("`gin`: name prefixes, then ingredients (gins and gingers), then descriptions, alphabetical within each")
+    func gin() {
+        let hits = book.rankedHits("gin")
+        let prefixes = ["Gin and Tonic", "Gin Basil Smash", "Gin Fizz", "Gin Rickey", "Pineapple Ginger Fizz"]
+        let ingredients = [
+            "Angel Face", "Army & Navy", "Aviation", "Bee's Knees", "Bijou", "Bramble", "Cardinale", "Casino", "Clover Club",
+            "Corpse Reviver #2", "Dark 'n' Stormy", "Dry Martini", "Eastside", "French 75", "Gimlet", "Hanky Panky",
+            "Horse's Neck", "IBA Tiki", "John Collins", "Last Word", "Long Island Iced Tea", "Martinez", "Monkey Gland",
+            "Moscow Mule", "Negroni", "Non-Alcoholic Juicy Julep", "Paradise", "Penicillin", "Ramos Fizz", "Salty Dog",
+            "Saturn", "Shirley Temple", "Singapore Sling", "South Side", "Suffering Bastard", "Switchel", "Tom Collins",
+            "Tuxedo", "Vesper", "Virgin Cranberry Mule", "Virgin Moscow Mule", "White Lady",
+        ]
+        let descriptions = ["Alexander", "Boulevardier", "Final Ward", "Greyhound", "Sea Breeze"]
+        #expect(hits.map(\.name) == prefixes + ingredients + descriptions)
+        #expect(hits.map(\.rank) == prefixes.map { _ in .namePrefix } + ingredients.map { _ in .ingredient } + descriptions.map { _ in .description })
+    }
+
+    @Test("`gin fizz`: exact name, then name prefix, ingredient and description hits")
+    func ginFizz() {
+        let hits = book.rankedHits("gin fizz")
+        #expect(hits.map(\.name) == [
+            "Gin Fizz", "Pineapple Ginger Fizz", "Ramos Fizz", "Gin Rickey", "John Collins", "Shirley Temple", "Tom Collins",
+            "Virgin Cranberry Mule",
+        ])
+        #expect(hits.map(\.rank) == [.exactName, .namePrefix, .ingredient, .description, .description, .description, .description, .description])
+    }
+
+    @Test("`whiskey`: name prefixes, then the `whisky` typo, then ingredients")
+    func whiskey() {
+        let hits = book.rankedHits("whiskey")
+        #expect(hits.prefix(4).map(\.name) == ["Whiskey Smash", "Whiskey Sour", "Whisky Highball", "Final Ward"])
+        #expect(hits.prefix(4).map(\.rank) == [.namePrefix, .namePrefix, .nameTypo, .ingredient])
+        let ranks = hits.map(\.rank)
+        #expect(ranks == ranks.sorted(), "ranks must never go back up")
+    }
+
+    @Test("results are ordered by rank, then alphabetically within a rank", arguments: ["gin", "rum", "sour", "mint", "lime", "marg", "pink"])
+    func orderedByRankThenName(query: String) {
+        let hits = book.index.search(query)
+        #expect(!hits.isEmpty)
+        for (earlier, later) in zip(hits, hits.dropFirst()) {
+            #expect(earlier.rank < later.rank || (earlier.rank == later.rank && earlier.position < later.position),
+                    "\(earlier) before \(later)")
+        }
+        #expect(Set(hits.map(\.position)).count == hits.count, "no cocktail twice")
+    }
+
+    @Test("every word of a multi-word query must match")
+    func everyWord() {
+        let hits = book.rankedHits("gin campari")
+        #expect(hits.map(\.name) == ["Cardinale", "Negroni", "Boulevardier"])
+        #expect(hits.map(\.rank) == [.ingredient, .ingredient, .description])
+        #expect(book.hitNames("campari gin") == ["Cardinale", "Negroni", "Boulevardier"])
+        #expect(book.hitNames("gin zzzqx").isEmpty)
+        #expect(book.rankedHits("mary bloody").map(\.name) == ["Bloody Mary", "Virgin Mary"])
+        #expect(book.rankedHits("mary bloody").map(\.rank) == [.namePrefix, .description])
+    }
+
+    @Test("apostrophes are ignored in names and queries", arguments: ["tommys", "tommy's", "Tommy’s", "TOMMYS MARG"])
+    func apostrophes(query: String) {
+        #expect(book.hitNames(query) == ["Tommy's Margarita"])
+        #expect(book.hitRank(of: "Tommy's Margarita", in: query) == .namePrefix)
+        #expect(book.hitRank(of: "Tommy's Margarita", in: "tommy's margarita") == .exactName)
+    }
+
+    @Test("an empty or blank query lists all 170 in alphabetical order", arguments: ["", " ", "   \t\n"])
+    func emptyQuery(query: String) {
+        let hits = book.index.search(query)
+        #expect(hits.map(\.position) == Array(0..<170))
+        let names = hits.map { book.catalog.cocktails[$0.position].name }
+        #expect(names.prefix(5) == ["Agua de Jamaica", "Alexander", "Amaretto Sour", "Americano", "Angel Face"])
+        #expect(names.suffix(3) == ["White Lady", "Yellow Bird", "Zombie"])
+        #expect(names.contains("Piña Colada"))
+        let piña = names.firstIndex(of: "Piña Colada")!
+        #expect(names[(piña - 1)...(piña + 1)] == ["Penicillin", "Piña Colada", "Pineapple Ginger Fizz"])
+    }
+
+    @Test("a nonsense query finds nothing", arguments: ["zzzqx", "qwxv", "xylophone", "123456789"])
+    func nonsense(query: String) {
+        #expect(book.index.search(query).isEmpty)
+    }
+}
+
+@Suite("SearchText: typo distance and allowance")
+struct SearchTextTests {
+    @Test("allowed edits by length: none under 4 letters, one from 4, two from 8",
+          arguments: [(0, 0), (1, 0), (2, 0), (3, 0), (4, 1), (5, 1), (7, 1), (8, 2), (9, 2), (20, 2)])
+    func allowedEdits(length: Int, edits: Int) {
+        #expect(SearchText.allowedEdits(forLength: length) == edits)
+    }
+
+    static let cases: [(String, String, Int, Bool)] = [
+        ("negroni", "negroni", 0, true),
+        ("negroni", "negroni", 1, true),
+        ("negroni", "negrono", 0, false),
+        ("negroni", "negrono", 1, true), // substitution
+        ("negroni", "negron", 1, true), // deletion
+        ("negron", "negroni", 1, true), // insertion
+        ("negorni", "negroni", 1, true), // transposition is one edit
+        ("negorni", "negroni", 0, false),
+        ("engroni", "negroni", 1, true), // transposition at the start
+        ("negroin", "negroni", 1, true), // transposition at the end
+        ("nogreni", "negroni", 1, false), // e and o swapped across two letters: two edits
+        ("nogreni", "negroni", 2, true),
+        ("nigrona", "negroni", 1, false),
+        ("nigrona", "negroni", 2, true),
+        ("margeritta", "margarita", 2, true),
+        ("margeritta", "margarita", 1, false),
+        ("mar", "margarita", 2, false), // six letters apart
+        ("", "ab", 2, true),
+        ("", "abc", 2, false),
+        ("abc", "", 3, true),
+        ("kir", "rik", 1, false),
+        ("kir", "rik", 2, true),
+        ("abcd", "wxyz", 3, false),
+        ("abcd", "wxyz", 4, true),
+    ]
+
+    @Test("withinEdits counts inserts, deletes, substitutions and neighbour swaps", arguments: cases)
+    func withinEdits(a: String, b: String, limit: Int, expected: Bool) {
+        #expect(SearchText.withinEdits(Array(a.utf8), Array(b.utf8), limit: limit) == expected, "\(a) ~ \(b) within \(limit)")
+        #expect(SearchText.withinEdits(Array(b.utf8), Array(a.utf8), limit: limit) == expected, "symmetry: \(b) ~ \(a)")
+    }
+
+    @Test("terms fold case, accents and apostrophes and split on everything else")
+    func terms() {
+        #expect(SearchText.terms("Piña Colada") == ["pina", "colada"])
+        #expect(SearchText.terms("Tommy's Margarita") == ["tommys", "margarita"])
+        #expect(SearchText.terms("Tommy’s") == ["tommys"])
+        #expect(SearchText.terms("Corpse Reviver #2") == ["corpse", "reviver", "2"])
+        #expect(SearchText.terms("Non-Alcoholic Juicy Julep") == ["non", "alcoholic", "juicy", "julep"])
+        #expect(SearchText.terms("VE.N.TO") == ["ve", "n", "to"])
+        #expect(SearchText.terms("Vieux Carré") == ["vieux", "carre"])
+        #expect(SearchText.terms("  ").isEmpty)
+    }
+}
