@@ -49,11 +49,28 @@ public struct CatalogSnapshot: Sendable {
                 .sorted { $0.value.localizedCaseInsensitiveCompare($1.value) == .orderedAscending }
         }
         let cocktails = catalog.cocktails
+        // An ingredient value counts every cocktail that choosing it finds: `lemon` also counts
+        // the drinks made with fresh lemon juice, as the ingredient filter matches whole words.
+        // Each cocktail's word runs are counted once, so this stays linear in the catalog.
+        var drinksWithPhrase: [String: Int] = [:]
+        for names in ingredientNames {
+            var phrases = Set<String>()
+            for name in names {
+                let words = SearchText.terms(name)
+                for start in words.indices {
+                    for end in start..<min(words.count, start + 6) { phrases.insert(words[start...end].joined(separator: " ")) }
+                }
+            }
+            for phrase in phrases { drinksWithPhrase[phrase, default: 0] += 1 }
+        }
+        let ingredients = Set(ingredientNames.joined()).map { name in
+            Facets.Value(value: name, count: drinksWithPhrase[SearchText.terms(name).joined(separator: " ")] ?? 0)
+        }
         return Facets(
             kinds: counted(cocktails.map(\.kind.rawValue)),
             categories: counted(cocktails.compactMap(\.category)),
             glasses: counted(cocktails.compactMap(\.glass)),
-            ingredients: counted(ingredientNames.flatMap { Array(Set($0)) })
+            ingredients: ingredients.sorted { $0.value.localizedCaseInsensitiveCompare($1.value) == .orderedAscending }
         )
     }
 

@@ -9,14 +9,14 @@ enum QueryParameters {
     /// The query a request asks for. Pages are cut at the screens' size unless `paged` is false
     /// and the request names no `page` or `perPage`.
     static func query(from request: Request, paged: Bool = true) throws -> CocktailQuery {
-        let parameters = request.uri.queryParameters
-        let value = { (name: String) in parameters[Substring(name)].map(String.init) }
+        let parameters = FormQuery(request)
+        let value = { (name: String) in parameters[name] }
         let kind = try CocktailFilter(parsing: value("filter") ?? value("kind"))
         let page = try number(value("page"), name: "page")
         let perPage = try number(value("perPage"), name: "perPage")
         var query = CocktailQuery(
             text: value("q") ?? "", kind: kind, category: value("category"), glass: value("glass"),
-            ingredients: parameters[values: Substring("ingredient")].map(String.init), page: page ?? 1,
+            ingredients: parameters.all("ingredient"), page: page ?? 1,
             perPage: perPage ?? CocktailQuery.defaultPerPage
         )
         if !paged, page == nil, perPage == nil { query = query.unpaged }

@@ -102,17 +102,10 @@ extension CatalogError {
 
 /// The fields of a small `application/x-www-form-urlencoded` body.
 struct FormFields {
-    private var fields: [String: String] = [:]
+    private let fields: FormQuery
 
     init(request: Request) async throws {
-        let buffer = try await request.body.collect(upTo: 16 * 1024)
-        let text = String(buffer: buffer)
-        for pair in text.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (part: Substring) in String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "" }
-            guard let key = parts.first.map(decode), !key.isEmpty else { continue }
-            fields[key] = parts.count > 1 ? decode(parts[1]) : ""
-        }
+        fields = FormQuery(encoded: String(buffer: try await request.body.collect(upTo: 16 * 1024)))
     }
 
     subscript(name: String) -> String? { fields[name] }

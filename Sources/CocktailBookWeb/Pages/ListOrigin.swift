@@ -11,13 +11,13 @@ enum ListOrigin: Sendable, Equatable {
 
     /// Reads the origin from a details screen's query; anything unknown is the full list.
     init(request: Request) {
-        let parameters = request.uri.queryParameters
-        if let back = parameters["back"].map(String.init) {
+        let parameters = FormQuery(request)
+        if let back = parameters["back"] {
             let path = LocalPath.sanitized(back)
             if path.hasPrefix("/results") { self = .results(path: path); return }
             if path.hasPrefix("/search") { self = .search(path: path); return }
         }
-        self = .list((try? CocktailFilter(parsing: parameters["from"].map(String.init))) ?? .all)
+        self = .list((try? CocktailFilter(parsing: parameters["from"])) ?? .all)
     }
 
     /// Reads the origin from a form's `from` and `back` fields.

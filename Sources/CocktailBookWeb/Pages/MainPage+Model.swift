@@ -21,7 +21,7 @@ struct MainPage: PageModel {
     var title: String
     var segments: [Segment]
     var searchText: String
-    var filterValue: String
+    var filterValue: String?
     var rows: [Row] = []
     var catalogState: String
     var refreshNotice: String?
@@ -40,7 +40,7 @@ struct MainPage: PageModel {
     private init(query: CocktailQuery, state: CatalogStatus.State) {
         title = query.kind.title
         searchText = query.text
-        filterValue = query.kind == .all ? "" : query.kind.rawValue
+        filterValue = query.kind == .all ? nil : query.kind.rawValue
         segments = CocktailFilter.allCases.map { kind in
             var target = query
             target.kind = kind
