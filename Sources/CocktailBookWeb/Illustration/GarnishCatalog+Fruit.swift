@@ -17,9 +17,10 @@ extension CocktailIllustration {
 
     /// A strip of peel curling down the outside of the glass from the rim.
     private static func twist(dark: String, light: String) -> String {
-        let d = "M-8-2C0-9 9-5 9 1C9 8 0 9 0 15C0 21 10 21 10 27C10 33 2 35 2 40"
-        return "<path d=\"\(d)\" fill=\"none\" stroke=\"\(dark)\" stroke-width=\"6\" stroke-linecap=\"round\"/>"
-            + "<path d=\"\(d)\" fill=\"none\" stroke=\"\(light)\" stroke-width=\"3.6\" stroke-linecap=\"round\"/>"
+        let d = "M-8-2C2-10 12-4 11 3C10 10 1 10 1 17C1 24 12 23 12 30C12 37 3 38 3 44"
+        return "<g fill=\"none\" stroke-linecap=\"round\"><path d=\"\(d)\" stroke=\"\(dark)\" stroke-width=\"7\"/>"
+            + "<path d=\"\(d)\" stroke=\"\(light)\" stroke-width=\"4.4\"/>"
+            + "<path d=\"\(d)\" stroke=\"#fff\" stroke-opacity=\".45\" stroke-width=\"1\"/></g>"
     }
 
     static let fruitGarnishes: [String: GarnishArt] = [
@@ -43,17 +44,18 @@ extension CocktailIllustration {
         "orange-twist": GarnishArt(attachment: .rimSide, svg: twist(dark: "#c0520b", light: "#f58a2c")),
         "pineapple-wedge": GarnishArt(
             attachment: .rimSide,
-            svg: "<path d=\"M-6-34C-14-48-12-56-10-60C-5-50-2-44-1-36ZM-3-35C0-50 6-56 12-58C8-48 4-42 1-34Z"
-                + "M-9-33C-20-42-24-44-28-44C-22-36-16-32-10-30Z\" fill=\"#4f9a3a\"/>"
-                + "<path d=\"M-16 6L26 6C28-14 16-32-4-34Z\" fill=\"#f8d64e\" stroke=\"#dba823\" stroke-width=\"1.2\"/>"
-                + "<path d=\"M26 6C28-14 16-32-4-34L-2-39C20-37 33-17 31 6Z\" fill=\"#b4781c\"/>"
-                + "<path d=\"M2-22l2 2M10-14l2 2M4-6l2 2M14-2l2 2M18-16l2 2\" stroke=\"#e0ad2a\" stroke-width=\"1.6\"/>",
-            reach: 60),
+            // Sits low, straddling the rim like a slit wedge, so its crown stays inside a tall glass's crop.
+            svg: "<path d=\"M1-25C-5-32-5-37-3-41C1-36 4-32 4-27ZM4-27C8-34 13-37 18-37C14-32 10-28 6-25Z\" fill=\"#4f9a3a\"/>"
+                + "<path d=\"M-16 12H20C24-6 16-20 2-26Z\" fill=\"#f8d64e\" stroke=\"#dba823\" stroke-width=\"1.2\"/>"
+                + "<path d=\"M20 12C24-6 16-20 2-26L4-31C21-24 30-6 26 12Z\" fill=\"#b4781c\"/>"
+                + "<path d=\"M-5 7l3-4M6 5l3-4M12-5l3-4M4-9l3-4M-2-1l3-4\" stroke=\"#e0ad2a\" stroke-width=\"1.6\"/>",
+            reach: 41),
         "cherry": GarnishArt(
             attachment: .surface,
-            svg: "<path d=\"M1-9C2-18 8-26 15-30\" fill=\"none\" stroke=\"#9a6434\" stroke-width=\"2\" stroke-linecap=\"round\"/>"
-                + "<circle cy=\"-3\" r=\"8\" fill=\"#b3102d\"/><circle cx=\"-3\" cy=\"-6\" r=\"2.4\" fill=\"#fff\" opacity=\".6\"/>",
-            reach: 31),
+            // A darker outline keeps the cherry distinct on red drinks such as a Manhattan.
+            svg: "<path d=\"M1-11C2-20 8-28 15-32\" fill=\"none\" stroke=\"#9a6434\" stroke-width=\"2\" stroke-linecap=\"round\"/>"
+                + "<circle cy=\"-3\" r=\"9\" fill=\"#b3102d\" stroke=\"#7d0a1f\"/><circle cx=\"-3.5\" cy=\"-6.5\" r=\"2.6\" fill=\"#fff\" opacity=\".6\"/>",
+            reach: 33),
         "olive": GarnishArt(
             attachment: .surface,
             svg: "<path d=\"M-20 14L18-34\" stroke=\"#caa46a\" stroke-width=\"2\" stroke-linecap=\"round\"/>"
@@ -63,19 +65,22 @@ extension CocktailIllustration {
             reach: 35),
         "berries": GarnishArt(
             attachment: .surface,
-            svg: "<g stroke=\"#7a0f3a\" stroke-width=\"1\"><circle cx=\"-8\" cy=\"-4\" r=\"6.5\" fill=\"#c8195c\"/>"
+            svg: "<g transform=\"scale(1.3)\"><g stroke=\"#7a0f3a\" stroke-width=\"1\"><circle cx=\"-8\" cy=\"-4\" r=\"6.5\" fill=\"#c8195c\"/>"
                 + "<circle cx=\"6\" cy=\"-7\" r=\"6.5\" fill=\"#dc2468\"/></g>"
                 + "<g fill=\"#f48fb1\"><circle cx=\"-10\" cy=\"-6\" r=\"1.2\"/><circle cx=\"-6\" cy=\"-2\" r=\"1.2\"/>"
                 + "<circle cx=\"4\" cy=\"-9\" r=\"1.2\"/><circle cx=\"8\" cy=\"-5\" r=\"1.2\"/></g>"
                 + "<g fill=\"#33408c\" stroke=\"#1f2860\"><circle cx=\"-1\" cy=\"0\" r=\"5\"/><circle cx=\"13\" cy=\"0\" r=\"5\"/></g>"
-                + "<path d=\"M-2.5-1h3M11.5-1h3\" stroke=\"#8c96d6\" stroke-width=\"1.2\"/>"),
+                + "<path d=\"M-2.5-1h3M11.5-1h3\" stroke=\"#8c96d6\" stroke-width=\"1.2\"/></g>"),
         "salt-rim": GarnishArt(
             attachment: .rim,
-            svg: "<ellipse {RIM} fill=\"none\" stroke=\"#f6f8fa\" stroke-width=\"6\" stroke-dasharray=\"2.2 1.2\"/>"
-                + "<ellipse {RIM} fill=\"none\" stroke=\"#b9c4cf\" stroke-width=\"3\" stroke-dasharray=\"1 3.4\"/>"),
+            // An outlined solid band with grain dots reads as a crust; dashes alone looked like a dotted line.
+            svg: "<ellipse {RIM} fill=\"none\" stroke=\"#aebbc8\" stroke-width=\"8\"/>"
+                + "<ellipse {RIM} fill=\"none\" stroke=\"#f7f9fb\" stroke-width=\"6.4\"/>"
+                + "<ellipse {RIM} fill=\"none\" stroke=\"#a3b0bd\" stroke-width=\"2.6\" stroke-dasharray=\".8 2.9\"/>"),
         "sugar-rim": GarnishArt(
             attachment: .rim,
-            svg: "<ellipse {RIM} fill=\"none\" stroke=\"#fffaf0\" stroke-width=\"6\" stroke-dasharray=\"2.2 1.2\"/>"
-                + "<ellipse {RIM} fill=\"none\" stroke=\"#ead9a8\" stroke-width=\"3\" stroke-dasharray=\"1 3.4\"/>"),
+            svg: "<ellipse {RIM} fill=\"none\" stroke=\"#d9c79a\" stroke-width=\"8\"/>"
+                + "<ellipse {RIM} fill=\"none\" stroke=\"#fffaf0\" stroke-width=\"6.4\"/>"
+                + "<ellipse {RIM} fill=\"none\" stroke=\"#e8cf86\" stroke-width=\"2.6\" stroke-dasharray=\".8 2.9\"/>"),
     ]
 }

@@ -1,9 +1,11 @@
 /// Herbs, vegetables and toppings. Leaves share one outline so sprigs stay small in bytes.
 extension CocktailIllustration {
-    /// A leaf pointing up from its stalk end at the origin, `length` long.
-    private static func leaf(_ length: Double, at x: Double, _ y: Double, angle: Double, fill: String) -> String {
+    /// A leaf pointing up from its stalk end at the origin, `length` long; `width` is relative.
+    private static func leaf(
+        _ length: Double, at x: Double, _ y: Double, angle: Double, fill: String, width: Double = 0.3
+    ) -> String {
         let n = SVGText.num
-        let w = length * 0.3
+        let w = length * width
         return "<path transform=\"translate(\(n(x)) \(n(y))) rotate(\(n(angle)))\" fill=\"\(fill)\""
             + " d=\"M0 0C-\(n(w)) -\(n(length * 0.3)) -\(n(w)) -\(n(length * 0.75)) 0 -\(n(length))"
             + "C\(n(w)) -\(n(length * 0.75)) \(n(w)) -\(n(length * 0.3)) 0 0Z\"/>"
@@ -12,19 +14,21 @@ extension CocktailIllustration {
     static let herbGarnishes: [String: GarnishArt] = [
         "mint-sprig": GarnishArt(
             attachment: .top,
-            svg: "<path d=\"M0 26C0 10 1-6 2-22\" fill=\"none\" stroke=\"#3b7a28\" stroke-width=\"2.2\"/>"
-                + "<g stroke=\"#2e6b22\" stroke-width=\".8\">"
-                + leaf(20, at: 1, -6, angle: -55, fill: "#3f9a3a") + leaf(20, at: 1, -6, angle: 50, fill: "#3f9a3a")
-                + leaf(18, at: 2, -16, angle: -35, fill: "#5cb84a") + leaf(18, at: 2, -16, angle: 35, fill: "#5cb84a")
-                + leaf(17, at: 2, -21, angle: 2, fill: "#6cc655") + "</g>",
-            reach: 40, stalk: 26),
+            // Seven broad, paired leaves: the thin five-leaf sprig read as a fern at thumbnail size.
+            svg: "<path d=\"M0 26C0 10 1-10 2-28\" fill=\"none\" stroke=\"#3b7a28\" stroke-width=\"2.2\"/>"
+                + "<g stroke=\"#2a6420\" stroke-width=\".8\">"
+                + leaf(24, at: 1, -4, angle: -62, fill: "#3f9a3a", width: 0.38) + leaf(24, at: 1, -4, angle: 58, fill: "#3f9a3a", width: 0.38)
+                + leaf(22, at: 2, -14, angle: -40, fill: "#4fae45", width: 0.38) + leaf(22, at: 2, -14, angle: 42, fill: "#4fae45", width: 0.38)
+                + leaf(19, at: 2, -24, angle: -20, fill: "#62c153", width: 0.38) + leaf(19, at: 2, -24, angle: 24, fill: "#62c153", width: 0.38)
+                + leaf(17, at: 2, -28, angle: 2, fill: "#72cc5e") + "</g>",
+            reach: 45, stalk: 26),
         "basil-leaf": GarnishArt(
             attachment: .top,
             svg: "<path d=\"M0 24C0 10 2-4 4-12\" fill=\"none\" stroke=\"#2f6b25\" stroke-width=\"2\"/>"
                 + "<g stroke=\"#1f5a1e\" stroke-width=\".8\">"
-                + leaf(26, at: 3, -8, angle: -38, fill: "#2f8a36") + leaf(24, at: 4, -12, angle: 30, fill: "#3c9d40")
-                + "</g><path d=\"M3-8L-10-25M4-12L15-29\" stroke=\"#7cc66e\" stroke-width=\".9\"/>",
-            reach: 36, stalk: 24),
+                + leaf(30, at: 3, -8, angle: -38, fill: "#2f8a36") + leaf(28, at: 4, -12, angle: 30, fill: "#3c9d40")
+                + "</g><path d=\"M3-8L-15-31M4-12L18-35\" stroke=\"#7cc66e\" stroke-width=\".9\"/>",
+            reach: 38, stalk: 24),
         "celery": GarnishArt(
             attachment: .top,
             svg: "<g transform=\"rotate(10)\"><path d=\"M-5 44V-28Q0-32 5-28V44Z\" fill=\"#b1d878\" stroke=\"#73a33c\" stroke-width=\"1.2\"/>"

@@ -9,9 +9,10 @@ extension CocktailIllustration {
             let box = shape.iceBox
             switch kind {
             case "cubes":
-                let side = min(30, box.width * 0.44) * max(shape.garnishScale, 0.8)
+                let side = min(30, box.width * 0.44, box.height * 0.55) * max(shape.garnishScale, 0.8)
                 let columns = max(1, min(3, Int(box.width / (side * 1.02))))
-                let rows = max(1, min(4, Int(box.height / (side * 1.05))))
+                // The top row floats proud of the surface, which frees room for one more row below.
+                let rows = max(1, min(4, Int((box.height + side * 0.28) / (side * 1.04))))
                 var cubes: [String] = []
                 for row in 0..<rows {
                     // Alternate rows hold one cube fewer, centred, so the stack looks tumbled rather than gridded.
@@ -37,12 +38,12 @@ extension CocktailIllustration {
             case "crushed":
                 // Crushed ice packs the top of the drink, thinning towards the bottom.
                 let depth = min(box.height * 0.6, 80)
-                let count = max(10, min(26, Int(box.width * depth / 170)))
+                let count = max(12, min(30, Int(box.width * depth / 150)))
                 var shards = ""
                 for _ in 0..<count {
                     let x = box.x + jitter.next(0...1) * box.width
                     let y = shape.liquidTop - 4 + depth * pow(jitter.unit(), 1.7)
-                    shards += shard(x: x, y: y, size: 4.2 * max(shape.garnishScale, 0.8), jitter: &jitter)
+                    shards += shard(x: x, y: y, size: 5.2 * max(shape.garnishScale, 0.8), jitter: &jitter)
                 }
                 return crushedPath(shards)
             default:
@@ -56,15 +57,15 @@ extension CocktailIllustration {
             switch kind {
             case "crushed":
                 var shards = ""
-                for _ in 0..<30 {
+                for _ in 0..<34 {
                     let t = jitter.next(-1...1)
                     let dome = (1 - t * t).squareRoot()
                     let x = 200 + t * rx * 0.92
-                    let y = y0 + 2 - dome * jitter.next(0...16)
+                    let y = y0 + 2 - dome * jitter.next(0...24)
                     shards += shard(x: x, y: y, size: 4.5, jitter: &jitter)
                 }
-                let mound = "<path d=\"M\(n(200 - rx)) \(n(y0 + 1))Q200 \(n(y0 - 30)) \(n(200 + rx)) \(n(y0 + 1))"
-                    + "Q200 \(n(y0 + shape.rimDepth + 1)) \(n(200 - rx)) \(n(y0 + 1))Z\" fill=\"#f4f8fb\" fill-opacity=\".92\"/>"
+                let mound = "<path d=\"M\(n(200 - rx)) \(n(y0 + 1))Q200 \(n(y0 - 44)) \(n(200 + rx)) \(n(y0 + 1))"
+                    + "Q200 \(n(y0 + shape.rimDepth + 1)) \(n(200 - rx)) \(n(y0 + 1))Z\" fill=\"#f4f8fb\" stroke=\"#a9bccd\"/>"
                 return mound + crushedPath(shards)
             case "cubes", "large-cube":
                 let side: Double = kind == "cubes" ? 18 : 30
@@ -81,7 +82,7 @@ extension CocktailIllustration {
         }
 
         private static func crushedPath(_ d: String) -> String {
-            "<path d=\"\(d)\" fill=\"#f6fafc\" fill-opacity=\".72\" stroke=\"#fff\" stroke-width=\".8\"/>"
+            "<path d=\"\(d)\" fill=\"#f6fafc\" fill-opacity=\".8\" stroke=\"#8fa6bc\" stroke-opacity=\".7\" stroke-width=\".8\"/>"
         }
 
         private static func cube(x: Double, y: Double, side: Double, angle: Double) -> String {
