@@ -141,7 +141,7 @@ extension TestClientProtocol {
     /// Polls the catalog's status until `done` holds, for at most `timeout`.
     @discardableResult
     func waitForCatalog(
-        timeout: Duration = .seconds(3), sourceLocation: SourceLocation = #_sourceLocation,
+        timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation,
         until done: (StatusBody) -> Bool
     ) async throws -> StatusBody {
         let deadline = ContinuousClock.now + timeout
