@@ -9,20 +9,15 @@ struct List: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @Option(name: .long, help: ArgumentHelp("Which cocktails to list: all, alcoholic or non-alcoholic.", valueName: "filter"))
-    var filter: String = "all"
+    @OptionGroup var kind: KindOption
 
     @Flag(name: .long, help: "Print exactly the JSON of GET /api/v1/cocktails.")
     var json = false
 
-    func validate() throws {
-        do { _ = try CocktailFilter(parsing: filter) } catch { throw ValidationError(error.localizedDescription) }
-    }
-
     func run() async throws {
         try await runReportingErrors {
             let environment = try await openCatalog(common)
-            let query = CocktailQuery(kind: try CocktailFilter(parsing: filter)).unpaged
+            let query = CocktailQuery(kind: kind.kind).unpaged
             let page = try await environment.catalog.query(query)
             if json {
                 try printJSON(CocktailListPayload(query: query, page: page))

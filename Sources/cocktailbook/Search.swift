@@ -13,20 +13,15 @@ struct Search: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The words to look for.", valueName: "query"))
     var words: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Only all, alcoholic or non-alcoholic cocktails.", valueName: "filter"))
-    var filter: String = "all"
+    @OptionGroup var kind: KindOption
 
     @Flag(name: .long, help: "Print exactly the JSON of GET /api/v1/cocktails?q=QUERY.")
     var json = false
 
-    func validate() throws {
-        do { _ = try CocktailFilter(parsing: filter) } catch { throw ValidationError(error.localizedDescription) }
-    }
-
     func run() async throws {
         try await runReportingErrors {
             let environment = try await openCatalog(common)
-            let query = CocktailQuery(text: words.joined(separator: " "), kind: try CocktailFilter(parsing: filter)).unpaged
+            let query = CocktailQuery(text: words.joined(separator: " "), kind: kind.kind).unpaged
             let page = try await environment.catalog.query(query)
             if json {
                 try printJSON(CocktailListPayload(query: query, page: page))
