@@ -16,6 +16,12 @@ public struct AppConfiguration: Sendable {
     public var sourceFailures: Int
     /// A catalog file (our JSON format) the simulated source serves instead of the bundled one.
     public var catalogPath: String?
+    /// Chaos mode: a delay added to every API request.
+    public var chaosLatency: Duration = .zero
+    /// Chaos mode: how many API requests fail first.
+    public var chaosFailures = 0
+    /// Chaos mode: the share of API requests that fail after those, from 0 to 1.
+    public var chaosFailureRate = 0.0
     /// The collation used to sort names.
     public var locale: Locale
     /// How much the server logs.

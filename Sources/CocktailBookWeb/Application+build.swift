@@ -19,8 +19,16 @@ public func buildApplication(
     let router = Router()
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ErrorMiddleware(renderer: renderer))
+    let chaos = ChaosMiddleware<BasicRequestContext>.Settings(
+        latency: configuration.chaosLatency, failures: configuration.chaosFailures, failureRate: configuration.chaosFailureRate
+    )
+    if chaos.isActive {
+        logger.warning("chaos mode: API requests wait \(chaos.latency), the first \(chaos.failures) fail, then \(Int(chaos.failureRate * 100))% fail")
+        router.add(middleware: ChaosMiddleware(chaos))
+    }
     router.get("/healthz") { _, _ in "ok" }
     APIController(catalog: environment.catalog).addRoutes(to: router.group("api/v1"))
+    CocktailDBController(catalog: environment.catalog, host: configuration.host, port: configuration.port).addRoutes(to: router)
     WebController(catalog: environment.catalog, renderer: renderer).addRoutes(to: router)
 
     return Application(

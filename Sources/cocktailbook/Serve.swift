@@ -17,6 +17,15 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The port to listen on, 0 for any free one (env: COCKTAILBOOK_PORT; default 8080).", valueName: "port"))
     var port: Int?
 
+    @Option(name: .long, help: ArgumentHelp("Chaos mode: seconds every API request waits (env: COCKTAILBOOK_CHAOS_LATENCY).", valueName: "seconds"))
+    var chaosLatency: Double?
+
+    @Option(name: .long, help: ArgumentHelp("Chaos mode: how many API requests fail first with a 503 (env: COCKTAILBOOK_CHAOS_FAILURES).", valueName: "n"))
+    var chaosFailures: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Chaos mode: the share of later API requests that fail, 0 to 1 (env: COCKTAILBOOK_CHAOS_FAILURE_RATE).", valueName: "rate"))
+    var chaosFailureRate: Double?
+
     func validate() throws {
         _ = try resolved()
     }
@@ -31,6 +40,18 @@ struct Serve: AsyncParsableCommand {
         if let port = try value(port, "COCKTAILBOOK_PORT", environment, as: Int.self) {
             guard (0...65535).contains(port) else { throw ValidationError("The port must be between 0 and 65535, not \(port).") }
             configuration.port = port
+        }
+        if let latency = try value(chaosLatency, "COCKTAILBOOK_CHAOS_LATENCY", environment, as: Double.self) {
+            guard latency >= 0, latency <= 60, latency.isFinite else { throw ValidationError("The chaos latency must be between 0 and 60 seconds.") }
+            configuration.chaosLatency = .milliseconds(Int((latency * 1000).rounded()))
+        }
+        if let failures = try value(chaosFailures, "COCKTAILBOOK_CHAOS_FAILURES", environment, as: Int.self) {
+            guard failures >= 0 else { throw ValidationError("The number of chaos failures must not be negative.") }
+            configuration.chaosFailures = failures
+        }
+        if let rate = try value(chaosFailureRate, "COCKTAILBOOK_CHAOS_FAILURE_RATE", environment, as: Double.self) {
+            guard (0...1).contains(rate) else { throw ValidationError("The chaos failure rate must be between 0 and 1, not \(rate).") }
+            configuration.chaosFailureRate = rate
         }
         return configuration
     }

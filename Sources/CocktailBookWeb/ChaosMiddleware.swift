@@ -1,0 +1,55 @@
+import Foundation
+import Hummingbird
+
+/// Chaos mode for client developers: makes the JSON APIs slow and failing on purpose, so that
+/// people writing TheCocktailDB clients can test their loading, error and retry paths against us.
+///
+/// Each API request waits `latency`, then the first `failures` requests answer 503 with a JSON
+/// error, and after those a random `failureRate` share does. Pages and pictures are left alone.
+struct ChaosMiddleware<Context: RequestContext>: RouterMiddleware {
+    struct Settings: Sendable, Equatable {
+        var latency: Duration = .zero
+        var failures: Int = 0
+        var failureRate: Double = 0
+
+        var isActive: Bool { latency > .zero || failures > 0 || failureRate > 0 }
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var failuresLeft: Int
+
+        init(_ failures: Int) { failuresLeft = failures }
+
+        /// Whether this request is one of the first N that fail; counted under a lock because
+        /// requests arrive on many threads.
+        func takeFailure() -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            guard failuresLeft > 0 else { return false }
+            failuresLeft -= 1
+            return true
+        }
+    }
+
+    let settings: Settings
+    private let counter: Counter
+
+    init(_ settings: Settings) {
+        self.settings = settings
+        counter = Counter(settings.failures)
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        guard path.hasPrefix("/api/v1/") || path.hasPrefix("/api/json/") else { return try await next(request, context) }
+        if settings.latency > .zero { try await Task.sleep(for: settings.latency) }
+        if counter.takeFailure() || (settings.failureRate > 0 && Double.random(in: 0..<1) < settings.failureRate) {
+            throw AppError(
+                status: .serviceUnavailable, code: "chaos",
+                message: "Chaos mode: this request failed on purpose. Try again.", retryAfter: 1
+            )
+        }
+        return try await next(request, context)
+    }
+}
