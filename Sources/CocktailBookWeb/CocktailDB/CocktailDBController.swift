@@ -1,0 +1,179 @@
+import CocktailBook
+import Foundation
+import Hummingbird
+
+/// TheCocktailDB's free v1 read API, at `/api/json/v1/{key}/…` with any key, so that apps and
+/// libraries written against TheCocktailDB can point at a Cocktail Book instead.
+///
+/// Syntax: `search.php?s=NAME|f=LETTER|i=INGREDIENT`, `lookup.php?i=ID|iid=ID`, `random.php`,
+/// `filter.php?i=|a=|c=|g=` (may be combined; `i=` takes a comma-separated list, all required),
+/// `list.php?c=list|g=list|i=list|a=list`. Every answer comes from the same ``CatalogService``
+/// queries as our own API and pages, so a catalog that is loading or failed answers 503.
+struct CocktailDBController<Context: RequestContext>: Sendable {
+    let catalog: CatalogService
+    /// `host:port` for pictures' URLs when a request carries no usable `Host` header.
+    let fallbackHost: String
+
+    /// Creates the controller; `host` and `port`, where the server listens, name pictures only
+    /// for requests without a usable `Host` header.
+    init(catalog: CatalogService, host: String, port: Int) {
+        self.catalog = catalog
+        fallbackHost = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+
+    /// Adds the API under `/api/json/v1/{key}` and the pictures' `/preview` variant.
+    func addRoutes(to router: Router<Context>) {
+        let api = router.group("api/json/v1/:key")
+        api.get("search.php", use: search)
+        api.get("lookup.php", use: lookup)
+        api.get("random.php", use: random)
+        api.get("filter.php", use: filter)
+        api.get("list.php", use: list)
+        // TheCocktailDB serves a small thumbnail at `strDrinkThumb + "/preview"`; an SVG is
+        // already small at any size, so the preview is the picture itself.
+        router.get("/images/cocktails/:file/preview", use: preview)
+    }
+
+    /// `s=` names containing the text (empty lists all), `f=` names starting with a letter,
+    /// `i=` ingredients by name.
+    @Sendable func search(request: Request, context: Context) async throws -> Response {
+        let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost)
+        if let text = parameter("s", of: request) {
+            let wanted = SearchText.fold(text.trimmingCharacters(in: .whitespaces))
+            let matches = try await cocktails().filter { wanted.isEmpty || SearchText.fold($0.name).contains(wanted) }
+            return try CocktailDBEnvelope.drinks(matches.map { full($0, images: images) }).response()
+        }
+        if let letter = parameter("f", of: request) {
+            let all = try await cocktails() // first, so that a catalog still loading answers 503
+            // TheCocktailDB reads one character; a longer value is taken by its first.
+            guard let first = SearchText.fold(letter.trimmingCharacters(in: .whitespaces)).first else {
+                return try CocktailDBEnvelope.drinks([]).response()
+            }
+            let matches = all.filter { SearchText.fold($0.name).first == first }
+            return try CocktailDBEnvelope.drinks(matches.map { full($0, images: images) }).response()
+        }
+        if let name = parameter("i", of: request) {
+            let positions = CocktailDBIngredient.positions(matching: name, in: catalog.ingredients)
+            return try await ingredients(at: positions).response()
+        }
+        throw Self.missing("search.php", "s, f or i")
+    }
+
+    /// `i=` a drink by id, `iid=` an ingredient by its position in the table.
+    @Sendable func lookup(request: Request, context: Context) async throws -> Response {
+        if let id = parameter("i", of: request) {
+            let details: CocktailDetails
+            do {
+                details = try await catalog.details(id: id.trimmingCharacters(in: .whitespaces))
+            } catch CatalogError.unknownCocktail, CatalogError.invalidID {
+                return try CocktailDBEnvelope.drinks([]).response()
+            }
+            let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost)
+            return try CocktailDBEnvelope.drinks([CocktailDBDrink.full(details, images: images)]).response()
+        }
+        if let id = parameter("iid", of: request) {
+            let table = catalog.ingredients.ingredients
+            let position = Int(id.trimmingCharacters(in: .whitespaces)).map { $0 - 1 }.flatMap { table.indices.contains($0) ? $0 : nil }
+            return try await ingredients(at: position.map { [$0] } ?? []).response()
+        }
+        throw Self.missing("lookup.php", "i or iid")
+    }
+
+    /// One drink picked at random, in full.
+    @Sendable func random(request: Request, context: Context) async throws -> Response {
+        let item = try await catalog.randomCocktail()
+        let details = try await catalog.details(id: item.cocktail.id)
+        let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost)
+        return try CocktailDBEnvelope.drinks([CocktailDBDrink.full(details, images: images)]).response()
+    }
+
+    /// Every given filter must hold; `i=` matches canonical ingredient names by whole words, the
+    /// others TheCocktailDB's vocabulary (see ``CocktailDBVocabulary``).
+    @Sendable func filter(request: Request, context: Context) async throws -> Response {
+        let (ingredient, alcoholic) = (parameter("i", of: request), parameter("a", of: request))
+        let category = parameter("c", of: request).map(CocktailDBVocabulary.normalized)
+        let glass = parameter("g", of: request).map(CocktailDBVocabulary.normalized)
+        guard ingredient != nil || alcoholic != nil || category != nil || glass != nil else {
+            throw Self.missing("filter.php", "i, a, c or g")
+        }
+        let wanted = (ingredient ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        var kind = CocktailFilter.all
+        switch alcoholic.map(CocktailDBVocabulary.normalized) {
+        case nil: break
+        case "alcoholic": kind = .alcoholic
+        case "non alcoholic": kind = .nonAlcoholic
+        default: return try CocktailDBEnvelope.drinks([]).response() // `Optional alcohol` and the unknown
+        }
+        // An empty `i=` names no ingredient; it must not widen the answer to every drink.
+        if ingredient != nil, wanted.isEmpty { return try CocktailDBEnvelope.drinks([]).response() }
+        let matches = try await cocktails(CocktailQuery(kind: kind, ingredients: wanted)).filter { cocktail in
+            (category == nil || CocktailDBVocabulary.normalized(CocktailDBVocabulary.category(of: cocktail)) == category)
+                && (glass == nil || CocktailDBVocabulary.glass(cocktail.glass).map(CocktailDBVocabulary.normalized) == glass)
+        }
+        let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost)
+        return try CocktailDBEnvelope.drinks(matches.map { CocktailDBDrink.summary($0, images: images) }).response()
+    }
+
+    /// The values present in the catalog, in TheCocktailDB's words. The parameter's value is not
+    /// checked: clients always send `list`, and nothing else would mean anything.
+    @Sendable func list(request: Request, context: Context) async throws -> Response {
+        let values: [String]
+        let key: String
+        if parameter("c", of: request) != nil {
+            key = "strCategory"
+            let present = Set(try await cocktails().map(CocktailDBVocabulary.category(of:)))
+            values = CocktailDBVocabulary.categories.filter(present.contains)
+        } else if parameter("g", of: request) != nil {
+            key = "strGlass"
+            let present = Set(try await catalog.facets().glasses.compactMap { CocktailDBVocabulary.glass($0.value) })
+            values = CocktailDBVocabulary.glasses.filter(present.contains)
+        } else if parameter("i", of: request) != nil {
+            key = "strIngredient1"
+            let names = Set(try await catalog.facets().ingredients.map { CocktailDBVocabulary.titleCased($0.value) })
+            values = names.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
+        } else if parameter("a", of: request) != nil {
+            key = "strAlcoholic"
+            values = try await catalog.facets().kinds.compactMap { CocktailKind(rawValue: $0.value).map(CocktailDBVocabulary.alcoholic) }
+        } else {
+            throw Self.missing("list.php", "c, g, i or a")
+        }
+        return try CocktailDBEnvelope.drinks(values.map { CocktailDBRecord([(key, $0)]) }).response()
+    }
+
+    /// `/images/cocktails/{id}.svg/preview`.
+    @Sendable func preview(request: Request, context: Context) async throws -> Response {
+        let file = try context.parameters.require("file")
+        guard file.hasSuffix(".svg") else { throw HTTPError(.notFound) }
+        let item = try await catalog.cocktail(id: String(file.dropLast(4)))
+        return CocktailImage.response(for: item.cocktail, request: request)
+    }
+
+    // MARK: - Helpers
+
+    /// The cocktails answering `query`, in plain alphabetical order: TheCocktailDB has no
+    /// favorites, so ours are not pinned first here.
+    private func cocktails(_ query: CocktailQuery = CocktailQuery()) async throws -> [Cocktail] {
+        let page = try await catalog.query(query.unpaged)
+        return AlphabeticalCatalog(page.items.map(\.cocktail)).cocktails
+    }
+
+    private func full(_ cocktail: Cocktail, images: CocktailDBImageBase) -> CocktailDBRecord {
+        CocktailDBDrink.full(CocktailDetails(CocktailList.Item(cocktail: cocktail, isFavorite: false), table: catalog.ingredients), images: images)
+    }
+
+    private func ingredients(at positions: [Int]) async throws -> CocktailDBEnvelope {
+        // Asked even when nothing matched, so that a catalog still loading answers 503 here too.
+        let usage = Dictionary(try await catalog.facets().ingredients.map { ($0.value, $0.count) }, uniquingKeysWith: +)
+        return .ingredients(positions.map { CocktailDBIngredient.record(at: $0, in: catalog.ingredients, usage: usage) })
+    }
+
+    /// A query parameter with `+` read as a space, as TheCocktailDB's PHP reads it; no drink or
+    /// ingredient name has a plus sign to lose.
+    private func parameter(_ name: String, of request: Request) -> String? {
+        request.uri.queryParameters[Substring(name)].map { $0.replacingOccurrences(of: "+", with: " ") }
+    }
+
+    private static func missing(_ endpoint: String, _ names: String) -> AppError {
+        AppError(status: .badRequest, code: "missing_parameter", message: "\(endpoint) needs one of the parameters \(names).")
+    }
+}

@@ -1,0 +1,34 @@
+import CocktailBook
+import Hummingbird
+
+/// Where pictures live as seen by the client that asked: TheCocktailDB's `strDrinkThumb` is an
+/// absolute URL, and clients load it as is (often with `/preview` appended), so it has to name
+/// the host the client reached us by rather than the address we listen on.
+struct CocktailDBImageBase: Sendable, Equatable {
+    /// `http://host[:port]`, without a trailing slash.
+    var origin: String
+
+    /// The origin of `request`: its `Host` header, or `fallbackHost` when it has none or one we
+    /// would not dare to echo into a URL. `https` only when a proxy in front says so.
+    init(request: Request, fallbackHost: String) {
+        // Under HTTP/1 the Host header arrives as the authority; test clients may send it as a header.
+        let host = [request.headers[.init("Host")!], request.head.authority].compactMap { $0 }.first(where: Self.isPlainHost)
+        let scheme = request.headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https" ? "https" : "http"
+        origin = "\(scheme)://\(host ?? fallbackHost)"
+    }
+
+    /// The picture's absolute URL. Unversioned, unlike our own API's, because clients append
+    /// `/preview` to it and a query string would end up in the middle.
+    func url(for cocktail: Cocktail) -> String {
+        "\(origin)/images/cocktails/\(cocktail.id).svg"
+    }
+
+    /// A host name, IPv4 or bracketed IPv6 address with an optional port: nothing that could
+    /// turn the URL into another one.
+    static func isPlainHost(_ host: String) -> Bool {
+        !host.isEmpty && host.utf8.count <= 255
+            && host.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) || Array(".-:[]".utf8).contains(byte)
+            }
+    }
+}
