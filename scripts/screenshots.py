@@ -1,4 +1,4 @@
-"""Takes phone-sized screenshots of the main and details screens in light and dark mode.
+"""Takes phone-sized screenshots of the app's screens in light and dark mode for the README.
 
 Usage: python scripts/screenshots.py BASE_URL OUTPUT_DIR
 The server at BASE_URL should have its catalog loaded; the script marks one favorite so the
@@ -21,11 +21,11 @@ def main() -> None:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium")
             for scheme in ("light", "dark"):
                 page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2, color_scheme=scheme)
-                page.goto(f"{base}/")
-                page.screenshot(path=str(out / f"main-{scheme}.png"))
-                page.goto(f"{base}/cocktails/0?from=all")
-                page.wait_for_load_state("networkidle")
-                page.screenshot(path=str(out / f"details-{scheme}.png"))
+                for name, path in (("main", "/"), ("details", "/cocktails/0"), ("search", "/search?q=marg"),
+                                   ("filters", "/filters"), ("results", "/results?filter=alcoholic&glass=coupe")):
+                    page.goto(f"{base}{path}")
+                    page.wait_for_load_state("networkidle")
+                    page.screenshot(path=str(out / f"{name}-{scheme}.png"))
                 page.close()
             browser.close()
     finally:
