@@ -16,6 +16,9 @@ public struct AppConfiguration: Sendable {
     public var sourceFailures: Int
     /// A catalog file (our JSON format) the simulated source serves instead of the bundled one.
     public var catalogPath: String?
+    /// A live TheCocktailDB-compatible server (its API root, e.g. `…/api/json/v1/1/`) to read the
+    /// catalog from instead of the simulated source; `nil` uses the simulated one.
+    public var sourceURL: URL?
     /// Chaos mode: a delay added to every API request.
     public var chaosLatency: Duration = .zero
     /// Chaos mode: how many API requests fail first.
@@ -29,7 +32,7 @@ public struct AppConfiguration: Sendable {
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String = AppConfiguration.defaultDatabasePath(),
-        sourceLatency: Duration = .seconds(3), sourceFailures: Int = 0, catalogPath: String? = nil, locale: Locale = .catalogDefault,
+        sourceLatency: Duration = .seconds(3), sourceFailures: Int = 0, catalogPath: String? = nil, sourceURL: URL? = nil, locale: Locale = .catalogDefault,
         logLevel: Logger.Level = .info
     ) {
         self.host = host
@@ -38,6 +41,7 @@ public struct AppConfiguration: Sendable {
         self.sourceLatency = sourceLatency
         self.sourceFailures = sourceFailures
         self.catalogPath = catalogPath
+        self.sourceURL = sourceURL
         self.locale = locale
         self.logLevel = logLevel
     }

@@ -23,10 +23,15 @@ public struct AppEnvironment: Sendable {
                 throw CatalogFileError.unreadable(path: path)
             }
         }
-        let source = FakeCocktailsAPI(
-            withFailure: configuration.sourceFailures > 0 ? .count(configuration.sourceFailures) : .never,
-            latency: configuration.sourceLatency, payload: payload
-        )
+        let source: any CocktailsAPI
+        if let url = configuration.sourceURL {
+            source = RemoteCocktailsAPI(baseURL: url)
+        } else {
+            source = FakeCocktailsAPI(
+                withFailure: configuration.sourceFailures > 0 ? .count(configuration.sourceFailures) : .never,
+                latency: configuration.sourceLatency, payload: payload
+            )
+        }
         catalog = CatalogService(
             source: source, catalogStore: database, favoritesStore: database, now: { Date() },
             locale: configuration.locale, ingredients: try IngredientTable(json: BundledCatalog.ingredientsData), logger: logger

@@ -25,6 +25,12 @@ struct CommonOptions: ParsableArguments {
         valueName: "path"))
     var catalog: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "A live TheCocktailDB-compatible server to read the catalog from, e.g. https://host/api/json/v1/1/ (env: COCKTAILBOOK_SOURCE).",
+        discussion: "When given, the catalog comes from this server instead of the simulated source.",
+        valueName: "url"))
+    var source: String?
+
     func validate() throws {
         _ = try resolved()
     }
@@ -49,7 +55,21 @@ struct CommonOptions: ParsableArguments {
         if let path = try value(catalog, "COCKTAILBOOK_CATALOG", environment, as: String.self), !path.isEmpty {
             configuration.catalogPath = (path as NSString).expandingTildeInPath
         }
+        if let raw = try value(source, "COCKTAILBOOK_SOURCE", environment, as: String.self), !raw.isEmpty {
+            configuration.sourceURL = try sourceURL(raw)
+        }
         return configuration
+    }
+
+    /// The source flag's URL: http or https with a host, and a trailing `/` so that endpoints
+    /// resolve under it.
+    private func sourceURL(_ raw: String) throws -> URL {
+        var text = raw.trimmingCharacters(in: .whitespaces)
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty
+        else { throw ValidationError("The source must be an http or https URL with a host, not \(raw).") }
+        if !text.hasSuffix("/") { text += "/" }
+        return URL(string: text) ?? url
     }
 }
 

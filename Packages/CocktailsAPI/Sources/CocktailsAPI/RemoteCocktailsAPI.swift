@@ -1,0 +1,199 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Combine)
+import Combine
+#else
+import OpenCombine
+#endif
+
+/// A live recipe source: any server that speaks TheCocktailDB's JSON API (TheCocktailDB itself,
+/// or Cocktail Book's own `/api/json/v1/1/`).
+///
+/// A fetch walks `search.php?f=` for every letter and digit, at most four requests at a time,
+/// and turns every drink into an entry of our catalog JSON, ordered by id and without duplicate
+/// ids. Timeouts, lost connections, `429` and `5xx` answers are retried with exponential backoff
+/// and jitter, honouring `Retry-After`; when a request still fails, or the server has no usable
+/// drink at all, the fetch fails with ``CocktailsAPIError/unavailable``.
+public final class RemoteCocktailsAPI: CocktailsAPI, @unchecked Sendable {
+    /// The API root that `search.php` is resolved against, e.g.
+    /// `https://www.thecocktaildb.com/api/json/v1/1/`.
+    public let baseURL: URL
+    /// How long one request may take before it counts as timed out.
+    public let timeout: Duration
+    /// How many times a failed request is tried again before the fetch gives up.
+    public let retries: Int
+
+    /// The first letters searched, one request each.
+    static let initials = Array("abcdefghijklmnopqrstuvwxyz0123456789").map(String.init)
+    /// How many requests may be in flight at once.
+    static let parallelRequests = 4
+    /// The backoff before the first retry; each later one doubles it.
+    static let baseDelay: Duration = .milliseconds(200)
+    /// The longest wait before a retry, whatever `Retry-After` asks for.
+    static let maximumDelay: Duration = .seconds(30)
+
+    private let session: URLSession
+
+    /// Creates a source reading the server at `baseURL`.
+    ///
+    /// - Parameters:
+    ///   - baseURL: the API root, ending in `/`, that `search.php` lives under.
+    ///   - timeout: how long each request may take.
+    ///   - retries: how many times a request that timed out or got a server error is tried again.
+    public init(baseURL: URL, timeout: Duration = .seconds(10), retries: Int = 2) {
+        self.baseURL = baseURL
+        self.timeout = timeout
+        self.retries = max(0, retries)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout.timeInterval
+        configuration.timeoutIntervalForResource = timeout.timeInterval * Double(self.retries + 1) + 5
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session = URLSession(configuration: configuration)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// A publisher that fetches the catalog once per subscription; see ``fetchCocktails()``.
+    public var cocktailsPublisher: AnyPublisher<Data, CocktailsAPIError> {
+        Deferred {
+            Future { promise in
+                let promise = UncheckedSendable(promise)
+                self.fetchCocktails { result in promise.value(result) }
+            }
+        }
+        .eraseToAnyPublisher()
+    }
+
+    /// Fetches the catalog and calls `handler` once with the result, on an arbitrary thread.
+    public func fetchCocktails(_ handler: @escaping @Sendable (Result<Data, CocktailsAPIError>) -> Void) {
+        Task {
+            do {
+                handler(.success(try await self.fetchCocktails()))
+            } catch {
+                handler(.failure(.unavailable))
+            }
+        }
+    }
+
+    /// Fetches every drink from the server and returns them as our catalog JSON.
+    ///
+    /// - Throws: ``CocktailsAPIError/unavailable`` when a request fails after its retries or
+    ///   the server has no usable drink; `CancellationError` when the calling task is cancelled.
+    public func fetchCocktails() async throws -> Data {
+        do {
+            let drinks = try await allDrinks()
+            var byID: [String: CatalogEntry] = [:]
+            for drink in drinks {
+                guard let entry = drink.catalogEntry(), byID[entry.id] == nil else { continue }
+                byID[entry.id] = entry
+            }
+            guard !byID.isEmpty else { throw CocktailsAPIError.unavailable }
+            let entries = byID.values.sorted { Self.idOrder($0.id, $1.id) }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return try encoder.encode(entries)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            throw CocktailsAPIError.unavailable
+        }
+    }
+
+    /// Numeric ids in numeric order (`2` before `10`), before any others in string order.
+    static func idOrder(_ lhs: String, _ rhs: String) -> Bool {
+        switch (Int(lhs), Int(rhs)) {
+        case let (l?, r?): return l != r ? l < r : lhs < rhs
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (nil, nil): return lhs < rhs
+        }
+    }
+
+    /// Every initial's drinks, with no more than ``parallelRequests`` requests at once; the first
+    /// failure cancels the rest.
+    private func allDrinks() async throws -> [TheCocktailDBDrink] {
+        try await withThrowingTaskGroup(of: [TheCocktailDBDrink].self) { group in
+            var pending = Self.initials[...]
+            var drinks: [TheCocktailDBDrink] = []
+            for _ in 0..<Self.parallelRequests {
+                guard let initial = pending.popFirst() else { break }
+                group.addTask { try await self.drinks(startingWith: initial) }
+            }
+            while let batch = try await group.next() {
+                drinks += batch
+                if let initial = pending.popFirst() {
+                    group.addTask { try await self.drinks(startingWith: initial) }
+                }
+            }
+            return drinks
+        }
+    }
+
+    /// One `search.php?f=` request, retried as the type's documentation describes.
+    func drinks(startingWith initial: String) async throws -> [TheCocktailDBDrink] {
+        let url = try searchURL(initial)
+        var attempt = 0
+        while true {
+            try Task.checkCancellation()
+            let retryAfter: Duration
+            do {
+                var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout.timeInterval)
+                request.setValue("application/json", forHTTPHeaderField: "Accept")
+                let (data, response) = try await session.data(for: request)
+                guard let http = response as? HTTPURLResponse else { throw CocktailsAPIError.unavailable }
+                switch http.statusCode {
+                case 200..<300:
+                    return try TheCocktailDBDrink.drinks(in: data)
+                case 429, 500..<600:
+                    retryAfter = Self.retryAfter(http.value(forHTTPHeaderField: "Retry-After")) ?? .zero
+                default:
+                    throw CocktailsAPIError.unavailable
+                }
+            } catch let error as URLError where error.code != .cancelled && Self.isTransient(error) {
+                retryAfter = .zero
+            }
+            guard attempt < retries else { throw CocktailsAPIError.unavailable }
+            try await Task.sleep(for: max(retryAfter, backoff(attempt)))
+            attempt += 1
+        }
+    }
+
+    /// Transport failures worth another try: the server may answer next time.
+    static func isTransient(_ error: URLError) -> Bool {
+        switch error.code {
+        case .timedOut, .cannotConnectToHost, .networkConnectionLost, .cannotFindHost, .dnsLookupFailed,
+             .notConnectedToInternet, .badServerResponse, .zeroByteResource, .cannotParseResponse:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `baseDelay · 2^attempt`, plus up to as much again of random jitter, capped.
+    func backoff(_ attempt: Int) -> Duration {
+        let base = Self.baseDelay * (1 << min(attempt, 16))
+        let jitter = Double.random(in: 0...1) * base.timeInterval
+        return min(Self.maximumDelay, base + .milliseconds(Int(jitter * 1000)))
+    }
+
+    /// A `Retry-After` given in seconds; `nil` for a missing header or an HTTP date.
+    static func retryAfter(_ header: String?) -> Duration? {
+        guard let header, let seconds = Double(header.trimmingCharacters(in: .whitespaces)), seconds >= 0, seconds.isFinite else {
+            return nil
+        }
+        return min(maximumDelay, .milliseconds(Int(seconds * 1000)))
+    }
+
+    private func searchURL(_ initial: String) throws -> URL {
+        let endpoint = baseURL.appendingPathComponent("search.php")
+        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: true) else { throw CocktailsAPIError.unavailable }
+        components.queryItems = [URLQueryItem(name: "f", value: initial)]
+        guard let url = components.url else { throw CocktailsAPIError.unavailable }
+        return url
+    }
+}
