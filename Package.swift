@@ -61,6 +61,14 @@ let package = Package(
             ],
             path: "Packages/CocktailsAPI/Tests/CocktailsAPITests"
         ),
+        // `swift run -c release cocktailbook-search-bench`: the search benchmark of BENCHMARKS.md.
+        .executableTarget(
+            name: "cocktailbook-search-bench",
+            dependencies: [
+                "CocktailBook",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(name: "CocktailBookTests", dependencies: ["CocktailBook"]),
         .testTarget(name: "CocktailBookStoreTests", dependencies: ["CocktailBookStore"]),
         .testTarget(

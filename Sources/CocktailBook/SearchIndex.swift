@@ -32,22 +32,36 @@ public struct SearchIndex: Sendable {
     public init(catalog: AlphabeticalCatalog, table: IngredientTable) {
         let cocktails = catalog.cocktails
         count = cocktails.count
-        let nameTerms = cocktails.map { SearchText.terms($0.name) }
+        var tokenizer = SearchText.Tokenizer()
+        let nameTerms = cocktails.map { cocktail in
+            var terms: [String] = []
+            tokenizer.forEachTerm(in: cocktail.name) { terms.append($0) }
+            return terms
+        }
         names = TermIndex(documents: nameTerms)
         // Recipe lines repeat across a catalog (`3/4 oz fresh lime juice`): parse and look each
         // distinct line up once.
         var termsByLine: [String: [String]] = [:]
-        ingredients = TermIndex(documents: cocktails.map { cocktail in
-            cocktail.ingredients.flatMap { text -> [String] in
-                if let terms = termsByLine[text] { return terms }
-                let line = IngredientParser.parse(text)
-                let canonical = table.ingredient(for: line)
-                let terms = SearchText.terms([line.ingredient, canonical?.name].compactMap { $0 }.joined(separator: " "))
-                termsByLine[text] = terms
-                return terms
+        var ingredientTerms = TermIndex.Builder()
+        var descriptionTerms = TermIndex.Builder()
+        for (index, cocktail) in cocktails.enumerated() {
+            let position = Int32(index)
+            for text in cocktail.ingredients {
+                var terms: [String] = []
+                if let known = termsByLine[text] {
+                    terms = known
+                } else {
+                    let line = IngredientParser.parse(text)
+                    let canonical = table.ingredient(for: line)
+                    tokenizer.forEachTerm(in: [line.ingredient, canonical?.name].compactMap { $0 }.joined(separator: " ")) { terms.append($0) }
+                    termsByLine[text] = terms
+                }
+                for term in terms { ingredientTerms.add(term, at: position) }
             }
-        })
-        descriptions = TermIndex(documents: cocktails.map { SearchText.terms($0.shortDescription + " " + $0.longDescription) })
+            tokenizer.forEachTerm(in: cocktail.shortDescription + " " + cocktail.longDescription) { descriptionTerms.add($0, at: position) }
+        }
+        ingredients = TermIndex(ingredientTerms, documentCount: count)
+        descriptions = TermIndex(descriptionTerms, documentCount: count)
         var exact: [String: [Int]] = [:]
         for (position, terms) in nameTerms.enumerated() {
             exact[terms.joined(separator: " "), default: []].append(position)

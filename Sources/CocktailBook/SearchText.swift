@@ -4,54 +4,81 @@ import Foundation
 /// dropped (`Tommy's` → `tommys`), split on anything that is not a letter or digit.
 public enum SearchText {
     /// The terms of `text`, in order.
-    ///
-    /// Same result as `fold(text)` split on non-letters, but faster: the text is cut at ASCII
-    /// separators that stand alone as characters (ASCII on both sides, so no combining mark can
-    /// attach to them), folding works one character cluster at a time, so each piece can be
-    /// treated on its own. Pieces of plain ASCII letters, digits and apostrophes are lower-cased
-    /// directly; any other piece goes through `fold` as before.
     public static func terms(_ text: String) -> [String] {
-        var text = text
-        return text.withUTF8 { bytes in
-            var terms: [String] = []
-            var start = 0
-            var plain = true
-            func emit(_ end: Int) {
-                guard start < end else { return }
-                if plain {
-                    var term = [UInt8]()
-                    term.reserveCapacity(end - start)
-                    for byte in bytes[start..<end] where byte != 0x27 {
-                        term.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
-                    }
-                    if !term.isEmpty { terms.append(String(decoding: term, as: UTF8.self)) }
-                } else {
-                    terms += slowTerms(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
-                }
-            }
-            let count = bytes.count
-            for index in 0..<count {
-                let byte = bytes[index]
-                if byte >= 0x80 {
-                    plain = false
-                } else if !isASCIIWordByte(byte) {
-                    if (index == 0 || bytes[index - 1] < 0x80) && (index + 1 == count || bytes[index + 1] < 0x80) {
-                        emit(index)
-                        start = index + 1
-                        plain = true
-                    } else {
+        var tokenizer = Tokenizer(remembersFolds: false)
+        var terms: [String] = []
+        tokenizer.forEachTerm(in: text) { terms.append($0) }
+        return terms
+    }
+
+    /// Cuts texts into the same terms as `fold(text)` split on non-letters, but faster.
+    ///
+    /// The text is cut at ASCII separators that stand alone as characters (ASCII on both sides,
+    /// so no combining mark can attach to them). Folding works one character cluster at a time,
+    /// so each piece can be treated on its own: pieces of ASCII letters, digits and apostrophes
+    /// are lower-cased directly, any other piece goes through `fold` as before. An indexer can
+    /// keep one tokenizer for a whole catalog so that each distinct accented piece (`crème`) is
+    /// folded once.
+    struct Tokenizer {
+        private let remembersFolds: Bool
+        private var folded: [String: [String]] = [:]
+        private var scratch: [UInt8] = []
+
+        init(remembersFolds: Bool = true) {
+            self.remembersFolds = remembersFolds
+            scratch.reserveCapacity(32)
+        }
+
+        /// Calls `body` with each term of `text`, in order.
+        mutating func forEachTerm(in text: String, _ body: (String) -> Void) {
+            var text = text
+            text.withUTF8 { bytes in
+                var start = 0
+                var plain = true
+                let count = bytes.count
+                for index in 0..<count {
+                    let byte = bytes[index]
+                    if byte >= 0x80 {
                         plain = false
+                    } else if !SearchText.isASCIIWordByte(byte) {
+                        if (index == 0 || bytes[index - 1] < 0x80) && (index + 1 == count || bytes[index + 1] < 0x80) {
+                            piece(bytes, start..<index, plain: plain, body)
+                            start = index + 1
+                            plain = true
+                        } else {
+                            plain = false
+                        }
                     }
                 }
+                piece(bytes, start..<count, plain: plain, body)
             }
-            emit(count)
-            return terms
+        }
+
+        private mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plain: Bool, _ body: (String) -> Void) {
+            guard !range.isEmpty else { return }
+            if plain {
+                scratch.removeAll(keepingCapacity: true)
+                for index in range where bytes[index] != 0x27 {
+                    let byte = bytes[index]
+                    scratch.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+                }
+                if !scratch.isEmpty { body(String(decoding: scratch, as: UTF8.self)) }
+                return
+            }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            if let terms = folded[text] {
+                terms.forEach(body)
+            } else {
+                let terms = SearchText.slowTerms(text)
+                if remembersFolds { folded[text] = terms }
+                terms.forEach(body)
+            }
         }
     }
 
     /// ASCII letters, digits and the apostrophe (which folding drops inside a word).
     @inline(__always)
-    private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+    fileprivate static func isASCIIWordByte(_ byte: UInt8) -> Bool {
         byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 26 || byte == 0x27
     }
 

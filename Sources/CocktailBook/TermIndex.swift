@@ -6,16 +6,32 @@ struct TermIndex {
     private let postings: [[Int32]]
     let documentCount: Int
 
-    init(documents: [[String]]) {
-        var byTerm: [String: [Int32]] = [:]
-        for (position, terms) in documents.enumerated() {
-            for term in Set(terms) { byTerm[term, default: []].append(Int32(position)) }
+    /// Collects terms document by document, in position order.
+    struct Builder {
+        // Positions arrive in ascending order, so each posting list stays sorted and a term
+        // repeated within a document is its list's last entry: no per-document set needed.
+        fileprivate var byTerm: [String: [Int32]] = [:]
+
+        /// Records that the document at `position` has `term`; positions must not decrease.
+        mutating func add(_ term: String, at position: Int32) {
+            byTerm[term, default: []].appendUnlessLast(position)
         }
-        let sorted = byTerm.keys.sorted()
+    }
+
+    init(documents: [[String]]) {
+        var builder = Builder()
+        for (position, terms) in documents.enumerated() {
+            for term in terms { builder.add(term, at: Int32(position)) }
+        }
+        self.init(builder, documentCount: documents.count)
+    }
+
+    init(_ builder: Builder, documentCount: Int) {
+        let sorted = builder.byTerm.keys.sorted()
         terms = sorted
         termBytes = sorted.map { Array($0.utf8) }
-        postings = sorted.map { byTerm[$0]!.sorted() }
-        documentCount = documents.count
+        postings = sorted.map { builder.byTerm[$0]! }
+        self.documentCount = documentCount
     }
 
     /// Positions of documents with a term that starts with `prefix`.
@@ -49,5 +65,12 @@ struct TermIndex {
             if terms[middle] < value { low = middle + 1 } else { high = middle }
         }
         return low
+    }
+}
+
+extension Array where Element == Int32 {
+    /// Appends `position` unless it is already the last element.
+    fileprivate mutating func appendUnlessLast(_ position: Int32) {
+        if last != position { append(position) }
     }
 }

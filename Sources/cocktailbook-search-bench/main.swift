@@ -1,0 +1,137 @@
+// The search benchmark of BENCHMARKS.md.
+//
+//     swift run -c release cocktailbook-search-bench [--sizes 1000,10000,100000] [--queries 2000] [--no-fts] [--verify]
+//
+// For each catalog size: build time and resident-set growth of the CatalogSnapshot, latency of
+// SearchIndex.search and CatalogSnapshot.answer over a fixed mixed query set, the same queries
+// against SQLite FTS5, and the targets checked. Exits 0 whatever the figures. `--verify` checks
+// the index against the original implementation instead (exit 1 on any difference).
+import CocktailBook
+import CocktailsAPI
+import Foundation
+
+struct Options {
+    var sizes = [1_000, 10_000, 100_000]
+    /// Timed searches per size (spread evenly over the query set, round-robin).
+    var searches = 2_000
+    var withFTS = true
+    /// Check the search against the reference implementation instead of timing it.
+    var verify = false
+
+    init(arguments: [String]) {
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--sizes":
+                let parsed = (iterator.next() ?? "").split(separator: ",").compactMap { Int($0.replacingOccurrences(of: "_", with: "")) }
+                if !parsed.isEmpty, parsed.allSatisfy({ $0 > 0 }) { sizes = parsed } else { Self.usage("--sizes wants e.g. 1000,10000") }
+            case "--queries":
+                if let value = iterator.next().flatMap({ Int($0) }), value > 0 { searches = value } else { Self.usage("--queries wants a positive number") }
+            case "--no-fts":
+                withFTS = false
+            case "--verify":
+                verify = true
+            case "-h", "--help":
+                Self.usage(nil)
+            default:
+                Self.usage("unknown argument \(argument)")
+            }
+        }
+    }
+
+    static func usage(_ problem: String?) -> Never {
+        if let problem { print("error: \(problem)") }
+        print("usage: swift run -c release cocktailbook-search-bench [--sizes 1000,10000,100000] [--queries N] [--no-fts] [--verify]")
+        print("  --queries N  timed searches per size, spread over the fixed query set (default 2000)")
+        print("  --no-fts     skip the SQLite FTS5 comparison")
+        print("  --verify     instead of timing, check the index against the reference implementation")
+        exit(problem == nil ? 0 : 64)
+    }
+}
+
+func machineDescription() -> String {
+    let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+    let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+        .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "?" } ?? "unknown CPU"
+    let memory = Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824
+    return "\(ProcessInfo.processInfo.activeProcessorCount) cores (\(model)), \(String(format: "%.1f", memory)) GB RAM, \(ProcessInfo.processInfo.operatingSystemVersionString)"
+}
+
+let options = Options(arguments: Array(CommandLine.arguments.dropFirst()))
+#if DEBUG
+print("warning: this is a debug build; the figures mean nothing. Use: swift run -c release cocktailbook-search-bench")
+#endif
+print("Cocktail Book search benchmark")
+print("Machine: \(machineDescription())")
+print("Load average at start (1/5/15 min): \(loadAverage()); other work on the machine inflates every figure.")
+
+let table: IngredientTable
+let real: [Cocktail]
+do {
+    table = try IngredientTable(json: BundledCatalog.ingredientsData)
+    real = try CatalogDecoder.decode(BundledCatalog.data).cocktails
+} catch {
+    print("error: the bundled catalog could not be read: \(error)")
+    exit(0)
+}
+let generator = SyntheticCatalog(real: real, table: table)
+let queries = BenchQuery.all
+let rounds = max(1, (options.searches + queries.count - 1) / queries.count)
+print("Catalogs: \(real.count) real cocktails first, then synthetic ones (seeded SplitMix64, identical on every run); "
+    + "\(table.ingredients.count) table ingredients.")
+print("Queries: \(queries.count) fixed queries, each timed \(rounds)× round-robin after one warm-up pass "
+    + "(\(rounds * queries.count) timed searches, as many timed answers and FTS5 queries per size).")
+
+if options.verify {
+    let ok = options.sizes.map { verify(size: $0, generator: generator, queries: queries.map(\.text)) }.allSatisfy { $0 }
+    print(ok ? "verify: identical to the reference implementation" : "verify: DIFFERENCES FOUND")
+    exit(ok ? 0 : 1)
+}
+
+var results: [SizeResult] = []
+for size in options.sizes {
+    let result = runSize(size, generator: generator, queries: queries, rounds: rounds, withFTS: options.withFTS)
+    report(result, queries: queries)
+    results.append(result)
+}
+
+// Summary across sizes.
+print("\n=== Summary (ms; RSS in MB) ===")
+var rows: [[String]] = []
+for result in results {
+    let search = result.search, answer = result.answer
+    let fts = try? result.fts.get(), ftsLatency = result.ftsLatency
+    rows.append([
+        result.size.formatted(), Format.ms(result.sortMilliseconds), Format.ms(result.indexMilliseconds), Format.ms(result.buildMilliseconds),
+        result.residentDelta.map { String(format: "%.1f", Memory.megabytes($0)) } ?? "n/a",
+        Format.ms(search.p50), Format.ms(search.p99), Format.ms(search.max), Format.ms(answer.p50), Format.ms(answer.p99),
+        fts.map { Format.ms($0.buildMilliseconds) } ?? "n/a",
+        ftsLatency.map { Format.ms($0.p50) } ?? "n/a", ftsLatency.map { Format.ms($0.p99) } ?? "n/a",
+        ftsLatency.map { Format.ratio($0.p50 / search.p50) } ?? "n/a", ftsLatency.map { Format.ratio($0.p99 / search.p99) } ?? "n/a",
+    ])
+}
+print(Format.table(
+    ["cocktails", "sort", "index", "build total", "RSS", "search p50", "p99", "max", "answer p50", "p99",
+     "FTS5 build", "FTS5 p50", "p99", "FTS5/ours p50", "p99"],
+    rows
+))
+if results.contains(where: { (try? $0.fts.get()) != nil }) {
+    print("FTS5 has no typo tolerance (its typo queries return nothing) and stops at 50 rows; ours returns every hit.")
+}
+
+print("Load average at end (1/5/15 min): \(loadAverage())")
+
+// Targets.
+print("\n=== Targets (this machine: \(ProcessInfo.processInfo.activeProcessorCount) cores) ===")
+@MainActor func check(_ label: String, size: Int, value: (SizeResult) -> Double, limit: Double) {
+    guard let result = results.first(where: { $0.size == size }) else {
+        print("SKIP  \(label) (size \(size.formatted()) not run)")
+        return
+    }
+    let measured = value(result)
+    print("\(measured <= limit ? "PASS" : "FAIL")  \(label): \(Format.ms(measured)) ms (limit \(Format.ms(limit)) ms)")
+}
+check("search p99 at 10,000 ≤ 1 ms", size: 10_000, value: { $0.search.p99 }, limit: 1)
+check("search p99 at 100,000 ≤ 5 ms", size: 100_000, value: { $0.search.p99 }, limit: 5)
+check("index build (sort + CatalogSnapshot) at 100,000 ≤ 2 s", size: 100_000, value: { $0.buildMilliseconds }, limit: 2_000)
+exit(0)
