@@ -14,8 +14,16 @@ public struct CatalogSnapshot: Sendable {
     public init(catalog: AlphabeticalCatalog, table: IngredientTable) {
         self.catalog = catalog
         index = SearchIndex(catalog: catalog, table: table)
+        // Recipe lines repeat across a catalog: read and look up each distinct line once.
+        var nameByLine: [String: String?] = [:]
         ingredientNames = catalog.cocktails.map { cocktail in
-            cocktail.recipe.compactMap { line in table.ingredient(for: line)?.name ?? line.ingredient }
+            cocktail.ingredients.compactMap { text in
+                if let known = nameByLine[text] { return known }
+                let line = IngredientParser.parse(text)
+                let name = table.ingredient(for: line)?.name ?? line.ingredient
+                nameByLine[text] = name
+                return name
+            }
         }
     }
 
@@ -25,11 +33,13 @@ public struct CatalogSnapshot: Sendable {
         let matches: [Int]
         // Text without any word ("-", "&") searches for nothing, so it lists like no text at all.
         if SearchText.terms(query.text).isEmpty {
-            let positions = catalog.cocktails.indices.filter { passesFilters($0, query) }
+            let unfiltered = query.kind == .all && !query.hasRefinements
+            let positions = unfiltered ? Array(catalog.cocktails.indices) : catalog.cocktails.indices.filter { passesFilters($0, query) }
             let pinned = positions.filter { favorites.contains(catalog.cocktails[$0].id) }
             matches = pinned + positions.filter { !favorites.contains(catalog.cocktails[$0].id) }
         } else {
-            matches = index.search(query.text).map(\.position).filter { passesFilters($0, query) }
+            let hits = index.search(query.text).map(\.position)
+            matches = query.kind == .all && !query.hasRefinements ? hits : hits.filter { passesFilters($0, query) }
         }
         let perPage = query.isPaged ? query.perPage : max(matches.count, 1)
         let (offset, overflow) = (query.page - 1).multipliedReportingOverflow(by: perPage)

@@ -8,8 +8,9 @@ import Foundation
 public enum IngredientParser {
     /// Parses one line.
     public static func parse(_ line: String) -> RecipeLine {
-        let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
-        var rest = Substring(text.replacingOccurrences(of: "\u{00A0}", with: " "))
+        let text = trimmed(line)
+        // Catalogs hold hundreds of thousands of lines, so the common case avoids any copying.
+        var rest = text.contains("\u{00A0}") ? Substring(text.replacingOccurrences(of: "\u{00A0}", with: " ")) : Substring(text)
         var result = RecipeLine(text: text)
 
         // "Top up with soda water", "Fill with ginger ale".
@@ -23,7 +24,7 @@ public enum IngredientParser {
             result.unit = readUnit(&rest)
             if result.unit != nil { rest = dropWord("of", from: rest) }
             // A unit with nothing after it ("oz", "2 dashes") names no ingredient: keep the word.
-            if result.unit != nil, rest.trimmingCharacters(in: .whitespaces).isEmpty {
+            if result.unit != nil, rest.allSatisfy(\.isWhitespace) {
                 result.unit = nil
                 rest = beforeUnit
             }
@@ -156,15 +157,33 @@ public enum IngredientParser {
     }()
 
     static func readUnit(_ rest: inout Substring) -> MeasureUnit? {
-        for (spelling, unit) in unitSpellings where hasWord(spelling, at: rest) {
-            rest = rest.dropFirst(spelling.count).drop { $0 == " " }
-            return unit
+        guard let (spelling, unit) = unitSpelling(at: rest) else { return nil }
+        rest = rest.dropFirst(spelling.count).drop { $0 == " " }
+        return unit
+    }
+
+    private static func isUnitStart(_ rest: Substring) -> Bool {
+        unitSpelling(at: rest) != nil
+    }
+
+    /// The unit spelled at the start of `rest`, followed by a non-letter or the end. The start is
+    /// lower-cased once rather than once per spelling.
+    private static func unitSpelling(at rest: Substring) -> (String, MeasureUnit)? {
+        guard let first = rest.first, first.isLetter else { return nil }
+        let head = rest.prefix(24).lowercased()
+        for (spelling, unit) in unitSpellings where head.hasPrefix(spelling) {
+            let after = head.dropFirst(spelling.count).first
+            if after.map({ !$0.isLetter }) ?? true { return (spelling, unit) }
         }
         return nil
     }
 
-    private static func isUnitStart(_ rest: Substring) -> Bool {
-        unitSpellings.contains { hasWord($0.0, at: rest) }
+    /// `text` without leading and trailing whitespace, without a trip through NSString.
+    private static func trimmed(_ text: some StringProtocol) -> String {
+        guard let start = text.firstIndex(where: { !$0.isWhitespace }),
+              let end = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(text[start...end])
     }
 
     /// Whether `rest` starts with `word` (ignoring case) followed by a non-letter or the end.
@@ -195,10 +214,10 @@ public enum IngredientParser {
     }
 
     private static func splitNote(_ rest: Substring) -> (String, String?) {
-        let trimmed = rest.trimmingCharacters(in: .whitespaces)
+        let trimmed = Self.trimmed(rest)
         guard let comma = trimmed.firstIndex(of: ",") else { return (trimmed, nil) }
-        let name = trimmed[..<comma].trimmingCharacters(in: .whitespaces)
-        let note = trimmed[trimmed.index(after: comma)...].trimmingCharacters(in: .whitespaces)
+        let name = Self.trimmed(trimmed[..<comma])
+        let note = Self.trimmed(trimmed[trimmed.index(after: comma)...])
         return (name, note.isEmpty ? nil : note)
     }
 }
