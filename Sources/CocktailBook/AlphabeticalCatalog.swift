@@ -16,20 +16,22 @@ public struct AlphabeticalCatalog: Sendable, Equatable {
         // per-character ranks taken from that same comparison, so two such names compare byte by
         // byte in the same order; any other pair still asks the locale.
         let ranks = CollationRanks.ranks(for: locale)
-        let keyed = cocktails.map { (key: ranks.key(for: $0.name), cocktail: $0) }
-        self.cocktails = keyed.sorted { lhs, rhs in
-            let order: ComparisonResult
-            if let left = lhs.key, let right = rhs.key {
-                order = left.lexicographicallyPrecedes(right) ? .orderedAscending : (left == right ? .orderedSame : .orderedDescending)
+        let keys = cocktails.map { ranks.key(for: $0.name) }
+        // Sorting positions rather than whole cocktails keeps the moves cheap.
+        let order = cocktails.indices.sorted { lhs, rhs in
+            let result: ComparisonResult
+            if let left = keys[lhs], let right = keys[rhs] {
+                result = CollationRanks.compare(left, right)
             } else {
-                order = lhs.cocktail.name.compare(rhs.cocktail.name, options: Self.nameComparison, range: nil, locale: locale)
+                result = cocktails[lhs].name.compare(cocktails[rhs].name, options: Self.nameComparison, range: nil, locale: locale)
             }
-            switch order {
+            switch result {
             case .orderedAscending: return true
             case .orderedDescending: return false
-            case .orderedSame: return Self.idPrecedes(lhs.cocktail.id, rhs.cocktail.id)
+            case .orderedSame: return Self.idPrecedes(cocktails[lhs].id, cocktails[rhs].id)
             }
-        }.map(\.cocktail)
+        }
+        self.cocktails = order.map { cocktails[$0] }
         self.positionByID = Dictionary(uniqueKeysWithValues: self.cocktails.enumerated().map { ($1.id, $0) })
     }
 

@@ -14,17 +14,8 @@ public struct CatalogSnapshot: Sendable {
     public init(catalog: AlphabeticalCatalog, table: IngredientTable) {
         self.catalog = catalog
         index = SearchIndex(catalog: catalog, table: table)
-        // Recipe lines repeat across a catalog: read and look up each distinct line once.
-        var nameByLine: [String: String?] = [:]
-        ingredientNames = catalog.cocktails.map { cocktail in
-            cocktail.ingredients.compactMap { text in
-                if let known = nameByLine[text] { return known }
-                let line = IngredientParser.parse(text)
-                let name = table.ingredient(for: line)?.name ?? line.ingredient
-                nameByLine[text] = name
-                return name
-            }
-        }
+        // The index reads every recipe line already; take the canonical names from that pass.
+        ingredientNames = index.ingredientNames
     }
 
     /// Answers `query` with `favorites` marked. Without search words, favorites are pinned first

@@ -35,6 +35,18 @@ struct CollationRanks: Sendable {
         self.ranks = ranks
     }
 
+    /// Compares two rank keys in one pass.
+    static func compare(_ left: [UInt8], _ right: [UInt8]) -> ComparisonResult {
+        left.withUnsafeBufferPointer { l in
+            right.withUnsafeBufferPointer { r in
+                for index in 0..<min(l.count, r.count) where l[index] != r[index] {
+                    return l[index] < r[index] ? .orderedAscending : .orderedDescending
+                }
+                return l.count == r.count ? .orderedSame : (l.count < r.count ? .orderedAscending : .orderedDescending)
+            }
+        }
+    }
+
     /// The rank key of `name`, or `nil` when it has a character outside printable ASCII.
     func key(for name: String) -> [UInt8]? {
         var key: [UInt8] = []

@@ -24,6 +24,9 @@ public struct SearchIndex: Sendable {
     private let ingredients: TermIndex
     private let descriptions: TermIndex
     private let exactNames: [String: [Int]]
+    /// Per position, the canonical names of the cocktail's ingredients (or the names as written),
+    /// worked out in the same pass over the recipe lines as the ingredient terms.
+    let ingredientNames: [[String]]
     /// How many cocktails the index covers.
     public let count: Int
 
@@ -41,23 +44,29 @@ public struct SearchIndex: Sendable {
         names = TermIndex(documents: nameTerms)
         // Recipe lines repeat across a catalog (`3/4 oz fresh lime juice`): parse and look each
         // distinct line up once.
-        var termsByLine: [String: [String]] = [:]
+        var termsByLine: [String: (terms: [String], name: String?)] = [:]
         var ingredientTerms = TermIndex.Builder()
         var descriptionTerms = TermIndex.Builder()
+        var ingredientNames: [[String]] = []
+        ingredientNames.reserveCapacity(cocktails.count)
         for (index, cocktail) in cocktails.enumerated() {
             let position = Int32(index)
+            var names: [String] = []
             for text in cocktail.ingredients {
-                var terms: [String] = []
+                var read: (terms: [String], name: String?)
                 if let known = termsByLine[text] {
-                    terms = known
+                    read = known
                 } else {
                     let line = IngredientParser.parse(text)
                     let canonical = table.ingredient(for: line)
-                    tokenizer.forEachTerm(in: [line.ingredient, canonical?.name].compactMap { $0 }.joined(separator: " ")) { terms.append($0) }
-                    termsByLine[text] = terms
+                    read = ([], canonical?.name ?? line.ingredient)
+                    tokenizer.forEachTerm(in: [line.ingredient, canonical?.name].compactMap { $0 }.joined(separator: " ")) { read.terms.append($0) }
+                    termsByLine[text] = read
                 }
-                for term in terms { ingredientTerms.add(term, at: position) }
+                for term in read.terms { ingredientTerms.add(term, at: position) }
+                if let name = read.name { names.append(name) }
             }
+            ingredientNames.append(names)
             tokenizer.forEachTerm(in: cocktail.shortDescription + " " + cocktail.longDescription) { descriptionTerms.add($0, at: position) }
         }
         ingredients = TermIndex(ingredientTerms, documentCount: count)
@@ -67,6 +76,7 @@ public struct SearchIndex: Sendable {
             exact[terms.joined(separator: " "), default: []].append(position)
         }
         exactNames = exact
+        self.ingredientNames = ingredientNames
     }
 
     /// The cocktails matching `query`, best first and alphabetical within a rank; an empty query
