@@ -25,3 +25,19 @@ public protocol CocktailsAPI: AnyObject, Sendable {
     ///   calling task is cancelled while waiting.
     func fetchCocktails() async throws -> Data
 }
+
+extension CocktailsAPI {
+    /// The publisher form, built on the handler form: every source gets it for free, and the
+    /// request starts only when a subscriber attaches.
+    public var cocktailsPublisher: AnyPublisher<Data, CocktailsAPIError> {
+        Deferred {
+            Future { promise in
+                // Future calls its promise at most once and from any thread, which is exactly how
+                // the handler form calls back, so handing it across is safe.
+                let promise = UncheckedSendable(promise)
+                self.fetchCocktails { result in promise.value(result) }
+            }
+        }
+        .eraseToAnyPublisher()
+    }
+}

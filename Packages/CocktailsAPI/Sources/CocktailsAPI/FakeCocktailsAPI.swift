@@ -53,18 +53,6 @@ public final class FakeCocktailsAPI: CocktailsAPI, @unchecked Sendable {
         return .success(payload)
     }
 
-    public var cocktailsPublisher: AnyPublisher<Data, CocktailsAPIError> {
-        Deferred {
-            Future { promise in
-                // Future calls its promise at most once and from any thread, which is exactly how
-                // the handler form calls back, so handing it across is safe.
-                let promise = UncheckedSendable(promise)
-                self.fetchCocktails { result in promise.value(result) }
-            }
-        }
-        .eraseToAnyPublisher()
-    }
-
     public func fetchCocktails(_ handler: @escaping @Sendable (Result<Data, CocktailsAPIError>) -> Void) {
         let outcome = nextOutcome()
         DispatchQueue.global().asyncAfter(deadline: .now() + latency.timeInterval) {
