@@ -9,6 +9,7 @@ public actor CatalogService {
     private let source: any CocktailsAPI
     private let catalogStore: any CatalogStore
     private let favoritesStore: any FavoritesStore
+    private let importedStore: (any ImportedCocktailsStore)?
     /// The clock: stamps fetched catalogs and dates "last modified" labels.
     public nonisolated let now: @Sendable () -> Date
     private let locale: Locale
@@ -19,16 +20,20 @@ public actor CatalogService {
     public nonisolated let ingredients: IngredientTable
 
     private var snapshot: CatalogSnapshot?
+    /// The source's cocktails as last installed, before the imported ones are added.
+    private var sourceCocktails: [Cocktail] = []
     private var updatedAt: Date?
     private var failureMessage: String?
     private var refreshTask: Task<Void, Never>?
 
     /// Creates the service; nothing is fetched until ``start(refreshingInBackground:)``.
     ///
-    /// - Parameter now: the clock used to stamp fetched catalogs.
+    /// - Parameters:
+    ///   - importedStore: where imported cocktails are kept; they join every installed catalog.
+    ///   - now: the clock used to stamp fetched catalogs.
     public init(
         source: any CocktailsAPI, catalogStore: any CatalogStore, favoritesStore: any FavoritesStore,
-        now: @escaping @Sendable () -> Date, locale: Locale = .catalogDefault,
+        importedStore: (any ImportedCocktailsStore)? = nil, now: @escaping @Sendable () -> Date, locale: Locale = .catalogDefault,
         ingredients: IngredientTable = IngredientTable([]), logger: Logger = Logger(label: "cocktailbook.catalog")
     ) {
         self.ingredients = ingredients
@@ -38,6 +43,7 @@ public actor CatalogService {
         self.source = source
         self.catalogStore = catalogStore
         self.favoritesStore = favoritesStore
+        self.importedStore = importedStore
         self.now = now
         self.locale = locale
         self.logger = logger
@@ -147,8 +153,27 @@ public actor CatalogService {
         throw CatalogError.loading
     }
 
+    /// Reads the imported cocktails again and adds them to the current catalog; call it after
+    /// an import. A service without a catalog yet picks them up when its first one installs.
+    public func reloadImported() {
+        guard let updatedAt, snapshot != nil else { return }
+        install(sourceCocktails, fetchedAt: updatedAt)
+    }
+
+    /// Installs the source's cocktails plus the imported ones; an imported id that the source
+    /// also has (which namespacing should prevent) loses to the source's.
     private func install(_ cocktails: [Cocktail], fetchedAt: Date) {
-        snapshot = CatalogSnapshot(catalog: AlphabeticalCatalog(cocktails, locale: locale), table: ingredients)
+        sourceCocktails = cocktails
+        var merged = cocktails
+        do {
+            if let imported = try importedStore?.importedCocktails(), !imported.isEmpty {
+                var ids = Set(cocktails.map(\.id))
+                merged += imported.filter { ids.insert($0.id).inserted }
+            }
+        } catch {
+            logger.warning("could not read the imported cocktails: \(error.localizedDescription)")
+        }
+        snapshot = CatalogSnapshot(catalog: AlphabeticalCatalog(merged, locale: locale), table: ingredients)
         updatedAt = fetchedAt
     }
 

@@ -36,6 +36,9 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
     public var iba: String?
     /// When the recipe was last changed, as ISO 8601 text.
     public var dateModified: String?
+    /// Where the drink's photo is, when it has one (an imported drink's local copy, or the
+    /// source's own URL); `nil` means the drawn illustration.
+    public var imageURL: String?
 
     /// Creates a cocktail from its parts.
     public init(
@@ -43,7 +46,7 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         preparationMinutes: Int, imageName: String, ingredients: [String],
         glass: String? = nil, illustration: Illustration? = nil, category: String? = nil, method: String? = nil,
         instructions: [String]? = nil, garnish: String? = nil, tags: [String]? = nil, iba: String? = nil,
-        dateModified: String? = nil
+        dateModified: String? = nil, imageURL: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -62,11 +65,12 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         self.tags = tags
         self.iba = iba
         self.dateModified = dateModified
+        self.imageURL = imageURL
     }
 
     enum CodingKeys: String, CodingKey {
         case id, name, kind = "type", shortDescription, longDescription, preparationMinutes, imageName, ingredients
-        case glass, illustration, category, method, instructions, garnish, tags, iba, dateModified
+        case glass, illustration, category, method, instructions, garnish, tags, iba, dateModified, imageURL
     }
 
     /// The recipe lines read into amount, unit, ingredient and note.

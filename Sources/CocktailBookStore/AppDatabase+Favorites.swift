@@ -31,7 +31,7 @@ extension AppDatabase: FavoritesStore {
     /// is refused, so a typo never creates a favorite nobody can see.
     public func setFavorite(_ isFavorite: Bool, for id: String, at date: Date) throws {
         try writer.write { db in
-            let inCatalog = try CatalogCocktailRecord.exists(db, key: id)
+            let inCatalog = try CatalogCocktailRecord.exists(db, key: id) || Self.isImported(db, id: id)
             let existing = try FavoriteRecord.fetchOne(db, key: id)
             switch (isFavorite, existing) {
             case (true, nil):

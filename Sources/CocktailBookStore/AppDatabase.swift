@@ -60,6 +60,7 @@ public final class AppDatabase: Sendable {
                 t.column("addedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v2: imported cocktails and images", migrate: migrateImports)
         return migrator
     }
 

@@ -19,7 +19,7 @@ struct AppDatabaseSchemaTests {
         let favoriteKey = try database.writer.read { db in try db.primaryKey("favorite").columns }
         #expect(favoriteKey == ["cocktailId"])
         let migrations = try database.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        #expect(migrations == ["v1: catalog cache and favorites"])
+        #expect(migrations == ["v1: catalog cache and favorites", "v2: imported cocktails and images"])
         #expect(FileManager.default.fileExists(atPath: tmp.path))
         #expect(try database.loadCatalog() == nil)
         #expect(try database.favoriteIDs().isEmpty)
@@ -52,7 +52,7 @@ struct AppDatabaseSchemaTests {
         #expect(favorites.map(\.id) == ["11", "0"])
         #expect(favorites.map(\.addedAt) == [StoreFixtures.firstDate, StoreFixtures.secondDate])
         let migrations = try reopened.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations") }
-        #expect(migrations == 1)
+        #expect(migrations == 2)
     }
 
     @Test("a path that is a directory cannot be opened, and the error names the path")

@@ -34,7 +34,7 @@ public final class RemoteCocktailsAPI: CocktailsAPI, @unchecked Sendable {
     /// The longest wait before a retry, whatever `Retry-After` asks for.
     static let maximumDelay: Duration = .seconds(30)
 
-    private let session: URLSession
+    let session: URLSession
 
     /// Creates a source reading the server at `baseURL`.
     ///
@@ -55,17 +55,6 @@ public final class RemoteCocktailsAPI: CocktailsAPI, @unchecked Sendable {
 
     deinit {
         session.finishTasksAndInvalidate()
-    }
-
-    /// A publisher that fetches the catalog once per subscription; see ``fetchCocktails()``.
-    public var cocktailsPublisher: AnyPublisher<Data, CocktailsAPIError> {
-        Deferred {
-            Future { promise in
-                let promise = UncheckedSendable(promise)
-                self.fetchCocktails { result in promise.value(result) }
-            }
-        }
-        .eraseToAnyPublisher()
     }
 
     /// Fetches the catalog and calls `handler` once with the result, on an arbitrary thread.

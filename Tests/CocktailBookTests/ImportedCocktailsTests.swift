@@ -1,0 +1,75 @@
+import CocktailBook
+import CocktailsAPI
+import Foundation
+import Logging
+import Testing
+
+@Suite("Imports: parsing payloads and merging imported cocktails into the catalog")
+struct ImportedCocktailsTests {
+    func service(imported: InMemoryImportedCocktailsStore, catalogStore: InMemoryCatalogStore = InMemoryCatalogStore()) -> CatalogService {
+        var logger = Logger(label: "cocktailbook.tests")
+        logger.logLevel = .critical
+        return CatalogService(
+            source: FakeCocktailsAPI(latency: .zero, payload: SeedCatalog.data), catalogStore: catalogStore,
+            favoritesStore: InMemoryFavoritesStore(), importedStore: imported, now: { ServiceHarness.fetchDate }, logger: logger
+        )
+    }
+
+    @Test("the catalog is the source's cocktails plus the imported ones, also after a refresh")
+    func merged() async throws {
+        let imported = InMemoryImportedCocktailsStore([Fixtures.cocktail("imp-0000abcd-1", "Imported Sour")])
+        let catalogStore = InMemoryCatalogStore()
+        let service = service(imported: imported, catalogStore: catalogStore)
+        await service.start()
+        await service.settle()
+        #expect(try await service.list(filter: .all).items.count == 14)
+        #expect(try await service.cocktail(id: "imp-0000abcd-1").cocktail.name == "Imported Sour")
+        #expect(catalogStore.cached?.cocktails.count == 13, "the cache holds only the source's cocktails")
+        await service.refresh().value
+        #expect(try await service.list(filter: .all).items.count == 14)
+        try await service.setFavorite(true, for: "imp-0000abcd-1")
+        #expect(try await service.list(filter: .all).items.first?.cocktail.name == "Imported Sour")
+    }
+
+    @Test("reloadImported() shows a new import at once; an id the source has is not shown twice")
+    func reload() async throws {
+        let imported = InMemoryImportedCocktailsStore()
+        let service = service(imported: imported)
+        await service.start()
+        await service.settle()
+        imported.replace(with: [Fixtures.cocktail("imp-1-2", "New One"), Fixtures.cocktail("3", "Impostor")])
+        #expect(try await service.list(filter: .all).items.count == 13)
+        await service.reloadImported()
+        let names = try await service.list(filter: .all).items.map(\.cocktail.name)
+        #expect(names.count == 14 && names.contains("New One") && !names.contains("Impostor"))
+    }
+
+    @Test("a TheCocktailDB dump maps to cocktails with namespaced ids, estimated times and derived descriptions")
+    func parseDump() throws {
+        let dump = #"{"drinks":[{"idDrink":"11000","strDrink":"Mojito","strAlcoholic":"Alcoholic","strCategory":"Cocktail","strGlass":"Highball glass","strInstructions":"Muddle mint. Add rum.","strIngredient1":"Light rum","strMeasure1":"2 oz ","strIngredient2":"Mint","strMeasure2":null,"strDrinkThumb":null,"dateModified":"2016-11-04 09:17:09"},{"idDrink":"2","strDrink":null}]}"#
+        let parsed = try CatalogImport.parse(Data(dump.utf8), origin: "/tmp/dump.json")
+        #expect(parsed.skipped == ["entry 1: no idDrink or strDrink"])
+        let mojito = try #require(parsed.cocktails.first)
+        #expect(mojito.id == CatalogImport.namespacedID("11000", origin: "/tmp/dump.json"))
+        #expect(CocktailID.isValid(mojito.id) && mojito.id.hasPrefix("imp-") && mojito.id.hasSuffix("-11000"))
+        #expect(mojito.ingredients == ["2 oz Light rum", "Mint"])
+        #expect(mojito.glass == "highball")
+        #expect(mojito.instructions == ["Muddle mint.", "Add rum."])
+        #expect(mojito.longDescription == "Muddle mint. Add rum.")
+        #expect(mojito.dateModified == "2016-11-04T09:17:09Z")
+        #expect(!mojito.shortDescription.isEmpty)
+        #expect(CatalogImport.namespacedID("1", origin: "a") != CatalogImport.namespacedID("1", origin: "b"))
+    }
+
+    @Test("wrong types and oversized entries refuse the whole payload")
+    func refusals() throws {
+        #expect(throws: ImportError.self) { try CatalogImport.parse(Data("[1, 2]".utf8), origin: "x") }
+        #expect(throws: ImportError.self) { try CatalogImport.parse(Data(#"{"drinks": {"a": 1}}"#.utf8), origin: "x") }
+        #expect(throws: ImportError.self) { try CatalogImport.parse(Data(#"[{"idDrink": "1", "strDrink": ["x"]}]"#.utf8), origin: "x") }
+        let long = String(repeating: "x", count: 201)
+        #expect(throws: ImportError.oversizedEntry("id 1: the name is longer than 200 characters")) {
+            try CatalogImport.parse(Data(#"[{"idDrink": "1", "strDrink": "\#(long)"}]"#.utf8), origin: "x")
+        }
+        #expect(try CatalogImport.parse(Data(#"{"drinks": null}"#.utf8), origin: "x").cocktails.isEmpty)
+    }
+}
