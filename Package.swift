@@ -78,6 +78,6 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
-        .testTarget(name: "CocktailBookCLITests", dependencies: ["cocktailbook"]),
+        .testTarget(name: "CocktailBookCLITests", dependencies: ["cocktailbook", "CocktailBookStore"]),
     ]
 )

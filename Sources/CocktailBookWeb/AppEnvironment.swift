@@ -11,10 +11,13 @@ public struct AppEnvironment: Sendable {
     public let database: AppDatabase
     /// The catalog and favorites.
     public let catalog: CatalogService
+    /// The pictures downloaded by imports, beside the database.
+    public let images: ImportedImageFiles
 
     /// Opens the database and prepares (but does not start) the catalog service.
     public init(configuration: AppConfiguration, logger: Logger) throws {
         database = try AppDatabase(path: configuration.databasePath)
+        images = ImportedImageFiles(databasePath: configuration.databasePath)
         var payload = BundledCatalog.data
         if let path = configuration.catalogPath {
             do {
@@ -33,7 +36,7 @@ public struct AppEnvironment: Sendable {
             )
         }
         catalog = CatalogService(
-            source: source, catalogStore: database, favoritesStore: database, now: { Date() },
+            source: source, catalogStore: database, favoritesStore: database, importedStore: database, now: { Date() },
             locale: configuration.locale, ingredients: try IngredientTable(json: BundledCatalog.ingredientsData), logger: logger
         )
     }

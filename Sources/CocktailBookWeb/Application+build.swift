@@ -29,7 +29,7 @@ public func buildApplication(
     router.get("/healthz") { _, _ in "ok" }
     APIController(catalog: environment.catalog).addRoutes(to: router.group("api/v1"))
     CocktailDBController(catalog: environment.catalog, host: configuration.host, port: configuration.port).addRoutes(to: router)
-    WebController(catalog: environment.catalog, renderer: renderer).addRoutes(to: router)
+    WebController(catalog: environment.catalog, renderer: renderer, images: environment.images).addRoutes(to: router)
 
     return Application(
         router: router,

@@ -24,12 +24,15 @@ public enum CocktailImage {
     }
 
     /// The picture's path on this server; the version in it changes whenever the picture does.
+    /// An imported cocktail's downloaded photo is used as it is (its name is its content hash).
     public static func url(for cocktail: Cocktail) -> String {
-        "/images/cocktails/\(cocktail.id).svg?v=\(rendered(for: cocktail).version)"
+        if let photo = cocktail.imageURL, photo.hasPrefix(ImportedImageFiles.urlPrefix) { return photo }
+        return "/images/cocktails/\(cocktail.id).svg?v=\(rendered(for: cocktail).version)"
     }
 
     /// The picture's alt text.
     public static func altText(for cocktail: Cocktail) -> String {
+        if cocktail.imageURL?.hasPrefix(ImportedImageFiles.urlPrefix) == true { return "Photo of a \(cocktail.name)" }
         if let glass = cocktail.glass {
             return "Illustration of a \(cocktail.name) in a \(glass.replacingOccurrences(of: "-", with: " ")) glass"
         }

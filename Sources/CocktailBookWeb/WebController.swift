@@ -7,6 +7,8 @@ import Hummingbird
 struct WebController<Context: RequestContext>: Sendable {
     let catalog: CatalogService
     let renderer: PageRenderer
+    /// Where imported pictures are; `nil` serves none.
+    var images: ImportedImageFiles? = nil
 
     func addRoutes(to router: Router<Context>) {
         router.get("/", use: list)
@@ -18,6 +20,10 @@ struct WebController<Context: RequestContext>: Sendable {
         router.post("/cocktails/:id/favorite", use: toggleFavorite)
         router.post("/catalog/refresh", use: refresh)
         router.get("/images/cocktails/:file", use: image)
+        router.get("/images/imported/:file") { request, context in
+            guard let images else { throw HTTPError(.notFound) }
+            return try images.response(for: try context.parameters.require("file"), request: request)
+        }
         router.get("/assets/:name") { request, context in
             try renderer.assets.response(for: try context.parameters.require("name"), request: request)
         }

@@ -7,7 +7,8 @@ struct CLIHelpTests {
                          "COCKTAILBOOK_SOURCE_LATENCY", "COCKTAILBOOK_SOURCE_FAILURES"]
 
     @Test("--help of every command exits 0 and documents its options", arguments: [
-        ([String](), ["serve", "list", "show", "favorite", "(default)"]),
+        ([String](), ["serve", "list", "show", "favorite", "import", "(default)"]),
+        (["import"], common + ["<source>", "TheCocktailDB"]),
         (["list"], common + ["--filter", "--json"]),
         (["show"], common + ["--json", "<id-or-name>"]),
         (["favorite"], ["add", "remove", "list"]),

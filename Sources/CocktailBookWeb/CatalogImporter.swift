@@ -1,0 +1,119 @@
+import CocktailBook
+import CocktailBookStore
+import CocktailsAPI
+import Foundation
+
+/// Imports cocktails into a book from a file (a TheCocktailDB dump or our catalog format) or a
+/// TheCocktailDB-compatible server, pictures included, in one transaction: either everything
+/// lands or nothing changes.
+///
+/// The process that imports writes the database; a running server shows the new cocktails on
+/// its next catalog refresh or restart (``CatalogService/reloadImported()`` does it at once).
+public struct CatalogImporter: Sendable {
+    /// The book to import into.
+    public let database: AppDatabase
+    /// Where downloaded pictures go.
+    public let images: ImportedImageFiles
+    /// The clock stamping imported rows.
+    public var now: @Sendable () -> Date = { Date() }
+    /// Called with short progress texts (`Downloading images 3/12`); the CLI shows them on a terminal.
+    public var progress: @Sendable (String) -> Void = { _ in }
+
+    /// What one import did.
+    public struct Summary: Sendable, Equatable {
+        /// The URL or file path imported from.
+        public var origin: String
+        /// New and updated cocktails.
+        public var counts: ImportCounts
+        /// One reason per entry left out.
+        public var skipped: [String]
+        /// How many pictures are stored locally for the imported cocktails.
+        public var imagesStored: Int
+        /// One reason per picture left out (the cocktail keeps its drawn illustration).
+        public var imagesRejected: [String]
+
+        /// `Imported 612 cocktails (598 new, 14 updated), 3 skipped: …`, then the pictures.
+        public var line: String {
+            var text = "Imported \(counts.new + counts.updated) cocktails (\(counts.new) new, \(counts.updated) updated), \(skipped.count) skipped"
+            if !skipped.isEmpty { text += ": " + Self.list(skipped) }
+            if imagesStored > 0 || !imagesRejected.isEmpty {
+                text += "; \(imagesStored) images stored"
+                if !imagesRejected.isEmpty { text += ", \(imagesRejected.count) left out: " + Self.list(imagesRejected) }
+            }
+            return text
+        }
+
+        private static func list(_ reasons: [String]) -> String {
+            let shown = reasons.prefix(5).joined(separator: "; ")
+            return reasons.count > 5 ? "\(shown); and \(reasons.count - 5) more" : shown
+        }
+    }
+
+    /// Creates an importer writing into `database`, with pictures in `images`.
+    public init(database: AppDatabase, images: ImportedImageFiles) {
+        self.database = database
+        self.images = images
+    }
+
+    /// Imports `source`: an `http(s)://` API root, or a file path.
+    ///
+    /// - Throws: ``ImportError`` (or a store error) when the import is refused; nothing changed.
+    public func run(source: String) async throws -> Summary {
+        let origin: String
+        let payload: Data
+        var remote: RemoteCocktailsAPI?
+        if let url = Self.serverURL(source) {
+            origin = url.absoluteString
+            progress("Reading \(origin)")
+            let api = RemoteCocktailsAPI(baseURL: url)
+            remote = api
+            do {
+                payload = try await api.fetchCocktails()
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                throw ImportError.unreachable("cannot read the cocktails from \(origin)")
+            }
+        } else {
+            origin = URL(fileURLWithPath: (source as NSString).expandingTildeInPath).standardizedFileURL.path
+            payload = try Self.readFile(origin)
+        }
+        var parsed = try CatalogImport.parse(payload, origin: origin)
+        guard !parsed.cocktails.isEmpty else {
+            throw ImportError.nothingToImport(parsed.skipped.first ?? "the source has no cocktails")
+        }
+        let downloads = try await ImageDownloads(images: images, database: database, progress: progress)
+            .fetch(for: parsed.cocktails, using: remote ?? RemoteCocktailsAPI(baseURL: URL(string: "http://localhost/")!))
+        for index in parsed.cocktails.indices {
+            if let source = parsed.cocktails[index].imageURL, let file = downloads.files[source] {
+                parsed.cocktails[index].imageURL = ImportedImageFiles.urlPrefix + file.fileName
+            }
+        }
+        let counts = try database.importCocktails(parsed.cocktails, images: Array(downloads.files.values), origin: origin, at: now())
+        return Summary(
+            origin: origin, counts: counts, skipped: parsed.skipped,
+            imagesStored: parsed.cocktails.filter { $0.imageURL?.hasPrefix(ImportedImageFiles.urlPrefix) == true }.count,
+            imagesRejected: downloads.rejected
+        )
+    }
+
+    /// The source as an API root ending in `/`, when it is an http(s) URL with a host.
+    static func serverURL(_ source: String) -> URL? {
+        let lowered = source.lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"),
+              let url = URL(string: source.hasSuffix("/") ? source : source + "/"), url.host?.isEmpty == false
+        else { return nil }
+        return url
+    }
+
+    /// The file's bytes, refused before reading when it is too large.
+    static func readFile(_ path: String) throws -> Data {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              (attributes[.type] as? FileAttributeType) != .typeDirectory
+        else { throw ImportError.unreadable(path: path) }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= CatalogImport.maximumBytes else { throw ImportError.fileTooLarge(bytes: size) }
+        guard let data = FileManager.default.contents(atPath: path) else { throw ImportError.unreadable(path: path) }
+        return data
+    }
+}

@@ -1,0 +1,81 @@
+import CocktailBook
+import CocktailBookStore
+import CocktailsAPI
+import Foundation
+
+/// The picture downloads of one import: at most four in flight, each checked for size and for
+/// really being a picture, stored content-addressed. A picture that is refused is left out; a
+/// server that stops answering aborts the import.
+struct ImageDownloads {
+    let images: ImportedImageFiles
+    let database: AppDatabase
+    let progress: @Sendable (String) -> Void
+
+    /// How many downloads may be in flight at once.
+    static let parallelDownloads = 4
+
+    struct Result {
+        /// Stored pictures by the URL they came from.
+        var files: [String: ImportedImage] = [:]
+        /// One reason per picture left out.
+        var rejected: [String] = []
+    }
+
+    private enum Outcome {
+        case stored(ImportedImage)
+        case rejected(String)
+    }
+
+    func fetch(for cocktails: [Cocktail], using api: RemoteCocktailsAPI) async throws -> Result {
+        var result = Result()
+        var pending: [(url: URL, text: String)] = []
+        for text in Set(cocktails.compactMap(\.imageURL)).sorted() {
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { continue }
+            // Already downloaded by an earlier import, and the file is still there: no request.
+            if let file = try database.importedImageFile(for: text),
+               let bytes = FileManager.default.contents(atPath: images.directory.appendingPathComponent(file).path),
+               let kind = ImportedImageFiles.kind(of: bytes) {
+                result.files[text] = ImportedImage(sourceURL: text, fileName: file, contentType: kind.contentType)
+            } else {
+                pending.append((url, text))
+            }
+        }
+        guard !pending.isEmpty else { return result }
+        let total = pending.count
+        var done = 0
+        try await withThrowingTaskGroup(of: (String, Outcome).self) { group in
+            var queue = pending[...]
+            func startNext() {
+                guard let next = queue.popFirst() else { return }
+                group.addTask { (next.text, try await self.download(next.url, api: api)) }
+            }
+            for _ in 0..<Self.parallelDownloads { startNext() }
+            while let (text, outcome) = try await group.next() {
+                done += 1
+                progress("Downloading images \(done)/\(total)")
+                switch outcome {
+                case .stored(let image): result.files[text] = image
+                case .rejected(let reason): result.rejected.append("\(text): \(reason)")
+                }
+                startNext()
+            }
+        }
+        return result
+    }
+
+    private func download(_ url: URL, api: RemoteCocktailsAPI) async throws -> Outcome {
+        do {
+            let (data, contentType) = try await api.download(url, maximumBytes: ImportedImageFiles.maximumBytes)
+            if let contentType, !contentType.lowercased().hasPrefix("image/") {
+                return .rejected("not an image (\(contentType))")
+            }
+            guard ImportedImageFiles.kind(of: data) != nil else { return .rejected("not an image") }
+            let stored = try images.store(data)
+            return .stored(ImportedImage(sourceURL: url.absoluteString, fileName: stored.fileName, contentType: stored.contentType))
+        } catch RemoteCocktailsAPI.DownloadFailure.rejected(let reason) {
+            return .rejected(reason)
+        } catch RemoteCocktailsAPI.DownloadFailure.unreachable(let reason) {
+            throw ImportError.unreachable("a picture download broke off (\(reason))")
+        }
+    }
+}

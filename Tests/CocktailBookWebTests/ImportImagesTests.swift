@@ -1,0 +1,68 @@
+import CocktailBook
+import CocktailBookStore
+import CocktailBookWeb
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+
+/// Pictures named by an imported catalog: stored when they are pictures of a sane size, left out
+/// otherwise, and a server that stops answering refuses the whole import.
+@Suite("Import: picture downloads")
+struct ImportImagesTests {
+    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 7, count: 100)
+
+    /// A server with one good picture, one too large and one that is a web page.
+    static func pictureServer() -> some ApplicationProtocol {
+        let router = Router()
+        router.get("/ok.png") { _, _ in Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: ByteBuffer(bytes: png))) }
+        router.get("/big.png") { _, _ in
+            Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: ByteBuffer(bytes: png + Data(count: 5 * 1_048_576))))
+        }
+        router.get("/page.png") { _, _ in Response(status: .ok, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: "<html></html>"))) }
+        return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    }
+
+    static func catalog(_ images: [String: String], in directory: URL) throws -> String {
+        let entries = images.sorted { $0.key < $1.key }.map { id, url in
+            ["id": id, "name": "Drink \(id)", "type": "alcoholic", "shortDescription": "s", "longDescription": "l",
+             "preparationMinutes": 3, "imageName": id, "ingredients": ["1 oz gin"], "imageURL": url] as [String: Any]
+        }
+        let path = directory.appendingPathComponent("catalog-\(UUID().uuidString).json")
+        try JSONSerialization.data(withJSONObject: entries).write(to: path)
+        return path.path
+    }
+
+    @Test("a picture is stored content-addressed; too large and non-pictures are left out")
+    func storedAndRejected() async throws {
+        let book = try TemporaryDatabase()
+        defer { book.remove() }
+        let database = try AppDatabase(path: book.path)
+        let images = ImportedImageFiles(databasePath: book.path)
+        try await Self.pictureServer().test(.live) { client in
+            let root = "http://127.0.0.1:\(try #require(client.port))"
+            let file = try Self.catalog(["a": "\(root)/ok.png", "b": "\(root)/big.png", "c": "\(root)/page.png", "d": "\(root)/ok.png"], in: book.directory)
+            let summary = try await CatalogImporter(database: database, images: images).run(source: file)
+            #expect(summary.counts.new == 4)
+            #expect(summary.imagesStored == 2, "\(summary.line)")
+            #expect(summary.imagesRejected.count == 2, "\(summary.line)")
+            #expect(summary.line.contains("larger than 5 MB") && summary.line.contains("not an image"), "\(summary.line)")
+            let stored = try FileManager.default.contentsOfDirectory(atPath: images.directory.path)
+            #expect(stored.count == 1 && stored[0].hasSuffix(".png") && stored[0].count == 16 + 4)
+            let cocktails = try database.importedCocktails()
+            #expect(cocktails.filter { $0.imageURL == "/images/imported/\(stored[0])" }.count == 2)
+        }
+    }
+
+    @Test("a picture server that does not answer refuses the whole import, nothing written")
+    func interrupted() async throws {
+        let book = try TemporaryDatabase()
+        defer { book.remove() }
+        let database = try AppDatabase(path: book.path)
+        let file = try Self.catalog(["a": "http://127.0.0.1:9/gone.png"], in: book.directory)
+        let importer = CatalogImporter(database: database, images: ImportedImageFiles(databasePath: book.path))
+        await #expect(throws: ImportError.self) { try await importer.run(source: file) }
+        #expect(try database.rowCounts()["importedCocktail"] == 0)
+    }
+}
