@@ -97,7 +97,8 @@ public enum CatalogImport {
             throw ImportError.oversizedEntry("\(label): more than \(maximumIngredientLines) ingredient lines or steps")
         }
         let texts = [cocktail.shortDescription, cocktail.longDescription, cocktail.imageName, cocktail.glass, cocktail.category,
-                     cocktail.method, cocktail.garnish, cocktail.iba, cocktail.dateModified, cocktail.imageURL].compactMap { $0 }
+                     cocktail.method, cocktail.garnish, cocktail.iba, cocktail.dateModified, cocktail.imageURL,
+                     cocktail.video, cocktail.imageAttribution, cocktail.imageSource].compactMap { $0 }
             + cocktail.ingredients + (cocktail.instructions ?? []) + (cocktail.tags ?? [])
         if texts.contains(where: { $0.count > maximumTextLength }) {
             throw ImportError.oversizedEntry("\(label): a text is longer than \(maximumTextLength) characters")

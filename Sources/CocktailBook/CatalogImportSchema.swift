@@ -3,13 +3,14 @@ import Foundation
 /// The JSON types of our catalog format's keys, checked before decoding so that a wrong type
 /// refuses an import instead of quietly skipping the entry as a refresh would.
 enum CatalogImportSchema {
-    enum Kind { case string, number, strings, object }
+    enum Kind { case string, number, boolean, strings, object }
 
     static let kinds: [String: Kind] = [
         "id": .string, "name": .string, "type": .string, "shortDescription": .string, "longDescription": .string,
         "preparationMinutes": .number, "imageName": .string, "ingredients": .strings, "glass": .string,
         "illustration": .object, "category": .string, "method": .string, "instructions": .strings,
         "garnish": .string, "tags": .strings, "iba": .string, "dateModified": .string, "imageURL": .string,
+        "preparationEstimated": .boolean, "video": .string, "imageAttribution": .string, "imageSource": .string,
     ]
 
     /// - Throws: ``ImportError/wrongType(_:)`` naming the first entry and key that break the schema.
@@ -28,6 +29,8 @@ enum CatalogImportSchema {
         switch kind {
         case .string: return value is String && !(value is NSNumber)
         case .number: return value is NSNumber && !(value is String)
+        // JSONSerialization reads `true` and `false` as NSNumber, like numbers.
+        case .boolean: return value is NSNumber && !(value is String)
         case .strings: return (value as? [Any])?.allSatisfy { $0 is String && !($0 is NSNumber) } ?? false
         case .object: return value is [String: Any]
         }

@@ -14,6 +14,9 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
     public var longDescription: String
     /// How long the drink takes to make, in minutes.
     public var preparationMinutes: Int
+    /// `true` when `preparationMinutes` is our estimate (an imported drink whose source gave no
+    /// time) rather than the source's own figure; `nil` means the source's figure.
+    public var preparationEstimated: Bool?
     /// The source's name for the drink's picture.
     public var imageName: String
     /// The recipe, one human-readable line per ingredient.
@@ -39,6 +42,12 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
     /// Where the drink's photo is, when it has one (an imported drink's local copy, or the
     /// source's own URL); `nil` means the drawn illustration.
     public var imageURL: String?
+    /// An http(s) URL of a video showing how the drink is made, when the source has one.
+    public var video: String?
+    /// Who made the drink's photo, or its licence, in the source's words.
+    public var imageAttribution: String?
+    /// Where the drink's photo was taken from, in the source's words.
+    public var imageSource: String?
 
     /// Creates a cocktail from its parts.
     public init(
@@ -46,7 +55,8 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         preparationMinutes: Int, imageName: String, ingredients: [String],
         glass: String? = nil, illustration: Illustration? = nil, category: String? = nil, method: String? = nil,
         instructions: [String]? = nil, garnish: String? = nil, tags: [String]? = nil, iba: String? = nil,
-        dateModified: String? = nil, imageURL: String? = nil
+        dateModified: String? = nil, imageURL: String? = nil, preparationEstimated: Bool? = nil,
+        video: String? = nil, imageAttribution: String? = nil, imageSource: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -66,19 +76,54 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         self.iba = iba
         self.dateModified = dateModified
         self.imageURL = imageURL
+        self.preparationEstimated = preparationEstimated
+        self.video = video
+        self.imageAttribution = imageAttribution
+        self.imageSource = imageSource
     }
 
     enum CodingKeys: String, CodingKey {
         case id, name, kind = "type", shortDescription, longDescription, preparationMinutes, imageName, ingredients
         case glass, illustration, category, method, instructions, garnish, tags, iba, dateModified, imageURL
+        case preparationEstimated, video, imageAttribution, imageSource
+    }
+
+    /// Decodes the catalog's keys; the estimate flag, the video and the picture's credits are
+    /// read leniently: absent or unreadable, they are `nil`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        kind = try container.decode(CocktailKind.self, forKey: .kind)
+        shortDescription = try container.decode(String.self, forKey: .shortDescription)
+        longDescription = try container.decode(String.self, forKey: .longDescription)
+        preparationMinutes = try container.decode(Int.self, forKey: .preparationMinutes)
+        imageName = try container.decode(String.self, forKey: .imageName)
+        ingredients = try container.decode([String].self, forKey: .ingredients)
+        glass = try container.decodeIfPresent(String.self, forKey: .glass)
+        illustration = try container.decodeIfPresent(Illustration.self, forKey: .illustration)
+        category = try container.decodeIfPresent(String.self, forKey: .category)
+        method = try container.decodeIfPresent(String.self, forKey: .method)
+        instructions = try container.decodeIfPresent([String].self, forKey: .instructions)
+        garnish = try container.decodeIfPresent(String.self, forKey: .garnish)
+        tags = try container.decodeIfPresent([String].self, forKey: .tags)
+        iba = try container.decodeIfPresent(String.self, forKey: .iba)
+        dateModified = try container.decodeIfPresent(String.self, forKey: .dateModified)
+        imageURL = try container.decodeIfPresent(String.self, forKey: .imageURL)
+        preparationEstimated = (try? container.decodeIfPresent(Bool.self, forKey: .preparationEstimated)) ?? nil
+        video = (try? container.decodeIfPresent(String.self, forKey: .video)) ?? nil
+        imageAttribution = (try? container.decodeIfPresent(String.self, forKey: .imageAttribution)) ?? nil
+        imageSource = (try? container.decodeIfPresent(String.self, forKey: .imageSource)) ?? nil
     }
 
     /// The recipe lines read into amount, unit, ingredient and note.
     public var recipe: [RecipeLine] { ingredients.map(IngredientParser.parse) }
 
-    /// Human wording of the preparation time: `1 minute`, `5 minutes`.
+    /// Human wording of the preparation time: `1 minute`, `5 minutes`, and `≈ 4 minutes` when
+    /// the time is an estimate.
     public var preparationTimeText: String {
-        preparationMinutes == 1 ? "1 minute" : "\(preparationMinutes) minutes"
+        let text = preparationMinutes == 1 ? "1 minute" : "\(preparationMinutes) minutes"
+        return preparationEstimated == true ? "≈ \(text)" : text
     }
 }
 

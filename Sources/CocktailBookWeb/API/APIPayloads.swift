@@ -106,7 +106,13 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
     public var shortDescription: String
     public var longDescription: String
     public var preparationMinutes: Int
+    /// Whether `preparationMinutes` is our estimate rather than the source's figure.
+    public var preparationEstimated: Bool
     public var imageURL: String
+    /// An http(s) URL of a video of the drink being made.
+    public var video: String?
+    /// Who made the photo, or its licence, as the source credits it.
+    public var imageAttribution: String?
     public var ingredients: [Line]
     public var glass: String?
     public var category: String?
@@ -130,7 +136,10 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
         shortDescription = cocktail.shortDescription
         longDescription = cocktail.longDescription
         preparationMinutes = cocktail.preparationMinutes
+        preparationEstimated = cocktail.preparationEstimated ?? false
         imageURL = CocktailImage.url(for: cocktail)
+        video = cocktail.video
+        imageAttribution = cocktail.imageAttribution
         ingredients = details.lines.map(Line.init)
         glass = cocktail.glass
         category = cocktail.category
@@ -154,7 +163,10 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
         try container.encode(shortDescription, forKey: .shortDescription)
         try container.encode(longDescription, forKey: .longDescription)
         try container.encode(preparationMinutes, forKey: .preparationMinutes)
+        try container.encode(preparationEstimated, forKey: .preparationEstimated)
         try container.encode(imageURL, forKey: .imageURL)
+        try container.encode(video, forKey: .video)
+        try container.encode(imageAttribution, forKey: .imageAttribution)
         try container.encode(ingredients, forKey: .ingredients)
         try container.encode(glass, forKey: .glass)
         try container.encode(category, forKey: .category)

@@ -18,7 +18,7 @@ enum CocktailDBDrink {
             ("strDrink", cocktail.name),
             ("strDrinkAlternate", nil),
             ("strTags", CocktailDBVocabulary.tags(cocktail.tags)),
-            ("strVideo", nil),
+            ("strVideo", cocktail.video),
             ("strCategory", CocktailDBVocabulary.category(of: cocktail)),
             ("strIBA", CocktailDBVocabulary.iba(cocktail.iba)),
             ("strAlcoholic", CocktailDBVocabulary.alcoholic(cocktail.kind)),
@@ -31,8 +31,8 @@ enum CocktailDBDrink {
         fields += (1...slots).map { ("strIngredient\($0)", $0 <= lines.count ? lines[$0 - 1].ingredient : nil) }
         fields += (1...slots).map { ("strMeasure\($0)", $0 <= lines.count ? lines[$0 - 1].measure : nil) }
         fields += [
-            ("strImageSource", nil),
-            ("strImageAttribution", nil),
+            ("strImageSource", cocktail.imageSource),
+            ("strImageAttribution", cocktail.imageAttribution),
             ("strCreativeCommonsConfirmed", "No"),
             ("dateModified", cocktail.dateModified.flatMap(dateModified)),
         ]

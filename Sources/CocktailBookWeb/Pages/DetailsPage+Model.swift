@@ -1,4 +1,5 @@
 import CocktailBook
+import Foundation
 
 /// The details screen of one cocktail.
 struct DetailsPage: PageModel {
@@ -9,6 +10,10 @@ struct DetailsPage: PageModel {
     var preparationTime: String
     var imageURL: String
     var imageAlt: String
+    /// The picture's credit, shown under it as `Picture: …`.
+    var imageAttribution: String?
+    /// An http(s) URL of a video of the drink being made.
+    var video: String?
     var longDescription: String
     var ingredients: [Ingredient]
     var abvText: String?
@@ -46,6 +51,8 @@ struct DetailsPage: PageModel {
         preparationTime = cocktail.preparationTimeText
         imageURL = CocktailImage.url(for: cocktail)
         imageAlt = CocktailImage.altText(for: cocktail)
+        imageAttribution = cocktail.imageAttribution.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+        video = cocktail.video.flatMap(Self.webURL)
         longDescription = cocktail.longDescription
         ingredients = details.lines.map { line in
             // A line the parser could not split still shows exactly as written.
@@ -76,6 +83,14 @@ struct DetailsPage: PageModel {
         backHref = origin.href
         backTitle = origin.title
         self.lastModified = lastModified
+    }
+}
+
+extension DetailsPage {
+    /// `text` when it is an http(s) URL: anything else (`javascript:`…) is never linked.
+    static func webURL(_ text: String) -> String? {
+        let lowered = text.lowercased()
+        return lowered.hasPrefix("https://") || lowered.hasPrefix("http://") ? text : nil
     }
 }
 

@@ -59,10 +59,12 @@ struct TheCocktailDBDrink: Sendable, Equatable {
             id: id, name: name, type: alcoholic ? "alcoholic" : "non-alcoholic",
             shortDescription: Self.shortDescription(category: category, alcoholic: alcoholic, ingredients: ingredientNames),
             longDescription: self["strInstructions"] ?? "\(name) is made with \(lines.count) ingredients.",
-            preparationMinutes: min(10, 2 + lines.count), imageName: Self.slug(name), ingredients: lines,
+            preparationMinutes: estimatedPreparationMinutes, preparationEstimated: true,
+            imageName: Self.slug(name), ingredients: lines,
             glass: glass, category: category, instructions: steps.isEmpty ? nil : steps,
             tags: tags.flatMap { $0.isEmpty ? nil : $0 }, iba: TheCocktailDBVocabulary.iba(self["strIBA"]),
-            dateModified: self["dateModified"].flatMap(Self.isoDate), imageURL: self["strDrinkThumb"]
+            dateModified: self["dateModified"].flatMap(Self.isoDate), imageURL: self["strDrinkThumb"],
+            video: videoURL, imageAttribution: self["strImageAttribution"], imageSource: self["strImageSource"]
         )
     }
 
@@ -143,6 +145,8 @@ struct CatalogEntry: Encodable, Sendable, Equatable {
     var shortDescription: String
     var longDescription: String
     var preparationMinutes: Int
+    /// `true` when `preparationMinutes` is our estimate rather than the source's figure.
+    var preparationEstimated: Bool?
     var imageName: String
     var ingredients: [String]
     var glass: String?
@@ -152,4 +156,10 @@ struct CatalogEntry: Encodable, Sendable, Equatable {
     var iba: String?
     var dateModified: String?
     var imageURL: String?
+    /// An http(s) URL of a video of the drink being made.
+    var video: String?
+    /// Who took the picture, or its licence, in the source's words.
+    var imageAttribution: String?
+    /// Where the picture comes from.
+    var imageSource: String?
 }
