@@ -30,6 +30,7 @@ public func buildApplication(
     APIController(catalog: environment.catalog).addRoutes(to: router.group("api/v1"))
     CocktailDBController(catalog: environment.catalog, host: configuration.host, port: configuration.port).addRoutes(to: router)
     WebController(catalog: environment.catalog, renderer: renderer, images: environment.images).addRoutes(to: router)
+    ImportController(environment: environment, renderer: renderer).addRoutes(to: router)
 
     return Application(
         router: router,

@@ -1,0 +1,169 @@
+@testable import CocktailBookWeb
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+/// The Import screen: its forms, uploads through `multipart/form-data`, server addresses through
+/// a URL-encoded form, refusals that change nothing, and the small multipart parser.
+@Suite("Import page")
+struct ImportPageTests {
+    /// The 4-drink TheCocktailDB dump at `Tests/Fixtures/thecocktaildb-dump.json`.
+    static let dumpPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/thecocktaildb-dump.json").path
+
+    static let boundary = "----CocktailBookTest7MA4YWxkTrZu0gW"
+
+    /// A browser-shaped upload of `bytes` as the `file` field.
+    static func upload(_ bytes: Data, filename: String = "thecocktaildb-dump.json") -> (HTTPFields, ByteBuffer) {
+        var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(filename)\"\r\nContent-Type: application/json\r\n\r\n".utf8)
+        body += bytes
+        body += Data("\r\n--\(boundary)--\r\n".utf8)
+        return ([.contentType: "multipart/form-data; boundary=\(boundary)"], ByteBuffer(data: body))
+    }
+
+    @Test("GET /import shows the file form, the URL form and the reachability note")
+    func showsForms() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            let response = try await client.get("/import")
+            #expect(response.status == .ok)
+            let html = String(buffer: response.body)
+            #expect(html.contains("Import recipes"))
+            #expect(html.contains(#"<form method="post" action="/import" enctype="multipart/form-data""#))
+            #expect(html.contains(#"<input type="file" id="import-file" name="file" accept="application/json,.json""#))
+            #expect(html.contains(#"enctype="application/x-www-form-urlencoded""#))
+            #expect(html.contains(#"type="url" id="import-url" name="url""#))
+            #expect(html.contains("anyone who can reach this server can import"))
+            #expect(html.contains(#"href="/">"#))
+            #expect(String(buffer: try await client.get("/").body).contains(#"href="/import""#))
+        }
+    }
+
+    @Test("uploading the dump imports its drinks at once; uploading it again updates them")
+    func uploadImportsAndReuploadUpdates() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let dump = try #require(FileManager.default.contents(atPath: Self.dumpPath))
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let (headers, body) = Self.upload(dump)
+            let first = try await client.execute(uri: "/import", method: .post, headers: headers, body: body)
+            #expect(first.status == .ok)
+            let html = String(buffer: first.body)
+            #expect(html.contains("Imported 4 cocktails (4 new, 0 updated), 0 skipped"), "\(html)")
+            #expect(html.contains(#"href="/""#))
+            for name in ["Afterglow", "A1"] {
+                let found = try await client.list("?q=\(name)")
+                #expect(found.cocktails.contains { $0.name == name && $0.id.hasPrefix("imp-") }, "\(name): \(found.names)")
+            }
+            #expect(try await client.list("?q=Mojito").cocktails.contains { $0.id.hasPrefix("imp-") })
+            let again = try await client.execute(uri: "/import", method: .post, headers: headers, body: body)
+            #expect(again.status == .ok)
+            #expect(String(buffer: again.body).contains("Imported 4 cocktails (0 new, 4 updated), 0 skipped"))
+        }
+        // The upload's temporary file is gone.
+        let uploads = database.directory.appendingPathComponent("uploads")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: uploads.path))?.isEmpty ?? true)
+    }
+
+    @Test("a malformed upload answers 400 with the refusal and changes nothing")
+    func malformedUpload() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            let before = try await client.waitUntilReady().count
+            let (headers, body) = Self.upload(Data(#"{"drinks": [ {"idDrink": "#.utf8))
+            let response = try await client.execute(uri: "/import", method: .post, headers: headers, body: body)
+            #expect(response.status == .badRequest)
+            let html = String(buffer: response.body)
+            #expect(html.contains("Import refused, nothing was changed"), "\(html)")
+            #expect(html.contains("Import recipes"))
+            #expect(try await client.catalogStatus().count == before)
+        }
+    }
+
+    @Test("empty forms, a non-http address and a broken multipart body answer 400")
+    func emptyForms() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+            let empty = try await client.execute(uri: "/import", method: .post, headers: form, body: ByteBuffer(string: "url="))
+            #expect(empty.status == .badRequest)
+            #expect(String(buffer: empty.body).contains("Choose a JSON file to upload"))
+            let path = try await client.execute(uri: "/import", method: .post, headers: form, body: ByteBuffer(string: "url=%2Fetc%2Fpasswd"))
+            #expect(path.status == .badRequest)
+            #expect(String(buffer: path.body).contains("http:// or https://"))
+            let (headers, _) = Self.upload(Data())
+            let noFile = try await client.execute(uri: "/import", method: .post, headers: headers, body: Self.upload(Data()).1)
+            #expect(noFile.status == .badRequest)
+            let broken = try await client.execute(uri: "/import", method: .post, headers: headers, body: ByteBuffer(string: "not multipart"))
+            #expect(broken.status == .badRequest)
+        }
+    }
+
+    @Test("a body over the limit answers 413 with a friendly message")
+    func tooLarge() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            let (headers, _) = Self.upload(Data())
+            let body = ByteBuffer(repeating: UInt8(ascii: " "), count: ImportController<BasicRequestContext>.maximumBodyBytes + 1)
+            let response = try await client.execute(uri: "/import", method: .post, headers: headers, body: body)
+            #expect(response.status == .contentTooLarge)
+            #expect(String(buffer: response.body).contains("limited to 50 MB"))
+        }
+    }
+
+    @Test("the URL form imports every cocktail from a live server serving the seed catalog")
+    func urlImport() async throws {
+        let seedDatabase = try TemporaryDatabase()
+        let book = try TemporaryDatabase()
+        defer { seedDatabase.remove(); book.remove() }
+        let seed = try await buildApplication(configuration: AppConfiguration(
+            port: 0, databasePath: seedDatabase.path, sourceLatency: .zero, catalogPath: SeedCatalog.path, logLevel: .error
+        ))
+        try await seed.test(.live) { seedClient in
+            try await seedClient.waitUntilReady()
+            let port = try #require(seedClient.port)
+            let url = "http://127.0.0.1:\(port)/api/json/v1/1/"
+            try await makeApp(databasePath: book.path).test(.router) { client in
+                try await client.waitUntilReady()
+                let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+                let encoded = url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? url
+                let response = try await client.execute(uri: "/import", method: .post, headers: form, body: ByteBuffer(string: "url=\(encoded)"))
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("Imported 13 cocktails (13 new, 0 updated), 0 skipped"), "\(String(buffer: response.body))")
+                #expect(try await client.list("?q=Daiquiri").cocktails.contains { $0.id.hasPrefix("imp-") })
+            }
+        }
+    }
+
+    @Test("the multipart parser: quoted boundary, CRLF inside content, a part without filename")
+    func parser() throws {
+        #expect(MultipartForm.boundary(fromContentType: #"multipart/form-data; boundary="a;b c""#) == "a;b c")
+        #expect(MultipartForm.boundary(fromContentType: "Multipart/Form-Data;boundary=xyz") == "xyz")
+        #expect(MultipartForm.boundary(fromContentType: "application/json; boundary=xyz") == nil)
+        #expect(MultipartForm.boundary(fromContentType: "multipart/form-data") == nil)
+        let body = "preamble\r\n--a;b c\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nline one\r\nline two\r\n"
+            + "--a;b c\r\ncontent-disposition: form-data; name=\"file\"; filename=\"x; \\\"y\\\".json\"\r\nContent-Type: application/json\r\n\r\n"
+            + "{\"a\":1}\r\n\r\n--a;b c--\r\n"
+        let form = try #require(MultipartForm(contentType: #"multipart/form-data; boundary="a;b c""#, body: Data(body.utf8)))
+        #expect(form.parts.count == 2)
+        #expect(form["note"] == .init(name: "note", filename: nil, contentType: nil, body: Data("line one\r\nline two".utf8)))
+        let file = try #require(form["file"])
+        #expect(file.filename == #"x; "y".json"#)
+        #expect(file.contentType == "application/json")
+        #expect(file.body == Data("{\"a\":1}\r\n".utf8))
+        // No closing delimiter, or no CRLF after a delimiter: refused.
+        #expect(MultipartForm(boundary: "b", body: Data("--b\r\nContent-Disposition: form-data; name=\"f\"\r\n\r\nx".utf8)) == nil)
+        #expect(MultipartForm(boundary: "b", body: Data("--bx\r\n\r\n--b--".utf8)) == nil)
+        #expect(MultipartForm(boundary: "b", body: Data("--b--\r\n".utf8))?.parts == [])
+        #expect(ImportLimits.safeFileName("../../etc/pass wd.json") == "passwd.json")
+        #expect(ImportLimits.safeFileName(nil) == "upload.json")
+        #expect(ImportLimits.safeFileName("..") == "upload.json")
+    }
+}
