@@ -16,8 +16,9 @@ public struct CatalogImporter: Sendable {
     public let images: ImportedImageFiles
     /// The clock stamping imported rows.
     public var now: @Sendable () -> Date = { Date() }
-    /// Called with short progress texts (`Downloading images 3/12`); the CLI shows them on a terminal.
-    public var progress: @Sendable (String) -> Void = { _ in }
+    /// Called as the import advances (`Reading letters 12/36`, `Downloading pictures 3/12`); the
+    /// CLI draws it as a bar on a terminal.
+    public var progress: @Sendable (ImportProgress) -> Void = { _ in }
 
     /// What one import did.
     public struct Summary: Sendable, Equatable {
@@ -64,8 +65,10 @@ public struct CatalogImporter: Sendable {
         var remote: RemoteCocktailsAPI?
         if let url = Self.serverURL(source) {
             origin = url.absoluteString
-            progress("Reading \(origin)")
             let api = RemoteCocktailsAPI(baseURL: url)
+            let progress = self.progress
+            progress(ImportProgress(stage: "Reading \(url.host ?? origin)", done: 0, total: 36))
+            api.onProgress = { done, total in progress(ImportProgress(stage: "Reading \(url.host ?? origin)", done: done, total: total)) }
             remote = api
             do {
                 payload = try await api.fetchCocktails()
@@ -115,5 +118,29 @@ public struct CatalogImporter: Sendable {
         guard size <= CatalogImport.maximumBytes else { throw ImportError.fileTooLarge(bytes: size) }
         guard let data = FileManager.default.contents(atPath: path) else { throw ImportError.unreadable(path: path) }
         return data
+    }
+}
+
+/// How far an import has got: a stage and a count of steps done out of a total.
+public struct ImportProgress: Sendable, Equatable {
+    /// What is happening, e.g. `Downloading pictures`.
+    public var stage: String
+    /// Steps done.
+    public var done: Int
+    /// Steps in all.
+    public var total: Int
+
+    /// Creates a progress report.
+    public init(stage: String, done: Int, total: Int) {
+        self.stage = stage
+        self.done = done
+        self.total = total
+    }
+
+    /// A one-line bar for a terminal: `Downloading pictures [########------------]  4/10`.
+    public func bar(width: Int = 24) -> String {
+        let filled = total > 0 ? min(width, done * width / total) : 0
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        return "\(stage) [\(bar)] \(done)/\(total)"
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 struct ImageDownloads {
     let images: ImportedImageFiles
     let database: AppDatabase
-    let progress: @Sendable (String) -> Void
+    let progress: @Sendable (ImportProgress) -> Void
 
     /// How many downloads may be in flight at once.
     static let parallelDownloads = 4
@@ -52,7 +52,7 @@ struct ImageDownloads {
             for _ in 0..<Self.parallelDownloads { startNext() }
             while let (text, outcome) = try await group.next() {
                 done += 1
-                progress("Downloading images \(done)/\(total)")
+                progress(ImportProgress(stage: "Downloading pictures", done: done, total: total))
                 switch outcome {
                 case .stored(let image): result.files[text] = image
                 case .rejected(let reason): result.rejected.append("\(text): \(reason)")

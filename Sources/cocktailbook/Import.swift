@@ -32,7 +32,7 @@ struct Import: AsyncParsableCommand {
             var importer = CatalogImporter(database: environment.database, images: environment.images)
             let onTerminal = isatty(STDERR_FILENO) == 1
             if onTerminal {
-                importer.progress = { text in FileHandle.standardError.write(Data("\r\u{1B}[K\(text)…".utf8)) }
+                importer.progress = { step in FileHandle.standardError.write(Data("\r\u{1B}[K\(step.bar())".utf8)) }
             }
             defer { if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
             let summary = try await importer.run(source: source)

@@ -167,3 +167,14 @@ struct ImportPageTests {
         #expect(ImportLimits.safeFileName("..") == "upload.json")
     }
 }
+
+@Suite("Import progress bar")
+struct ImportProgressBarTests {
+    @Test("the bar fills in proportion and says the count")
+    func bar() {
+        #expect(ImportProgress(stage: "Downloading pictures", done: 0, total: 10).bar(width: 10) == "Downloading pictures [----------] 0/10")
+        #expect(ImportProgress(stage: "Reading x", done: 18, total: 36).bar(width: 12) == "Reading x [######------] 18/36")
+        #expect(ImportProgress(stage: "Done", done: 4, total: 4).bar(width: 8) == "Done [########] 4/4")
+        #expect(ImportProgress(stage: "Empty", done: 0, total: 0).bar(width: 4) == "Empty [----] 0/0")
+    }
+}

@@ -36,6 +36,10 @@ public final class RemoteCocktailsAPI: CocktailsAPI, @unchecked Sendable {
 
     let session: URLSession
 
+    /// Called after each first-letter request of a fetch with how many of the 36 are done, for
+    /// progress displays.
+    public var onProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+
     /// Creates a source reading the server at `baseURL`.
     ///
     /// - Parameters:
@@ -113,8 +117,11 @@ public final class RemoteCocktailsAPI: CocktailsAPI, @unchecked Sendable {
                 guard let initial = pending.popFirst() else { break }
                 group.addTask { try await self.drinks(startingWith: initial) }
             }
+            var done = 0
             while let batch = try await group.next() {
                 drinks += batch
+                done += 1
+                onProgress?(done, Self.initials.count)
                 if let initial = pending.popFirst() {
                     group.addTask { try await self.drinks(startingWith: initial) }
                 }
