@@ -132,28 +132,31 @@ public final class RemoteCocktailsAPI: CocktailsAPI, @unchecked Sendable {
 
     /// One `search.php?f=` request, retried as the type's documentation describes.
     func drinks(startingWith initial: String) async throws -> [TheCocktailDBDrink] {
-        let url = try searchURL(initial)
+        let (data, http) = try await get(try searchURL(initial), accept: "application/json") { CocktailsAPIError.unavailable }
+        guard (200..<300).contains(http.statusCode) else { throw CocktailsAPIError.unavailable }
+        return try TheCocktailDBDrink.drinks(in: data)
+    }
+
+    /// GETs `url`, trying again after timeouts, lost connections, `429` and `5xx` (with backoff,
+    /// jitter and `Retry-After`) up to ``retries`` times, and answers the first other response,
+    /// whatever its status. Throws `exhausted()` when no try got a usable answer; an error that
+    /// another try cannot mend (a bad address, say) is thrown as it is.
+    func get(_ url: URL, accept: String, exhausted: () -> any Error) async throws -> (Data, HTTPURLResponse) {
         var attempt = 0
         while true {
             try Task.checkCancellation()
             let retryAfter: Duration
             do {
                 var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout.timeInterval)
-                request.setValue("application/json", forHTTPHeaderField: "Accept")
+                request.setValue(accept, forHTTPHeaderField: "Accept")
                 let (data, response) = try await session.data(for: request)
-                guard let http = response as? HTTPURLResponse else { throw CocktailsAPIError.unavailable }
-                switch http.statusCode {
-                case 200..<300:
-                    return try TheCocktailDBDrink.drinks(in: data)
-                case 429, 500..<600:
-                    retryAfter = Self.retryAfter(http.value(forHTTPHeaderField: "Retry-After")) ?? .zero
-                default:
-                    throw CocktailsAPIError.unavailable
-                }
+                guard let http = response as? HTTPURLResponse else { throw exhausted() }
+                guard http.statusCode == 429 || (500..<600).contains(http.statusCode) else { return (data, http) }
+                retryAfter = Self.retryAfter(http.value(forHTTPHeaderField: "Retry-After")) ?? .zero
             } catch let error as URLError where error.code != .cancelled && Self.isTransient(error) {
                 retryAfter = .zero
             }
-            guard attempt < retries else { throw CocktailsAPIError.unavailable }
+            guard attempt < retries else { throw exhausted() }
             try await Task.sleep(for: max(retryAfter, backoff(attempt)))
             attempt += 1
         }
