@@ -51,10 +51,10 @@ struct WebController<Context: RequestContext>: Sendable {
             let page = FiltersPage(facets: try await catalog.facets(), message: "Choose at least one filter to see results.")
             return renderer.render(page, status: .badRequest)
         }
-        let answer = try await catalog.query(CocktailQuery(
-            kind: query.kind, category: query.category, glass: query.glass, ingredients: query.ingredients,
-            page: query.page, perPage: query.perPage
-        ))
+        // The results screen filters only; a stray `q` in its address is not a search.
+        var filtersOnly = query
+        filtersOnly.text = ""
+        let answer = try await catalog.query(filtersOnly)
         return renderer.render(ResultsPage(query: query, page: answer, table: catalog.ingredients))
     }
 

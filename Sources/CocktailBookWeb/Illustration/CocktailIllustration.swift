@@ -14,7 +14,7 @@ public enum CocktailIllustration {
         // What is seen from above (the surface, the mouth of an opaque cup) is the top band.
         let top = bands.last?.color ?? drink
 
-        let prefix = "i" + String(SVGText.hex(SVGText.fnv1a64(cocktail.id)).prefix(6))
+        let prefix = "i" + String(ContentHash.hex(of: cocktail.id.utf8).prefix(6))
         let ids = GlassPainter.IDs(prefix: prefix)
         let canvas = SceneBackdrop.canvas(for: shape.family)
         var jitter = Jitter(seed: cocktail.id)
@@ -44,7 +44,7 @@ public enum CocktailIllustration {
 
     /// A short stable content hash (e.g. 12 hex chars of FNV-1a 64 over the svg string) — used as a cache-busting URL version / ETag.
     public static func version(for cocktail: Cocktail) -> String {
-        String(SVGText.hex(SVGText.fnv1a64(svg(for: cocktail))).prefix(12))
+        String(ContentHash.hex(of: svg(for: cocktail).utf8).prefix(12))
     }
 
     /// Whether the registry draws this glass itself rather than falling back to the default.

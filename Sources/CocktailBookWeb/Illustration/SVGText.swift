@@ -33,21 +33,6 @@ extension CocktailIllustration {
                 : "\(sign)\(magnitude / 10).\(magnitude % 10)"
         }
 
-        /// FNV-1a 64: tiny, dependency-free and stable, which is all a cache version needs.
-        static func fnv1a64(_ text: String) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in text.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01b3
-            }
-            return hash
-        }
-
-        /// Lower-case hex, zero-padded to 16 digits.
-        static func hex(_ value: UInt64) -> String {
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }
     }
 
     /// A tiny deterministic generator seeded from the cocktail id, so each drink gets its own
@@ -56,7 +41,7 @@ extension CocktailIllustration {
         private var state: UInt64
 
         init(seed: String) {
-            state = SVGText.fnv1a64(seed) | 1
+            state = ContentHash.value(of: seed.utf8) | 1
         }
 
         /// The next value in 0..<1 (xorshift64*).
