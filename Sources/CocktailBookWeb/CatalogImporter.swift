@@ -16,6 +16,11 @@ public struct CatalogImporter: Sendable {
     public let images: ImportedImageFiles
     /// The clock stamping imported rows.
     public var now: @Sendable () -> Date = { Date() }
+    /// Which addresses the import may download from: ``AddressPolicy/publicOnly`` for imports
+    /// started from the web (unless the operator allows private ones), any for the CLI.
+    public var addressPolicy: AddressPolicy = .anyAddress
+    /// How long one import may take in all, downloads included.
+    public var timeLimit: Duration = .seconds(600)
     /// Called as the import advances (`Reading letters 12/36`, `Downloading pictures 3/12`); the
     /// CLI draws it as a bar on a terminal.
     public var progress: @Sendable (ImportProgress) -> Void = { _ in }
@@ -58,14 +63,28 @@ public struct CatalogImporter: Sendable {
 
     /// Imports `source`: an `http(s)://` API root, or a file path.
     ///
-    /// - Throws: ``ImportError`` (or a store error) when the import is refused; nothing changed.
+    /// - Throws: ``ImportError`` (or a store error) when the import is refused; nothing changed,
+    ///   and the pictures it had already written are removed again.
     public func run(source: String) async throws -> Summary {
+        let created = CreatedFiles()
+        do {
+            return try await withDeadline(timeLimit) { try await self.perform(source: source, created: created) }
+        } catch {
+            images.remove(created.all)
+            if case BoundedFetcher.Failure.timedOut = error {
+                throw ImportError.unreachable("the import took longer than \(timeLimit.components.seconds) seconds")
+            }
+            throw error
+        }
+    }
+
+    private func perform(source: String, created: CreatedFiles) async throws -> Summary {
         let origin: String
         let payload: Data
         var remote: RemoteCocktailsAPI?
         if let url = Self.serverURL(source) {
             origin = url.absoluteString
-            let api = RemoteCocktailsAPI(baseURL: url)
+            let api = RemoteCocktailsAPI(baseURL: url, policy: addressPolicy)
             let progress = self.progress
             progress(ImportProgress(stage: "Reading \(url.host ?? origin)", done: 0, total: 36))
             api.onProgress = { done, total in progress(ImportProgress(stage: "Reading \(url.host ?? origin)", done: done, total: total)) }
@@ -74,6 +93,8 @@ public struct CatalogImporter: Sendable {
                 payload = try await api.fetchCocktails()
             } catch is CancellationError {
                 throw CancellationError()
+            } catch let failure as BoundedFetcher.Failure {
+                throw ImportError.unreachable("cannot read the cocktails from \(origin): \(failure)")
             } catch {
                 throw ImportError.unreachable("cannot read the cocktails from \(origin)")
             }
@@ -85,8 +106,9 @@ public struct CatalogImporter: Sendable {
         guard !parsed.cocktails.isEmpty else {
             throw ImportError.nothingToImport(parsed.skipped.first ?? "the source has no cocktails")
         }
-        let downloads = try await ImageDownloads(images: images, database: database, progress: progress)
-            .fetch(for: parsed.cocktails, using: remote ?? RemoteCocktailsAPI(baseURL: URL(string: "http://localhost/")!))
+        let pictures = remote ?? RemoteCocktailsAPI(baseURL: URL(string: "http://localhost/")!, policy: addressPolicy)
+        let downloads = try await ImageDownloads(images: images, database: database, progress: progress, created: created)
+            .fetch(for: parsed.cocktails, using: pictures)
         for index in parsed.cocktails.indices {
             if let source = parsed.cocktails[index].imageURL, let file = downloads.files[source] {
                 parsed.cocktails[index].imageURL = ImportedImageFiles.urlPrefix + file.fileName

@@ -2,6 +2,7 @@ import CocktailBook
 import CocktailBookStore
 import CocktailsAPI
 import Foundation
+import Synchronization
 
 /// The picture downloads of one import: at most four in flight, each checked for size and for
 /// really being a picture, stored content-addressed. A picture that is refused is left out; a
@@ -21,12 +22,16 @@ struct ImageDownloads {
         var rejected: [String] = []
     }
 
+    /// The files this import created so far, to take back if it is refused.
+    let created: CreatedFiles
+
     private enum Outcome {
         case stored(ImportedImage)
         case rejected(String)
     }
 
     func fetch(for cocktails: [Cocktail], using api: RemoteCocktailsAPI) async throws -> Result {
+        // Downloads go through `api`'s fetcher: the address policy, byte limit and deadline apply.
         var result = Result()
         var pending: [(url: URL, text: String)] = []
         for text in Set(cocktails.compactMap(\.imageURL)).sorted() {
@@ -71,6 +76,7 @@ struct ImageDownloads {
             }
             guard ImportedImageFiles.kind(of: data) != nil else { return .rejected("not an image") }
             let stored = try images.store(data)
+            if stored.created { created.add(stored.fileName) }
             return .stored(ImportedImage(sourceURL: url.absoluteString, fileName: stored.fileName, contentType: stored.contentType))
         } catch RemoteCocktailsAPI.DownloadFailure.rejected(let reason) {
             return .rejected(reason)
@@ -78,4 +84,15 @@ struct ImageDownloads {
             throw ImportError.unreachable("a picture download broke off (\(reason))")
         }
     }
+}
+
+/// The picture files one import has written, collected from concurrent downloads.
+final class CreatedFiles: Sendable {
+    private let names = Mutex<[String]>([])
+
+    func add(_ name: String) {
+        names.withLock { $0.append(name) }
+    }
+
+    var all: [String] { names.withLock { $0 } }
 }

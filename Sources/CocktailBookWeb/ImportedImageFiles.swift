@@ -1,10 +1,12 @@
 import CocktailBook
+import Crypto
 import Foundation
 import Hummingbird
 
 /// The pictures downloaded by imports: content-addressed files in `<database dir>/images/`,
-/// named `<FNV-1a 64 hex of the bytes>.<ext>`, served at `/images/imported/<file>` so that an
-/// imported book shows its pictures offline.
+/// named `<SHA-256 hex of the bytes>.<ext>`, served at `/images/imported/<file>` so that an
+/// imported book shows its pictures offline. Only raster pictures (JPEG, PNG, GIF, WebP) are
+/// taken: an SVG can carry script, so imports refuse it.
 public struct ImportedImageFiles: Sendable {
     /// The directory holding the files.
     public let directory: URL
@@ -19,46 +21,70 @@ public struct ImportedImageFiles: Sendable {
         directory = URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("images", isDirectory: true)
     }
 
-    /// The kind of picture `bytes` hold, judged by their first bytes, never by the server's word
-    /// alone; `nil` for anything that is not a picture we serve.
+    /// The kind of raster picture `bytes` hold, judged by their first bytes, never by the
+    /// server's word; `nil` for anything else (SVG included).
     static func kind(of bytes: Data) -> (ext: String, contentType: String)? {
         let head = [UInt8](bytes.prefix(16))
         if head.starts(with: [0xFF, 0xD8, 0xFF]) { return ("jpg", "image/jpeg") }
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return ("png", "image/png") }
         if head.starts(with: Array("GIF8".utf8)) { return ("gif", "image/gif") }
         if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) { return ("webp", "image/webp") }
-        let text = String(decoding: bytes.prefix(512), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if text.hasPrefix("<svg") || (text.hasPrefix("<?xml") && text.contains("<svg")) { return ("svg", "image/svg+xml") }
         return nil
+    }
+
+    /// The extensions of stored files. Files stored before SVG was refused are still on some
+    /// disks; they are only ever offered as a download.
+    private static let storedExtensions: Set<String> = ["jpg", "png", "gif", "webp", "svg"]
+
+    /// The lower-case hex SHA-256 of `bytes`.
+    static func digest(of bytes: Data) -> String {
+        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Writes `bytes` under their hash (once: an existing file already holds the same bytes).
     ///
-    /// - Returns: the file name and media type.
-    func store(_ bytes: Data) throws -> (fileName: String, contentType: String) {
+    /// - Returns: the file name, the media type, and whether this call created the file (so
+    ///   that an import that is refused can take back exactly the files it added).
+    func store(_ bytes: Data) throws -> (fileName: String, contentType: String, created: Bool) {
         guard let kind = Self.kind(of: bytes) else { throw ImportError.malformed("not an image") }
-        let fileName = "\(ContentHash.hex(of: bytes)).\(kind.ext)"
+        let fileName = "\(Self.digest(of: bytes)).\(kind.ext)"
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent(fileName)
-        if !FileManager.default.fileExists(atPath: url.path) {
-            try bytes.write(to: url, options: .atomic)
+        guard !FileManager.default.fileExists(atPath: url.path) else { return (fileName, kind.contentType, false) }
+        try bytes.write(to: url, options: .atomic)
+        return (fileName, kind.contentType, true)
+    }
+
+    /// Deletes files this process created for an import that was then refused.
+    func remove(_ fileNames: some Sequence<String>) {
+        for name in fileNames where Self.isStoredName(name) {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }
-        return (fileName, kind.contentType)
+    }
+
+    /// Whether `file` is a name ``store(_:)`` gives: a 64-hex SHA-256 (or the 16-hex hash of
+    /// earlier versions) and a known extension; never a path.
+    static func isStoredName(_ file: String) -> Bool {
+        let parts = file.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 2 && (parts[0].count == 64 || parts[0].count == 16)
+            && parts[0].allSatisfy { $0.isHexDigit && !$0.isUppercase } && storedExtensions.contains(String(parts[1]))
     }
 
     /// The response for `/images/imported/{file}`: immutable, since the name is the content's
-    /// hash. SVGs are sandboxed so that a hostile one cannot run script on our origin.
+    /// hash, with the type its bytes show (never the name's word alone) and `nosniff`. An SVG
+    /// left from an earlier version is only offered as a sandboxed download.
     func response(for file: String, request: Request) throws -> Response {
-        let parts = file.split(separator: ".")
-        guard parts.count == 2, parts[0].count == 16, parts[0].allSatisfy(\.isHexDigit),
-              let contentType = ["jpg": "image/jpeg", "png": "image/png", "gif": "image/gif", "webp": "image/webp", "svg": "image/svg+xml"][String(parts[1])],
+        guard Self.isStoredName(file),
               let bytes = FileManager.default.contents(atPath: directory.appendingPathComponent(file).path)
         else { throw HTTPError(.notFound) }
+        let hash = String(file.prefix { $0 != "." })
+        let contentType = Self.kind(of: bytes)?.contentType ?? "application/octet-stream"
         var response = CachedResponse.make(
-            body: ByteBuffer(bytes: bytes), contentType: contentType, etag: String(parts[0]), immutable: true, request: request
+            body: ByteBuffer(bytes: bytes), contentType: contentType, etag: hash, immutable: true, request: request
         )
-        response.headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+        response.headers[.contentSecurityPolicy] = "default-src 'none'; sandbox"
         response.headers[.xContentTypeOptions] = "nosniff"
+        if Self.kind(of: bytes) == nil { response.headers[.contentDisposition] = "attachment; filename=\"\(file)\"" }
         return response
     }
 }

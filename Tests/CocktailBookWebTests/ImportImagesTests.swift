@@ -49,7 +49,7 @@ struct ImportImagesTests {
             #expect(summary.imagesRejected.count == 2, "\(summary.line)")
             #expect(summary.line.contains("larger than 5 MB") && summary.line.contains("not an image"), "\(summary.line)")
             let stored = try FileManager.default.contentsOfDirectory(atPath: images.directory.path)
-            #expect(stored.count == 1 && stored[0].hasSuffix(".png") && stored[0].count == 16 + 4)
+            #expect(stored.count == 1 && stored[0].hasSuffix(".png") && stored[0].count == 64 + 4)
             let cocktails = try database.importedCocktails()
             #expect(cocktails.filter { $0.imageURL == "/images/imported/\(stored[0])" }.count == 2)
         }

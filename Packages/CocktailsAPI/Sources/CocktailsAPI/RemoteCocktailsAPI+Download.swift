@@ -14,27 +14,23 @@ extension RemoteCocktailsAPI {
     }
 
     /// Downloads one picture with the same manners as the catalog fetch: retries with backoff
-    /// and jitter on timeouts, lost connections, `429` and `5xx`, honouring `Retry-After`.
+    /// and jitter on timeouts, lost connections, `429` and `5xx`, honouring `Retry-After`; the
+    /// body is streamed and cut off at `maximumBytes`.
     ///
     /// - Parameters:
     ///   - url: the picture's absolute URL.
-    ///   - maximumBytes: the largest body accepted, judged by `Content-Length` and by the bytes.
+    ///   - maximumBytes: the largest body accepted, judged by `Content-Length` and while reading.
     /// - Returns: the bytes and the `Content-Type` the server gave, if any.
     /// - Throws: ``DownloadFailure``, or `CancellationError`.
     public func download(_ url: URL, maximumBytes: Int) async throws -> (data: Data, contentType: String?) {
         let host = url.host ?? "the server"
-        let data: Data
-        let http: HTTPURLResponse
-        do {
-            (data, http) = try await get(url, accept: "image/*") { DownloadFailure.unreachable("\(host) did not answer") }
-        } catch let error as URLError where error.code != .cancelled {
-            throw DownloadFailure.unreachable("\(host): \(error.code.rawValue)")
+        let answer = try await get(url, accept: "image/*", maximumBytes: maximumBytes) { failure in
+            switch failure {
+            case .timedOut, .unreachable: DownloadFailure.unreachable("\(host): \(failure)")
+            case .badURL, .forbiddenAddress, .tooLarge, .tooManyRedirects: DownloadFailure.rejected(failure.description)
+            }
         }
-        guard (200..<300).contains(http.statusCode) else { throw DownloadFailure.rejected("HTTP \(http.statusCode)") }
-        let declared = http.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init) ?? 0
-        guard declared <= maximumBytes, data.count <= maximumBytes else {
-            throw DownloadFailure.rejected("larger than \(maximumBytes / 1_048_576) MB")
-        }
-        return (data, http.value(forHTTPHeaderField: "Content-Type"))
+        guard (200..<300).contains(answer.status) else { throw DownloadFailure.rejected("HTTP \(answer.status)") }
+        return (answer.body, answer.headers.first(name: "Content-Type"))
     }
 }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 #if canImport(Combine)
 import Combine
 #else
@@ -24,6 +21,8 @@ public final class RemoteCocktailsAPI: CocktailsAPI, @unchecked Sendable {
     public let timeout: Duration
     /// How many times a failed request is tried again before the fetch gives up.
     public let retries: Int
+    /// The largest answer read for one first letter; a larger one fails the fetch.
+    public static let maximumPageBytes = 16 * 1_048_576
 
     /// The first letters searched, one request each.
     static let initials = Array("abcdefghijklmnopqrstuvwxyz0123456789").map(String.init)
@@ -34,7 +33,8 @@ public final class RemoteCocktailsAPI: CocktailsAPI, @unchecked Sendable {
     /// The longest wait before a retry, whatever `Retry-After` asks for.
     static let maximumDelay: Duration = .seconds(30)
 
-    let session: URLSession
+    /// Makes every request: streamed with a byte limit, a deadline and checked redirects.
+    let fetcher: BoundedFetcher
 
     /// Called after each first-letter request of a fetch with how many of the 36 are done, for
     /// progress displays.
@@ -46,19 +46,13 @@ public final class RemoteCocktailsAPI: CocktailsAPI, @unchecked Sendable {
     ///   - baseURL: the API root, ending in `/`, that `search.php` lives under.
     ///   - timeout: how long each request may take.
     ///   - retries: how many times a request that timed out or got a server error is tried again.
-    public init(baseURL: URL, timeout: Duration = .seconds(10), retries: Int = 2) {
+    ///   - policy: which addresses the requests (and their redirects) may reach; fetches started
+    ///     from the web use ``AddressPolicy/publicOnly``.
+    public init(baseURL: URL, timeout: Duration = .seconds(10), retries: Int = 2, policy: AddressPolicy = .anyAddress) {
         self.baseURL = baseURL
         self.timeout = timeout
         self.retries = max(0, retries)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout.timeInterval
-        configuration.timeoutIntervalForResource = timeout.timeInterval * Double(self.retries + 1) + 5
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration)
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
+        fetcher = BoundedFetcher(policy: policy, timeout: timeout)
     }
 
     /// Fetches the catalog and calls `handler` once with the result, on an arbitrary thread.
@@ -75,7 +69,9 @@ public final class RemoteCocktailsAPI: CocktailsAPI, @unchecked Sendable {
     /// Fetches every drink from the server and returns them as our catalog JSON.
     ///
     /// - Throws: ``CocktailsAPIError/unavailable`` when a request fails after its retries or
-    ///   the server has no usable drink; `CancellationError` when the calling task is cancelled.
+    ///   the server has no usable drink; ``BoundedFetcher/Failure`` when a request is refused
+    ///   for good (a forbidden address, an answer over the limit, a redirect loop);
+    ///   `CancellationError` when the calling task is cancelled.
     public func fetchCocktails() async throws -> Data {
         do {
             let drinks = try await allDrinks()
@@ -91,6 +87,8 @@ public final class RemoteCocktailsAPI: CocktailsAPI, @unchecked Sendable {
             return try encoder.encode(entries)
         } catch is CancellationError {
             throw CancellationError()
+        } catch let failure as BoundedFetcher.Failure {
+            throw failure // a refusal the caller can explain: a private address, a loop, too large
         } catch {
             if Task.isCancelled { throw CancellationError() }
             throw CocktailsAPIError.unavailable
@@ -132,44 +130,39 @@ public final class RemoteCocktailsAPI: CocktailsAPI, @unchecked Sendable {
 
     /// One `search.php?f=` request, retried as the type's documentation describes.
     func drinks(startingWith initial: String) async throws -> [TheCocktailDBDrink] {
-        let (data, http) = try await get(try searchURL(initial), accept: "application/json") { CocktailsAPIError.unavailable }
-        guard (200..<300).contains(http.statusCode) else { throw CocktailsAPIError.unavailable }
-        return try TheCocktailDBDrink.drinks(in: data)
+        let answer = try await get(try searchURL(initial), accept: "application/json", maximumBytes: Self.maximumPageBytes) { failure in
+            failure.isTransient ? CocktailsAPIError.unavailable as any Error : failure
+        }
+        guard (200..<300).contains(answer.status) else { throw CocktailsAPIError.unavailable }
+        return try TheCocktailDBDrink.drinks(in: answer.body)
     }
 
     /// GETs `url`, trying again after timeouts, lost connections, `429` and `5xx` (with backoff,
     /// jitter and `Retry-After`) up to ``retries`` times, and answers the first other response,
-    /// whatever its status. Throws `exhausted()` when no try got a usable answer; an error that
-    /// another try cannot mend (a bad address, say) is thrown as it is.
-    func get(_ url: URL, accept: String, exhausted: () -> any Error) async throws -> (Data, HTTPURLResponse) {
+    /// whatever its status. A failure that another try cannot mend (a refused address, a body
+    /// over `maximumBytes`, a redirect loop) is thrown at once as `failed(failure)`; `failed`
+    /// also names what is thrown when no try got a usable answer.
+    func get(
+        _ url: URL, accept: String, maximumBytes: Int, failed: (BoundedFetcher.Failure) -> any Error
+    ) async throws -> BoundedFetcher.Response {
         var attempt = 0
         while true {
             try Task.checkCancellation()
             let retryAfter: Duration
+            var lastFailure = BoundedFetcher.Failure.timedOut
             do {
-                var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout.timeInterval)
-                request.setValue(accept, forHTTPHeaderField: "Accept")
-                let (data, response) = try await session.data(for: request)
-                guard let http = response as? HTTPURLResponse else { throw exhausted() }
-                guard http.statusCode == 429 || (500..<600).contains(http.statusCode) else { return (data, http) }
-                retryAfter = Self.retryAfter(http.value(forHTTPHeaderField: "Retry-After")) ?? .zero
-            } catch let error as URLError where error.code != .cancelled && Self.isTransient(error) {
+                let answer = try await fetcher.get(url, accept: accept, maximumBytes: maximumBytes)
+                guard answer.status == 429 || (500..<600).contains(answer.status) else { return answer }
+                retryAfter = Self.retryAfter(answer.headers.first(name: "Retry-After")) ?? .zero
+                lastFailure = .unreachable("\(url.host ?? "the server") answered HTTP \(answer.status)")
+            } catch let failure as BoundedFetcher.Failure {
+                guard failure.isTransient else { throw failed(failure) }
+                lastFailure = failure
                 retryAfter = .zero
             }
-            guard attempt < retries else { throw exhausted() }
+            guard attempt < retries else { throw failed(lastFailure) }
             try await Task.sleep(for: max(retryAfter, backoff(attempt)))
             attempt += 1
-        }
-    }
-
-    /// Transport failures worth another try: the server may answer next time.
-    static func isTransient(_ error: URLError) -> Bool {
-        switch error.code {
-        case .timedOut, .cannotConnectToHost, .networkConnectionLost, .cannotFindHost, .dnsLookupFailed,
-             .notConnectedToInternet, .badServerResponse, .zeroByteResource, .cannotParseResponse:
-            return true
-        default:
-            return false
         }
     }
 
