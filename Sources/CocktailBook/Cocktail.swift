@@ -75,11 +75,11 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         self.tags = tags
         self.iba = iba
         self.dateModified = dateModified
-        self.imageURL = imageURL
+        self.imageURL = SafeLink.picture(imageURL)
         self.preparationEstimated = preparationEstimated
-        self.video = video
+        self.video = SafeLink.web(video)
         self.imageAttribution = imageAttribution
-        self.imageSource = imageSource
+        self.imageSource = SafeLink.web(imageSource)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -109,11 +109,11 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         tags = try container.decodeIfPresent([String].self, forKey: .tags)
         iba = try container.decodeIfPresent(String.self, forKey: .iba)
         dateModified = try container.decodeIfPresent(String.self, forKey: .dateModified)
-        imageURL = try container.decodeIfPresent(String.self, forKey: .imageURL)
+        imageURL = SafeLink.picture(try container.decodeIfPresent(String.self, forKey: .imageURL))
         preparationEstimated = (try? container.decodeIfPresent(Bool.self, forKey: .preparationEstimated)) ?? nil
-        video = (try? container.decodeIfPresent(String.self, forKey: .video)) ?? nil
+        video = SafeLink.web((try? container.decodeIfPresent(String.self, forKey: .video)) ?? nil)
         imageAttribution = (try? container.decodeIfPresent(String.self, forKey: .imageAttribution)) ?? nil
-        imageSource = (try? container.decodeIfPresent(String.self, forKey: .imageSource)) ?? nil
+        imageSource = SafeLink.web((try? container.decodeIfPresent(String.self, forKey: .imageSource)) ?? nil)
     }
 
     /// The recipe lines read into amount, unit, ingredient and note.

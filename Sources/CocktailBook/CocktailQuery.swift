@@ -25,6 +25,9 @@ public struct CocktailQuery: Sendable, Equatable {
     public static let maximumPerPage = 200
     /// The page size of the screens.
     public static let defaultPerPage = 50
+    /// The most ingredients one query may require: a recipe has at most 15, so more could only
+    /// make the query slower, never match anything new.
+    public static let maximumIngredients = 15
 
     /// Creates a query; pages below 1 and sizes outside 1…200 are clamped.
     public init(

@@ -25,6 +25,18 @@ public struct AppConfiguration: Sendable {
     public var chaosFailures = 0
     /// Chaos mode: the share of API requests that fail after those, from 0 to 1.
     public var chaosFailureRate = 0.0
+    /// Lets imports started from the web read servers on private, loopback and link-local
+    /// addresses (a server on the same home network). The CLI import may always.
+    public var allowPrivateImports = false
+    /// The host names requests may carry in `Host` (against DNS rebinding); `nil` allows the
+    /// loopback names when listening on a loopback address, and any name otherwise.
+    public var allowedHosts: [String]?
+    /// How long one import may take in all.
+    public var importTimeLimit: Duration = .seconds(600)
+    /// How long a connection may take to send a request's headers.
+    public var headerTimeout: Duration = .seconds(10)
+    /// How long an idle keep-alive connection stays open.
+    public var idleTimeout: Duration = .seconds(60)
     /// The collation used to sort names.
     public var locale: Locale
     /// How much the server logs.
@@ -44,6 +56,21 @@ public struct AppConfiguration: Sendable {
         self.sourceURL = sourceURL
         self.locale = locale
         self.logLevel = logLevel
+    }
+
+    /// The `Host` names accepted: the configured list, or the loopback names when the server
+    /// listens on a loopback address, or `nil` (any) otherwise.
+    public var effectiveAllowedHosts: Set<String>? {
+        if let allowedHosts { return Set(allowedHosts.map { $0.lowercased() }) }
+        guard Self.isLoopback(host) else { return nil }
+        return ["localhost", "127.0.0.1", "::1", host.lowercased()]
+    }
+
+    /// Whether `host` (a name or an address to listen on) is a loopback one.
+    public static func isLoopback(_ host: String) -> Bool {
+        let lowered = host.lowercased()
+        if lowered == "localhost" || lowered == "::1" || lowered == "[::1]" { return true }
+        return lowered.hasPrefix("127.") && lowered.split(separator: ".").count == 4
     }
 
     /// `$XDG_DATA_HOME/cocktailbook/cocktailbook.sqlite`, or under `~/.local/share` when unset.

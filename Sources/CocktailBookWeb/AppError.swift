@@ -1,6 +1,7 @@
 import CocktailBook
 import CocktailBookStore
 import Foundation
+import GRDB
 import Hummingbird
 
 /// An error as the web layer presents it: a status, a stable machine-readable code and a sentence.
@@ -27,9 +28,17 @@ struct AppError: Error, Sendable {
             self.init(catalogError: error)
         case StoreError.unknownCocktail(let id):
             self.init(catalogError: .unknownCocktail(id))
+        case is DatabaseError, StoreError.corruptCatalog:
+            self.init(
+                status: .serviceUnavailable, code: "database_unavailable",
+                message: "The book's database cannot be read or written right now. Whoever runs this server can check /readyz and the server's log.",
+                retryAfter: 30
+            )
         case let error as HTTPError:
             switch error.status {
             case .notFound: self.init(status: .notFound, code: "not_found", message: "There is nothing at this address.")
+            case .contentTooLarge:
+                self.init(status: .contentTooLarge, code: "body_too_large", message: "The request body is too large.")
             case .methodNotAllowed:
                 self.init(status: .methodNotAllowed, code: "method_not_allowed", message: "This address does not accept that method.")
             default:

@@ -1,6 +1,8 @@
 import CocktailBook
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import NIOCore
 import Logging
 
 /// Builds the whole web app: the one composition root that `cocktailbook serve` runs and that
@@ -16,10 +18,12 @@ public func buildApplication(
 
     let renderer = try await PageRenderer(assets: StaticAssets())
 
-    let router = Router()
+    let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware(renderer: renderer))
-    let chaos = ChaosMiddleware<BasicRequestContext>.Settings(
+    router.add(middleware: RequestPolicyMiddleware(allowedHosts: configuration.effectiveAllowedHosts))
+    let chaos = ChaosMiddleware<AppRequestContext>.Settings(
         latency: configuration.chaosLatency, failures: configuration.chaosFailures, failureRate: configuration.chaosFailureRate
     )
     if chaos.isActive {
@@ -27,13 +31,22 @@ public func buildApplication(
         router.add(middleware: ChaosMiddleware(chaos))
     }
     router.get("/healthz") { _, _ in "ok" }
+    HealthController(database: environment.database, catalog: environment.catalog).addRoutes(to: router)
     APIController(catalog: environment.catalog).addRoutes(to: router.group("api/v1"))
     CocktailDBController(catalog: environment.catalog, host: configuration.host, port: configuration.port).addRoutes(to: router)
     WebController(catalog: environment.catalog, renderer: renderer, images: environment.images).addRoutes(to: router)
-    ImportController(environment: environment, renderer: renderer).addRoutes(to: router)
+    ImportController(environment: environment, renderer: renderer, configuration: configuration).addRoutes(to: router)
 
+    let headerTimeout = TimeAmount.nanoseconds(Int64(configuration.headerTimeout.components.seconds) * 1_000_000_000
+        + configuration.headerTimeout.components.attoseconds / 1_000_000_000)
+    let http1 = HTTP1Channel.Configuration(
+        additionalChannelHandlers: [HeaderTimeoutHandler(timeout: headerTimeout)],
+        idleTimeout: .seconds(Int64(configuration.idleTimeout.components.seconds)),
+        httpDecoderConfiguration: .init(maxHeaderFieldSize: 16 * 1024, maxHeaderListSize: 64 * 1024, maxHeaderFieldCount: 100)
+    )
     return Application(
         router: router,
+        server: .http1(configuration: http1),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "CocktailBook"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port) },
         logger: logger

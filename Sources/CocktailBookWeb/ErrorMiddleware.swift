@@ -5,7 +5,7 @@ import Logging
 
 /// Turns every error, including unknown routes, into an answer the client can read: JSON
 /// `{"error":{"code","message"}}` under `/api/`, a friendly page everywhere else.
-struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+struct ErrorMiddleware<Context: AppContext>: RouterMiddleware {
     let renderer: PageRenderer
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -21,7 +21,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 response = try APIResponse.error(appError)
             } else {
                 let page = ErrorPage(appError, returnPath: LocalPath.sanitized(request.uri.description), backTo: ListOrigin(request: request))
-                response = renderer.render(page, status: appError.status)
+                response = renderer.render(page, status: appError.status, context: context)
             }
             if let seconds = appError.retryAfter {
                 response.headers[.retryAfter] = String(seconds)

@@ -1,15 +1,18 @@
 import CocktailBook
+import CocktailsAPI
 import Foundation
 import Hummingbird
+import Synchronization
 
 /// The Import screen: `GET /import` shows the forms, `POST /import` runs the same import as
 /// `cocktailbook import` (``CatalogImporter``) from an uploaded file (`multipart/form-data`,
 /// field `file`) or a server address (`application/x-www-form-urlencoded`, field `url`), then
 /// reloads the catalog's imported cocktails so they show at once.
 ///
-/// No authentication: the server binds to 127.0.0.1 by default, and the page says that anyone
-/// who can reach it can import.
-struct ImportController<Context: RequestContext>: Sendable {
+/// One import runs at a time, and the gate is taken before a byte of the body is read, so a
+/// second upload is refused at once instead of being parsed first. Server addresses and picture
+/// URLs must be public unless the operator allows private ones (``AppConfiguration``).
+struct ImportController<Context: AppContext>: Sendable {
     let catalog: CatalogService
     let importer: CatalogImporter
     let renderer: PageRenderer
@@ -20,69 +23,73 @@ struct ImportController<Context: RequestContext>: Sendable {
 
     /// The largest request body read: the import limit plus room for the multipart framing.
     static var maximumBodyBytes: Int { CatalogImport.maximumBytes + 64 * 1024 }
+    /// The largest URL-encoded form read.
+    static var maximumFormBytes: Int { 16 * 1024 }
 
     /// Wires the controller to the app's database, pictures and catalog.
-    init(environment: AppEnvironment, renderer: PageRenderer) {
+    init(environment: AppEnvironment, renderer: PageRenderer, configuration: AppConfiguration) {
         catalog = environment.catalog
-        importer = CatalogImporter(database: environment.database, images: environment.images)
+        var importer = CatalogImporter(database: environment.database, images: environment.images)
+        importer.addressPolicy = configuration.allowPrivateImports ? .anyAddress : .publicOnly
+        importer.timeLimit = configuration.importTimeLimit
+        self.importer = importer
         self.renderer = renderer
         uploads = environment.images.directory.deletingLastPathComponent().appendingPathComponent("uploads", isDirectory: true)
     }
 
     func addRoutes(to router: Router<Context>) {
-        router.get("/import") { _, _ in renderer.render(ImportPage()) }
+        router.get("/import") { _, context in renderer.render(ImportPage(), context: context) }
         router.post("/import", use: submit)
     }
 
     /// Runs the import the form asks for; answers the summary, or the Import page with a reason.
     @Sendable func submit(request: Request, context: Context) async throws -> Response {
+        guard gate.enter() else {
+            return refuse("Another import is running. Try again when it has finished.", status: .conflict, context: context)
+        }
+        defer { gate.leave() }
         let contentType = request.headers[.contentType] ?? ""
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: Self.maximumBodyBytes)
-        } catch let error as HTTPResponseError where error.status == .contentTooLarge {
-            return refuse(ImportLimits.tooLargeMessage, status: .contentTooLarge)
-        }
-        let data = Data(buffer: body)
         if contentType.lowercased().hasPrefix("multipart/form-data") {
-            guard let form = MultipartForm(contentType: contentType, body: data) else {
-                return refuse("The upload could not be read. Choose a JSON file and try again.")
+            guard let boundary = MultipartForm.boundary(fromContentType: contentType) else {
+                return refuse("The upload could not be read. Choose a JSON file and try again.", context: context)
             }
+            let form: MultipartForm
+            do {
+                form = try await MultipartForm.read(request.body, boundary: boundary, limits: .init(bodyBytes: Self.maximumBodyBytes))
+            } catch MultipartForm.Failure.tooLarge {
+                return refuse(ImportLimits.tooLargeMessage, status: .contentTooLarge, context: context)
+            } catch MultipartForm.Failure.malformed(let reason) {
+                return refuse("The upload could not be read (\(reason)). Choose a JSON file and try again.", context: context)
+            }
+            try CSRFToken.verify(form["csrf"].map { String(decoding: $0.body, as: UTF8.self) }, context: context, request: request)
             guard let file = form["file"], !file.body.isEmpty else {
-                return refuse("Choose a JSON file to upload, or give a server address below.")
+                return refuse("Choose a JSON file to upload, or give a server address below.", context: context)
             }
-            return try await importing { try await importFile(file) }
+            return try await importing(context: context) { try await importFile(file) }
         }
-        let url = FormQuery(encoded: String(decoding: data, as: UTF8.self))["url"]?
-            .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let form = try await FormFields(request: request, limit: Self.maximumFormBytes)
+        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        let url = form["url"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         guard !url.isEmpty else {
-            return refuse("Choose a JSON file to upload, or give a server address.")
+            return refuse("Choose a JSON file to upload, or give a server address.", context: context)
         }
         guard CatalogImporter.serverURL(url) != nil else {
-            return refuse("The address must start with http:// or https://, e.g. https://host/api/json/v1/1/.", url: url)
+            return refuse("The address must start with http:// or https://, e.g. https://host/api/json/v1/1/.", url: url, context: context)
         }
-        return try await importing(url: url) { try await importer.run(source: url) }
+        return try await importing(url: url, context: context) { try await importer.run(source: url) }
     }
 
-    /// Runs `work` alone, reloads the catalog, and turns a refusal into the Import page.
+    /// Runs `work`, reloads the catalog, and turns a refusal into the Import page.
     private func importing(
-        url: String = "", _ work: () async throws -> CatalogImporter.Summary
+        url: String = "", context: Context, _ work: () async throws -> CatalogImporter.Summary
     ) async throws -> Response {
-        guard await gate.enter() else {
-            return refuse("Another import is running. Try again when it has finished.", url: url, status: .conflict)
-        }
         do {
             let summary = try await work()
-            await gate.leave()
             await catalog.reloadImported()
-            return renderer.render(ImportPage(summary: summary.line))
+            return renderer.render(ImportPage(summary: summary.line), context: context)
         } catch let error as ImportError {
-            await gate.leave()
-            if case .fileTooLarge = error { return refuse(ImportLimits.tooLargeMessage, url: url, status: .contentTooLarge) }
-            return refuse(error.localizedDescription, url: url)
-        } catch {
-            await gate.leave()
-            throw error
+            if case .fileTooLarge = error { return refuse(ImportLimits.tooLargeMessage, url: url, status: .contentTooLarge, context: context) }
+            return refuse(error.localizedDescription, url: url, context: context)
         }
     }
 
@@ -97,8 +104,8 @@ struct ImportController<Context: RequestContext>: Sendable {
     }
 
     /// The Import page with `message`, answered with `status` (400 unless told).
-    private func refuse(_ message: String, url: String = "", status: HTTPResponse.Status = .badRequest) -> Response {
-        renderer.render(ImportPage(message: message, url: url), status: status)
+    private func refuse(_ message: String, url: String = "", status: HTTPResponse.Status = .badRequest, context: Context) -> Response {
+        renderer.render(ImportPage(message: message, url: url), status: status, context: context)
     }
 }
 
@@ -119,19 +126,21 @@ enum ImportLimits {
     static let tooLargeMessage = "That file is too large: imports are limited to 50 MB. Nothing was changed."
 }
 
-/// One import at a time.
-actor ImportGate {
-    private var busy = false
+/// One import at a time, taken and released without suspending so that `defer` can release it.
+final class ImportGate: Sendable {
+    private let busy = Mutex(false)
 
     /// Takes the gate; `false` when an import is already running.
     func enter() -> Bool {
-        if busy { return false }
-        busy = true
-        return true
+        busy.withLock { busy in
+            if busy { return false }
+            busy = true
+            return true
+        }
     }
 
     /// Releases the gate.
     func leave() {
-        busy = false
+        busy.withLock { $0 = false }
     }
 }

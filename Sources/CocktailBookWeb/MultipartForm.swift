@@ -1,10 +1,12 @@
 import Foundation
+import Hummingbird
+import MultipartKit
+import NIOCore
 
-/// The parts of a `multipart/form-data` body (RFC 7578), as a browser's file upload sends them.
-///
-/// Deliberately small: the whole body is already in memory (the caller collects it with a size
-/// limit), lines end in CRLF, and only `Content-Disposition` and `Content-Type` part headers
-/// are read. A body that does not end with the closing delimiter is refused as a whole.
+/// The parts of a `multipart/form-data` body (RFC 7578), as a browser's file upload sends them,
+/// read with multipart-kit's streaming parser under hard limits: the body, the number of parts,
+/// each part's headers and each plain field are bounded, and reading stops at the first limit
+/// broken, so a hostile body costs at most its limit in bytes and never more parse work.
 struct MultipartForm: Sendable {
     /// One field of the form.
     struct Part: Sendable, Equatable {
@@ -37,6 +39,24 @@ struct MultipartForm: Sendable {
         return boundary
     }
 
+    /// The bounds a form is read under.
+    struct Limits: Sendable {
+        /// The whole body, in bytes.
+        var bodyBytes: Int
+        /// How many parts.
+        var parts = 8
+        /// The headers of one part, in bytes.
+        var headerBytes = 8 * 1024
+        /// One part that is not a file upload, in bytes.
+        var fieldBytes = 16 * 1024
+    }
+
+    /// Why a body was refused.
+    enum Failure: Error, Equatable {
+        case tooLarge
+        case malformed(String)
+    }
+
     /// Parses `body` sent with `contentType`; `nil` when it is not a well-formed multipart form.
     init?(contentType: String, body: Data) {
         guard let boundary = Self.boundary(fromContentType: contentType) else { return nil }
@@ -45,61 +65,110 @@ struct MultipartForm: Sendable {
 
     /// Parses `body` delimited by `boundary`; `nil` when it is not well formed.
     init?(boundary: String, body: Data) {
-        let bytes = [UInt8](body)
-        let crlf: [UInt8] = [13, 10]
-        let delimiter = Array("--\(boundary)".utf8)
-        // The first delimiter may start the body or follow a preamble line.
-        guard let first = Self.find(delimiter, in: bytes, from: 0),
-              first == 0 || (first >= 2 && Array(bytes[first - 2 ..< first]) == crlf)
-        else { return nil }
-        var position = first + delimiter.count
-        let separator = crlf + delimiter
-        var parts: [Part] = []
-        while true {
-            if bytes[position...].starts(with: [45, 45]) { break } // "--": the closing delimiter
-            while position < bytes.count, bytes[position] == 32 || bytes[position] == 9 { position += 1 } // padding
-            guard bytes[position...].starts(with: crlf) else { return nil }
-            let start = position + 2
-            guard let end = Self.find(separator, in: bytes, from: start) else { return nil }
-            guard let part = Self.part(bytes[start..<end]) else { return nil }
-            parts.append(part)
-            position = end + separator.count
-        }
+        var reader = Reader(boundary: boundary, limits: Limits(bodyBytes: body.count))
+        guard (try? reader.feed(ByteBuffer(bytes: body))) != nil, let parts = try? reader.finish() else { return nil }
         self.parts = parts
     }
 
-    /// One part: headers, a blank line, then the content.
-    private static func part(_ bytes: ArraySlice<UInt8>) -> Part? {
-        let blank: [UInt8] = [13, 10, 13, 10]
-        let headerEnd: Int
-        let contentStart: Int
-        if bytes.starts(with: [13, 10]) { // no headers at all
-            headerEnd = bytes.startIndex
-            contentStart = bytes.startIndex + 2
-        } else {
-            guard let found = find(blank, in: Array(bytes), from: 0) else { return nil }
-            headerEnd = bytes.startIndex + found
-            contentStart = headerEnd + blank.count
+    private init(parts: [Part]) {
+        self.parts = parts
+    }
+
+    /// Reads a form from a request body as it arrives.
+    ///
+    /// - Throws: ``Failure``, or the body's own errors.
+    static func read(_ body: RequestBody, boundary: String, limits: Limits) async throws -> MultipartForm {
+        var reader = Reader(boundary: boundary, limits: limits)
+        for try await chunk in body {
+            try reader.feed(chunk)
         }
-        let headerText = String(decoding: bytes[bytes.startIndex..<headerEnd], as: UTF8.self)
+        return MultipartForm(parts: try reader.finish())
+    }
+
+    /// multipart-kit's callbacks gathered into parts, with the limits checked as bytes arrive.
+    private struct Reader {
+        let parser: MultipartParser
+        let limits: Limits
+        let state = State()
+        var received = 0
+        var tail: [UInt8] = []
+        let closing: [UInt8]
+
+        final class State {
+            var parts: [Part] = []
+            var headers: [(String, String)] = []
+            var headerBytes = 0
+            var body = Data()
+            var failure: Failure?
+        }
+
+        init(boundary: String, limits: Limits) {
+            parser = MultipartParser(boundary: boundary)
+            self.limits = limits
+            closing = Array("--\(boundary)--".utf8)
+            let state = self.state
+            parser.onHeader = { name, value in
+                state.headerBytes += name.utf8.count + value.utf8.count + 4
+                if state.headerBytes > limits.headerBytes { state.failure = state.failure ?? .malformed("a part's headers are too long") }
+                state.headers.append((name, value))
+            }
+            parser.onBody = { buffer in
+                state.body.append(contentsOf: buffer.readableBytesView)
+                let isFile = state.headers.contains { $0.0.lowercased() == "content-disposition" && $0.1.contains("filename") }
+                if !isFile, state.body.count > limits.fieldBytes { state.failure = state.failure ?? .tooLarge }
+            }
+            parser.onPartComplete = {
+                defer { state.headers = []; state.headerBytes = 0; state.body = Data() }
+                guard state.failure == nil else { return }
+                guard state.parts.count < limits.parts else { state.failure = .malformed("the form has more than \(limits.parts) parts"); return }
+                guard let part = MultipartForm.part(headers: state.headers, body: state.body) else {
+                    state.failure = .malformed("a part has no form-data name"); return
+                }
+                state.parts.append(part)
+            }
+        }
+
+        mutating func feed(_ chunk: ByteBuffer) throws {
+            received += chunk.readableBytes
+            guard received <= limits.bodyBytes else { throw Failure.tooLarge }
+            do {
+                try parser.execute(chunk)
+            } catch {
+                throw Failure.malformed("the form's framing is broken")
+            }
+            if let failure = state.failure { throw failure }
+            tail = Array((tail + chunk.readableBytesView.suffix(closing.count + 4)).suffix(closing.count + 4))
+        }
+
+        func finish() throws -> [Part] {
+            if let failure = state.failure { throw failure }
+            // A body cut short never reached the closing delimiter: refuse it whole.
+            guard tail.count >= closing.count, (0...(tail.count - closing.count)).contains(where: { Array(tail[$0..<($0 + closing.count)]) == closing })
+            else { throw Failure.malformed("the form ends early") }
+            return state.parts
+        }
+    }
+
+    /// One part from its headers and content.
+    private static func part(headers: [(String, String)], body: Data) -> Part? {
         var name: String?
         var filename: String?
         var contentType: String?
-        for line in headerText.components(separatedBy: "\r\n") {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let key = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-            if key == "content-disposition" {
+        for (key, value) in headers {
+            switch key.lowercased() {
+            case "content-disposition":
                 let fields = parameters(value)
                 guard fields.first?.key.lowercased() == "form-data" else { return nil }
                 name = fields.first { $0.key.lowercased() == "name" }?.value
                 filename = fields.first { $0.key.lowercased() == "filename" }?.value
-            } else if key == "content-type" {
+            case "content-type":
                 contentType = value
+            default:
+                continue
             }
         }
         guard let name else { return nil }
-        return Part(name: name, filename: filename, contentType: contentType, body: Data(bytes[contentStart...]))
+        return Part(name: name, filename: filename, contentType: contentType, body: body)
     }
 
     /// `a; b=c; d="e; f"` as `[(a, nil), (b, c), (d, "e; f")]`: semicolons inside quotes and
@@ -127,26 +196,6 @@ struct MultipartForm: Sendable {
             var value = piece[piece.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
             return (key, value)
-        }
-    }
-
-    /// The index of the first occurrence of `needle` in `haystack` at or after `start`.
-    static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, haystack.count >= needle.count else { return nil }
-        return haystack.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { pin in
-                var index = start
-                let last = hay.count - pin.count
-                while index <= last {
-                    if hay[index] == first {
-                        var matched = 1
-                        while matched < pin.count, hay[index + matched] == pin[matched] { matched += 1 }
-                        if matched == pin.count { return index }
-                    }
-                    index += 1
-                }
-                return nil
-            }
         }
     }
 }

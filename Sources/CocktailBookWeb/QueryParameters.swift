@@ -14,6 +14,7 @@ enum QueryParameters {
         let kind = try CocktailFilter(parsing: value("filter") ?? value("kind"))
         let page = try number(value("page"), name: "page")
         let perPage = try number(value("perPage"), name: "perPage")
+        guard parameters.all("ingredient").count <= CocktailQuery.maximumIngredients else { throw tooManyIngredients }
         var query = CocktailQuery(
             text: value("q") ?? "", kind: kind, category: value("category"), glass: value("glass"),
             ingredients: parameters.all("ingredient"), page: page ?? 1,
@@ -23,10 +24,15 @@ enum QueryParameters {
         return query
     }
 
+    /// The answer to a query naming more ingredients than any drink has.
+    static var tooManyIngredients: AppError {
+        AppError(status: .badRequest, code: "too_many_ingredients", message: "A query may name at most \(CocktailQuery.maximumIngredients) ingredients.")
+    }
+
     private static func number(_ text: String?, name: String) throws -> Int? {
         guard let text, !text.isEmpty else { return nil }
-        guard let number = Int(text), number >= 1 else {
-            throw AppError(status: .badRequest, code: "invalid_\(name)", message: "\(name) must be a whole number from 1, not \"\(text)\".")
+        guard let number = Int(text), number >= 1, number <= 1_000_000 else {
+            throw AppError(status: .badRequest, code: "invalid_\(name)", message: "\(name) must be a whole number from 1 to 1000000, not \"\(text)\".")
         }
         return number
     }

@@ -2,7 +2,7 @@ import Hummingbird
 import Logging
 
 /// Logs one line per request at info: method, path, status and time taken.
-struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+struct RequestLogMiddleware<Context: AppContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let response = try await next(request, context)

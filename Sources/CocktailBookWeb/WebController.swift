@@ -4,7 +4,7 @@ import Hummingbird
 
 /// The HTML side of the app: the screens and their form actions. Every handler asks the catalog
 /// service the same question as its JSON twin in ``APIController``.
-struct WebController<Context: RequestContext>: Sendable {
+struct WebController<Context: AppContext>: Sendable {
     let catalog: CatalogService
     let renderer: PageRenderer
     /// Where imported pictures are; `nil` serves none.
@@ -34,14 +34,14 @@ struct WebController<Context: RequestContext>: Sendable {
         let query = try QueryParameters.query(from: request)
         do {
             let page = try await catalog.query(query)
-            return renderer.render(MainPage(query: query, page: page, status: await catalog.status()))
+            return renderer.render(MainPage(query: query, page: page, status: await catalog.status()), context: context)
         } catch let error as CatalogError where error == .loading || error.isUnavailable {
-            return renderer.render(MainPage(query: query, unavailable: error))
+            return renderer.render(MainPage(query: query, unavailable: error), context: context)
         }
     }
 
     @Sendable func filters(request: Request, context: Context) async throws -> Response {
-        renderer.render(FiltersPage(facets: try await catalog.facets()))
+        renderer.render(FiltersPage(facets: try await catalog.facets()), context: context)
     }
 
     /// The filter screen's results; an empty submission goes back to the filter screen with a note.
@@ -49,13 +49,13 @@ struct WebController<Context: RequestContext>: Sendable {
         let query = try QueryParameters.query(from: request)
         guard query.kind != .all || query.hasRefinements else {
             let page = FiltersPage(facets: try await catalog.facets(), message: "Choose at least one filter to see results.")
-            return renderer.render(page, status: .badRequest)
+            return renderer.render(page, status: .badRequest, context: context)
         }
         // The results screen filters only; a stray `q` in its address is not a search.
         var filtersOnly = query
         filtersOnly.text = ""
         let answer = try await catalog.query(filtersOnly)
-        return renderer.render(ResultsPage(query: query, page: answer, table: catalog.ingredients))
+        return renderer.render(ResultsPage(query: query, page: answer, table: catalog.ingredients), context: context)
     }
 
     /// Feeling lucky: straight to a random cocktail's details.
@@ -68,7 +68,7 @@ struct WebController<Context: RequestContext>: Sendable {
         let id = try context.parameters.require("id")
         let details = try await catalog.details(id: id)
         let lastModified = details.lastModifiedLabel(now: catalog.now(), calendar: catalog.calendar)
-        return renderer.render(DetailsPage(details: details, origin: ListOrigin(request: request), lastModified: lastModified))
+        return renderer.render(DetailsPage(details: details, origin: ListOrigin(request: request), lastModified: lastModified), context: context)
     }
 
     /// `/images/cocktails/{id}.svg`: the cocktail's illustration.
@@ -83,6 +83,7 @@ struct WebController<Context: RequestContext>: Sendable {
     @Sendable func toggleFavorite(request: Request, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
         let form = try await FormFields(request: request)
+        try CSRFToken.verify(form["csrf"], context: context, request: request)
         guard let value = form["favorite"], let isFavorite = Bool(value) else {
             throw AppError(status: .badRequest, code: "invalid_form", message: "The form must say favorite=true or favorite=false.")
         }
@@ -94,6 +95,7 @@ struct WebController<Context: RequestContext>: Sendable {
     /// Retries the source and returns to the page the button was on.
     @Sendable func refresh(request: Request, context: Context) async throws -> Response {
         let form = try await FormFields(request: request)
+        try CSRFToken.verify(form["csrf"], context: context, request: request)
         await catalog.refresh()
         return .redirect(to: LocalPath.sanitized(form["return"]), type: .normal) // 303 See Other
     }
@@ -110,18 +112,30 @@ extension CatalogError {
 struct FormFields {
     private let fields: FormQuery
 
-    init(request: Request) async throws {
-        fields = FormQuery(encoded: String(buffer: try await request.body.collect(upTo: 16 * 1024)))
+    /// Reads at most `limit` bytes; a larger body is answered with 413.
+    init(request: Request, limit: Int = 16 * 1024) async throws {
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: limit)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw AppError(status: .contentTooLarge, code: "body_too_large", message: "The form is larger than \(limit / 1024) KB.")
+        }
+        fields = FormQuery(encoded: String(buffer: body))
     }
 
     subscript(name: String) -> String? { fields[name] }
 }
 
-/// Keeps redirects on this site: only paths such as `/` or `/?filter=alcoholic` pass.
+/// Keeps redirects on this site: only paths such as `/` or `/?filter=alcoholic` pass. Browsers
+/// drop tabs and newlines from a `Location` and read `\\` as `/`, so `/\t/evil.example` would
+/// become `//evil.example`, another site: a path with any control character, space or
+/// backslash, or one that starts with two slashes, is replaced by `/`.
 enum LocalPath {
     static func sanitized(_ path: String?) -> String {
-        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.contains("\\"),
-              !path.contains(where: { $0.isNewline })
+        guard let path, path.hasPrefix("/"), path.utf8.count <= 2048,
+              path.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && $0 != "\\" && !$0.properties.isWhitespace }),
+              !path.hasPrefix("//"),
+              let url = URL(string: path), url.host == nil, url.scheme == nil
         else { return "/" }
         return path
     }

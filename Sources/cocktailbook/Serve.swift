@@ -2,6 +2,7 @@ import ArgumentParser
 import CocktailBookWeb
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,6 +26,12 @@ struct Serve: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Chaos mode: the share of later API requests that fail, 0 to 1 (env: COCKTAILBOOK_CHAOS_FAILURE_RATE).", valueName: "rate"))
     var chaosFailureRate: Double?
+
+    @Flag(name: .long, help: "Let imports started from the web page read servers on private, loopback and link-local addresses (env: COCKTAILBOOK_ALLOW_PRIVATE_IMPORTS=1).")
+    var allowPrivateImports = false
+
+    @Option(name: .long, help: ArgumentHelp("Comma-separated host names the server answers for, against DNS rebinding (env: COCKTAILBOOK_ALLOWED_HOSTS; default: the loopback names when listening on a loopback address, any otherwise).", valueName: "names"))
+    var allowedHosts: String?
 
     func validate() throws {
         _ = try resolved()
@@ -53,6 +60,13 @@ struct Serve: AsyncParsableCommand {
             guard (0...1).contains(rate) else { throw ValidationError("The chaos failure rate must be between 0 and 1, not \(rate).") }
             configuration.chaosFailureRate = rate
         }
+        let allowPrivate = environment["COCKTAILBOOK_ALLOW_PRIVATE_IMPORTS"].map { ["1", "true", "yes"].contains($0.lowercased()) } ?? false
+        configuration.allowPrivateImports = allowPrivateImports || allowPrivate
+        if let hosts = allowedHosts ?? environment["COCKTAILBOOK_ALLOWED_HOSTS"] {
+            let names = hosts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard !names.isEmpty else { throw ValidationError("--allowed-hosts needs at least one host name.") }
+            configuration.allowedHosts = names
+        }
         return configuration
     }
 
@@ -64,8 +78,13 @@ struct Serve: AsyncParsableCommand {
                 let line = "Cocktail Book is running at http://\(configuration.host):\(shown) (database: \(configuration.databasePath))\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
+            // SIGTERM and SIGINT stop the server gracefully; requests still running after eight
+            // seconds (a long import, say) are cancelled, so the process is gone within ten.
+            var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger)
+            group.maximumGracefulShutdownDuration = .seconds(8)
+            group.maximumCancellationDuration = .seconds(1)
             do {
-                try await app.runService()
+                try await ServiceGroup(configuration: group).run()
             } catch where "\(error)".contains("Address already in use") {
                 throw ServeError.portInUse(host: configuration.host, port: configuration.port)
             }

@@ -239,8 +239,7 @@ struct DiscoverPagesTests {
             #expect(details.contains(#"<input type="hidden" name="favorite" value="true">"#))
             #expect(details.contains(#"<form class="favorite-form" method="post" action="/cocktails/\#(id)/favorite""#))
             let posted = try await client.execute(
-                uri: "/cocktails/\(id)/favorite", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
-                body: ByteBuffer(string: "favorite=true&from=all&back=%2Fresults%3Fglass%3Dcoupe")
+                uri: "/cocktails/\(id)/favorite", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body("favorite=true&from=all&back=%2Fresults%3Fglass%3Dcoupe")
             )
             #expect(posted.status == .seeOther)
             let location = try #require(posted.headers[.location])

@@ -32,7 +32,7 @@ struct PagesTests {
             try await client.waitUntilReady()
             let posted = try await client.execute(
                 uri: "/cocktails/11/favorite", method: .post,
-                headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: "favorite=true&from=non-alcoholic")
+                headers: TestCSRF.formHeaders, body: TestCSRF.body("favorite=true&from=non-alcoholic")
             )
             #expect(posted.status == .seeOther)
             #expect(posted.headers[.location] == "/cocktails/11?from=non-alcoholic")
@@ -85,7 +85,7 @@ struct PagesTests {
             #expect(String(buffer: badFilter.body).contains("is not a filter"))
             let badForm = try await client.execute(
                 uri: "/cocktails/1/favorite", method: .post,
-                headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: "favorite=maybe")
+                headers: TestCSRF.formHeaders, body: TestCSRF.body("favorite=maybe")
             )
             #expect(badForm.status == .badRequest)
             #expect(try await client.list().cocktails.allSatisfy { !$0.isFavorite })
@@ -101,7 +101,7 @@ struct PagesTests {
                 let body = "return=" + field.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
                 let response = try await client.execute(
                     uri: "/catalog/refresh", method: .post,
-                    headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: body)
+                    headers: TestCSRF.formHeaders, body: TestCSRF.body(body)
                 )
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == location)

@@ -25,12 +25,25 @@ struct TemporaryDatabase {
 
 /// Builds the real app on `path` with an instant (or given) simulated source, quiet logs.
 func makeApp(
-    databasePath path: String, sourceLatency: Duration = .zero, sourceFailures: Int = 0
+    databasePath path: String, sourceLatency: Duration = .zero, sourceFailures: Int = 0,
+    configure: (inout AppConfiguration) -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
-    try await buildApplication(configuration: AppConfiguration(
+    var configuration = AppConfiguration(
         databasePath: path, sourceLatency: sourceLatency, sourceFailures: sourceFailures,
         catalogPath: SeedCatalog.path, logLevel: .error
-    ))
+    )
+    configure(&configuration)
+    return try await buildApplication(configuration: configuration)
+}
+
+/// A browser's CSRF cookie and the matching form field, as a page of ours would hand them out.
+enum TestCSRF {
+    static let token = String(repeating: "5e", count: 32)
+    static let cookie = "cocktailbook_csrf=\(token)"
+    /// Headers of a URL-encoded form post from one of our pages.
+    static var formHeaders: HTTPFields { [.contentType: "application/x-www-form-urlencoded", .cookie: cookie] }
+    /// `fields` with the token field in front.
+    static func body(_ fields: String) -> ByteBuffer { ByteBuffer(string: "csrf=\(token)" + (fields.isEmpty ? "" : "&" + fields)) }
 }
 
 // The API's JSON, mirrored independently of the app's own payload types so that a change of

@@ -4,7 +4,7 @@ import Hummingbird
 
 /// The JSON API under `/api/v1`. Each handler asks the catalog service the same question the
 /// matching page asks, and differs from it only in rendering.
-struct APIController<Context: RequestContext>: Sendable {
+struct APIController<Context: AppContext>: Sendable {
     let catalog: CatalogService
 
     func addRoutes(to group: RouterGroup<Context>) {

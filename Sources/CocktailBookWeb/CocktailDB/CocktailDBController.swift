@@ -9,7 +9,7 @@ import Hummingbird
 /// `filter.php?i=|a=|c=|g=` (may be combined; `i=` takes a comma-separated list, all required),
 /// `list.php?c=list|g=list|i=list|a=list`. Every answer comes from the same ``CatalogService``
 /// queries as our own API and pages, so a catalog that is loading or failed answers 503.
-struct CocktailDBController<Context: RequestContext>: Sendable {
+struct CocktailDBController<Context: AppContext>: Sendable {
     let catalog: CatalogService
     /// `host:port` for pictures' URLs when a request carries no usable `Host` header.
     let fallbackHost: String
@@ -73,7 +73,9 @@ struct CocktailDBController<Context: RequestContext>: Sendable {
         }
         if let id = parameter("iid", of: request) {
             let table = catalog.ingredients.ingredients
-            let position = Int(id.trimmingCharacters(in: .whitespaces)).map { $0 - 1 }.flatMap { table.indices.contains($0) ? $0 : nil }
+            // Ids count from 1; any other number, however large or small, simply finds nothing.
+            let number = Int(id.trimmingCharacters(in: .whitespaces)) ?? 0
+            let position = number >= 1 && number <= table.count ? number - 1 : nil
             return try await ingredients(at: position.map { [$0] } ?? []).response()
         }
         throw Self.missing("lookup.php", "i or iid")
@@ -97,6 +99,7 @@ struct CocktailDBController<Context: RequestContext>: Sendable {
             throw Self.missing("filter.php", "i, a, c or g")
         }
         let wanted = (ingredient ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard wanted.count <= CocktailQuery.maximumIngredients else { throw QueryParameters.tooManyIngredients }
         var kind = CocktailFilter.all
         switch alcoholic.map(CocktailDBVocabulary.normalized) {
         case nil: break

@@ -16,9 +16,10 @@ struct PageRenderer: Sendable {
         self.assets = assets
     }
 
-    /// Renders `page` with its template into an HTML response.
-    func render<Page: PageModel>(_ page: Page, status: HTTPResponse.Status = .ok) -> Response {
-        let frame = PageFrame(page: page, assets: assets.urls, catalogState: page.catalogState)
+    /// Renders `page` with its template into an HTML response; its forms carry `context`'s
+    /// CSRF token.
+    func render<Page: PageModel>(_ page: Page, status: HTTPResponse.Status = .ok, context: some AppContext) -> Response {
+        let frame = PageFrame(page: page, assets: assets.urls, catalogState: page.catalogState, csrfToken: context.csrfToken)
         let html = library.render(frame, withTemplate: Page.template) ?? "Page template \(Page.template) is missing."
         return Response(
             status: status,
@@ -41,11 +42,13 @@ struct PageFrame<Page: PageModel>: MustacheParent {
     let page: Page
     let assets: StaticAssets.URLs
     let catalogState: String
+    let csrfToken: String
 
     func child(named name: String) -> Any? {
         switch name {
         case "assets": assets
         case "catalogState": catalogState
+        case "csrfToken": csrfToken
         default: Self.unwrapped(Mirror(reflecting: page).children.first { $0.label == name }?.value)
         }
     }

@@ -1,0 +1,49 @@
+import Foundation
+import Hummingbird
+
+/// Cross-site request forgery protection for HTML forms, by the double-submit pattern: every
+/// browser gets a random token in a `SameSite=Strict`, `HttpOnly` cookie, every form carries
+/// the same token in a hidden `csrf` field, and a form submission whose field does not match
+/// its cookie is refused. A page on another site can neither read the cookie nor our pages, so
+/// it cannot forge the field. (The Origin check in ``RequestPolicyMiddleware`` is the second,
+/// independent layer, and the only one for the JSON API, which takes no cookies.)
+enum CSRFToken {
+    /// The cookie's name.
+    static let cookieName = "cocktailbook_csrf"
+    /// The form field's name.
+    static let fieldName = "csrf"
+
+    /// A new token: 32 bytes from the system's secure generator, as 64 hex digits.
+    static func generate() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+    }
+
+    /// The token this request's cookie carries, when it is well-formed.
+    static func fromCookie(of request: Request) -> String? {
+        guard let value = request.cookies[cookieName]?.value, isWellFormed(value) else { return nil }
+        return value
+    }
+
+    static func isWellFormed(_ token: String) -> Bool {
+        token.utf8.count == 64 && token.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
+    /// The `Set-Cookie` value that gives a browser `token`.
+    static func cookie(_ token: String) -> String {
+        "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+    }
+
+    /// Refuses a form submission whose `csrf` field is not this browser's token, in constant
+    /// time for equal lengths.
+    static func verify(_ field: String?, context: some AppContext, request: Request) throws {
+        guard let cookie = fromCookie(of: request), let field, field.utf8.count == cookie.utf8.count,
+              zip(field.utf8, cookie.utf8).reduce(UInt8(0), { $0 | ($1.0 ^ $1.1) }) == 0
+        else {
+            throw AppError(
+                status: .forbidden, code: "csrf_failed",
+                message: "This form has expired or did not come from this site. Reload the page and try again."
+            )
+        }
+    }
+}

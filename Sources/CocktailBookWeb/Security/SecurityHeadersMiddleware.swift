@@ -1,0 +1,75 @@
+import HTTPTypes
+import Hummingbird
+
+/// The outermost layer: every response, errors included, leaves with the security headers; a
+/// browser without a CSRF cookie gets one; `HEAD` is answered as `GET` without the body; and
+/// `OPTIONS` (CORS preflight) is answered here, allowing only reads from other origins.
+struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
+    /// Pages: our own script and style only, no framing, no plugins, forms to ourselves.
+    static var pagePolicy: String {
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "
+            + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    }
+
+    /// Everything that is not a page (JSON, pictures, assets): nothing may run or frame it.
+    static var resourcePolicy: String { "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox" }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var request = request
+        var context = context
+        let isHead = request.method == .head
+        if isHead {
+            var head = request.head
+            head.method = .get
+            request = Request(head: head, body: request.body)
+        }
+        let existing = CSRFToken.fromCookie(of: request)
+        context.csrfToken = existing ?? CSRFToken.generate()
+
+        var response: Response
+        if request.method == .options {
+            response = Self.preflight(request)
+        } else {
+            response = try await next(request, context)
+        }
+        if existing == nil, request.uri.path.hasPrefix("/api/") == false {
+            response.headers.append(HTTPField(name: .setCookie, value: CSRFToken.cookie(context.csrfToken)))
+        }
+        Self.addHeaders(to: &response, path: request.uri.path)
+        if isHead {
+            if let length = response.body.contentLength { response.headers[.contentLength] = String(length) }
+            response.body = .init()
+        }
+        return response
+    }
+
+    static func addHeaders(to response: inout Response, path: String) {
+        let isPage = response.headers[.contentType]?.hasPrefix("text/html") == true
+        if response.headers[.contentSecurityPolicy] == nil {
+            response.headers[.contentSecurityPolicy] = isPage ? pagePolicy : resourcePolicy
+        }
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+        response.headers[HTTPField.Name("Cross-Origin-Opener-Policy")!] = "same-origin"
+        response.headers[HTTPField.Name("Permissions-Policy")!] = "camera=(), microphone=(), geolocation=(), interest-cohort=()"
+        // Both JSON APIs may be read from any web page; they use no cookies, so nothing of the
+        // visitor's leaks. Writes are never allowed cross-origin (see `preflight`).
+        if path.hasPrefix("/api/") || path.hasPrefix("/images/") {
+            response.headers[.accessControlAllowOrigin] = "*"
+        }
+    }
+
+    /// `OPTIONS`: `204` naming what may be sent. Cross-origin pages may only read the APIs, so
+    /// a preflight for a write gets no `Access-Control-Allow-Methods` that covers it.
+    static func preflight(_ request: Request) -> Response {
+        var response = Response(status: .noContent)
+        response.headers[.allow] = "GET, HEAD, OPTIONS" + (request.uri.path.hasPrefix("/api/v1/") ? ", PUT, DELETE, POST" : ", POST")
+        if request.headers[.accessControlRequestMethod] != nil, request.uri.path.hasPrefix("/api/") {
+            response.headers[.accessControlAllowMethods] = "GET, HEAD, OPTIONS"
+            response.headers[.accessControlAllowHeaders] = "Accept, Authorization"
+            response.headers[.accessControlMaxAge] = "600"
+        }
+        return response
+    }
+}
