@@ -34,6 +34,8 @@ struct AppError: Error, Sendable {
                 message: "The book's database cannot be read or written right now. Whoever runs this server can check /readyz and the server's log.",
                 retryAfter: 30
             )
+        case let error as HTTPResponseError where error.status == .contentTooLarge:
+            self.init(status: .contentTooLarge, code: "body_too_large", message: "The request body is too large.")
         case let error as HTTPError:
             switch error.status {
             case .notFound: self.init(status: .notFound, code: "not_found", message: "There is nothing at this address.")

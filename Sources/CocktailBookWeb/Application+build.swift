@@ -45,7 +45,7 @@ public func buildApplication(
         httpDecoderConfiguration: .init(maxHeaderFieldSize: 16 * 1024, maxHeaderListSize: 64 * 1024, maxHeaderFieldCount: 100)
     )
     return Application(
-        router: router,
+        responder: HeadResponder(wrapped: router.buildResponder()),
         server: .http1(configuration: http1),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "CocktailBook"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port) },

@@ -117,7 +117,7 @@ struct FormFields {
         let body: ByteBuffer
         do {
             body = try await request.body.collect(upTo: limit)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch let error as HTTPResponseError where error.status == .contentTooLarge {
             throw AppError(status: .contentTooLarge, code: "body_too_large", message: "The form is larger than \(limit / 1024) KB.")
         }
         fields = FormQuery(encoded: String(buffer: body))

@@ -74,8 +74,9 @@ class Server:
     """One running `cocktailbook serve` process."""
 
     def __init__(self, binary: Path, database: Path, log: Path, latency: float, failures: int,
-                 catalog: Path | None = SEED_CATALOG):
+                 catalog: Path | None = SEED_CATALOG, extra_args: tuple[str, ...] = ()):
         self.database = database
+        self.extra_args = extra_args
         self.catalog_file = catalog
         self.latency = latency
         self.failures = failures
@@ -96,7 +97,7 @@ class Server:
             self.process = subprocess.Popen(
                 [str(self._binary), "serve", "--port", str(self.port), "--database", str(self.database),
                  "--source-latency", str(self.latency), "--source-failures", str(self.failures),
-                 *(["--catalog", str(self.catalog_file)] if self.catalog_file else [])],
+                 *(["--catalog", str(self.catalog_file)] if self.catalog_file else []), *self.extra_args],
                 stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             )
             log.close()
@@ -162,11 +163,11 @@ class ServerFactory:
         self._servers: list[Server] = []
 
     def __call__(self, latency: float = 0, failures: int = 0, database: Path | None = None,
-                 catalog: Path | None = SEED_CATALOG) -> Server:
+                 catalog: Path | None = SEED_CATALOG, extra_args: tuple[str, ...] = ()) -> Server:
         index = len(self._servers)
         if database is None:
             database = self._directory / f"cocktailbook-{index}.sqlite"
-        server = Server(_binary(), database, self._directory / f"server-{index}.log", latency, failures, catalog)
+        server = Server(_binary(), database, self._directory / f"server-{index}.log", latency, failures, catalog, extra_args)
         self._servers.append(server)
         return server
 

@@ -2,8 +2,8 @@ import HTTPTypes
 import Hummingbird
 
 /// The outermost layer: every response, errors included, leaves with the security headers; a
-/// browser without a CSRF cookie gets one; `HEAD` is answered as `GET` without the body; and
-/// `OPTIONS` (CORS preflight) is answered here, allowing only reads from other origins.
+/// browser without a CSRF cookie gets one; and `OPTIONS` (CORS preflight) is answered here,
+/// allowing only reads from other origins.
 struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
     /// Pages: our own script and style only, no framing, no plugins, forms to ourselves.
     static var pagePolicy: String {
@@ -15,14 +15,7 @@ struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
     static var resourcePolicy: String { "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox" }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var request = request
         var context = context
-        let isHead = request.method == .head
-        if isHead {
-            var head = request.head
-            head.method = .get
-            request = Request(head: head, body: request.body)
-        }
         let existing = CSRFToken.fromCookie(of: request)
         context.csrfToken = existing ?? CSRFToken.generate()
 
@@ -36,10 +29,6 @@ struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
             response.headers.append(HTTPField(name: .setCookie, value: CSRFToken.cookie(context.csrfToken)))
         }
         Self.addHeaders(to: &response, path: request.uri.path)
-        if isHead {
-            if let length = response.body.contentLength { response.headers[.contentLength] = String(length) }
-            response.body = .init()
-        }
         return response
     }
 

@@ -1,0 +1,175 @@
+"""The hardening findings that need the real process: slow clients, SIGTERM during an import,
+memory during a huge download, and a foreign Host header. Every server here is on 127.0.0.1."""
+
+from __future__ import annotations
+
+import http.server
+import json
+import re
+import signal
+import socket
+import socketserver
+import threading
+import time
+
+import requests
+
+
+class _Hostile(http.server.BaseHTTPRequestHandler):
+    """`/hang…` never answers; `/huge.png` streams a 3 GB "picture" in chunks."""
+
+    def log_message(self, *args):  # keep the test output clean
+        pass
+
+    def do_GET(self):
+        if self.path.startswith("/hang"):
+            time.sleep(60)
+            return
+        if self.path == "/huge.png":
+            self.send_response(200)
+            self.send_header("Content-Type", "image/png")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            chunk = b"\x89PNG\r\n\x1a\n" + b"\x00" * (64 * 1024 - 8)
+            try:
+                for _ in range(3 * 16_384):  # 3 GB, unless the client stops reading
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                self.wfile.write(b"0\r\n\r\n")
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            return
+        self.send_response(404)
+        self.end_headers()
+
+
+class _ThreadingServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+
+
+def _hostile_server():
+    httpd = _ThreadingServer(("127.0.0.1", 0), _Hostile)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
+
+
+def _session_with_token(base: str) -> tuple[requests.Session, str]:
+    session = requests.Session()
+    page = session.get(f"{base}/import", timeout=5)
+    token = re.search(r'name="csrf" value="([0-9a-f]{64})"', page.text).group(1)
+    return session, token
+
+
+def _rss_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def test_a_client_that_never_finishes_its_headers_is_disconnected(server):
+    running = server()
+    with socket.create_connection(("127.0.0.1", running.port), timeout=20) as sock:
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        start = time.monotonic()
+        closed = False
+        while time.monotonic() - start < 15:
+            try:
+                sock.sendall(b"X")  # a byte a second keeps an idle timer from ever firing
+                sock.settimeout(1)
+                if sock.recv(1024) == b"":
+                    closed = True
+                    break
+            except socket.timeout:
+                continue
+            except OSError:
+                closed = True
+                break
+        elapsed = time.monotonic() - start
+    assert closed, "the server kept a connection open that never finished its headers"
+    assert 8 <= elapsed <= 13, elapsed
+    assert requests.get(f"{running.url}/healthz", timeout=2).text == "ok"
+
+
+def test_sigterm_stops_the_server_within_ten_seconds_even_during_an_import(server):
+    httpd, hostile = _hostile_server()
+    try:
+        running = server(extra_args=("--allow-private-imports",))
+        session, token = _session_with_token(running.url)
+        thread = threading.Thread(
+            target=lambda: _ignore(lambda: session.post(f"{running.url}/import", data={"csrf": token, "url": f"{hostile}/hang/"}, timeout=30)),
+            daemon=True,
+        )
+        thread.start()
+        time.sleep(1.0)
+        assert running.process.poll() is None
+        start = time.monotonic()
+        running.process.send_signal(signal.SIGTERM)
+        running.process.wait(timeout=15)
+        assert time.monotonic() - start < 10
+    finally:
+        httpd.shutdown()
+
+
+def _ignore(call):
+    try:
+        call()
+    except requests.RequestException:
+        pass
+
+
+def test_a_3_gb_picture_is_cut_off_at_5_mb_and_memory_stays_flat(server, tmp_path):
+    httpd, hostile = _hostile_server()
+    try:
+        running = server(extra_args=("--allow-private-imports",))
+        running.wait_ready()
+        pid = running.process.pid
+        idle = _rss_kib(pid)
+        catalog = [{"id": "big", "name": "Huge Picture Punch", "type": "alcoholic", "shortDescription": "s",
+                    "longDescription": "l", "preparationMinutes": 3, "imageName": "big", "ingredients": ["1 oz gin"],
+                    "imageURL": f"{hostile}/huge.png"}]
+        session, token = _session_with_token(running.url)
+        peak = idle
+        result = {}
+
+        def upload():
+            result["response"] = session.post(
+                f"{running.url}/import", data={"csrf": token},
+                files={"file": ("huge.json", json.dumps(catalog), "application/json")}, timeout=60,
+            )
+
+        thread = threading.Thread(target=upload)
+        thread.start()
+        while thread.is_alive():
+            peak = max(peak, _rss_kib(pid))
+            time.sleep(0.02)
+        after = _rss_kib(pid)
+        response = result["response"]
+        assert response.status_code == 200, response.text[-500:]
+        assert "Imported 1 cocktails" in response.text
+        assert "larger than 5 MB" in response.text
+        growth_mib = (peak - idle) / 1024
+        print(f"\nRSS idle {idle / 1024:.1f} MiB, peak {peak / 1024:.1f} MiB (+{growth_mib:.1f}), after {after / 1024:.1f} MiB")
+        assert growth_mib < 48, f"memory grew by {growth_mib:.1f} MiB during a 3 GB download"
+    finally:
+        httpd.shutdown()
+
+
+def test_a_foreign_host_header_is_refused_on_loopback(server):
+    running = server()
+    rebound = requests.get(f"{running.url}/api/v1/catalog", headers={"Host": "attacker.example"}, timeout=5)
+    assert rebound.status_code == 421
+    assert rebound.json()["error"]["code"] == "unknown_host"
+    assert requests.get(f"{running.url}/api/v1/catalog", headers={"Host": f"localhost:{running.port}"}, timeout=5).status_code == 200
+
+
+def test_a_cross_site_form_post_changes_nothing(server):
+    running = server()
+    running.wait_ready()
+    forged = requests.post(f"{running.url}/cocktails/1/favorite", data={"favorite": "true"},
+                           headers={"Origin": "https://evil.example"}, allow_redirects=False, timeout=5)
+    assert forged.status_code == 403
+    no_cors = requests.post(f"{running.url}/api/v1/catalog/refresh", headers={"Sec-Fetch-Site": "cross-site"}, timeout=5)
+    assert no_cors.status_code == 403
+    favorites = requests.get(f"{running.url}/api/v1/favorites", timeout=5).json()["cocktails"]
+    assert favorites == []
