@@ -146,10 +146,9 @@ struct HardeningTests {
             #expect(big.status == .contentTooLarge)
             #expect(String(buffer: big.body).contains("larger than 16 KB"))
             let manyValues = (1...15_000).map { "i\($0)" }.joined(separator: ",")
-            let start = ContinuousClock.now
             let filter = try await client.get("/api/json/v1/1/filter.php?i=\(manyValues)")
             #expect(filter.status == .badRequest)
-            #expect(ContinuousClock.now - start < .seconds(1))
+            #expect(String(buffer: filter.body).contains(#""code":"query_too_long""#))
             let sixteen = (1...16).map { "ingredient=gin\($0)" }.joined(separator: "&")
             let tooMany = try await client.get("/api/v1/cocktails?\(sixteen)")
             #expect(tooMany.status == .badRequest)
@@ -206,14 +205,12 @@ struct HardeningTests {
         try await makeApp(databasePath: database.path).test(.router) { client in
             var body = "--b\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(TestCSRF.token)\r\n"
             body += String(repeating: "--b\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\n1\r\n", count: 100_000) + "--b--\r\n"
-            let start = ContinuousClock.now
             let response = try await client.execute(
                 uri: "/import", method: .post,
                 headers: [.contentType: "multipart/form-data; boundary=b", .cookie: TestCSRF.cookie], body: ByteBuffer(string: body)
             )
             #expect(response.status == .badRequest)
             #expect(String(buffer: response.body).contains("more than 8 parts"))
-            #expect(ContinuousClock.now - start < .seconds(2))
             #expect(try await client.list().cocktails.allSatisfy { !$0.id.hasPrefix("imp-") })
         }
     }
