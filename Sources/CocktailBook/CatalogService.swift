@@ -94,34 +94,37 @@ public actor CatalogService {
     ///
     /// - Throws: ``CatalogError/loading`` or ``CatalogError/unavailable(_:)`` when there is no
     ///   catalog to show yet.
-    public func list(filter: CocktailFilter) throws -> CocktailList {
-        CocktailList(catalog: try available(), favorites: try favoritesStore.favoriteIDs(), filter: filter)
+    ///
+    /// The `owner` parameters below say whose favorites are pinned and marked; they default to
+    /// the implicit owner of a book without accounts.
+    public func list(filter: CocktailFilter, for owner: FavoritesOwner = .implicit) throws -> CocktailList {
+        CocktailList(catalog: try available(), favorites: try favoritesStore.favoriteIDs(of: owner), filter: filter)
     }
 
-    /// The cocktail with this id and whether it is a favorite.
-    public func cocktail(id: String) throws -> CocktailList.Item {
+    /// The cocktail with this id and whether it is `owner`'s favorite.
+    public func cocktail(id: String, for owner: FavoritesOwner = .implicit) throws -> CocktailList.Item {
         guard CocktailID.isValid(id) else { throw CatalogError.invalidID(id) }
         guard let cocktail = try available().cocktail(id: id) else { throw CatalogError.unknownCocktail(id) }
-        return .init(cocktail: cocktail, isFavorite: try favoritesStore.favoriteIDs().contains(id))
+        return .init(cocktail: cocktail, isFavorite: try favoritesStore.favoriteIDs(of: owner).contains(id))
     }
 
     /// The cocktail with this id, with its recipe read against the ingredient table.
-    public func details(id: String) throws -> CocktailDetails {
-        CocktailDetails(try cocktail(id: id), table: ingredients)
+    public func details(id: String, for owner: FavoritesOwner = .implicit) throws -> CocktailDetails {
+        CocktailDetails(try cocktail(id: id, for: owner), table: ingredients)
     }
 
     /// The cocktail with this id or, failing that, this name (case- and diacritic-insensitive).
-    public func cocktail(idOrName query: String) throws -> CocktailList.Item {
+    public func cocktail(idOrName query: String, for owner: FavoritesOwner = .implicit) throws -> CocktailList.Item {
         let catalog = try available()
-        if CocktailID.isValid(query), catalog.contains(id: query) { return try cocktail(id: query) }
+        if CocktailID.isValid(query), catalog.contains(id: query) { return try cocktail(id: query, for: owner) }
         guard let match = catalog.cocktail(named: query, locale: locale) else { throw CatalogError.unknownName(query) }
-        return try cocktail(id: match.id)
+        return try cocktail(id: match.id, for: owner)
     }
 
     /// One page of the cocktails matching `query`.
-    public func query(_ query: CocktailQuery) throws -> CocktailPage {
+    public func query(_ query: CocktailQuery, for owner: FavoritesOwner = .implicit) throws -> CocktailPage {
         let snapshot = try availableSnapshot()
-        return snapshot.answer(query, favorites: try favoritesStore.favoriteIDs())
+        return snapshot.answer(query, favorites: try favoritesStore.favoriteIDs(of: owner))
     }
 
     /// The filter values present in the catalog, with counts.
@@ -130,17 +133,17 @@ public actor CatalogService {
     }
 
     /// A cocktail picked at random.
-    public func randomCocktail() throws -> CocktailList.Item {
+    public func randomCocktail(for owner: FavoritesOwner = .implicit) throws -> CocktailList.Item {
         let cocktails = try available().cocktails
         guard let cocktail = cocktails.randomElement() else { throw CatalogError.emptyCatalog }
-        return try self.cocktail(id: cocktail.id)
+        return try self.cocktail(id: cocktail.id, for: owner)
     }
 
-    /// Marks or unmarks a cocktail of the current catalog as favorite.
-    public func setFavorite(_ isFavorite: Bool, for id: String) throws {
+    /// Marks or unmarks a cocktail of the current catalog as `owner`'s favorite.
+    public func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner = .implicit) throws {
         guard CocktailID.isValid(id) else { throw CatalogError.invalidID(id) }
         guard try available().contains(id: id) else { throw CatalogError.unknownCocktail(id) }
-        try favoritesStore.setFavorite(isFavorite, for: id)
+        try favoritesStore.setFavorite(isFavorite, for: id, owner: owner)
     }
 
     private func available() throws -> AlphabeticalCatalog {

@@ -22,10 +22,11 @@ public protocol CatalogStore: Sendable {
     func saveCatalog(_ catalog: CachedCatalog) throws
 }
 
-/// Remembers which cocktails the person marked as favorites.
+/// Remembers which cocktails each person marked as favorites.
 public protocol FavoritesStore: Sendable {
-    /// The ids of all favorites, including any whose cocktail is no longer in the catalog.
-    func favoriteIDs() throws -> Set<String>
-    /// Marks or unmarks a cocktail as favorite; doing it twice is the same as doing it once.
-    func setFavorite(_ isFavorite: Bool, for id: String) throws
+    /// The ids of all of `owner`'s favorites, including any whose cocktail is no longer in the
+    /// catalog. ``FavoritesOwner/nobody`` has none.
+    func favoriteIDs(of owner: FavoritesOwner) throws -> Set<String>
+    /// Marks or unmarks a cocktail as `owner`'s favorite; doing it twice is the same as once.
+    func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner) throws
 }

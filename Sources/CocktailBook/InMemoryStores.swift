@@ -84,25 +84,25 @@ public final class InMemoryCatalogStore: CatalogStore, @unchecked Sendable {
 public final class InMemoryFavoritesStore: FavoritesStore, @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.
-    private var storedIDs: Set<String>
+    private var stored: [FavoritesOwner: Set<String>]
     private var storedFailsOnRead = false
     private var storedFailsOnSave = false
 
-    /// Creates a store holding `ids` as favorites.
+    /// Creates a store holding `ids` as the implicit owner's favorites.
     public init(_ ids: Set<String> = []) {
-        storedIDs = ids
+        stored = [.implicit: ids]
     }
 
-    /// The favorite ids currently held, as ``favoriteIDs()`` would return them (without failing).
-    public var ids: Set<String> { withLock { storedIDs } }
+    /// The implicit owner's favorite ids, as ``favoriteIDs(of:)`` would return them (without failing).
+    public var ids: Set<String> { withLock { stored[.implicit] ?? [] } }
 
-    /// When `true`, ``favoriteIDs()`` throws ``SimulatedStoreFailure``.
+    /// When `true`, ``favoriteIDs(of:)`` throws ``SimulatedStoreFailure``.
     public var failsOnRead: Bool {
         get { withLock { storedFailsOnRead } }
         set { withLock { storedFailsOnRead = newValue } }
     }
 
-    /// When `true`, ``setFavorite(_:for:)`` throws ``SimulatedStoreFailure`` and changes nothing.
+    /// When `true`, ``setFavorite(_:for:owner:)`` throws ``SimulatedStoreFailure`` and changes nothing.
     public var failsOnSave: Bool {
         get { withLock { storedFailsOnSave } }
         set { withLock { storedFailsOnSave = newValue } }
@@ -111,20 +111,20 @@ public final class InMemoryFavoritesStore: FavoritesStore, @unchecked Sendable {
     /// The held favorite ids.
     ///
     /// - Throws: ``SimulatedStoreFailure`` when ``failsOnRead`` is set.
-    public func favoriteIDs() throws -> Set<String> {
+    public func favoriteIDs(of owner: FavoritesOwner) throws -> Set<String> {
         try withLock {
             if storedFailsOnRead { throw SimulatedStoreFailure(operation: "favoriteIDs") }
-            return storedIDs
+            return stored[owner] ?? []
         }
     }
 
     /// Adds or removes `id`; doing it twice is the same as doing it once.
     ///
     /// - Throws: ``SimulatedStoreFailure`` when ``failsOnSave`` is set.
-    public func setFavorite(_ isFavorite: Bool, for id: String) throws {
+    public func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner) throws {
         try withLock {
             if storedFailsOnSave { throw SimulatedStoreFailure(operation: "setFavorite") }
-            if isFavorite { storedIDs.insert(id) } else { storedIDs.remove(id) }
+            if isFavorite { stored[owner, default: []].insert(id) } else { stored[owner]?.remove(id) }
         }
     }
 

@@ -2,43 +2,53 @@ import CocktailBook
 import Foundation
 import GRDB
 
-/// A cocktail the person marked as favorite. It has no foreign key to the catalog on purpose:
-/// a favorite outlives its cocktail leaving the catalog, and comes back if the cocktail does.
+/// A cocktail someone marked as favorite. It has no foreign key to the catalog on purpose: a
+/// favorite outlives its cocktail leaving the catalog, and comes back if the cocktail does.
+/// `ownerId` is an account's id, or 0 for the implicit owner of a book without accounts.
 struct FavoriteRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "favorite"
     enum Columns {
+        static let ownerId = Column(CodingKeys.ownerId)
         static let cocktailId = Column(CodingKeys.cocktailId)
         static let addedAt = Column(CodingKeys.addedAt)
     }
 
+    var ownerId: Int64
     var cocktailId: String
     var addedAt: Date
+
+    static func of(_ owner: FavoritesOwner) -> QueryInterfaceRequest<FavoriteRecord> {
+        filter(Columns.ownerId == owner.id)
+    }
 }
 
 extension AppDatabase: FavoritesStore {
-    public func favoriteIDs() throws -> Set<String> {
-        try writer.read { db in
-            try Set(String.fetchAll(db, FavoriteRecord.select(FavoriteRecord.Columns.cocktailId)))
+    public func favoriteIDs(of owner: FavoritesOwner) throws -> Set<String> {
+        guard owner != .nobody else { return [] }
+        return try writer.read { db in
+            try Set(String.fetchAll(db, FavoriteRecord.of(owner).select(FavoriteRecord.Columns.cocktailId)))
         }
     }
 
-    public func setFavorite(_ isFavorite: Bool, for id: String) throws {
-        try setFavorite(isFavorite, for: id, at: Date())
+    public func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner) throws {
+        try setFavorite(isFavorite, for: id, owner: owner, at: Date())
     }
 
     /// Marks or unmarks a favorite, stamping a new one with `date`. Marking keeps the original
     /// date of an existing favorite. An id that is neither in the cached catalog nor a favorite
     /// is refused, so a typo never creates a favorite nobody can see.
-    public func setFavorite(_ isFavorite: Bool, for id: String, at date: Date) throws {
+    public func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner = .implicit, at date: Date) throws {
+        guard owner != .nobody else { throw StoreError.noOwner }
         try writer.write { db in
             let inCatalog = try CatalogCocktailRecord.exists(db, key: id) || Self.isImported(db, id: id)
-            let existing = try FavoriteRecord.fetchOne(db, key: id)
+            let key: [String: (any DatabaseValueConvertible)?] = ["ownerId": owner.id, "cocktailId": id]
+            let existing = try FavoriteRecord.fetchOne(db, key: key)
             switch (isFavorite, existing) {
             case (true, nil):
                 guard inCatalog else { throw StoreError.unknownCocktail(id) }
-                try FavoriteRecord(cocktailId: id, addedAt: date).insert(db)
+                try FavoriteRecord(ownerId: owner.id, cocktailId: id, addedAt: date).insert(db)
             case (false, _?):
-                try FavoriteRecord.deleteOne(db, key: id)
+                try FavoriteRecord.deleteOne(db, key: key)
             case (false, nil):
                 guard inCatalog else { throw StoreError.unknownCocktail(id) }
             case (true, _?):
@@ -47,10 +57,10 @@ extension AppDatabase: FavoritesStore {
         }
     }
 
-    /// The favorites with the time each was added, oldest first.
-    public func favorites() throws -> [(id: String, addedAt: Date)] {
+    /// `owner`'s favorites with the time each was added, oldest first.
+    public func favorites(of owner: FavoritesOwner = .implicit) throws -> [(id: String, addedAt: Date)] {
         try writer.read { db in
-            try FavoriteRecord.order(FavoriteRecord.Columns.addedAt, FavoriteRecord.Columns.cocktailId).fetchAll(db)
+            try FavoriteRecord.of(owner).order(FavoriteRecord.Columns.addedAt, FavoriteRecord.Columns.cocktailId).fetchAll(db)
                 .map { ($0.cocktailId, $0.addedAt) }
         }
     }

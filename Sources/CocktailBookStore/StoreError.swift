@@ -8,6 +8,16 @@ public enum StoreError: Error, Equatable, Sendable {
     case unknownCocktail(String)
     /// A stored catalog entry could not be read back.
     case corruptCatalog(String)
+    /// A favorite was written for nobody (an anonymous visitor).
+    case noOwner
+    /// No account has this name.
+    case unknownAccount(String)
+    /// An account with this name exists already.
+    case accountExists(String)
+    /// The change would leave the book without an admin while it has accounts.
+    case lastAdmin
+    /// An API token prefix matches no token, or more than one.
+    case tokenPrefix(String, matches: Int)
 }
 
 extension StoreError: LocalizedError {
@@ -16,6 +26,12 @@ extension StoreError: LocalizedError {
         case .cannotOpen(let path, let reason): "Cannot open the database at \(path): \(reason)."
         case .unknownCocktail(let id): "There is no cocktail with id \"\(id)\"."
         case .corruptCatalog(let detail): "The cached catalog is damaged: \(detail)."
+        case .noOwner: "Sign in to keep favorites."
+        case .unknownAccount(let name): "There is no account named \"\(name)\"."
+        case .accountExists(let name): "An account named \"\(name)\" exists already."
+        case .lastAdmin: "The book must keep at least one admin: make another account admin first."
+        case .tokenPrefix(let prefix, let matches):
+            matches == 0 ? "No API token starts with \"\(prefix)\"." : "\(matches) API tokens start with \"\(prefix)\"; give more of it."
         }
     }
 }

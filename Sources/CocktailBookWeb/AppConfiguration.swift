@@ -31,6 +31,14 @@ public struct AppConfiguration: Sendable {
     /// The host names requests may carry in `Host` (against DNS rebinding); `nil` allows the
     /// loopback names when listening on a loopback address, and any name otherwise.
     public var allowedHosts: [String]?
+    /// `--public-read-only`: a book without an admin may be opened on a network, browse only.
+    public var publicReadOnly = false
+    /// `--private`: anonymous visitors see only the sign-in page.
+    public var privateMode = false
+    /// bcrypt's cost for new password hashes (4 to 31; each step doubles the time).
+    public var bcryptCost: UInt8 = 12
+    /// `--trust-proxy`: believe `X-Forwarded-Proto` (secure cookies) and `X-Forwarded-For`.
+    public var trustProxy = false
     /// How long one import may take in all.
     public var importTimeLimit: Duration = .seconds(600)
     /// How long a connection may take to send a request's headers.

@@ -13,11 +13,14 @@ public struct AppEnvironment: Sendable {
     public let catalog: CatalogService
     /// The pictures downloaded by imports, beside the database.
     public let images: ImportedImageFiles
+    /// Accounts, sessions and API tokens.
+    public let accounts: Accounts
 
     /// Opens the database and prepares (but does not start) the catalog service.
     public init(configuration: AppConfiguration, logger: Logger) throws {
         database = try AppDatabase(path: configuration.databasePath)
         images = ImportedImageFiles(databasePath: configuration.databasePath)
+        accounts = Accounts(database: database, bcryptCost: configuration.bcryptCost)
         var payload = BundledCatalog.data
         if let path = configuration.catalogPath {
             do {

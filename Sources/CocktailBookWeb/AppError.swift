@@ -28,6 +28,12 @@ struct AppError: Error, Sendable {
             self.init(catalogError: error)
         case StoreError.unknownCocktail(let id):
             self.init(catalogError: .unknownCocktail(id))
+        case StoreError.noOwner:
+            self = .signInRequired
+        case let error as StoreError where error.isAccountRefusal:
+            self.init(status: .badRequest, code: "account_refused", message: error.localizedDescription)
+        case let error as Accounts.Refusal:
+            self.init(status: .badRequest, code: "account_refused", message: error.message)
         case is DatabaseError, StoreError.corruptCatalog:
             self.init(
                 status: .serviceUnavailable, code: "database_unavailable",
@@ -67,5 +73,20 @@ struct AppError: Error, Sendable {
         }
     }
 
+    /// The answer to an anonymous visitor asking for something that needs an account.
+    static var signInRequired: AppError {
+        AppError(status: .unauthorized, code: "sign_in_required", message: "Sign in to do this.")
+    }
+
     var isServerFault: Bool { status.code >= 500 && status != .serviceUnavailable }
+}
+
+extension StoreError {
+    /// Refusals of an account change that the person can mend (a taken name, the last admin).
+    var isAccountRefusal: Bool {
+        switch self {
+        case .unknownAccount, .accountExists, .lastAdmin, .tokenPrefix: true
+        case .cannotOpen, .unknownCocktail, .corruptCatalog, .noOwner: false
+        }
+    }
 }

@@ -14,6 +14,12 @@ public func buildApplication(
     var logger = Logger(label: "cocktailbook")
     logger.logLevel = configuration.logLevel
     let environment = try AppEnvironment(configuration: configuration, logger: logger)
+    let isLoopback = AppConfiguration.isLoopback(configuration.host)
+    // A book on a network without an admin would let anyone do anything: refuse, unless it is
+    // opened read-only on purpose.
+    if !isLoopback, !configuration.publicReadOnly, try !environment.database.hasAdmin() {
+        throw StartupError.noAdmin(host: configuration.host)
+    }
     await environment.catalog.start()
 
     let renderer = try await PageRenderer(assets: StaticAssets())
@@ -21,8 +27,10 @@ public func buildApplication(
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: IdentityMiddleware(accounts: environment.accounts, isLoopback: isLoopback, isReadOnly: configuration.publicReadOnly))
     router.add(middleware: ErrorMiddleware(renderer: renderer))
     router.add(middleware: RequestPolicyMiddleware(allowedHosts: configuration.effectiveAllowedHosts))
+    router.add(middleware: AccessMiddleware(isReadOnly: configuration.publicReadOnly, isPrivate: configuration.privateMode))
     let chaos = ChaosMiddleware<AppRequestContext>.Settings(
         latency: configuration.chaosLatency, failures: configuration.chaosFailures, failureRate: configuration.chaosFailureRate
     )
@@ -36,6 +44,8 @@ public func buildApplication(
     CocktailDBController(catalog: environment.catalog, host: configuration.host, port: configuration.port).addRoutes(to: router)
     WebController(catalog: environment.catalog, renderer: renderer, images: environment.images).addRoutes(to: router)
     ImportController(environment: environment, renderer: renderer, configuration: configuration).addRoutes(to: router)
+    AccountController(accounts: environment.accounts, renderer: renderer, trustProxy: configuration.trustProxy).addRoutes(to: router)
+    AdminController(accounts: environment.accounts, renderer: renderer).addRoutes(to: router)
 
     let headerTimeout = TimeAmount.nanoseconds(Int64(configuration.headerTimeout.components.seconds) * 1_000_000_000
         + configuration.headerTimeout.components.attoseconds / 1_000_000_000)
@@ -51,4 +61,16 @@ public func buildApplication(
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port) },
         logger: logger
     )
+}
+
+/// Why the server will not start.
+public enum StartupError: Error, LocalizedError {
+    case noAdmin(host: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .noAdmin(let host):
+            "Listening on \(host) needs an admin account first: run `cocktailbook user add NAME --admin --password-stdin`, or start with --public-read-only to let people browse only."
+        }
+    }
 }

@@ -38,12 +38,17 @@ struct ImportController<Context: AppContext>: Sendable {
     }
 
     func addRoutes(to router: Router<Context>) {
-        router.get("/import") { _, context in renderer.render(ImportPage(), context: context) }
+        router.get("/import") { _, context -> Response in
+            guard context.viewer.role != nil else { return Response.redirect(to: "/login?next=%2Fimport", type: .normal) }
+            try context.require(.admin)
+            return renderer.render(ImportPage(), context: context)
+        }
         router.post("/import", use: submit)
     }
 
     /// Runs the import the form asks for; answers the summary, or the Import page with a reason.
     @Sendable func submit(request: Request, context: Context) async throws -> Response {
+        try context.require(.admin)
         guard gate.enter() else {
             return refuse("Another import is running. Try again when it has finished.", status: .conflict, context: context)
         }

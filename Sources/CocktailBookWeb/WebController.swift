@@ -33,7 +33,7 @@ struct WebController<Context: AppContext>: Sendable {
     @Sendable func list(request: Request, context: Context) async throws -> Response {
         let query = try QueryParameters.query(from: request)
         do {
-            let page = try await catalog.query(query)
+            let page = try await catalog.query(query, for: context.viewer.favoritesOwner)
             return renderer.render(MainPage(query: query, page: page, status: await catalog.status()), context: context)
         } catch let error as CatalogError where error == .loading || error.isUnavailable {
             return renderer.render(MainPage(query: query, unavailable: error), context: context)
@@ -54,7 +54,7 @@ struct WebController<Context: AppContext>: Sendable {
         // The results screen filters only; a stray `q` in its address is not a search.
         var filtersOnly = query
         filtersOnly.text = ""
-        let answer = try await catalog.query(filtersOnly)
+        let answer = try await catalog.query(filtersOnly, for: context.viewer.favoritesOwner)
         return renderer.render(ResultsPage(query: query, page: answer, table: catalog.ingredients), context: context)
     }
 
@@ -66,7 +66,7 @@ struct WebController<Context: AppContext>: Sendable {
 
     @Sendable func show(request: Request, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
-        let details = try await catalog.details(id: id)
+        let details = try await catalog.details(id: id, for: context.viewer.favoritesOwner)
         let lastModified = details.lastModifiedLabel(now: catalog.now(), calendar: catalog.calendar)
         return renderer.render(DetailsPage(details: details, origin: ListOrigin(request: request), lastModified: lastModified), context: context)
     }
@@ -84,10 +84,15 @@ struct WebController<Context: AppContext>: Sendable {
         let id = try context.parameters.require("id")
         let form = try await FormFields(request: request)
         try CSRFToken.verify(form["csrf"], context: context, request: request)
+        guard context.viewer.favoritesOwner != .nobody else {
+            // Favorites belong to someone: sign in, then come back to this cocktail.
+            return .redirect(to: "/login?next=" + (ListOrigin(from: form["from"], back: form["back"]).detailsPath(for: id)
+                .addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F"), type: .normal)
+        }
         guard let value = form["favorite"], let isFavorite = Bool(value) else {
             throw AppError(status: .badRequest, code: "invalid_form", message: "The form must say favorite=true or favorite=false.")
         }
-        try await catalog.setFavorite(isFavorite, for: id)
+        try await catalog.setFavorite(isFavorite, for: id, owner: try context.favoritesWriter())
         let origin = ListOrigin(from: form["from"], back: form["back"])
         return .redirect(to: origin.detailsPath(for: id), type: .normal) // 303 See Other
     }
@@ -96,6 +101,7 @@ struct WebController<Context: AppContext>: Sendable {
     @Sendable func refresh(request: Request, context: Context) async throws -> Response {
         let form = try await FormFields(request: request)
         try CSRFToken.verify(form["csrf"], context: context, request: request)
+        try context.require(.admin)
         await catalog.refresh()
         return .redirect(to: LocalPath.sanitized(form["return"]), type: .normal) // 303 See Other
     }

@@ -57,9 +57,9 @@ struct AppDatabaseCatalogTests {
     func saveKeepsFavorites() throws {
         let database = try AppDatabase.inMemory()
         try database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate))
-        try database.setFavorite(true, for: "7")
+        try database.setFavorite(true, for: "7", owner: .implicit)
         try database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.secondDate))
-        #expect(try database.favoriteIDs() == ["7"])
+        #expect(try database.favoriteIDs(of: .implicit) == ["7"])
         #expect(try database.loadCatalog()?.fetchedAt == StoreFixtures.secondDate)
     }
 }

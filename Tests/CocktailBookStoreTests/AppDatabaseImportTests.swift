@@ -24,7 +24,7 @@ struct AppDatabaseImportTests {
         #expect(try database.importedCocktails().count == 3)
         #expect(try database.rowCounts()["catalogCocktail"] == 2)
         try database.setFavorite(true, for: "imp-a-3", at: StoreFixtures.secondDate)
-        #expect(try database.favoriteIDs() == ["imp-a-3"])
+        #expect(try database.favoriteIDs(of: .implicit) == ["imp-a-3"])
     }
 
     @Test("a failing import writes nothing: one transaction")

@@ -15,14 +15,16 @@ struct AppDatabaseSchemaTests {
         let columns = try database.writer.read { db in
             try ["catalogCocktail", "catalogFetch", "favorite"].map { try db.columns(in: $0).map(\.name) }
         }
-        #expect(columns == [["id", "position", "name", "payload"], ["id", "fetchedAt"], ["cocktailId", "addedAt"]])
+        #expect(columns == [["id", "position", "name", "payload"], ["id", "fetchedAt"], ["ownerId", "cocktailId", "addedAt"]])
         let favoriteKey = try database.writer.read { db in try db.primaryKey("favorite").columns }
-        #expect(favoriteKey == ["cocktailId"])
+        #expect(favoriteKey == ["ownerId", "cocktailId"])
         let migrations = try database.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        #expect(migrations == ["v1: catalog cache and favorites", "v2: imported cocktails and images"])
+        #expect(migrations == [
+            "v1: catalog cache and favorites", "v2: imported cocktails and images", "v3: accounts, sessions, API tokens and favorites by owner",
+        ])
         #expect(FileManager.default.fileExists(atPath: tmp.path))
         #expect(try database.loadCatalog() == nil)
-        #expect(try database.favoriteIDs().isEmpty)
+        #expect(try database.favoriteIDs(of: .implicit).isEmpty)
     }
 
     @Test("the parent directory of the database is created when missing")
@@ -47,12 +49,12 @@ struct AppDatabaseSchemaTests {
         }
         let reopened = try AppDatabase(path: tmp.path)
         #expect(try reopened.loadCatalog() == .init(cocktails: cocktails, fetchedAt: StoreFixtures.firstDate))
-        #expect(try reopened.favoriteIDs() == ["11", "0"])
+        #expect(try reopened.favoriteIDs(of: .implicit) == ["11", "0"])
         let favorites = try reopened.favorites()
         #expect(favorites.map(\.id) == ["11", "0"])
         #expect(favorites.map(\.addedAt) == [StoreFixtures.firstDate, StoreFixtures.secondDate])
         let migrations = try reopened.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations") }
-        #expect(migrations == 2)
+        #expect(migrations == 3)
     }
 
     @Test("a path that is a directory cannot be opened, and the error names the path")

@@ -21,7 +21,7 @@ struct APIController<Context: AppContext>: Sendable {
 
     @Sendable func list(request: Request, context: Context) async throws -> Response {
         let query = try QueryParameters.query(from: request, paged: false)
-        return try APIResponse.json(CocktailListPayload(query: query, page: try await catalog.query(query)))
+        return try APIResponse.json(CocktailListPayload(query: query, page: try await catalog.query(query, for: context.viewer.favoritesOwner)))
     }
 
     @Sendable func filters(request: Request, context: Context) async throws -> Response {
@@ -30,21 +30,21 @@ struct APIController<Context: AppContext>: Sendable {
 
     @Sendable func random(request: Request, context: Context) async throws -> Response {
         let item = try await catalog.randomCocktail()
-        return try APIResponse.json(CocktailDetailPayload(try await catalog.details(id: item.cocktail.id), now: catalog.now(), calendar: catalog.calendar))
+        return try APIResponse.json(CocktailDetailPayload(try await catalog.details(id: item.cocktail.id, for: context.viewer.favoritesOwner), now: catalog.now(), calendar: catalog.calendar))
     }
 
     @Sendable func show(request: Request, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
-        return try APIResponse.json(CocktailDetailPayload(try await catalog.details(id: id), now: catalog.now(), calendar: catalog.calendar))
+        return try APIResponse.json(CocktailDetailPayload(try await catalog.details(id: id, for: context.viewer.favoritesOwner), now: catalog.now(), calendar: catalog.calendar))
     }
 
     @Sendable func favorites(request: Request, context: Context) async throws -> Response {
-        try APIResponse.json(FavoritesPayload(try await catalog.list(filter: .all)))
+        try APIResponse.json(FavoritesPayload(try await catalog.list(filter: .all, for: context.viewer.favoritesOwner)))
     }
 
     func setFavorite(_ isFavorite: Bool, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
-        try await catalog.setFavorite(isFavorite, for: id)
+        try await catalog.setFavorite(isFavorite, for: id, owner: try context.favoritesWriter())
         return APIResponse.noContent()
     }
 
@@ -53,6 +53,7 @@ struct APIController<Context: AppContext>: Sendable {
     }
 
     @Sendable func refresh(request: Request, context: Context) async throws -> Response {
+        try context.require(.admin)
         await catalog.refresh()
         return try APIResponse.json(CatalogStatusPayload(await catalog.status()), status: .accepted)
     }

@@ -19,7 +19,9 @@ struct PageRenderer: Sendable {
     /// Renders `page` with its template into an HTML response; its forms carry `context`'s
     /// CSRF token.
     func render<Page: PageModel>(_ page: Page, status: HTTPResponse.Status = .ok, context: some AppContext) -> Response {
-        let frame = PageFrame(page: page, assets: assets.urls, catalogState: page.catalogState, csrfToken: context.csrfToken)
+        let frame = PageFrame(
+            page: page, assets: assets.urls, catalogState: page.catalogState, csrfToken: context.csrfToken, viewer: ViewerModel(context.viewer)
+        )
         let html = library.render(frame, withTemplate: Page.template) ?? "Page template \(Page.template) is missing."
         return Response(
             status: status,
@@ -43,9 +45,11 @@ struct PageFrame<Page: PageModel>: MustacheParent {
     let assets: StaticAssets.URLs
     let catalogState: String
     let csrfToken: String
+    let viewer: ViewerModel
 
     func child(named name: String) -> Any? {
         switch name {
+        case "viewer": viewer
         case "assets": assets
         case "catalogState": catalogState
         case "csrfToken": csrfToken
@@ -59,5 +63,28 @@ struct PageFrame<Page: PageModel>: MustacheParent {
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .optional else { return value }
         return mirror.children.first.map(\.value)
+    }
+}
+
+/// Who is looking, as every page's header needs it.
+struct ViewerModel {
+    /// The signed-in account's name; `nil` for the implicit owner and anonymous visitors.
+    var name: String?
+    /// May import, refresh and manage accounts.
+    var isAdmin: Bool
+    /// An anonymous visitor of a book with accounts: offered a Sign in link.
+    var canSignIn: Bool
+
+    init(_ viewer: Viewer) {
+        isAdmin = viewer.isAdmin
+        switch viewer {
+        case .account(let account):
+            name = account.name
+            canSignIn = false
+        case .owner:
+            canSignIn = false
+        case .anonymous(let accountMode):
+            canSignIn = accountMode
+        }
     }
 }

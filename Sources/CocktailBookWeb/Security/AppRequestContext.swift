@@ -1,18 +1,91 @@
+import CocktailBook
+import CocktailBookStore
 import Hummingbird
+import NIOCore
 
 /// What the app's handlers need from a request context beyond Hummingbird's own.
 protocol AppContext: RequestContext {
     /// This browser's CSRF token (see ``CSRFToken``): written into every form of the page and
     /// compared with the form field on submission.
     var csrfToken: String { get set }
+    /// Who is asking (see ``IdentityMiddleware``).
+    var viewer: Viewer { get set }
+    /// The hash of the session cookie that signed the viewer in, if one did.
+    var sessionHash: String? { get set }
+    /// The client's address, for login throttling.
+    var clientAddress: String { get }
+    /// A bearer token was given and is not valid (revoked, mistyped): the request is refused.
+    var hasBadCredentials: Bool { get set }
+}
+
+extension AppContext {
+    /// The viewer's favorites, for writing: `401` for an anonymous visitor.
+    func favoritesWriter() throws -> FavoritesOwner {
+        guard viewer.favoritesOwner != .nobody else { throw AppError.signInRequired }
+        return viewer.favoritesOwner
+    }
+
+    /// Refuses the request unless the viewer has at least `role`: `401` when anonymous, `403`
+    /// when signed in without it.
+    func require(_ role: Role) throws {
+        guard let have = viewer.role else { throw AppError.signInRequired }
+        guard have >= role else {
+            throw AppError(status: .forbidden, code: "forbidden", message: "Your account may not do this; it needs the \(role.rawValue) role.")
+        }
+    }
 }
 
 /// The request context of the app.
 struct AppRequestContext: AppContext {
     var coreContext: CoreRequestContextStorage
     var csrfToken = ""
+    var viewer = Viewer.anonymous(accountMode: true)
+    var sessionHash: String?
+    var hasBadCredentials = false
+    let clientAddress: String
 
-    init(source: Source) {
+    init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
     }
+}
+
+/// Who a request acts for.
+enum Viewer: Sendable, Equatable {
+    /// The one owner of a book with no accounts, on a loopback address: may do everything.
+    case owner
+    /// A signed-in account (by session cookie or API token).
+    case account(Account)
+    /// Nobody in particular: may browse. In a book without accounts (`accountMode` false) that
+    /// is opened read-only, nothing can be signed into either.
+    case anonymous(accountMode: Bool)
+
+    /// Whose favorites this viewer reads and writes.
+    var favoritesOwner: FavoritesOwner {
+        switch self {
+        case .owner: .implicit
+        case .account(let account): account.owner
+        case .anonymous: .nobody
+        }
+    }
+
+    /// The viewer's role; `nil` for an anonymous visitor.
+    var role: Role? {
+        switch self {
+        case .owner: .admin
+        case .account(let account): account.role
+        case .anonymous: nil
+        }
+    }
+
+    /// The name shown and answered by `/api/v1/me`.
+    var name: String? {
+        switch self {
+        case .owner: "owner"
+        case .account(let account): account.name
+        case .anonymous: nil
+        }
+    }
+
+    var isAdmin: Bool { role == .admin }
 }

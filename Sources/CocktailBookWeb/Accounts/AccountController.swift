@@ -1,0 +1,149 @@
+import CocktailBook
+import CocktailBookStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Signing in and out, the account page, and `GET /api/v1/me`.
+///
+/// Sign-in is throttled per account name and per client address (``LoginThrottle``); the same
+/// message answers an unknown name and a wrong password, and both cost one bcrypt check.
+struct AccountController<Context: AppContext>: Sendable {
+    let accounts: Accounts
+    let renderer: PageRenderer
+    /// Believe `X-Forwarded-Proto` when deciding whether the session cookie is `Secure`.
+    let trustProxy: Bool
+    let throttle = LoginThrottle()
+
+    func addRoutes(to router: Router<Context>) {
+        router.get("/login") { request, context in
+            renderer.render(LoginPage(next: LocalPath.sanitized(FormQuery(request)["next"]), viewer: context.viewer), context: context)
+        }
+        router.post("/login", use: signIn)
+        router.post("/logout", use: signOut)
+        router.get("/account", use: accountPage)
+        router.post("/account/password", use: changePassword)
+        router.post("/account/tokens", use: newToken)
+        router.post("/account/tokens/:id/revoke", use: revokeToken)
+        router.post("/account/sessions/revoke-others", use: signOutOthers)
+        router.get("/api/v1/me") { _, context in
+            guard let name = context.viewer.name, let role = context.viewer.role else { throw AppError.signInRequired }
+            return try APIResponse.json(["name": name, "role": role.rawValue])
+        }
+    }
+
+    @Sendable func signIn(request: Request, context: Context) async throws -> Response {
+        let form = try await FormFields(request: request)
+        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        let name = (form["username"] ?? "").trimmingCharacters(in: .whitespaces)
+        let next = LocalPath.sanitized(form["next"])
+        let keys = ["account:" + name.lowercased(), "client:" + clientAddress(request, context)]
+        if let wait = throttle.retryAfter(keys) {
+            var response = renderer.render(
+                LoginPage(next: next, name: name, message: "Too many failed sign-ins. Try again in \(Self.minutes(wait)).", viewer: context.viewer),
+                status: .tooManyRequests, context: context
+            )
+            response.headers[.retryAfter] = String(wait)
+            return response
+        }
+        guard let account = try await accounts.verify(name: name, password: form["password"] ?? "") else {
+            throttle.fail(keys)
+            return renderer.render(
+                LoginPage(next: next, name: name, message: "That name and password do not match an account.", viewer: context.viewer),
+                status: .unauthorized, context: context
+            )
+        }
+        throttle.succeed(keys[0])
+        // A new session at every sign-in: a session id planted before it is worth nothing after.
+        if let old = context.sessionHash { try accounts.database.deleteSession(tokenHash: old) }
+        let token = try accounts.startSession(for: account)
+        var response = Response.redirect(to: next, type: .normal)
+        response.headers[.setCookie] = SessionCookie.set(token, secure: isSecure(request))
+        return response
+    }
+
+    @Sendable func signOut(request: Request, context: Context) async throws -> Response {
+        let form = try await FormFields(request: request)
+        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        if let hash = context.sessionHash { try accounts.database.deleteSession(tokenHash: hash) }
+        var response = Response.redirect(to: "/", type: .normal)
+        response.headers[.setCookie] = SessionCookie.clear(secure: isSecure(request))
+        return response
+    }
+
+    @Sendable func accountPage(request: Request, context: Context) async throws -> Response {
+        guard case .account(let account) = context.viewer else {
+            if case .owner = context.viewer { return renderer.render(AccountPage(owner: ()), context: context) }
+            return .redirect(to: "/login?next=%2Faccount", type: .normal)
+        }
+        let notice = FormQuery(request)["done"].flatMap(AccountPage.notices.index(forKey:)).map { AccountPage.notices.values[$0] }
+        return renderer.render(try page(for: account, notice: notice), context: context)
+    }
+
+    private func page(for account: Account, notice: String? = nil, newToken: String? = nil, message: String? = nil) throws -> AccountPage {
+        AccountPage(
+            account: account, tokens: try accounts.database.tokens(of: account.id),
+            otherSessions: max(0, try accounts.database.sessionCount(of: account.id) - 1),
+            notice: notice, newToken: newToken, message: message
+        )
+    }
+
+    @Sendable func changePassword(request: Request, context: Context) async throws -> Response {
+        let (account, form) = try await signedIn(request, context)
+        guard try await accounts.verify(name: account.name, password: form["current"] ?? "") != nil else {
+            return renderer.render(try page(for: account, message: "The current password is not right."), status: .badRequest, context: context)
+        }
+        do {
+            try await accounts.changePassword(of: account.name, to: form["new"] ?? "", keeping: context.sessionHash)
+        } catch let refusal as Accounts.Refusal {
+            return renderer.render(try page(for: account, message: refusal.message), status: .badRequest, context: context)
+        }
+        return .redirect(to: "/account?done=password", type: .normal)
+    }
+
+    @Sendable func newToken(request: Request, context: Context) async throws -> Response {
+        let (account, form) = try await signedIn(request, context)
+        let label = form["label"]?.trimmingCharacters(in: .whitespaces).prefix(60).description
+        let token = try accounts.issueToken(for: account.name, label: label?.isEmpty == false ? label : nil)
+        // Shown once, on this answer only; never stored in clear.
+        return renderer.render(try page(for: account, newToken: token), context: context)
+    }
+
+    @Sendable func revokeToken(request: Request, context: Context) async throws -> Response {
+        let (account, _) = try await signedIn(request, context)
+        guard let id = Int64(try context.parameters.require("id")), try accounts.database.revokeToken(id: id, of: account.id) else {
+            throw AppError(status: .notFound, code: "not_found", message: "You have no such API token.")
+        }
+        return .redirect(to: "/account?done=revoked", type: .normal)
+    }
+
+    @Sendable func signOutOthers(request: Request, context: Context) async throws -> Response {
+        let (account, _) = try await signedIn(request, context)
+        try accounts.database.deleteSessions(of: account.id, keeping: context.sessionHash)
+        return .redirect(to: "/account?done=sessions", type: .normal)
+    }
+
+    /// The signed-in account and its verified form; anonymous visitors get `401`.
+    private func signedIn(_ request: Request, _ context: Context) async throws -> (Account, FormFields) {
+        let form = try await FormFields(request: request)
+        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        guard case .account(let account) = context.viewer else { throw AppError.signInRequired }
+        return (account, form)
+    }
+
+    private func isSecure(_ request: Request) -> Bool {
+        trustProxy && request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https"
+    }
+
+    private func clientAddress(_ request: Request, _ context: Context) -> String {
+        if trustProxy, let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!]?.split(separator: ",").first {
+            return forwarded.trimmingCharacters(in: .whitespaces)
+        }
+        return context.clientAddress
+    }
+
+    static func minutes(_ seconds: Int) -> String {
+        let minutes = (seconds + 59) / 60
+        return minutes == 1 ? "1 minute" : "\(minutes) minutes"
+    }
+}

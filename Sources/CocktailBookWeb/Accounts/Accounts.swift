@@ -1,0 +1,124 @@
+import CocktailBook
+import CocktailBookStore
+import Crypto
+import Foundation
+import HummingbirdBcrypt
+import NIOPosix
+
+/// Accounts, passwords, sessions and API tokens: the rules on top of the database's tables.
+///
+/// Passwords are hashed with bcrypt (cost configurable; never logged). Session and API tokens
+/// are 32 random bytes; the database keeps only their SHA-256, so they are shown once.
+public struct Accounts: Sendable {
+    /// The database holding accounts, sessions and tokens.
+    public let database: AppDatabase
+    /// bcrypt's cost: each step doubles the time a hash takes.
+    public let bcryptCost: UInt8
+    /// How long a session lasts without being used: 30 days.
+    public static let sessionIdleLimit: TimeInterval = 30 * 24 * 3600
+    /// The shortest password accepted.
+    public static let minimumPasswordLength = 8
+
+    /// Creates the service over `database`.
+    public init(database: AppDatabase, bcryptCost: UInt8 = 12) {
+        self.database = database
+        self.bcryptCost = bcryptCost
+    }
+
+    /// Why a name or password is refused.
+    public struct Refusal: Error, LocalizedError, Equatable {
+        public let message: String
+        public var errorDescription: String? { message }
+    }
+
+    /// A name: 1 to 32 letters, digits, `.`, `-` or `_`, starting with a letter or digit.
+    public static func validate(name: String) throws {
+        let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) }
+        guard (1...32).contains(name.count), allowed, name.first.map({ $0.isLetter || $0.isNumber }) == true else {
+            throw Refusal(message: "A name has 1 to 32 letters, digits, dots, dashes or underscores, and starts with a letter or digit.")
+        }
+    }
+
+    /// A password: at least 8 characters, at most 72 bytes (all bcrypt reads), not the name.
+    public static func validate(password: String, name: String) throws {
+        guard password.count >= minimumPasswordLength else {
+            throw Refusal(message: "A password needs at least \(minimumPasswordLength) characters.")
+        }
+        guard password.utf8.count <= 72 else { throw Refusal(message: "A password may be at most 72 bytes long.") }
+        guard password.lowercased() != name.lowercased() else { throw Refusal(message: "A password must not be the account's name.") }
+    }
+
+    /// Creates an account after checking its name and password.
+    @discardableResult
+    public func createAccount(name: String, role: Role, password: String, at date: Date = Date()) async throws -> Account {
+        try Self.validate(name: name)
+        try Self.validate(password: password, name: name)
+        return try database.addAccount(name: name, role: role, passwordHash: await hash(password), at: date)
+    }
+
+    /// Replaces a password after checking it; every session of the account ends except
+    /// `keeping`.
+    public func changePassword(of name: String, to password: String, keeping session: String? = nil) async throws {
+        try Self.validate(password: password, name: name)
+        try database.setPasswordHash(await hash(password), named: name, keeping: session)
+    }
+
+    /// The account when `password` is its password; `nil` for a wrong password and for an
+    /// unknown name alike, taking the same time for both.
+    public func verify(name: String, password: String) async throws -> Account? {
+        let stored = try database.credentials(named: name)
+        let hash = stored?.passwordHash ?? Self.decoyHash
+        let matches = await run { Bcrypt.verify(password, hash: hash) }
+        guard let stored, matches else { return nil }
+        return stored.account
+    }
+
+    /// Starts a session; returns the cookie's token.
+    public func startSession(for account: Account, at date: Date = Date()) throws -> String {
+        let token = Self.randomToken()
+        try database.createSession(tokenHash: Self.digest(token), accountId: account.id, at: date)
+        return token
+    }
+
+    /// The account a session cookie signs in, if the session is alive.
+    public func account(sessionToken token: String, now: Date = Date()) throws -> Account? {
+        try database.sessionAccount(tokenHash: Self.digest(token), now: now, maximumIdle: Self.sessionIdleLimit)
+    }
+
+    /// The account an API token belongs to.
+    public func account(apiToken token: String, now: Date = Date()) throws -> Account? {
+        try database.tokenAccount(tokenHash: Self.digest(token), now: now)
+    }
+
+    /// Issues a new API token for `name`; the token is returned once and stored only hashed.
+    public func issueToken(for name: String, label: String?, at date: Date = Date()) throws -> String {
+        guard let account = try database.credentials(named: name)?.account else { throw StoreError.unknownAccount(name) }
+        let token = "cb_" + Self.randomToken()
+        try database.addToken(tokenHash: Self.digest(token), prefix: String(token.prefix(11)), label: label, accountId: account.id, at: date)
+        return token
+    }
+
+    /// 32 random bytes as 64 hex digits.
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+    }
+
+    /// SHA-256 of `text`, in hex: what the database keeps of a token.
+    public static func digest(_ text: String) -> String {
+        SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    private func hash(_ password: String) async -> String {
+        let cost = bcryptCost
+        return await run { Bcrypt.hash(password, cost: cost) }
+    }
+
+    /// bcrypt is slow on purpose: it runs on NIO's thread pool, off the request threads.
+    private func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        (try? await NIOThreadPool.singleton.runIfActive(work)) ?? work()
+    }
+
+    /// A hash of a password nobody has, so that an unknown name costs a bcrypt check too.
+    private static let decoyHash = Bcrypt.hash("not a password of anyone", cost: 12)
+}

@@ -1,0 +1,67 @@
+import CocktailBook
+import CocktailBookStore
+import Foundation
+import Hummingbird
+
+/// `/admin/users`: admins list the accounts, add one, change a role, remove one.
+struct AdminController<Context: AppContext>: Sendable {
+    let accounts: Accounts
+    let renderer: PageRenderer
+
+    func addRoutes(to router: Router<Context>) {
+        router.get("/admin/users") { request, context in
+            try context.require(.admin)
+            return renderer.render(try page(notice: FormQuery(request)["done"].map(AdminUsersPage.notice(for:))), context: context)
+        }
+        router.post("/admin/users", use: add)
+        router.post("/admin/users/:name/role", use: changeRole)
+        router.post("/admin/users/:name/remove", use: remove)
+    }
+
+    private func page(notice: String? = nil, message: String? = nil) throws -> AdminUsersPage {
+        AdminUsersPage(accounts: try accounts.database.accounts(), notice: notice, message: message)
+    }
+
+    @Sendable func add(request: Request, context: Context) async throws -> Response {
+        let form = try await adminForm(request, context)
+        let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
+        let role = Role(rawValue: form["role"] ?? "") ?? .member
+        do {
+            try await accounts.createAccount(name: name, role: role, password: form["password"] ?? "")
+        } catch let refusal as Accounts.Refusal {
+            return renderer.render(try page(message: refusal.message), status: .badRequest, context: context)
+        } catch let error as StoreError where error.isAccountRefusal {
+            return renderer.render(try page(message: error.localizedDescription), status: .badRequest, context: context)
+        }
+        return .redirect(to: "/admin/users?done=added", type: .normal)
+    }
+
+    @Sendable func changeRole(request: Request, context: Context) async throws -> Response {
+        let form = try await adminForm(request, context)
+        guard let role = Role(rawValue: form["role"] ?? "") else {
+            throw AppError(status: .badRequest, code: "invalid_role", message: "A role is admin, member or guest.")
+        }
+        return try respond(context) { try accounts.database.setRole(role, named: try context.parameters.require("name")) }
+    }
+
+    @Sendable func remove(request: Request, context: Context) async throws -> Response {
+        _ = try await adminForm(request, context)
+        return try respond(context) { try accounts.database.removeAccount(named: try context.parameters.require("name")) }
+    }
+
+    private func respond(_ context: Context, _ change: () throws -> Void) throws -> Response {
+        do {
+            try change()
+        } catch let error as StoreError where error.isAccountRefusal {
+            return renderer.render(try page(message: error.localizedDescription), status: .badRequest, context: context)
+        }
+        return .redirect(to: "/admin/users?done=changed", type: .normal)
+    }
+
+    private func adminForm(_ request: Request, _ context: Context) async throws -> FormFields {
+        try context.require(.admin)
+        let form = try await FormFields(request: request)
+        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        return form
+    }
+}

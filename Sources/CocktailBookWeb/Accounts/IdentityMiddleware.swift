@@ -1,0 +1,74 @@
+import CocktailBook
+import Hummingbird
+
+/// Decides who a request acts for, before anything else looks at it: an API token
+/// (`Authorization: Bearer …`), else a session cookie, else the implicit owner of a book that has
+/// no accounts and listens on loopback, else an anonymous visitor. It never refuses anything
+/// itself (``AccessMiddleware`` and the handlers do), so that error pages know the viewer too.
+struct IdentityMiddleware<Context: AppContext>: RouterMiddleware {
+    let accounts: Accounts
+    /// Whether the server listens on a loopback address only.
+    let isLoopback: Bool
+    /// `--public-read-only`: nobody is the owner.
+    let isReadOnly: Bool
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
+            let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
+            if let account = try? accounts.account(apiToken: token) {
+                context.viewer = .account(account)
+            } else {
+                context.hasBadCredentials = true
+            }
+        } else if let token = request.cookies[SessionCookie.name]?.value, let account = try? accounts.account(sessionToken: token) {
+            context.viewer = .account(account)
+            context.sessionHash = Accounts.digest(token)
+        } else {
+            let hasAccounts = (try? accounts.database.hasAccounts()) ?? true
+            context.viewer = !hasAccounts && isLoopback && !isReadOnly ? .owner : .anonymous(accountMode: hasAccounts)
+        }
+        return try await next(request, context)
+    }
+}
+
+/// Refuses what the viewer may not do before any handler runs: a bad API token (`401`), any
+/// write on a read-only book (`403`), and, with `--private`, everything an anonymous visitor
+/// asks except signing in (a redirect to `/login` for pages, `401` for the API).
+struct AccessMiddleware<Context: AppContext>: RouterMiddleware {
+    let isReadOnly: Bool
+    let isPrivate: Bool
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if context.hasBadCredentials {
+            throw AppError(status: .unauthorized, code: "invalid_token", message: "The API token is not valid: it was revoked or mistyped.")
+        }
+        let path = request.uri.path
+        if isReadOnly, ![.get, .head, .options].contains(request.method) {
+            throw AppError(status: .forbidden, code: "read_only", message: "This book is open read-only: nothing can be changed here.")
+        }
+        if isPrivate, context.viewer.role == nil, !Self.isOpen(path) {
+            if path.hasPrefix("/api/") || request.method != .get { throw AppError.signInRequired }
+            return .redirect(to: "/login?next=" + (request.uri.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"), type: .normal)
+        }
+        return try await next(request, context)
+    }
+
+    /// What a private book shows to everyone: the sign-in page, its assets and the health checks.
+    static func isOpen(_ path: String) -> Bool {
+        path == "/login" || path.hasPrefix("/assets/") || path == "/healthz" || path == "/readyz"
+    }
+}
+
+/// The session cookie: `HttpOnly`, `SameSite=Lax`, `Secure` when the request came over HTTPS.
+enum SessionCookie {
+    static let name = "cocktailbook_session"
+
+    static func set(_ token: String, secure: Bool) -> String {
+        "\(name)=\(token); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(Int(Accounts.sessionIdleLimit))" + (secure ? "; Secure" : "")
+    }
+
+    static func clear(secure: Bool) -> String {
+        "\(name)=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0" + (secure ? "; Secure" : "")
+    }
+}
