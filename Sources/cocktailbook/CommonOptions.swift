@@ -31,6 +31,9 @@ struct CommonOptions: ParsableArguments {
         valueName: "url"))
     var source: String?
 
+    @Option(name: .long, help: ArgumentHelp("bcrypt's cost for new passwords, 4 to 31 (env: COCKTAILBOOK_BCRYPT_COST; default 12).", valueName: "n"))
+    var bcryptCost: Int?
+
     func validate() throws {
         _ = try resolved()
     }
@@ -54,6 +57,10 @@ struct CommonOptions: ParsableArguments {
         }
         if let path = try value(catalog, "COCKTAILBOOK_CATALOG", environment, as: String.self), !path.isEmpty {
             configuration.catalogPath = (path as NSString).expandingTildeInPath
+        }
+        if let cost = try value(bcryptCost, "COCKTAILBOOK_BCRYPT_COST", environment, as: Int.self) {
+            guard (4...31).contains(cost) else { throw ValidationError("The bcrypt cost must be between 4 and 31, not \(cost).") }
+            configuration.bcryptCost = UInt8(cost)
         }
         if let raw = try value(source, "COCKTAILBOOK_SOURCE", environment, as: String.self), !raw.isEmpty {
             configuration.sourceURL = try sourceURL(raw)

@@ -13,3 +13,10 @@ func runReportingErrors<T>(_ body: () async throws -> T) async throws -> T {
         throw ExitCode.failure
     }
 }
+
+/// A mistake in how a command was used, found while it runs; printed as its message.
+struct UsageError: Error, LocalizedError {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var errorDescription: String? { message }
+}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CocktailBook
+import CocktailBookStore
 import CocktailBookWeb
 
 struct Favorite: AsyncParsableCommand {
@@ -11,13 +12,14 @@ struct Favorite: AsyncParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Mark a cocktail as favorite.")
         @OptionGroup var common: CommonOptions
+        @OptionGroup var owner: FavoritesUserOption
         @Argument(help: ArgumentHelp("The cocktail's id.", valueName: "id")) var id: String
 
         func run() async throws {
             try await runReportingErrors {
                 let environment = try await openCatalog(common)
-                try await environment.catalog.setFavorite(true, for: id)
-                print("Added \(try await environment.catalog.cocktail(id: id).cocktail.name) to favorites.")
+                try await environment.catalog.setFavorite(true, for: id, owner: try owner.resolved(in: environment))
+                print("Added \(try await environment.catalog.cocktail(id: id).cocktail.name) to \(owner.whose) favorites.")
             }
         }
     }
@@ -25,13 +27,14 @@ struct Favorite: AsyncParsableCommand {
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Unmark a favorite.")
         @OptionGroup var common: CommonOptions
+        @OptionGroup var owner: FavoritesUserOption
         @Argument(help: ArgumentHelp("The cocktail's id.", valueName: "id")) var id: String
 
         func run() async throws {
             try await runReportingErrors {
                 let environment = try await openCatalog(common)
-                try await environment.catalog.setFavorite(false, for: id)
-                print("Removed \(try await environment.catalog.cocktail(id: id).cocktail.name) from favorites.")
+                try await environment.catalog.setFavorite(false, for: id, owner: try owner.resolved(in: environment))
+                print("Removed \(try await environment.catalog.cocktail(id: id).cocktail.name) from \(owner.whose) favorites.")
             }
         }
     }
@@ -39,18 +42,41 @@ struct Favorite: AsyncParsableCommand {
     struct ListFavorites: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the favorites.")
         @OptionGroup var common: CommonOptions
+        @OptionGroup var owner: FavoritesUserOption
         @Flag(name: .long, help: "Print exactly the JSON of GET /api/v1/favorites.") var json = false
 
         func run() async throws {
             try await runReportingErrors {
                 let environment = try await openCatalog(common)
-                let list = try await environment.catalog.list(filter: .all)
+                let list = try await environment.catalog.list(filter: .all, for: try owner.resolved(in: environment))
                 if json {
                     try printJSON(FavoritesPayload(list))
                 } else {
                     print(CocktailTable(title: "Favorites", items: list.items.filter(\.isFavorite)).text)
                 }
             }
+        }
+    }
+}
+
+/// `--user NAME`: whose favorites a command reads or changes. Without it, a book without
+/// accounts uses its implicit owner, and a book with exactly one account uses that account.
+struct FavoritesUserOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The account whose favorites these are (needed once the book has more than one account).", valueName: "name"))
+    var user: String?
+
+    var whose: String { user.map { "\($0)'s" } ?? "the" }
+
+    func resolved(in environment: AppEnvironment) throws -> FavoritesOwner {
+        if let user {
+            guard let account = try environment.database.credentials(named: user)?.account else { throw StoreError.unknownAccount(user) }
+            return account.owner
+        }
+        let accounts = try environment.database.accounts()
+        switch accounts.count {
+        case 0: return .implicit
+        case 1: return accounts[0].owner
+        default: throw UsageError("This book has \(accounts.count) accounts: say whose favorites with --user NAME.")
         }
     }
 }

@@ -33,6 +33,15 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Comma-separated host names the server answers for, against DNS rebinding (env: COCKTAILBOOK_ALLOWED_HOSTS; default: the loopback names when listening on a loopback address, any otherwise).", valueName: "names"))
     var allowedHosts: String?
 
+    @Flag(name: .long, help: "Open a book that has no admin on a network, to browse only: every change is refused (env: COCKTAILBOOK_PUBLIC_READ_ONLY=1).")
+    var publicReadOnly = false
+
+    @Flag(name: .long, help: "Require signing in for everything, browsing included (env: COCKTAILBOOK_PRIVATE=1).")
+    var `private` = false
+
+    @Flag(name: .long, help: "Behind a reverse proxy: believe X-Forwarded-Proto and X-Forwarded-For (env: COCKTAILBOOK_TRUST_PROXY=1).")
+    var trustProxy = false
+
     func validate() throws {
         _ = try resolved()
     }
@@ -60,8 +69,11 @@ struct Serve: AsyncParsableCommand {
             guard (0...1).contains(rate) else { throw ValidationError("The chaos failure rate must be between 0 and 1, not \(rate).") }
             configuration.chaosFailureRate = rate
         }
-        let allowPrivate = environment["COCKTAILBOOK_ALLOW_PRIVATE_IMPORTS"].map { ["1", "true", "yes"].contains($0.lowercased()) } ?? false
-        configuration.allowPrivateImports = allowPrivateImports || allowPrivate
+        let isSet = { (name: String) in environment[name].map { ["1", "true", "yes"].contains($0.lowercased()) } ?? false }
+        configuration.allowPrivateImports = allowPrivateImports || isSet("COCKTAILBOOK_ALLOW_PRIVATE_IMPORTS")
+        configuration.publicReadOnly = publicReadOnly || isSet("COCKTAILBOOK_PUBLIC_READ_ONLY")
+        configuration.privateMode = `private` || isSet("COCKTAILBOOK_PRIVATE")
+        configuration.trustProxy = trustProxy || isSet("COCKTAILBOOK_TRUST_PROXY")
         if let hosts = allowedHosts ?? environment["COCKTAILBOOK_ALLOWED_HOSTS"] {
             let names = hosts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             guard !names.isEmpty else { throw ValidationError("--allowed-hosts needs at least one host name.") }

@@ -43,12 +43,12 @@ enum CLI {
 
     /// Runs the binary with `arguments` and an environment stripped of every `COCKTAILBOOK_*`
     /// variable, plus `environment`. Output goes to files, so a chatty process can never block.
-    static func run(_ arguments: [String], environment: [String: String], timeout: TimeInterval = 60) async throws -> CLIResult {
+    static func run(_ arguments: [String], environment: [String: String], input: String? = nil, timeout: TimeInterval = 60) async throws -> CLIResult {
         let binary = try #require(binary, "cannot find the cocktailbook binary; set COCKTAILBOOK_BINARY")
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 do {
-                    continuation.resume(returning: try runBlocking(binary, arguments, environment, timeout))
+                    continuation.resume(returning: try runBlocking(binary, arguments, environment, input, timeout))
                 } catch {
                     continuation.resume(throwing: error)
                 }
@@ -57,7 +57,7 @@ enum CLI {
     }
 
     private static func runBlocking(
-        _ binary: URL, _ arguments: [String], _ extra: [String: String], _ timeout: TimeInterval
+        _ binary: URL, _ arguments: [String], _ extra: [String: String], _ input: String?, _ timeout: TimeInterval
     ) throws -> CLIResult {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cocktailbook-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -80,7 +80,13 @@ enum CLI {
         process.executableURL = binary
         process.arguments = arguments
         process.environment = environment
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inURL = scratch.appendingPathComponent("stdin")
+            try Data(input.utf8).write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -111,11 +117,11 @@ struct CLISandbox {
 
     /// Runs the binary. With `common`, the sandbox's database and an instant source are passed as
     /// flags; `XDG_DATA_HOME` always points into the sandbox so no run touches the real home.
-    func run(_ arguments: [String], common: Bool = true, environment: [String: String] = [:]) async throws -> CLIResult {
+    func run(_ arguments: [String], common: Bool = true, environment: [String: String] = [:], input: String? = nil) async throws -> CLIResult {
         let flags = common ? ["--database", databasePath, "--source-latency", "0", "--catalog", SeedCatalog.path] : []
         var env = ["XDG_DATA_HOME": directory.appendingPathComponent("xdg").path]
         env.merge(environment) { _, new in new }
-        return try await CLI.run(arguments + flags, environment: env)
+        return try await CLI.run(arguments + flags, environment: env, input: input)
     }
 
     func remove() {

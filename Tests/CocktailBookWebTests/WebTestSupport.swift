@@ -32,6 +32,7 @@ func makeApp(
         databasePath: path, sourceLatency: sourceLatency, sourceFailures: sourceFailures,
         catalogPath: SeedCatalog.path, logLevel: .error
     )
+    configuration.bcryptCost = 4 // the cheapest cost: tests sign in often
     configure(&configuration)
     return try await buildApplication(configuration: configuration)
 }

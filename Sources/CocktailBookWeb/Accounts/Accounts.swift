@@ -4,6 +4,7 @@ import Crypto
 import Foundation
 import HummingbirdBcrypt
 import NIOPosix
+import Synchronization
 
 /// Accounts, passwords, sessions and API tokens: the rules on top of the database's tables.
 ///
@@ -67,7 +68,7 @@ public struct Accounts: Sendable {
     /// unknown name alike, taking the same time for both.
     public func verify(name: String, password: String) async throws -> Account? {
         let stored = try database.credentials(named: name)
-        let hash = stored?.passwordHash ?? Self.decoyHash
+        let hash = stored?.passwordHash ?? Self.decoyHash(cost: bcryptCost)
         let matches = await run { Bcrypt.verify(password, hash: hash) }
         guard let stored, matches else { return nil }
         return stored.account
@@ -119,6 +120,16 @@ public struct Accounts: Sendable {
         (try? await NIOThreadPool.singleton.runIfActive(work)) ?? work()
     }
 
-    /// A hash of a password nobody has, so that an unknown name costs a bcrypt check too.
-    private static let decoyHash = Bcrypt.hash("not a password of anyone", cost: 12)
+    /// A hash of a password nobody has, at the configured cost, so that an unknown name costs
+    /// the same bcrypt check as a known one. Made on first use, once per cost.
+    private static func decoyHash(cost: UInt8) -> String {
+        decoys.withLock { table in
+            if let hash = table[cost] { return hash }
+            let hash = Bcrypt.hash("not a password of anyone", cost: cost)
+            table[cost] = hash
+            return hash
+        }
+    }
+
+    private static let decoys = Mutex<[UInt8: String]>([:])
 }

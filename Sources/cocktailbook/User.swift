@@ -1,0 +1,129 @@
+import ArgumentParser
+import CocktailBook
+import CocktailBookStore
+import CocktailBookWeb
+import Foundation
+import Logging
+
+/// `cocktailbook user …`: the accounts of the book, run by whoever owns the machine.
+struct User: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Add, list and remove accounts, set passwords, and issue or revoke API tokens.",
+        discussion: "The first account created is an admin and inherits the favorites kept so far without accounts.",
+        subcommands: [Add.self, ListUsers.self, Remove.self, Passwd.self, Token.self, RevokeToken.self]
+    )
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create an account (a member unless told otherwise).")
+        @OptionGroup var common: CommonOptions
+        @Argument(help: ArgumentHelp("The account's name.", valueName: "name")) var name: String
+        @Flag(name: .long, help: "Make it an admin: imports, catalog refreshes, maintenance and accounts.") var admin = false
+        @Flag(name: .long, help: "Make it a guest: browsing and own favorites only.") var guest = false
+        @Flag(name: .long, help: "Read the password from standard input (required: passwords never go on the command line).") var passwordStdin = false
+
+        func validate() throws {
+            guard passwordStdin else { throw ValidationError("Give the password on standard input with --password-stdin.") }
+            guard !(admin && guest) else { throw ValidationError("An account is either --admin or --guest, not both.") }
+        }
+
+        func run() async throws {
+            try await runReportingErrors {
+                let accounts = try openAccounts(common)
+                let role: Role = admin ? .admin : guest ? .guest : .member
+                let account = try await accounts.createAccount(name: name, role: role, password: try readPassword())
+                let note = account.role != role ? " (the first account is always an admin)" : ""
+                print("Added \(account.name) as \(account.role.rawValue)\(note).")
+            }
+        }
+    }
+
+    struct ListUsers: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the accounts and their roles.")
+        @OptionGroup var common: CommonOptions
+
+        func run() async throws {
+            try await runReportingErrors {
+                let accounts = try openAccounts(common).database.accounts()
+                guard !accounts.isEmpty else { return print("No accounts: the book is in single-user mode.") }
+                let width = max(4, accounts.map(\.name.count).max() ?? 4)
+                print("NAME".padding(toLength: width, withPad: " ", startingAt: 0) + "  ROLE")
+                for account in accounts {
+                    print(account.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + account.role.rawValue)
+                }
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove an account with its sessions, tokens and favorites.")
+        @OptionGroup var common: CommonOptions
+        @Argument(help: ArgumentHelp("The account's name.", valueName: "name")) var name: String
+
+        func run() async throws {
+            try await runReportingErrors {
+                try openAccounts(common).database.removeAccount(named: name)
+                print("Removed \(name).")
+            }
+        }
+    }
+
+    struct Passwd: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Set an account's password; its sessions are signed out.")
+        @OptionGroup var common: CommonOptions
+        @Argument(help: ArgumentHelp("The account's name.", valueName: "name")) var name: String
+        @Flag(name: .long, help: "Read the password from standard input (required).") var passwordStdin = false
+
+        func validate() throws {
+            guard passwordStdin else { throw ValidationError("Give the password on standard input with --password-stdin.") }
+        }
+
+        func run() async throws {
+            try await runReportingErrors {
+                try await openAccounts(common).changePassword(of: name, to: try readPassword())
+                print("Changed the password of \(name).")
+            }
+        }
+    }
+
+    struct Token: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Issue an API token; it is printed once, alone on standard output.")
+        @OptionGroup var common: CommonOptions
+        @Argument(help: ArgumentHelp("The account's name.", valueName: "name")) var name: String
+        @Option(name: .long, help: ArgumentHelp("A label to recognise the token by.", valueName: "text")) var label: String?
+
+        func run() async throws {
+            try await runReportingErrors {
+                print(try openAccounts(common).issueToken(for: name, label: label))
+            }
+        }
+    }
+
+    struct RevokeToken: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "revoke-token", abstract: "Revoke the API token that starts with this text.")
+        @OptionGroup var common: CommonOptions
+        @Argument(help: ArgumentHelp("The token's start, as listed on the account page (e.g. cb_1a2b3c4d).", valueName: "token-prefix"))
+        var prefix: String
+
+        func run() async throws {
+            try await runReportingErrors {
+                try openAccounts(common).database.revokeToken(prefix: prefix.trimmingCharacters(in: CharacterSet(charactersIn: " …")))
+                print("Revoked the token \(prefix).")
+            }
+        }
+    }
+}
+
+/// The accounts of the book the options name; the catalog is not loaded.
+private func openAccounts(_ options: CommonOptions) throws -> Accounts {
+    let configuration = try options.resolved()
+    return Accounts(database: try AppDatabase(path: configuration.databasePath), bcryptCost: configuration.bcryptCost)
+}
+
+/// The password on standard input, without its line ending.
+private func readPassword() throws -> String {
+    let data = FileHandle.standardInput.readDataToEndOfFile()
+    var text = String(decoding: data, as: UTF8.self)
+    while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+    guard !text.isEmpty else { throw UsageError("No password on standard input.") }
+    return text
+}
