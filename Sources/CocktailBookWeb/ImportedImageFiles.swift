@@ -1,5 +1,4 @@
 import CocktailBook
-import Crypto
 import Foundation
 import Hummingbird
 
@@ -36,18 +35,13 @@ public struct ImportedImageFiles: Sendable {
     /// disks; they are only ever offered as a download.
     private static let storedExtensions: Set<String> = ["jpg", "png", "gif", "webp", "svg"]
 
-    /// The lower-case hex SHA-256 of `bytes`.
-    static func digest(of bytes: Data) -> String {
-        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
-    }
-
     /// Writes `bytes` under their hash (once: an existing file already holds the same bytes).
     ///
     /// - Returns: the file name, the media type, and whether this call created the file (so
     ///   that an import that is refused can take back exactly the files it added).
     func store(_ bytes: Data) throws -> (fileName: String, contentType: String, created: Bool) {
         guard let kind = Self.kind(of: bytes) else { throw ImportError.malformed("not an image") }
-        let fileName = "\(Self.digest(of: bytes)).\(kind.ext)"
+        let fileName = "\(Secrets.sha256(bytes)).\(kind.ext)"
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent(fileName)
         guard !FileManager.default.fileExists(atPath: url.path) else { return (fileName, kind.contentType, false) }

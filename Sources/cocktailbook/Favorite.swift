@@ -19,7 +19,7 @@ struct Favorite: AsyncParsableCommand {
             try await runReportingErrors {
                 let environment = try await openCatalog(common)
                 try await environment.catalog.setFavorite(true, for: id, owner: try owner.resolved(in: environment))
-                print("Added \(try await environment.catalog.cocktail(id: id).cocktail.name) to \(owner.whose) favorites.")
+                print("Added \(try await environment.catalog.cocktail(id: id).cocktail.name) to \(owner.whose)favorites.")
             }
         }
     }
@@ -34,7 +34,7 @@ struct Favorite: AsyncParsableCommand {
             try await runReportingErrors {
                 let environment = try await openCatalog(common)
                 try await environment.catalog.setFavorite(false, for: id, owner: try owner.resolved(in: environment))
-                print("Removed \(try await environment.catalog.cocktail(id: id).cocktail.name) from \(owner.whose) favorites.")
+                print("Removed \(try await environment.catalog.cocktail(id: id).cocktail.name) from \(owner.whose)favorites.")
             }
         }
     }
@@ -65,7 +65,7 @@ struct FavoritesUserOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The account whose favorites these are (needed once the book has more than one account).", valueName: "name"))
     var user: String?
 
-    var whose: String { user.map { "\($0)'s" } ?? "the" }
+    var whose: String { user.map { "\($0)'s " } ?? "" }
 
     func resolved(in environment: AppEnvironment) throws -> FavoritesOwner {
         if let user {

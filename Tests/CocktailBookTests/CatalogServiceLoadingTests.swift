@@ -35,12 +35,11 @@ struct CatalogServiceLoadingTests {
     @Test("with a cache and a slow source, the cache answers at once while the refresh runs")
     func cacheServedAtOnce() async throws {
         let harness = ServiceHarness(source: FakeCocktailsAPI(latency: .seconds(5), payload: SeedCatalog.data), cached: ServiceHarness.smallCache)
-        let clock = ContinuousClock()
-        let started = clock.now
         await harness.service.start()
         let list = try await harness.service.list(filter: .all)
         let status = await harness.service.status()
-        #expect(clock.now - started < .seconds(2))
+        // The cached three, while the 5-second fetch is still running: nothing waited for it.
+        // (No wall-clock bound: this machine is shared and a timer would only measure its load.)
 
         #expect(list.names == ["Basil Lemonade Punch", "Margarita", "Mojito"])
         #expect(status.state == .ready)

@@ -1,6 +1,5 @@
 import CocktailBook
 import CocktailBookStore
-import Crypto
 import Foundation
 import HummingbirdBcrypt
 import NIOPosix
@@ -76,7 +75,7 @@ public struct Accounts: Sendable {
 
     /// Starts a session; returns the cookie's token.
     public func startSession(for account: Account, at date: Date = Date()) throws -> String {
-        let token = Self.randomToken()
+        let token = Secrets.randomToken()
         try database.createSession(tokenHash: Self.digest(token), accountId: account.id, at: date)
         return token
     }
@@ -94,20 +93,14 @@ public struct Accounts: Sendable {
     /// Issues a new API token for `name`; the token is returned once and stored only hashed.
     public func issueToken(for name: String, label: String?, at date: Date = Date()) throws -> String {
         guard let account = try database.credentials(named: name)?.account else { throw StoreError.unknownAccount(name) }
-        let token = "cb_" + Self.randomToken()
+        let token = "cb_" + Secrets.randomToken()
         try database.addToken(tokenHash: Self.digest(token), prefix: String(token.prefix(11)), label: label, accountId: account.id, at: date)
         return token
     }
 
-    /// 32 random bytes as 64 hex digits.
-    static func randomToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
-    }
-
     /// SHA-256 of `text`, in hex: what the database keeps of a token.
     public static func digest(_ text: String) -> String {
-        SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+        Secrets.sha256(Data(text.utf8))
     }
 
     private func hash(_ password: String) async -> String {

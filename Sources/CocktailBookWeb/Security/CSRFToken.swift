@@ -13,10 +13,9 @@ enum CSRFToken {
     /// The form field's name.
     static let fieldName = "csrf"
 
-    /// A new token: 32 bytes from the system's secure generator, as 64 hex digits.
+    /// A new token.
     static func generate() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+        Secrets.randomToken()
     }
 
     /// The token this request's cookie carries, when it is well-formed.
