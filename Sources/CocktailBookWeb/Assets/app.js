@@ -25,6 +25,12 @@
     setTimeout(poll, 600);
   }
 
+  // Forms that destroy something ask first (without JavaScript they simply submit).
+  document.addEventListener("submit", function (event) {
+    var message = event.target.dataset && event.target.dataset.confirm;
+    if (message && !window.confirm(message)) { event.preventDefault(); event.stopImmediatePropagation(); }
+  }, true);
+
   // Toggle a favorite in place; the list shows the change when the user returns to it.
   document.addEventListener("submit", function (event) {
     var form = event.target;
