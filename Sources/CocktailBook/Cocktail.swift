@@ -48,6 +48,8 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
     public var imageAttribution: String?
     /// Where the drink's photo was taken from, in the source's words.
     public var imageSource: String?
+    /// The drink's words in other languages, by language code (`it`); see ``texts(in:)``.
+    public var translations: [String: CocktailTexts]?
 
     /// Creates a cocktail from its parts.
     public init(
@@ -56,7 +58,8 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         glass: String? = nil, illustration: Illustration? = nil, category: String? = nil, method: String? = nil,
         instructions: [String]? = nil, garnish: String? = nil, tags: [String]? = nil, iba: String? = nil,
         dateModified: String? = nil, imageURL: String? = nil, preparationEstimated: Bool? = nil,
-        video: String? = nil, imageAttribution: String? = nil, imageSource: String? = nil
+        video: String? = nil, imageAttribution: String? = nil, imageSource: String? = nil,
+        translations: [String: CocktailTexts]? = nil
     ) {
         self.id = id
         self.name = name
@@ -80,12 +83,13 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         self.video = SafeLink.web(video)
         self.imageAttribution = imageAttribution
         self.imageSource = SafeLink.web(imageSource)
+        self.translations = translations
     }
 
     enum CodingKeys: String, CodingKey {
         case id, name, kind = "type", shortDescription, longDescription, preparationMinutes, imageName, ingredients
         case glass, illustration, category, method, instructions, garnish, tags, iba, dateModified, imageURL
-        case preparationEstimated, video, imageAttribution, imageSource
+        case preparationEstimated, video, imageAttribution, imageSource, translations
     }
 
     /// Decodes the catalog's keys; the estimate flag, the video and the picture's credits are
@@ -114,6 +118,7 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         video = SafeLink.web((try? container.decodeIfPresent(String.self, forKey: .video)) ?? nil)
         imageAttribution = (try? container.decodeIfPresent(String.self, forKey: .imageAttribution)) ?? nil
         imageSource = SafeLink.web((try? container.decodeIfPresent(String.self, forKey: .imageSource)) ?? nil)
+        translations = try container.decodeIfPresent([String: CocktailTexts].self, forKey: .translations)
     }
 
     /// The recipe lines read into amount, unit, ingredient and note.
