@@ -64,11 +64,20 @@ public enum MeasureText {
         return String(format: "%g", value)
     }
 
-    /// The measure of a line, or `nil` when it has neither amount nor unit.
+    /// A metric amount as a decimal: `22.5`, `6`.
+    public static func decimal(_ value: Double) -> String {
+        String(format: "%g", (value * 100).rounded() / 100)
+    }
+
+    /// The measure of a line, or `nil` when it has neither amount nor unit. Millilitres and
+    /// centilitres are written as decimals (`22.5 ml`), everything else with fractions.
     public static func text(amount: RecipeLine.Amount?, unit: MeasureUnit?) -> String? {
         if unit == .top { return "Top up" }
-        var quantity = amount.map { amount in
-            amount.upperValue.map { "\(number(amount.value))–\(number($0))" } ?? number(amount.value)
+        let isMetric = unit == .ml || unit == .cl
+        let format = { (value: Double) -> String in isMetric ? decimal(value) : number(value) }
+        var quantity: String? = nil
+        if let amount {
+            quantity = amount.upperValue.map { "\(format(amount.value))–\(format($0))" } ?? format(amount.value)
         }
         if let unit {
             let plural = (amount?.upperValue ?? amount?.value ?? 1) > 1

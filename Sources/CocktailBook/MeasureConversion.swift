@@ -1,0 +1,68 @@
+import Foundation
+
+/// Shows a recipe line in other units and for more drinks, the way bartenders write recipes:
+/// 1 oz = 30 ml = 3 cl; millilitres to the nearest 5 (2.5 under 20 ml, and a value exactly
+/// between two fives, such as ¾ oz = 22.5 ml, stays as it is), centilitres as the millilitres, divided by ten,
+/// ounces to quarters. A line already in the asked unit is only multiplied. Dashes, barspoons, leaves, pieces and the like keep their
+/// unit and are only multiplied; a top-up stays a top-up.
+public enum MeasureConversion {
+    /// The bartender's millilitres in one unit of the three convertible ones.
+    static func millilitres(per unit: MeasureUnit) -> Double? {
+        switch unit {
+        case .oz: 30
+        case .ml: 1
+        case .cl: 10
+        default: nil
+        }
+    }
+
+    /// `line` scaled for `servings` drinks and shown in `units`.
+    public static func convert(_ line: RecipeLine, to units: Settings.Units, servings: Int) -> RecipeLine {
+        guard let amount = line.amount, line.unit != .top else { return line }
+        var converted = line
+        let factor = Double(servings)
+        guard let unit = line.unit, let perUnit = millilitres(per: unit) else {
+            converted.amount = RecipeLine.Amount(amount.value * factor, upTo: amount.upperValue.map { $0 * factor })
+            return converted
+        }
+        let target = MeasureUnit(rawValue: units.rawValue) ?? .oz
+        guard target != unit else {
+            converted.amount = RecipeLine.Amount(amount.value * factor, upTo: amount.upperValue.map { $0 * factor })
+            return converted
+        }
+        let rounding = { (value: Double) in round(value * perUnit * factor, to: target) }
+        converted.amount = RecipeLine.Amount(rounding(amount.value), upTo: amount.upperValue.map(rounding))
+        converted.unit = target
+        return converted
+    }
+
+    /// `millilitres` in `unit`, rounded as recipes write that unit.
+    static func round(_ millilitres: Double, to unit: MeasureUnit) -> Double {
+        switch unit {
+        case .ml:
+            let quarter = (millilitres / 2.5).rounded() * 2.5
+            if millilitres < 20 || (quarter / 2.5).truncatingRemainder(dividingBy: 2) != 0 && abs(quarter - millilitres) < 0.01 {
+                return max(2.5, quarter)
+            }
+            return max(5, (millilitres / 5).rounded() * 5)
+        case .cl:
+            return round(millilitres, to: .ml) / 10
+        default:
+            return max(0.25, (millilitres / 30 * 4).rounded() / 4)
+        }
+    }
+
+    /// The liquid volume of `lines` in `units` (top-ups, solids and unknown units left out),
+    /// rounded like an amount; `nil` when nothing in them is measured in oz, ml or cl.
+    public static func totalVolume(of lines: [RecipeLine], in units: Settings.Units) -> Double? {
+        var total = 0.0
+        var counted = false
+        for line in lines {
+            guard let amount = line.amount, let unit = line.unit, let perUnit = millilitres(per: unit) else { continue }
+            total += amount.typical * perUnit
+            counted = true
+        }
+        guard counted else { return nil }
+        return round(total, to: MeasureUnit(rawValue: units.rawValue) ?? .oz)
+    }
+}
