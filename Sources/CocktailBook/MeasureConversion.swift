@@ -52,9 +52,9 @@ public enum MeasureConversion {
         }
     }
 
-    /// The liquid volume of `lines` in `units` (top-ups, solids and unknown units left out),
-    /// rounded like an amount; `nil` when nothing in them is measured in oz, ml or cl.
-    public static func totalVolume(of lines: [RecipeLine], in units: Settings.Units) -> Double? {
+    /// The liquid volume of `servings` drinks of `lines` in `units` (top-ups, solids and other
+    /// units left out), rounded like an amount; `nil` when nothing is measured in oz, ml or cl.
+    public static func totalVolume(of lines: [RecipeLine], in units: Settings.Units, servings: Int = 1) -> Double? {
         var total = 0.0
         var counted = false
         for line in lines {
@@ -63,6 +63,6 @@ public enum MeasureConversion {
             counted = true
         }
         guard counted else { return nil }
-        return round(total, to: MeasureUnit(rawValue: units.rawValue) ?? .oz)
+        return round(total * Double(servings), to: MeasureUnit(rawValue: units.rawValue) ?? .oz)
     }
 }

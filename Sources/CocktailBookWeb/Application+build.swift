@@ -28,6 +28,7 @@ public func buildApplication(
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: IdentityMiddleware(accounts: environment.accounts, isLoopback: isLoopback, isReadOnly: configuration.publicReadOnly))
+    router.add(middleware: SettingsMiddleware(database: environment.database))
     router.add(middleware: ErrorMiddleware(renderer: renderer))
     router.add(middleware: RequestPolicyMiddleware(allowedHosts: configuration.effectiveAllowedHosts))
     router.add(middleware: AccessMiddleware(isReadOnly: configuration.publicReadOnly, isPrivate: configuration.privateMode))
@@ -46,6 +47,7 @@ public func buildApplication(
     ImportController(environment: environment, renderer: renderer, configuration: configuration).addRoutes(to: router)
     AccountController(accounts: environment.accounts, renderer: renderer, trustProxy: configuration.trustProxy).addRoutes(to: router)
     AdminController(accounts: environment.accounts, renderer: renderer).addRoutes(to: router)
+    SettingsController(database: environment.database, renderer: renderer).addRoutes(to: router)
 
     let headerTimeout = TimeAmount.nanoseconds(Int64(configuration.headerTimeout.components.seconds) * 1_000_000_000
         + configuration.headerTimeout.components.attoseconds / 1_000_000_000)

@@ -68,7 +68,8 @@ struct WebController<Context: AppContext>: Sendable {
         let id = try context.parameters.require("id")
         let details = try await catalog.details(id: id, for: context.viewer.favoritesOwner)
         let lastModified = details.lastModifiedLabel(now: catalog.now(), calendar: catalog.calendar)
-        return renderer.render(DetailsPage(details: details, origin: ListOrigin(request: request), lastModified: lastModified), context: context)
+        let page = DetailsPage(details: details, origin: ListOrigin(request: request), lastModified: lastModified, settings: context.settings)
+        return renderer.render(page, context: context)
     }
 
     /// `/images/cocktails/{id}.svg`: the cocktail's illustration.

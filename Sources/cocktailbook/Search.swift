@@ -50,7 +50,7 @@ struct Random: AsyncParsableCommand {
             if json {
                 try printJSON(CocktailDetailPayload(details, now: environment.catalog.now(), calendar: environment.catalog.calendar))
             } else {
-                print(Show.text(for: details))
+                print(Show.text(for: details, ingredients: details.cocktail.ingredients))
             }
         }
     }

@@ -21,7 +21,7 @@ struct APIController<Context: AppContext>: Sendable {
 
     @Sendable func list(request: Request, context: Context) async throws -> Response {
         let query = try QueryParameters.query(from: request, paged: false)
-        return try APIResponse.json(CocktailListPayload(query: query, page: try await catalog.query(query, for: context.viewer.favoritesOwner)))
+        return try APIResponse.json(CocktailListPayload(query: query, page: try await catalog.query(query, for: context.viewer.favoritesOwner), language: context.language))
     }
 
     @Sendable func filters(request: Request, context: Context) async throws -> Response {
@@ -35,7 +35,24 @@ struct APIController<Context: AppContext>: Sendable {
 
     @Sendable func show(request: Request, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
-        return try APIResponse.json(CocktailDetailPayload(try await catalog.details(id: id, for: context.viewer.favoritesOwner), now: catalog.now(), calendar: catalog.calendar))
+        let details = try await catalog.details(id: id, for: context.viewer.favoritesOwner)
+        let payload = CocktailDetailPayload(
+            details, now: catalog.now(), calendar: catalog.calendar, language: context.language, conversion: try Self.conversion(request)
+        )
+        return try APIResponse.json(payload)
+    }
+
+    /// `?units=oz|ml|cl&servings=1…12`, when either is given; anything else is a 400.
+    static func conversion(_ request: Request) throws -> (units: Settings.Units, servings: Int)? {
+        let query = FormQuery(request)
+        guard query["units"] != nil || query["servings"] != nil else { return nil }
+        guard let units = Settings.Units(rawValue: query["units"] ?? "oz") else {
+            throw AppError(status: .badRequest, code: "invalid_units", message: "units must be oz, ml or cl.")
+        }
+        guard let servings = Int(query["servings"] ?? "1"), Settings.servingsRange.contains(servings) else {
+            throw AppError(status: .badRequest, code: "invalid_servings", message: "servings must be a whole number from 1 to 12.")
+        }
+        return (units, servings)
     }
 
     @Sendable func favorites(request: Request, context: Context) async throws -> Response {

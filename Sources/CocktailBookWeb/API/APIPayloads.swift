@@ -11,11 +11,11 @@ public struct CocktailSummaryPayload: Codable, Sendable, Equatable {
     public var imageURL: String
     public var isFavorite: Bool
 
-    public init(_ item: CocktailList.Item) {
+    public init(_ item: CocktailList.Item, language: Language = .english) {
         id = item.cocktail.id
         name = item.cocktail.name
         kind = item.cocktail.kind
-        shortDescription = item.cocktail.shortDescription
+        shortDescription = item.cocktail.texts(in: language).shortDescription
         preparationMinutes = item.cocktail.preparationMinutes
         imageURL = CocktailImage.url(for: item.cocktail)
         isFavorite = item.isFavorite
@@ -33,7 +33,7 @@ public struct CocktailListPayload: Codable, Sendable, Equatable {
     public var nextPage: Int?
     public var cocktails: [CocktailSummaryPayload]
 
-    public init(query: CocktailQuery, page: CocktailPage) {
+    public init(query: CocktailQuery, page: CocktailPage, language: Language = .english) {
         title = query.kind.title
         filter = query.kind
         self.query = query.text
@@ -41,7 +41,7 @@ public struct CocktailListPayload: Codable, Sendable, Equatable {
         self.page = page.page
         perPage = page.perPage
         nextPage = page.nextPage
-        cocktails = page.items.map(CocktailSummaryPayload.init)
+        cocktails = page.items.map { CocktailSummaryPayload($0, language: language) }
     }
 
     // Absent values are written as null so that clients always see every key.
@@ -63,7 +63,7 @@ public struct FavoritesPayload: Codable, Sendable, Equatable {
     public var cocktails: [CocktailSummaryPayload]
 
     public init(_ list: CocktailList) {
-        cocktails = list.items.filter(\.isFavorite).map(CocktailSummaryPayload.init)
+        cocktails = list.items.filter(\.isFavorite).map { CocktailSummaryPayload($0) }
     }
 }
 
@@ -80,11 +80,19 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
         public var ingredient: String?
         public var note: String?
 
-        init(_ line: CocktailDetails.Line) {
-            text = line.parsed.text
-            amount = line.parsed.amount?.value
-            amountMax = line.parsed.amount?.upperValue
-            unit = line.parsed.unit?.rawValue
+        /// The line as written, or converted to `units` and scaled for `servings` drinks (then
+        /// `text` is rewritten from the converted measure).
+        init(_ line: CocktailDetails.Line, conversion: (units: Settings.Units, servings: Int)? = nil) {
+            var parsed = line.parsed
+            text = parsed.text
+            if let conversion, parsed.amount != nil, let name = parsed.ingredient {
+                parsed = MeasureConversion.convert(parsed, to: conversion.units, servings: conversion.servings)
+                let measure = MeasureText.text(amount: parsed.amount, unit: parsed.unit).map { $0 + " " } ?? ""
+                text = measure + name + (parsed.note.map { ", " + $0 } ?? "")
+            }
+            amount = parsed.amount?.value
+            amountMax = parsed.amount?.upperValue
+            unit = parsed.unit?.rawValue
             ingredient = line.ingredient?.name ?? line.parsed.ingredient
             note = line.parsed.note
         }
@@ -128,24 +136,30 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
     public var lastModifiedLabel: String?
     public var isFavorite: Bool
 
-    public init(_ details: CocktailDetails, now: Date, calendar: Calendar = .current) {
+    /// The payload of `details`, in `language`, with its measures converted when `conversion`
+    /// is given (`?units=ml&servings=4`).
+    public init(
+        _ details: CocktailDetails, now: Date, calendar: Calendar = .current, language: Language = .english,
+        conversion: (units: Settings.Units, servings: Int)? = nil
+    ) {
         let cocktail = details.cocktail
+        let texts = cocktail.texts(in: language)
         id = cocktail.id
         name = cocktail.name
         kind = cocktail.kind
-        shortDescription = cocktail.shortDescription
-        longDescription = cocktail.longDescription
+        shortDescription = texts.shortDescription
+        longDescription = texts.longDescription
         preparationMinutes = cocktail.preparationMinutes
         preparationEstimated = cocktail.preparationEstimated ?? false
         imageURL = CocktailImage.url(for: cocktail)
         video = cocktail.video
         imageAttribution = cocktail.imageAttribution
-        ingredients = details.lines.map(Line.init)
+        ingredients = details.lines.map { Line($0, conversion: conversion) }
         glass = cocktail.glass
         category = cocktail.category
         method = cocktail.method
-        instructions = cocktail.instructions ?? []
-        garnish = cocktail.garnish
+        instructions = texts.instructions ?? []
+        garnish = texts.garnish
         tags = cocktail.tags ?? []
         iba = cocktail.iba
         abv = details.abv.map { ($0 * 10).rounded() / 10 }

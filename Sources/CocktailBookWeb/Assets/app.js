@@ -132,6 +132,49 @@
     update();
   }
 
+  // Settings apply at once: each change is saved in the background and the page takes the
+  // answer's theme, language and words without a reload.
+  document.addEventListener("change", function (event) {
+    var form = event.target.form;
+    if (!form || !form.hasAttribute("data-settings") || !window.fetch) { return; }
+    var body = new URLSearchParams(new FormData(form));
+    fetch(form.action, { method: "POST", body: body, credentials: "same-origin" })
+      .then(function (response) { return response.text(); })
+      .then(function (html) {
+        var next = new DOMParser().parseFromString(html, "text/html");
+        var root = document.documentElement;
+        root.lang = next.documentElement.lang;
+        if (next.documentElement.dataset.theme) { root.dataset.theme = next.documentElement.dataset.theme; } else { delete root.dataset.theme; }
+        var scheme = next.querySelector('meta[name="color-scheme"]');
+        var current = document.querySelector('meta[name="color-scheme"]');
+        if (scheme && current) { current.content = scheme.content; }
+        var content = next.getElementById("content");
+        if (content) { document.getElementById("content").replaceWith(content); }
+        announce(root.lang === "it" ? "Impostazioni salvate" : "Settings saved");
+      })
+      .catch(function () { form.submit(); });
+  });
+
+  // The servings stepper updates the recipe in place.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[data-servings]");
+    if (!link || !window.fetch) { return; }
+    event.preventDefault();
+    fetch(link.href, { headers: { Accept: "text/html" } })
+      .then(function (response) { return response.text(); })
+      .then(function (html) {
+        var next = new DOMParser().parseFromString(html, "text/html");
+        var section = next.querySelector("section.ingredients");
+        if (!section) { location.href = link.href; return; }
+        document.querySelector("section.ingredients").replaceWith(section);
+        history.replaceState(null, "", link.href);
+        var focus = document.querySelector('a[data-servings="' + link.dataset.servings + '"]');
+        if (focus) { focus.focus(); }
+        announce(section.querySelector("output").textContent);
+      })
+      .catch(function () { location.href = link.href; });
+  });
+
   // A page restored from the back-forward cache may show stale favorites: fetch it afresh.
   window.addEventListener("pageshow", function (event) {
     if (event.persisted) { location.reload(); }

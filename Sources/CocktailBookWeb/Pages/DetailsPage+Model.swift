@@ -32,6 +32,14 @@ struct DetailsPage: PageModel {
     var backHref: String
     var backTitle: String
     var lastModified: String?
+    /// How many drinks the recipe is shown for, with links one fewer and one more.
+    var servingsText: String
+    var fewerServings: String?
+    var moreServings: String?
+    var fewerValue: Int
+    var moreValue: Int
+    /// `Total ≈ 90 ml` of measured liquids, in the chosen units.
+    var totalVolume: String?
 
     struct Ingredient: Sendable {
         var measure: String?
@@ -44,7 +52,7 @@ struct DetailsPage: PageModel {
         var value: String
     }
 
-    init(details: CocktailDetails, origin: ListOrigin, lastModified: String?) {
+    init(details: CocktailDetails, origin: ListOrigin, lastModified: String?, settings: Settings = Settings()) {
         let item = CocktailList.Item(cocktail: details.cocktail, isFavorite: details.isFavorite)
         let cocktail = item.cocktail
         name = cocktail.name
@@ -59,7 +67,19 @@ struct DetailsPage: PageModel {
             guard let name = line.parsed.ingredient, line.measure != nil else {
                 return Ingredient(measure: nil, name: line.parsed.text, note: nil)
             }
-            return Ingredient(measure: line.measure, name: name, note: line.parsed.note)
+            let shown = MeasureConversion.convert(line.parsed, to: settings.units, servings: settings.servings)
+            return Ingredient(measure: MeasureText.text(amount: shown.amount, unit: shown.unit), name: name, note: line.parsed.note)
+        }
+        let servings = settings.servings
+        servingsText = servings == 1 ? "1 serving" : "\(servings) servings"
+        let path = origin.detailsPath(for: cocktail.id)
+        let link = { (count: Int) in path + (path.contains("?") ? "&" : "?") + "servings=\(count)" }
+        fewerValue = servings - 1
+        moreValue = servings + 1
+        fewerServings = servings > Settings.servingsRange.lowerBound ? link(servings - 1) : nil
+        moreServings = servings < Settings.servingsRange.upperBound ? link(servings + 1) : nil
+        totalVolume = MeasureConversion.totalVolume(of: details.lines.map(\.parsed), in: settings.units, servings: servings).map { total in
+            "Total ≈ " + (MeasureText.text(amount: .init(total), unit: MeasureUnit(rawValue: settings.units.rawValue)) ?? "")
         }
         abvText = details.abvText
         facts = [

@@ -1,3 +1,4 @@
+import CocktailBook
 import Foundation
 import Hummingbird
 import Mustache
@@ -20,7 +21,8 @@ struct PageRenderer: Sendable {
     /// CSRF token.
     func render<Page: PageModel>(_ page: Page, status: HTTPResponse.Status = .ok, context: some AppContext) -> Response {
         let frame = PageFrame(
-            page: page, assets: assets.urls, catalogState: page.catalogState, csrfToken: context.csrfToken, viewer: ViewerModel(context.viewer)
+            page: page, assets: assets.urls, catalogState: page.catalogState, csrfToken: context.csrfToken, viewer: ViewerModel(context.viewer),
+            language: context.language.rawValue, theme: context.settings.theme
         )
         let html = library.render(frame, withTemplate: Page.template) ?? "Page template \(Page.template) is missing."
         return Response(
@@ -46,10 +48,16 @@ struct PageFrame<Page: PageModel>: MustacheParent {
     let catalogState: String
     let csrfToken: String
     let viewer: ViewerModel
+    let language: String
+    let theme: Settings.Theme
 
     func child(named name: String) -> Any? {
         switch name {
         case "viewer": viewer
+        case "language": language
+        // The chosen theme is written into <html> so the first paint is right, with or without script.
+        case "themeAttribute": theme == .auto ? nil : theme.rawValue
+        case "colorScheme": theme == .auto ? "light dark" : theme.rawValue
         case "assets": assets
         case "catalogState": catalogState
         case "csrfToken": csrfToken

@@ -16,6 +16,10 @@ protocol AppContext: RequestContext {
     var clientAddress: String { get }
     /// A bearer token was given and is not valid (revoked, mistyped): the request is refused.
     var hasBadCredentials: Bool { get set }
+    /// The viewer's settings for this request (see ``SettingsMiddleware``).
+    var settings: Settings { get set }
+    /// The language pages are written in: the setting, else the browser's.
+    var language: Language { get set }
 }
 
 extension AppContext {
@@ -42,6 +46,8 @@ struct AppRequestContext: AppContext {
     var viewer = Viewer.anonymous(accountMode: true)
     var sessionHash: String?
     var hasBadCredentials = false
+    var settings = Settings()
+    var language = Language.english
     let clientAddress: String
 
     init(source: ApplicationRequestContextSource) {

@@ -1,0 +1,40 @@
+import CocktailBook
+import CocktailBookStore
+import HTTPTypes
+import Hummingbird
+
+/// Works out the viewer's settings for a request, in this order: a query parameter (`lang`,
+/// `units`, `servings`) › the signed-in account's saved settings › the settings cookie ›
+/// the defaults, with the language from `Accept-Language` when none is chosen. `?lang=` on any
+/// page also saves the language, so a shared link opens in the sharer's language for good.
+struct SettingsMiddleware<Context: AppContext>: RouterMiddleware {
+    let database: AppDatabase
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        var saved = request.cookies[SettingsCookie.name].map { Settings(cookieValue: $0.value) } ?? Settings()
+        if case .account(let account) = context.viewer, let stored = try? database.settings(of: account.id) {
+            saved = stored
+        }
+        let query = FormQuery(request)
+        let sharedLanguage = query["lang"].flatMap(Language.init(rawValue:))
+        if let sharedLanguage { saved.language = sharedLanguage }
+        context.settings = saved.applying { name in name == "units" || name == "servings" ? query[name] : nil }
+        context.language = context.settings.language ?? Language(preferring: request.headers[.acceptLanguage])
+        var response = try await next(request, context)
+        if sharedLanguage != nil {
+            if case .account(let account) = context.viewer { try? database.saveSettings(saved, for: account.id) }
+            response.headers.append(HTTPField(name: .setCookie, value: SettingsCookie.set(saved)))
+        }
+        return response
+    }
+}
+
+/// The visitor's settings cookie: a year long, readable by our script (it holds no secret).
+enum SettingsCookie {
+    static let name = "cocktailbook_settings"
+
+    static func set(_ settings: Settings) -> String {
+        "\(name)=\(settings.cookieValue); Path=/; Max-Age=31536000; SameSite=Lax"
+    }
+}

@@ -1,0 +1,101 @@
+import CocktailBook
+import CocktailBookStore
+import CocktailBookWeb
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// Settings over HTTP: the theme in <html>, the language, units and servings.
+@Suite("Settings over HTTP")
+struct SettingsHTTPTests {
+    static func settingsCookie(_ response: TestResponse) -> String? {
+        response.headers[values: .setCookie].first { $0.hasPrefix("cocktailbook_settings=") }?.split(separator: ";").first.map(String.init)
+    }
+
+    @Test("the form saves theme, language, units and servings in a cookie; pages follow it without script")
+    func formAndCookie() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let plain = String(buffer: try await client.get("/").body)
+            #expect(plain.contains(#"<html lang="en">"#))
+            #expect(plain.contains(#"<meta name="color-scheme" content="light dark">"#))
+            #expect(plain.contains(#"href="/settings""#))
+            let saved = try await client.execute(
+                uri: "/settings", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body("theme=dark&lang=en&units=ml&servings=2&return=%2Fcocktails%2F11")
+            )
+            #expect(saved.status == .seeOther)
+            #expect(saved.headers[.location] == "/cocktails/11")
+            let cookie = try #require(Self.settingsCookie(saved))
+            #expect(cookie == "cocktailbook_settings=theme=dark&lang=en&units=ml&servings=2")
+            let details = String(buffer: try await client.execute(uri: "/cocktails/11", method: .get, headers: [.cookie: cookie]).body)
+            #expect(details.contains(#"<html lang="en" data-theme="dark">"#))
+            #expect(details.contains(#"<meta name="color-scheme" content="dark">"#))
+            #expect(details.contains(#"<span class="measure">60 ml</span> <span class="ingredient-name">fresh lime juice</span>"#))
+            #expect(details.contains("2 servings"))
+            #expect(details.contains("Total ≈ 300 ml")) // 2 × (1 + 1 ½ + ½ + 2 oz soda) in ml
+            // One serving in ml: 1 oz is 30 ml; the query wins over the cookie for this request.
+            let one = String(buffer: try await client.execute(uri: "/cocktails/11?servings=1", method: .get, headers: [.cookie: cookie]).body)
+            #expect(one.contains(#"<span class="measure">30 ml</span> <span class="ingredient-name">fresh lime juice</span>"#))
+            #expect(one.contains(#"href="/cocktails/11?servings=2""#))
+            let page = String(buffer: try await client.execute(uri: "/settings", method: .get, headers: [.cookie: cookie]).body)
+            #expect(page.contains(#"value="dark" checked"#) && page.contains(#"value="ml" checked"#) && page.contains(#"value="2" selected"#))
+        }
+    }
+
+    @Test("the language comes from Accept-Language unless chosen; ?lang=it sets it for good")
+    func language() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let italian = try await client.execute(uri: "/", method: .get, headers: [.acceptLanguage: "it-IT,it;q=0.9,en;q=0.8"])
+            #expect(String(buffer: italian.body).contains(#"<html lang="it">"#))
+            let shared = try await client.get("/cocktails/1?lang=it")
+            #expect(String(buffer: shared.body).contains(#"<html lang="it">"#))
+            let cookie = try #require(Self.settingsCookie(shared))
+            #expect(cookie.contains("lang=it"))
+            let later = try await client.execute(uri: "/", method: .get, headers: [.cookie: cookie, .acceptLanguage: "en-GB"])
+            #expect(String(buffer: later.body).contains(#"<html lang="it">"#))
+        }
+    }
+
+    @Test("a signed-in account keeps its settings in the database, in every browser")
+    func accountSettings() async throws {
+        let database = try await AccountsHTTPTests.book()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let alice = try await AccountsHTTPTests.signIn(client, "alice", "alice password")
+            _ = try await client.execute(uri: "/settings", method: .post, headers: AccountsHTTPTests.form(alice), body: TestCSRF.body("theme=light&units=cl"))
+            let elsewhere = try await AccountsHTTPTests.signIn(client, "alice", "alice password")
+            let page = String(buffer: try await client.execute(uri: "/cocktails/11", method: .get, headers: [.cookie: elsewhere]).body)
+            #expect(page.contains(#"data-theme="light""#))
+            #expect(page.contains(#"<span class="measure">3 cl</span> <span class="ingredient-name">fresh lime juice</span>"#))
+        }
+        let stored = try AppDatabase(path: database.path).settings(of: 1)
+        #expect(stored?.units == .cl && stored?.theme == .light)
+    }
+
+    @Test("the detail API converts on request and answers 400 for units or servings it cannot use")
+    func apiConversion() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let body = try await client.get("/api/v1/cocktails/11?units=ml&servings=4").jsonObject()
+            let first = try #require((body["ingredients"] as? [[String: Any]])?.first)
+            #expect(first["amount"] as? Double == 120)
+            #expect(first["unit"] as? String == "ml")
+            #expect(first["text"] as? String == "120 ml fresh lime juice")
+            let plain = try await client.get("/api/v1/cocktails/11").jsonObject()
+            #expect(((plain["ingredients"] as? [[String: Any]])?.first?["text"] as? String) == "1 oz fresh lime juice")
+            #expect(try await client.get("/api/v1/cocktails/11?units=gallons").status == .badRequest)
+            #expect(try await client.get("/api/v1/cocktails/11?servings=13").status == .badRequest)
+        }
+    }
+}
