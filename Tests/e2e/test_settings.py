@@ -61,14 +61,3 @@ def test_settings_work_without_javascript(module_server, new_page):
     page.click("a[data-servings=more]")
     expect(measure_of(page, "fresh lime juice")).to_have_text("60 ml")
     expect(page.locator(".total-volume")).to_have_text("Total ≈ 300 ml")
-
-
-def test_accept_language_and_shared_links_set_the_language(module_server, new_page):
-    page = new_page(locale="it-IT")
-    page.goto(module_server.url + "/")
-    expect(page.locator("html")).to_have_attribute("lang", "it")
-    english = new_page(locale="en-US")
-    english.goto(module_server.url + "/cocktails/1?lang=it")
-    expect(english.locator("html")).to_have_attribute("lang", "it")
-    english.goto(module_server.url + "/")
-    expect(english.locator("html")).to_have_attribute("lang", "it")

@@ -22,7 +22,9 @@ struct PageRenderer: Sendable {
     func render<Page: PageModel>(_ page: Page, status: HTTPResponse.Status = .ok, context: some AppContext) -> Response {
         let frame = PageFrame(
             page: page, assets: assets.urls, catalogState: page.catalogState, csrfToken: context.csrfToken, viewer: ViewerModel(context.viewer),
-            language: context.language.rawValue, theme: context.settings.theme
+            // Pages are written in English only until the interface's Italian catalog exists;
+            // <html lang> names the language the page is really in, for screen readers.
+            language: Language.english.rawValue, theme: context.settings.theme
         )
         let html = library.render(frame, withTemplate: Page.template) ?? "Page template \(Page.template) is missing."
         return Response(

@@ -3,8 +3,9 @@ import CocktailBookStore
 import Foundation
 import Hummingbird
 
-/// `/settings`: theme, language, units and servings. The form posts `theme`, `lang`, `units` and
-/// `servings` to `POST /settings`, which saves them (in the cookie, and with the account when
+/// `/settings`: theme, units and servings (and `lang`, which the JSON API already answers in;
+/// the screen offers it once the interface itself is translated). The form posts `theme`,
+/// `units` and `servings` to `POST /settings`, which saves them (in the cookie, and with the account when
 /// someone is signed in) and goes back to the page named by `return`.
 struct SettingsController<Context: AppContext>: Sendable {
     let database: AppDatabase
@@ -33,7 +34,6 @@ struct SettingsPage: PageModel {
     static let template = "settings"
     let catalogState = "ready"
     var themes: [Choice]
-    var languages: [Choice]
     var units: [Choice]
     var servings: [Choice]
     var returnPath: String
@@ -51,7 +51,6 @@ struct SettingsPage: PageModel {
         themes = [("auto", "Automatic"), ("light", "Light"), ("dark", "Dark")].map {
             Choice(value: $0.0, label: $0.1, isChecked: settings.theme.rawValue == $0.0)
         }
-        languages = [("en", "English"), ("it", "Italiano")].map { Choice(value: $0.0, label: $0.1, isChecked: language.rawValue == $0.0) }
         units = Settings.Units.allCases.map { Choice(value: $0.rawValue, label: $0.rawValue, isChecked: settings.units == $0) }
         servings = Settings.servingsRange.map { Choice(value: String($0), label: String($0), isChecked: settings.servings == $0) }
         self.returnPath = returnPath
