@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: the Swift suites (domain, store, HTTP, CLI) and the real-browser suite.
+# Runs every test: the Swift suites (domain, store, HTTP, CLI), the real-browser suite and
+# schemathesis against a live server with the OpenAPI document.
 # Installs what the browser suite needs on first use: Debian's chromium (when run as root with
 # apt-get) and a Python virtual environment in .venv with the pinned packages.
 set -euo pipefail
@@ -30,3 +31,6 @@ swift test --skip-build
 
 echo "==> Browser tests"
 COCKTAILBOOK_BINARY="$(swift build --show-bin-path)/cocktailbook" .venv/bin/pytest Tests/e2e -q
+
+echo "==> schemathesis against a live server"
+./scripts/schemathesis.sh "$(swift build --show-bin-path)/cocktailbook"

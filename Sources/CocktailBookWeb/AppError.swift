@@ -11,6 +11,8 @@ struct AppError: Error, Sendable {
     var message: String
     /// Seconds after which trying again makes sense, for 503 answers.
     var retryAfter: Int?
+    /// Headers the answer must carry (`Allow` with a 405).
+    var headers: HTTPFields = [:]
 
     init(status: HTTPResponse.Status, code: String, message: String, retryAfter: Int? = nil) {
         self.status = status

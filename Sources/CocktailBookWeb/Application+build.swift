@@ -32,6 +32,7 @@ public func buildApplication(
     router.add(middleware: ErrorMiddleware(renderer: renderer))
     router.add(middleware: RequestPolicyMiddleware(allowedHosts: configuration.effectiveAllowedHosts))
     router.add(middleware: AccessMiddleware(isReadOnly: configuration.publicReadOnly, isPrivate: configuration.privateMode))
+    router.add(middleware: APIMethodMiddleware(table: .served))
     let chaos = ChaosMiddleware<AppRequestContext>.Settings(
         latency: configuration.chaosLatency, failures: configuration.chaosFailures, failureRate: configuration.chaosFailureRate
     )
@@ -54,7 +55,9 @@ public func buildApplication(
     let http1 = HTTP1Channel.Configuration(
         additionalChannelHandlers: [HeaderTimeoutHandler(timeout: headerTimeout)],
         idleTimeout: .seconds(Int64(configuration.idleTimeout.components.seconds)),
-        httpDecoderConfiguration: .init(maxHeaderFieldSize: 16 * 1024, maxHeaderListSize: 64 * 1024, maxHeaderFieldCount: 100)
+        // The request line counts as a header here: long query strings must still reach
+        // RequestPolicyMiddleware, which refuses them with a readable 400.
+        httpDecoderConfiguration: .init(maxHeaderFieldSize: 80 * 1024, maxHeaderListSize: 96 * 1024, maxHeaderFieldCount: 100)
     )
     return Application(
         responder: HeadResponder(wrapped: router.buildResponder()),

@@ -26,6 +26,7 @@ struct ErrorMiddleware<Context: AppContext>: RouterMiddleware {
             if let seconds = appError.retryAfter {
                 response.headers[.retryAfter] = String(seconds)
             }
+            for field in appError.headers { response.headers[field.name] = field.value }
             return response
         }
     }

@@ -11,7 +11,9 @@ enum QueryParameters {
     static func query(from request: Request, paged: Bool = true) throws -> CocktailQuery {
         let parameters = FormQuery(request)
         let value = { (name: String) in parameters[name] }
-        let kind = try CocktailFilter(parsing: value("filter") ?? value("kind"))
+        // `kind` is another name for `filter`; whichever is given must be a filter.
+        let named = try [value("filter"), value("kind")].compactMap { $0 }.map { try CocktailFilter(parsing: $0) }
+        let kind = named.first ?? .all
         let page = try number(value("page"), name: "page")
         let perPage = try number(value("perPage"), name: "perPage")
         guard parameters.all("ingredient").count <= CocktailQuery.maximumIngredients else { throw tooManyIngredients }
@@ -30,7 +32,7 @@ enum QueryParameters {
     }
 
     private static func number(_ text: String?, name: String) throws -> Int? {
-        guard let text, !text.isEmpty else { return nil }
+        guard let text else { return nil }
         guard let number = Int(text), number >= 1, number <= 1_000_000 else {
             throw AppError(status: .badRequest, code: "invalid_\(name)", message: "\(name) must be a whole number from 1 to 1000000, not \"\(text)\".")
         }

@@ -17,6 +17,9 @@ struct APIController<Context: AppContext>: Sendable {
         group.delete("favorites/:id") { request, context in try await setFavorite(false, context: context) }
         group.get("catalog", use: status)
         group.post("catalog/refresh", use: refresh)
+        group.get("openapi.json") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: OpenAPIDocument.bytes))
+        }
     }
 
     @Sendable func list(request: Request, context: Context) async throws -> Response {
@@ -74,4 +77,15 @@ struct APIController<Context: AppContext>: Sendable {
         await catalog.refresh()
         return try APIResponse.json(CatalogStatusPayload(await catalog.status()), status: .accepted)
     }
+}
+
+/// The OpenAPI 3.1 description of this API, kept in the repository beside the code
+/// (`Sources/CocktailBookWeb/OpenAPI/openapi.json`) and served as it is.
+enum OpenAPIDocument {
+    static let bytes: ByteBuffer = {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "OpenAPI"),
+              let data = try? Data(contentsOf: url)
+        else { return ByteBuffer(string: #"{"error":{"code":"missing_document","message":"The OpenAPI document is missing from the build."}}"#) }
+        return ByteBuffer(bytes: data)
+    }()
 }

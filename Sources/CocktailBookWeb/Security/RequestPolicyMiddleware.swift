@@ -1,3 +1,4 @@
+import CocktailBook
 import HTTPTypes
 import Hummingbird
 
@@ -23,6 +24,10 @@ struct RequestPolicyMiddleware<Context: AppContext>: RouterMiddleware {
             throw AppError(status: .forbidden, code: "cross_site_request", message: "Changes can only be made from this site's own pages (\(reason)).")
         }
         try Self.checkQuery(request.uri.query)
+        // The API is strict about the language it is asked for; pages just ignore a stray one.
+        if request.uri.path.hasPrefix("/api/v1/"), let lang = FormQuery(request)["lang"], Language(rawValue: lang) == nil {
+            throw AppError(status: .badRequest, code: "invalid_lang", message: "lang must be en or it.")
+        }
         return try await next(request, context)
     }
 

@@ -53,7 +53,7 @@ struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
     /// a preflight for a write gets no `Access-Control-Allow-Methods` that covers it.
     static func preflight(_ request: Request) -> Response {
         var response = Response(status: .noContent)
-        response.headers[.allow] = "GET, HEAD, OPTIONS" + (request.uri.path.hasPrefix("/api/v1/") ? ", PUT, DELETE, POST" : ", POST")
+        response.headers[.allow] = APIRouteTable.served.allow(for: request.uri.path) ?? "GET, HEAD, POST, OPTIONS"
         if request.headers[.accessControlRequestMethod] != nil, request.uri.path.hasPrefix("/api/") {
             response.headers[.accessControlAllowMethods] = "GET, HEAD, OPTIONS"
             response.headers[.accessControlAllowHeaders] = "Accept, Authorization"

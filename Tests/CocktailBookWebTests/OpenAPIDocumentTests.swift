@@ -1,0 +1,55 @@
+import CocktailBookWeb
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// The OpenAPI document is served as kept in the repository, and the API keeps to its table of
+/// paths and methods (schemathesis, run by the test command, checks every answer against it).
+@Suite("OpenAPI document")
+struct OpenAPIDocumentTests {
+    static var file: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/CocktailBookWeb/OpenAPI/openapi.json")
+    }
+
+    @Test("GET /api/v1/openapi.json serves the repository's document, byte for byte, as OpenAPI 3.1")
+    func served() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            let response = try await client.get("/api/v1/openapi.json")
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            #expect(Data(buffer: response.body) == (try Data(contentsOf: Self.file)))
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+            #expect(document["openapi"] as? String == "3.1.0")
+            let paths = try #require(document["paths"] as? [String: Any])
+            #expect(Set(paths.keys) == [
+                "/cocktails", "/cocktails/{id}", "/random", "/filters", "/favorites", "/favorites/{id}", "/catalog",
+                "/catalog/refresh", "/me", "/openapi.json",
+            ])
+        }
+    }
+
+    @Test("a documented path asked with another method answers 405 with Allow; a preflight lists the same")
+    func methods() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            let post = try await client.execute(uri: "/api/v1/cocktails", method: .post)
+            #expect(post.status == .methodNotAllowed)
+            #expect(post.headers[.allow] == "GET, HEAD, OPTIONS")
+            #expect(String(buffer: post.body).contains(#""code":"method_not_allowed""#))
+            let get = try await client.execute(uri: "/api/v1/favorites/1", method: .get)
+            #expect(get.status == .methodNotAllowed)
+            #expect(get.headers[.allow] == "DELETE, PUT, OPTIONS")
+            #expect(try await client.execute(uri: "/api/v1/favorites/1", method: .options).headers[.allow] == "DELETE, PUT, OPTIONS")
+            #expect(try await client.execute(uri: "/api/v1/nowhere", method: .post).status == .notFound)
+            #expect(try await client.get("/api/v1/cocktails?lang=fr").status == .badRequest)
+            #expect(try await client.get("/api/v1/cocktails?page=").status == .badRequest)
+            #expect(try await client.get("/api/v1/cocktails?filter=all&kind=beer").status == .badRequest)
+        }
+    }
+}

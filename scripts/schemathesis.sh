@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Fuzzes the JSON API of a live server against its OpenAPI document with schemathesis, every
+# check on: once as the owner of a book without accounts, once as an account with a token.
+# Only 127.0.0.1 is contacted. Usage: scripts/schemathesis.sh [BINARY]   (exit 1 on any finding)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+binary=${1:-$(swift build --show-bin-path)/cocktailbook}
+[ -x .venv/bin/schemathesis ] || { echo "schemathesis is missing: run ./scripts/test.sh once (it prepares .venv)" >&2; exit 1; }
+work=$(mktemp -d)
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
+trap cleanup EXIT
+
+free_port() { .venv/bin/python -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+serve() { # serve DATABASE → prints the port once the catalog is ready
+  local port; port=$(free_port)
+  "$binary" serve --port "$port" --database "$1" --source-latency 0 --bcrypt-cost 4 >"$work/server-$port.log" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 1 200); do
+    if .venv/bin/python -c 'import sys, urllib.request; sys.exit(0 if b"\"state\":\"ready\"" in urllib.request.urlopen(sys.argv[1], timeout=1).read() else 1)' \
+        "http://127.0.0.1:$port/api/v1/catalog" 2>/dev/null; then echo "$port"; return; fi
+    sleep 0.05
+  done
+  echo "the server did not become ready" >&2; cat "$work"/server-*.log >&2; exit 1
+}
+
+fuzz() { # fuzz PORT [extra schemathesis arguments…]
+  local port=$1; shift
+  .venv/bin/schemathesis run "http://127.0.0.1:$port/api/v1/openapi.json" --url "http://127.0.0.1:$port/api/v1" \
+    --checks all --max-examples "${SCHEMATHESIS_EXAMPLES:-100}" --request-timeout 10 --no-color "$@"
+}
+
+echo "==> schemathesis: a book without accounts (the implicit owner)"
+fuzz "$(serve "$work/owner.sqlite")"
+
+echo "==> schemathesis: a book with accounts, as a member with an API token"
+printf 'admin password\n' | "$binary" user add ada --admin --password-stdin --database "$work/accounts.sqlite" --bcrypt-cost 4 >/dev/null
+printf 'member password\n' | "$binary" user add max --password-stdin --database "$work/accounts.sqlite" --bcrypt-cost 4 >/dev/null
+token=$("$binary" user token max --label schemathesis --database "$work/accounts.sqlite")
+fuzz "$(serve "$work/accounts.sqlite")" --header "Authorization: Bearer $token"
