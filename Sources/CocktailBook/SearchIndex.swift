@@ -24,6 +24,8 @@ public struct SearchIndex: Sendable {
     private let ingredients: TermIndex
     private let descriptions: TermIndex
     private let exactNames: [String: [Int]]
+    /// Per position, the terms of the cocktail's name, to order name matches by closeness.
+    private let nameTerms: [[String]]
     /// Per position, the canonical names of the cocktail's ingredients (or the names as written),
     /// worked out in the same pass over the recipe lines as the ingredient terms.
     let ingredientNames: [[String]]
@@ -76,6 +78,7 @@ public struct SearchIndex: Sendable {
             exact[terms.joined(separator: " "), default: []].append(position)
         }
         exactNames = exact
+        self.nameTerms = nameTerms
         self.ingredientNames = ingredientNames
     }
 
@@ -112,9 +115,28 @@ public struct SearchIndex: Sendable {
         for (set, rank) in [(byName, Rank.namePrefix), (byFuzzyName, .nameTypo), (byIngredient, .ingredient), (byDescription, .description)] {
             var fresh = set
             fresh.subtract(seen)
-            hits += fresh.positions.map { Hit(position: $0, rank: rank) }
+            var positions = fresh.positions
+            if rank == .namePrefix || rank == .nameTypo { positions = closestNamesFirst(positions, terms) }
+            hits += positions.map { Hit(position: $0, rank: rank) }
             seen.formUnion(fresh)
         }
         return hits
+    }
+
+    /// Name matches ordered by how close the whole name is to the query: names that start
+    /// with the query's first word before names that contain it further in, then names with
+    /// fewer other words; alphabetical (the positions' order) within that. `old fashion` puts
+    /// Old Fashioned before Oaxaca Old Fashioned, `margarta` Margarita before Grand Margarita.
+    /// Very broad matches (over 2,000 names) keep the plain alphabetical order.
+    private func closestNamesFirst(_ positions: [Int], _ terms: [String]) -> [Int] {
+        guard positions.count > 1, positions.count <= 2_000, let first = terms.first else { return positions }
+        let firstBytes = Array(first.utf8)
+        let allowed = SearchText.allowedEdits(forLength: firstBytes.count)
+        func key(_ position: Int) -> (Int, Int) {
+            let name = nameTerms[position]
+            let lead = name.first.map { $0.hasPrefix(first) || SearchText.withinEdits(Array($0.utf8), firstBytes, limit: allowed) } ?? false
+            return (lead ? 0 : 1, abs(name.count - terms.count))
+        }
+        return positions.map { ($0, key($0)) }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.map(\.0)
     }
 }

@@ -62,18 +62,31 @@ public enum SearchText {
                     let byte = bytes[index]
                     scratch.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
                 }
-                if !scratch.isEmpty { body(String(decoding: scratch, as: UTF8.self)) }
+                if !scratch.isEmpty { body(SearchText.spelling(String(decoding: scratch, as: UTF8.self))) }
                 return
             }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             if let terms = folded[text] {
                 terms.forEach(body)
             } else {
-                let terms = SearchText.slowTerms(text)
+                let terms = SearchText.slowTerms(text).map(SearchText.spelling)
                 if remembersFolds { folded[text] = terms }
                 terms.forEach(body)
             }
         }
+    }
+
+    /// Words spelled two ways by the people who write recipes and the people who search them,
+    /// each indexed and searched as one: `whisky` finds the whiskeys too, and the other way round.
+    static let spellings: [String: String] = [
+        "whisky": "whiskey", "whiskies": "whiskeys", "colour": "color", "coloured": "colored", "flavour": "flavor",
+        "flavoured": "flavored", "flavours": "flavors", "liquour": "liqueur", "licor": "liqueur",
+    ]
+
+    /// The one spelling `term` is indexed and searched under.
+    @inline(__always)
+    static func spelling(_ term: String) -> String {
+        spellings[term] ?? term
     }
 
     /// ASCII letters, digits and the apostrophe (which folding drops inside a word).

@@ -123,7 +123,7 @@ struct CocktailQueryTests {
         #expect(answer(CocktailQuery(text: "negroni", ingredients: ["campari"])).rowNames == ["Negroni", "Boulevardier", "Cardinale"])
         #expect(answer(CocktailQuery(text: "negroni", ingredients: ["gin"])).rowNames == ["Negroni", "Cardinale"])
         #expect(answer(CocktailQuery(text: "  margarita  ", category: "sour")).rowNames == [
-            "Margarita", "Grand Margarita", "Margarita Mocktail", "Tommy's Margarita", "Illegal",
+            "Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita", "Illegal",
         ])
     }
 

@@ -59,25 +59,25 @@ struct SearchIndexTests {
         #expect(book.hitRank(of: "Piña Colada", in: query) == (query == "piña colada" ? .exactName : .namePrefix))
     }
 
-    @Test("`marg` finds every Margarita as a name prefix, alphabetically, before the `mary` typos")
+    @Test("`marg` finds every Margarita as a name prefix, names starting with it first, before the `mary` typos")
     func marg() {
         let hits = book.rankedHits("marg")
         #expect(Array(hits.map(\.name).prefix(7)) == [
-            "Grand Margarita", "Margarita", "Margarita Mocktail", "Tommy's Margarita",
-            "Bloody Mary", "Mary Pickford", "Virgin Mary",
+            "Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita",
+            "Mary Pickford", "Bloody Mary", "Virgin Mary",
         ])
         #expect(Array(hits.map(\.rank).prefix(7)) == [.namePrefix, .namePrefix, .namePrefix, .namePrefix, .nameTypo, .nameTypo, .nameTypo])
         #expect(hits.dropFirst(7).allSatisfy { $0.rank == .description })
         #expect(hits.map(\.name) == [
-            "Grand Margarita", "Margarita", "Margarita Mocktail", "Tommy's Margarita",
-            "Bloody Mary", "Mary Pickford", "Virgin Mary", "Barracuda", "Illegal", "Paloma",
+            "Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita",
+            "Mary Pickford", "Bloody Mary", "Virgin Mary", "Barracuda", "Illegal", "Paloma",
         ])
     }
 
     @Test("`margarta` (one letter missing) finds the Margaritas as typos")
     func margarta() {
         let hits = book.rankedHits("margarta")
-        #expect(hits.map(\.name) == ["Grand Margarita", "Margarita", "Margarita Mocktail", "Tommy's Margarita"])
+        #expect(hits.map(\.name) == ["Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita"])
         #expect(hits.allSatisfy { $0.rank == .nameTypo })
     }
 
@@ -91,7 +91,7 @@ struct SearchIndexTests {
     @Test("from 8 letters two typos are forgiven, under 8 only one")
     func twoEdits() {
         // "margeritta": a substituted e and an extra t, 10 letters.
-        #expect(book.hitNames("margeritta") == ["Grand Margarita", "Margarita", "Margarita Mocktail", "Tommy's Margarita"])
+        #expect(book.hitNames("margeritta") == ["Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita"])
         // "nigrona": two substitutions in 7 letters is one too many.
         #expect(book.hitNames("nigrona").isEmpty)
     }
@@ -132,19 +132,19 @@ struct SearchIndexTests {
         #expect(hits.map(\.rank) == [.exactName, .description, .description])
     }
 
-    @Test("an exact name outranks longer names that start with it")
+    @Test("an exact name outranks names that start with it, which outrank names containing it")
     func exactBeforePrefix() {
         let hits = book.rankedHits("margarita")
         #expect(hits.map(\.name) == [
-            "Margarita", "Grand Margarita", "Margarita Mocktail", "Tommy's Margarita", "Barracuda", "Illegal", "Paloma",
+            "Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita", "Barracuda", "Illegal", "Paloma",
         ])
         #expect(hits.map(\.rank) == [.exactName, .namePrefix, .namePrefix, .namePrefix, .description, .description, .description])
     }
 
-    @Test("`gin`: name prefixes, then ingredients (gins and gingers), then descriptions, alphabetical within each")
+    @Test("`gin`: names starting with it (shortest first), then names containing it, then ingredients, then descriptions")
     func gin() {
         let hits = book.rankedHits("gin")
-        let prefixes = ["Gin and Tonic", "Gin Basil Smash", "Gin Fizz", "Gin Rickey", "Pineapple Ginger Fizz"]
+        let prefixes = ["Gin Fizz", "Gin Rickey", "Gin and Tonic", "Gin Basil Smash", "Pineapple Ginger Fizz"]
         let ingredients = [
             "Angel Face", "Army & Navy", "Aviation", "Bee's Knees", "Bijou", "Bramble", "Cardinale", "Casino", "Clover Club",
             "Corpse Reviver #2", "Dark 'n' Stormy", "Dry Martini", "Eastside", "French 75", "Gimlet", "Hanky Panky",
@@ -168,22 +168,37 @@ struct SearchIndexTests {
         #expect(hits.map(\.rank) == [.exactName, .namePrefix, .ingredient, .description, .description, .description, .description, .description])
     }
 
-    @Test("`whiskey`: name prefixes, then the `whisky` typo, then ingredients")
+    @Test("`whiskey` and `whisky` are one word: the same hits, Whisky Highball a name match")
     func whiskey() {
         let hits = book.rankedHits("whiskey")
         #expect(hits.prefix(4).map(\.name) == ["Whiskey Smash", "Whiskey Sour", "Whisky Highball", "Final Ward"])
-        #expect(hits.prefix(4).map(\.rank) == [.namePrefix, .namePrefix, .nameTypo, .ingredient])
+        #expect(hits.prefix(4).map(\.rank) == [.namePrefix, .namePrefix, .namePrefix, .ingredient])
+        #expect(book.hitNames("whisky") == hits.map(\.name))
+        #expect(book.hitNames("colour") == book.hitNames("color"))
         let ranks = hits.map(\.rank)
         #expect(ranks == ranks.sorted(), "ranks must never go back up")
     }
 
-    @Test("results are ordered by rank, then alphabetically within a rank", arguments: ["gin", "rum", "sour", "mint", "lime", "marg", "pink"])
+    @Test("`old fashion` and the typo `margarta` put the closest whole name first")
+    func closestName() {
+        #expect(book.hitNames("old fashion").prefix(2) == ["Old Fashioned", "Oaxaca Old Fashioned"])
+        #expect(book.hitNames("margarta").first == "Margarita")
+    }
+
+    @Test("results are ordered by rank; names starting with the query lead their rank; other ranks are alphabetical",
+          arguments: ["gin", "rum", "sour", "mint", "lime", "marg", "pink"])
     func orderedByRankThenName(query: String) {
         let hits = book.index.search(query)
         #expect(!hits.isEmpty)
+        let leads = { (hit: SearchIndex.Hit) in SearchText.terms(book.catalog.cocktails[hit.position].name).first?.hasPrefix(query) == true }
         for (earlier, later) in zip(hits, hits.dropFirst()) {
-            #expect(earlier.rank < later.rank || (earlier.rank == later.rank && earlier.position < later.position),
-                    "\(earlier) before \(later)")
+            #expect(earlier.rank <= later.rank, "\(earlier) before \(later)")
+            guard earlier.rank == later.rank else { continue }
+            if earlier.rank == .namePrefix || earlier.rank == .nameTypo {
+                #expect(leads(earlier) || !leads(later), "a name starting with \(query) after one that does not: \(earlier), \(later)")
+            } else {
+                #expect(earlier.position < later.position, "\(earlier) before \(later)")
+            }
         }
         #expect(Set(hits.map(\.position)).count == hits.count, "no cocktail twice")
     }

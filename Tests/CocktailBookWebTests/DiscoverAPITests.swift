@@ -83,7 +83,7 @@ private func containsWords(_ text: String, _ phrase: String) -> Bool {
 
 @Suite("HTTP: Discover API")
 struct DiscoverAPITests {
-    @Test("q=marg ranks name-prefix matches first, alphabetically, then the typos, with paging keys")
+    @Test("q=marg ranks name-prefix matches first, names starting with it leading, then the typos, with paging keys")
     func searchMarg() async throws {
         try await withDiscoverBundledApp { client in
             let response = try await client.get("/api/v1/cocktails?q=marg")
@@ -94,8 +94,8 @@ struct DiscoverAPITests {
             let list: DiscoverListBody = try response.decoded()
             #expect(list.query == "marg")
             #expect(list.names == [
-                "Grand Margarita", "Margarita", "Margarita Mocktail", "Tommy's Margarita",
-                "Bloody Mary", "Mary Pickford", "Virgin Mary", "Barracuda", "Illegal", "Paloma",
+                "Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita",
+                "Mary Pickford", "Bloody Mary", "Virgin Mary", "Barracuda", "Illegal", "Paloma",
             ])
             #expect(list.total == 10 && list.page == 1 && list.perPage == 10 && list.nextPage == nil)
             // Every name with a word starting "marg" comes before every name without one.
@@ -198,7 +198,7 @@ struct DiscoverAPITests {
             let beyond = try await client.discoverList("?page=9&perPage=50")
             #expect(beyond.cocktails.isEmpty && beyond.total == 170 && beyond.nextPage == nil)
             let searched = try await client.discoverList("?q=marg&page=2&perPage=4")
-            #expect(searched.names == ["Bloody Mary", "Mary Pickford", "Virgin Mary", "Barracuda"] && searched.nextPage == 3)
+            #expect(searched.names == ["Mary Pickford", "Bloody Mary", "Virgin Mary", "Barracuda"] && searched.nextPage == 3)
         }
     }
 

@@ -43,6 +43,12 @@ def test_search_by_name_returns_the_drink(api):
     assert str(drink.glass) == "Old-Fashioned Glass"
 
 
+def test_a_name_search_puts_the_closest_name_first(api):
+    # The library takes the first drink of search.php?s= as "the" drink of that name.
+    assert api.get_cocktail_by_name("Margarita").name == "Margarita"
+    assert api.get_cocktail_by_name("old fashioned").name == "Old Fashioned"
+
+
 def test_every_drink_loads_through_the_library(api, bundled_server):
     failures = []
     for drink_id in all_ids(bundled_server):

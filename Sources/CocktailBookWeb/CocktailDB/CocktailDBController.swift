@@ -40,7 +40,7 @@ struct CocktailDBController<Context: AppContext>: Sendable {
         let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost)
         if let text = parameter("s", of: request) {
             let wanted = SearchText.fold(text.trimmingCharacters(in: .whitespaces))
-            let matches = try await cocktails().filter { wanted.isEmpty || SearchText.fold($0.name).contains(wanted) }
+            let matches = Self.closestFirst(try await cocktails().filter { wanted.isEmpty || SearchText.fold($0.name).contains(wanted) }, to: wanted)
             return try CocktailDBEnvelope.drinks(matches.map { full($0, images: images) }).response()
         }
         if let letter = parameter("f", of: request) {
@@ -152,6 +152,20 @@ struct CocktailDBController<Context: AppContext>: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// `cocktails` (alphabetical) with the name equal to `wanted` first, then names starting
+    /// with it, then the rest: `search.php?s=margarita` answers Margarita first, as TheCocktailDB does.
+    static func closestFirst(_ cocktails: [Cocktail], to wanted: String) -> [Cocktail] {
+        guard !wanted.isEmpty else { return cocktails }
+        func rank(_ cocktail: Cocktail) -> Int {
+            let name = SearchText.fold(cocktail.name)
+            return name == wanted ? 0 : name.hasPrefix(wanted) ? 1 : 2
+        }
+        return cocktails.enumerated().sorted { lhs, rhs in
+            let (l, r) = (rank(lhs.element), rank(rhs.element))
+            return l != r ? l < r : lhs.offset < rhs.offset
+        }.map(\.element)
+    }
 
     /// The cocktails answering `query`, in plain alphabetical order: TheCocktailDB has no
     /// favorites, so ours are not pinned first here.

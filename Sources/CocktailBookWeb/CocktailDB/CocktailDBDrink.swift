@@ -25,8 +25,9 @@ enum CocktailDBDrink {
             ("strGlass", CocktailDBVocabulary.glass(cocktail.glass)),
             ("strInstructions", instructions),
         ]
-        // We write recipes in English only; the translations exist so clients find every key.
-        fields += ["ES", "DE", "FR", "IT", "ZH-HANS", "ZH-HANT"].map { ("strInstructions\($0)", nil) }
+        // English and, where the catalog has it, Italian; the other keys exist so clients find them.
+        let italian = cocktail.translations?["it"]?.instructions.map { $0.joined(separator: " ") }
+        fields += ["ES", "DE", "FR", "IT", "ZH-HANS", "ZH-HANT"].map { ("strInstructions\($0)", $0 == "IT" ? italian : nil) }
         fields.append(("strDrinkThumb", images.url(for: cocktail)))
         fields += (1...slots).map { ("strIngredient\($0)", $0 <= lines.count ? lines[$0 - 1].ingredient : nil) }
         fields += (1...slots).map { ("strMeasure\($0)", $0 <= lines.count ? lines[$0 - 1].measure : nil) }

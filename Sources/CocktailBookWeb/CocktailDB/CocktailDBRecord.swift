@@ -52,9 +52,28 @@ struct CocktailDBEnvelope: Encodable, Sendable {
         }
     }
 
-    /// The answer, encoded as the rest of our JSON API encodes.
+    /// The answer, with every record's keys in TheCocktailDB's order (`idDrink, strDrink, …,
+    /// strIngredient1…15, strMeasure1…15, …`). Foundation's encoder on Linux writes keys in hash
+    /// order unless it sorts them, so the envelope writes its own JSON.
     func response() throws -> Response {
-        try APIResponse.json(self)
+        Response(
+            status: .ok,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: json))
+        )
+    }
+
+    /// The envelope as JSON text, keys in record order.
+    var json: String {
+        var out = "{" + OrderedJSON.string(key) + ":"
+        if records.isEmpty {
+            out += "null"
+        } else {
+            out += "[" + records.map { record in
+                "{" + record.fields.map { OrderedJSON.string($0.key) + ":" + ($0.value.map(OrderedJSON.string) ?? "null") }.joined(separator: ",") + "}"
+            }.joined(separator: ",") + "]"
+        }
+        return out + "}"
     }
 }
 
@@ -66,4 +85,24 @@ private struct AnyKey: CodingKey {
     init(_ string: String) { stringValue = string }
     init(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
+}
+
+/// JSON text for the ordered records: strings escaped as RFC 8259 asks, slashes left alone.
+enum OrderedJSON {
+    static func string(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
 }
