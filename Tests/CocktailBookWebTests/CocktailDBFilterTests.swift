@@ -79,11 +79,14 @@ struct CocktailDBFilterTests {
         }
     }
 
-    @Test("list.php names the categories, glasses, kinds and ingredients present, in TheCocktailDB's words")
+    @Test("list.php names TheCocktailDB's eleven categories and the glasses, kinds and ingredients present, in its words")
     func lists() async throws {
         try await withSeedApp { client in
             let categories = try await client.cocktailDB("list.php?c=list")
-            #expect(categories?.map { $0["strCategory"] as? String } == ["Ordinary Drink", "Cocktail", "Soft Drink"])
+            #expect(categories?.map { $0["strCategory"] as? String } == [
+                "Ordinary Drink", "Cocktail", "Shake", "Other / Unknown", "Cocoa", "Shot", "Coffee / Tea", "Homemade Liqueur",
+                "Punch / Party Drink", "Beer", "Soft Drink",
+            ])
             #expect(categories?.allSatisfy { $0.count == 1 } == true)
 
             let glasses = try await client.cocktailDB("list.php?g=list")?.map { $0["strGlass"] as? String }

@@ -117,15 +117,17 @@ struct CocktailDBController<Context: AppContext>: Sendable {
         return try CocktailDBEnvelope.drinks(matches.map { CocktailDBDrink.summary($0, images: images) }).response()
     }
 
-    /// The values present in the catalog, in TheCocktailDB's words. The parameter's value is not
-    /// checked: clients always send `list`, and nothing else would mean anything.
+    /// The values present in the catalog, in TheCocktailDB's words (categories: all eleven of
+    /// TheCocktailDB's, as it lists them). The parameter's value is not checked: clients always
+    /// send `list`, and nothing else would mean anything.
     @Sendable func list(request: Request, context: Context) async throws -> Response {
         let values: [String]
         let key: String
         if parameter("c", of: request) != nil {
             key = "strCategory"
-            let present = Set(try await cocktails().map(CocktailDBVocabulary.category(of:)))
-            values = CocktailDBVocabulary.categories.filter(present.contains)
+            _ = try await cocktails() // first, so that a catalog still loading answers 503
+            // All of TheCocktailDB's eleven, as it lists them: clients build menus from this list.
+            values = CocktailDBVocabulary.categories
         } else if parameter("g", of: request) != nil {
             key = "strGlass"
             let present = Set(try await catalog.facets().glasses.compactMap { CocktailDBVocabulary.glass($0.value) })
