@@ -29,8 +29,8 @@ swift build --build-tests
 echo "==> Swift tests"
 swift test --skip-build
 
-echo "==> Browser tests"
-COCKTAILBOOK_BINARY="$(swift build --show-bin-path)/cocktailbook" .venv/bin/pytest Tests/e2e -q
-
 echo "==> schemathesis against a live server"
 ./scripts/schemathesis.sh "$(swift build --show-bin-path)/cocktailbook"
+
+echo "==> Browser tests"
+COCKTAILBOOK_BINARY="$(swift build --show-bin-path)/cocktailbook" .venv/bin/pytest Tests/e2e -q

@@ -72,20 +72,20 @@ struct CocktailDBSearchTests {
             #expect(again?.first?["strDescription"] as? String == vodka["strDescription"] as? String)
 
             let gin = try await client.cocktailDB("search.php?i=GIN", key: "ingredients")
-            #expect(gin?.map { $0["strIngredient"] as? String } == ["London Dry Gin"])
+            #expect(gin?.map { $0["strIngredient"] as? String } == ["Gin"])
             let vermouth = try #require(try await client.cocktailDB("search.php?i=Sweet_Vermouth", key: "ingredients")?.first)
             #expect(vermouth["strIngredient"] as? String == "Sweet Vermouth")
             #expect(vermouth["strType"] as? String == "Fortified Wine")
             #expect(vermouth["strABV"] as? String == "16")
             let lime = try #require(try await client.cocktailDB("search.php?i=lime%20juice", key: "ingredients")?.first)
-            #expect(lime["strIngredient"] as? String == "Fresh Lime Juice")
+            #expect(lime["strIngredient"] as? String == "Lime juice")
             #expect(lime["strAlcohol"] as? String == "No")
             #expect(lime["strABV"] is NSNull)
-            #expect((lime["strDescription"] as? String)?.hasPrefix("Fresh Lime Juice is a non-alcoholic juice, used in 6 of") == true)
+            #expect((lime["strDescription"] as? String)?.hasPrefix("Lime juice is a non-alcoholic juice, used in 6 of") == true)
 
             let rums = try #require(try await client.cocktailDB("search.php?i=rum", key: "ingredients"))
             #expect(rums.count > 5)
-            #expect(rums.allSatisfy { ($0["strIngredient"] as? String)?.split(separator: " ").contains("Rum") == true })
+            #expect(rums.allSatisfy { ($0["strIngredient"] as? String)?.lowercased().split(separator: " ").contains("rum") == true })
         }
     }
 
@@ -118,7 +118,7 @@ struct CocktailDBSearchTests {
             #expect(drink["strCreativeCommonsConfirmed"] as? String == "No")
             #expect(drink["dateModified"] as? String == "2024-08-19 17:45:00")
             let ingredients = (1...6).map { drink["strIngredient\($0)"] as? String }
-            #expect(ingredients == ["Blanco Tequila", "Fresh Lime Juice", "Cointreau", "Salt", "Ice Cubes", nil])
+            #expect(ingredients == ["Tequila", "Lime juice", "Cointreau", "Salt", "Ice Cubes", nil])
             let measures = (1...5).map { drink["strMeasure\($0)"] as? String }
             #expect(measures == ["2 oz ", "1 oz ", "3/4 oz ", nil, nil])
             #expect(drink["strMeasure15"] is NSNull && drink["strIngredient15"] is NSNull)
@@ -133,13 +133,13 @@ struct CocktailDBSearchTests {
             #expect(mojito["strGlass"] as? String == "Highball glass")
             #expect(mojito["strIngredient4"] as? String == "Fresh Mint")
             #expect(mojito["strMeasure4"] as? String == "8 leaves ")
-            #expect(mojito["strIngredient6"] as? String == "Soda Water")
+            #expect(mojito["strIngredient6"] as? String == "Carbonated water")
             #expect(mojito["strMeasure6"] as? String == "Top up ")
 
             let manhattan = try await client.cocktailDBDrink("3")
             #expect(manhattan["strGlass"] as? String == "Nick and Nora Glass")
             #expect(manhattan["strIBA"] as? String == "Unforgettables")
-            #expect((1...3).map { manhattan["strIngredient\($0)"] as? String } == ["Rye Whiskey", "Sweet Vermouth", "Angostura Bitters"])
+            #expect((1...3).map { manhattan["strIngredient\($0)"] as? String } == ["Rye Whiskey", "Sweet Vermouth", "Angostura bitters"])
             #expect(manhattan["strMeasure3"] as? String == "2 dashes ")
 
             let colada = try await client.cocktailDBDrink("0")

@@ -39,7 +39,7 @@ def test_search_by_name_returns_the_drink(api):
     drink = api.get_cocktail_by_name("Negroni")
     assert drink.name == "Negroni"
     assert drink.alcoholic is True
-    assert {"London Dry Gin", "Campari", "Sweet Vermouth"} <= set(drink.ingriedients)
+    assert {"Gin", "Campari", "Sweet Vermouth"} <= set(drink.ingriedients)
     assert str(drink.glass) == "Old-Fashioned Glass"
 
 
@@ -47,6 +47,12 @@ def test_a_name_search_puts_the_closest_name_first(api):
     # The library takes the first drink of search.php?s= as "the" drink of that name.
     assert api.get_cocktail_by_name("Margarita").name == "Margarita"
     assert api.get_cocktail_by_name("old fashioned").name == "Old Fashioned"
+
+
+def test_theCocktailDBs_ingredient_names_filter_through_the_library(api):
+    rum = {drink.name for drink in api.search_by_ingredient("Light rum")}
+    assert {"Daiquiri", "Mojito", "Cuba Libre"} <= rum
+    assert {drink.name for drink in api.search_by_ingredient("Sugar syrup")} >= {"Mojito", "Daiquiri"}
 
 
 def test_every_drink_loads_through_the_library(api, bundled_server):

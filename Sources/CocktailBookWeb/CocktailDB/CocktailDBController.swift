@@ -53,7 +53,7 @@ struct CocktailDBController<Context: AppContext>: Sendable {
             return try CocktailDBEnvelope.drinks(matches.map { full($0, images: images) }).response()
         }
         if let name = parameter("i", of: request) {
-            let positions = CocktailDBIngredient.positions(matching: name, in: catalog.ingredients)
+            let positions = CocktailDBIngredient.positions(matching: CocktailDBIngredientNames.canonical(name, in: catalog.ingredients), in: catalog.ingredients)
             return try await ingredients(at: positions).response()
         }
         throw Self.missing("search.php", "s, f or i")
@@ -99,6 +99,7 @@ struct CocktailDBController<Context: AppContext>: Sendable {
             throw Self.missing("filter.php", "i, a, c or g")
         }
         let wanted = (ingredient ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .map { CocktailDBIngredientNames.canonical($0, in: catalog.ingredients) }
         guard wanted.count <= CocktailQuery.maximumIngredients else { throw QueryParameters.tooManyIngredients }
         var kind = CocktailFilter.all
         switch alcoholic.map(CocktailDBVocabulary.normalized) {
@@ -134,7 +135,7 @@ struct CocktailDBController<Context: AppContext>: Sendable {
             values = CocktailDBVocabulary.glasses.filter(present.contains)
         } else if parameter("i", of: request) != nil {
             key = "strIngredient1"
-            let names = Set(try await catalog.facets().ingredients.map { CocktailDBVocabulary.titleCased($0.value) })
+            let names = Set(try await catalog.facets().ingredients.map { CocktailDBIngredientNames.name(for: $0.value) })
             values = names.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
         } else if parameter("a", of: request) != nil {
             key = "strAlcoholic"

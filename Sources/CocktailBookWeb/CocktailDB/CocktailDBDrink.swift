@@ -48,7 +48,7 @@ enum CocktailDBDrink {
     /// The line's ingredient under its canonical name when the table knows it, so that
     /// `filter.php?i=` and the records agree; otherwise the name as the recipe writes it.
     static func ingredientName(_ line: CocktailDetails.Line) -> String {
-        CocktailDBVocabulary.titleCased(line.ingredient?.name ?? line.parsed.ingredient ?? line.parsed.text)
+        CocktailDBIngredientNames.name(for: line.ingredient?.name ?? line.parsed.ingredient ?? line.parsed.text)
     }
 
     /// The amount and unit as TheCocktailDB writes them: ASCII fractions and a trailing space

@@ -8,7 +8,7 @@ enum CocktailDBIngredient {
     /// canonical name, for the description.
     static func record(at position: Int, in table: IngredientTable, usage: [String: Int]) -> CocktailDBRecord {
         let ingredient = table.ingredients[position]
-        let name = CocktailDBVocabulary.titleCased(ingredient.name)
+        let name = CocktailDBIngredientNames.name(for: ingredient.name)
         return CocktailDBRecord([
             ("idIngredient", String(position + 1)),
             ("strIngredient", name),

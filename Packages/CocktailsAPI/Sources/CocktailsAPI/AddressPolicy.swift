@@ -64,7 +64,7 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         let family = bytes.count == 4 ? AF_INET : AF_INET6
         let written = bytes.withUnsafeBytes { raw in inet_ntop(family, raw.baseAddress, &buffer, socklen_t(buffer.count)) }
         guard written != nil else { return bytes.map(String.init).joined(separator: ".") }
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Whether the address is reachable on the public internet (see ``AddressPolicy/publicOnly``).
