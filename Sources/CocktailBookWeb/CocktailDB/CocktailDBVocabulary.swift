@@ -57,16 +57,19 @@ enum CocktailDBVocabulary {
     /// Our glass identifier → TheCocktailDB's glass. Where TheCocktailDB has no such vessel, the
     /// one it files the classic drinks of that vessel under: a martini is a `Cocktail glass`
     /// there, a Mint Julep and a Zombie a `Highball glass`. A double rocks glass is the big
-    /// tumbler TheCocktailDB calls `Whiskey Glass`.
+    /// tumbler TheCocktailDB calls `Whiskey Glass`. Our Nick and Nora drinks (Manhattan,
+    /// Martinez, Gimlet, Bijou, Brandy Crusta, Red Hook) are `Cocktail glass` there, as
+    /// TheCocktailDB files the classic stirred drinks; its rare `Nick and Nora Glass` is a name
+    /// that existing clients cannot even read.
     ///
-    /// `coupe` → `Coupe Glass`, `martini` → `Cocktail glass`, `nick-and-nora` → `Nick and Nora Glass`,
+    /// `coupe` → `Coupe Glass`, `martini` → `Cocktail glass`, `nick-and-nora` → `Cocktail glass`,
     /// `rocks` → `Old-fashioned glass`, `double-rocks` → `Whiskey Glass`, `highball` → `Highball glass`,
     /// `collins` → `Collins glass`, `hurricane` → `Hurricane glass`, `copper-mug` → `Copper Mug`,
     /// `tiki-mug` → `Highball glass`, `flute` → `Champagne flute`, `wine` → `Wine Glass`,
     /// `margarita` → `Margarita glass`, `julep-cup` → `Highball glass`, `shot` → `Shot glass`,
     /// `copa` → `Balloon Glass`, `mug` → `Coffee mug`.
     private static let glassByOurs: [String: String] = [
-        "coupe": "Coupe Glass", "martini": "Cocktail glass", "nick-and-nora": "Nick and Nora Glass",
+        "coupe": "Coupe Glass", "martini": "Cocktail glass", "nick-and-nora": "Cocktail glass",
         "rocks": "Old-fashioned glass", "double-rocks": "Whiskey Glass", "highball": "Highball glass",
         "collins": "Collins glass", "hurricane": "Hurricane glass", "copper-mug": "Copper Mug",
         "tiki-mug": "Highball glass", "flute": "Champagne flute", "wine": "Wine Glass", "margarita": "Margarita glass",
