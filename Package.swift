@@ -47,7 +47,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             ],
-            resources: [.copy("Templates"), .copy("Assets"), .copy("OpenAPI")]
+            resources: [.copy("Templates"), .copy("Assets"), .copy("OpenAPI"), .copy("Pictures")]
         ),
         .executableTarget(
             name: "cocktailbook",

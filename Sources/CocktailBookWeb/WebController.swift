@@ -72,12 +72,15 @@ struct WebController<Context: AppContext>: Sendable {
         return renderer.render(page, context: context)
     }
 
-    /// `/images/cocktails/{id}.svg`: the cocktail's illustration.
+    /// `/images/cocktails/{id}.svg`: the cocktail's illustration; `{id}.jpg` its 700 px rendering.
     @Sendable func image(request: Request, context: Context) async throws -> Response {
         let file = try context.parameters.require("file")
-        guard file.hasSuffix(".svg") else { throw HTTPError(.notFound) }
+        guard file.hasSuffix(".svg") || file.hasSuffix(".jpg") else { throw HTTPError(.notFound) }
         let item = try await catalog.cocktail(id: String(file.dropLast(4)))
-        return CocktailImage.response(for: item.cocktail, request: request)
+        if file.hasSuffix(".svg") { return CocktailImage.response(for: item.cocktail, request: request) }
+        // The JPEG rendering, for TheCocktailDB clients (see RasterPictures).
+        guard let response = RasterPictures.response(for: item.cocktail, size: 700, request: request) else { throw HTTPError(.notFound) }
+        return response
     }
 
     /// `favorite=true|false`; answers with a redirect back to the details screen.

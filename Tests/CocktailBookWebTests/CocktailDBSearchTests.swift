@@ -114,7 +114,7 @@ struct CocktailDBSearchTests {
             #expect(drink["strGlass"] as? String == "Margarita glass")
             #expect((drink["strInstructions"] as? String)?.isEmpty == false)
             #expect(drink["strInstructionsDE"] is NSNull && drink["strInstructionsZH-HANT"] is NSNull)
-            #expect(drink["strDrinkThumb"] as? String == "http://localhost/images/cocktails/7.svg")
+            #expect(drink["strDrinkThumb"] as? String == "http://localhost/images/cocktails/7.jpg") // rendered, see RasterPictures
             #expect(drink["strCreativeCommonsConfirmed"] as? String == "No")
             #expect(drink["dateModified"] as? String == "2024-08-19 17:45:00")
             let ingredients = (1...6).map { drink["strIngredient\($0)"] as? String }
@@ -161,11 +161,11 @@ struct CocktailDBSearchTests {
         try await withSeedApp { client in
             let uri = "\(CocktailDBFixtures.base)/lookup.php?i=7"
             let hosted = try await client.execute(uri: uri, method: .get, headers: [.init("Host")!: "bar.example:9000"])
-            #expect(try hosted.cocktailDB()?.first?["strDrinkThumb"] as? String == "http://bar.example:9000/images/cocktails/7.svg")
+            #expect(try hosted.cocktailDB()?.first?["strDrinkThumb"] as? String == "http://bar.example:9000/images/cocktails/7.jpg")
             let proxied = try await client.execute(uri: uri, method: .get, headers: [.init("Host")!: "bar.example", .init("X-Forwarded-Proto")!: "https"])
-            #expect(try proxied.cocktailDB()?.first?["strDrinkThumb"] as? String == "https://bar.example/images/cocktails/7.svg")
+            #expect(try proxied.cocktailDB()?.first?["strDrinkThumb"] as? String == "https://bar.example/images/cocktails/7.jpg")
             let hostile = try await client.execute(uri: uri, method: .get, headers: [.init("Host")!: "evil.example/x?"])
-            #expect(try hostile.cocktailDB()?.first?["strDrinkThumb"] as? String == "http://localhost/images/cocktails/7.svg")
+            #expect(try hostile.cocktailDB()?.first?["strDrinkThumb"] as? String == "http://localhost/images/cocktails/7.jpg")
 
             let image = try await client.get("/images/cocktails/7.svg")
             let preview = try await client.get("/images/cocktails/7.svg/preview")

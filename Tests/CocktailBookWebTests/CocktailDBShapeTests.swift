@@ -50,11 +50,11 @@ struct CocktailDBShapeTests {
                 let thumb = try #require(drink["strDrinkThumb"] as? String, "\(id)")
                 let url = try #require(URL(string: thumb), "\(id): \(thumb)")
                 #expect(url.scheme == "http" && url.host != nil, "\(id): \(thumb)")
-                #expect(url.path == "/images/cocktails/\(id).svg")
-                for path in [url.path, url.path + "/preview"] {
+                #expect(url.path == "/images/cocktails/\(id).jpg") // every bundled drawing is rendered
+                for path in [url.path, url.path + "/preview", url.path + "/small", url.path + "/medium", url.path + "/large"] {
                     let image = try await client.get(path)
                     #expect(image.status == .ok, "\(path)")
-                    #expect(image.headers[.contentType] == "image/svg+xml", "\(path)")
+                    #expect(image.headers[.contentType] == "image/jpeg", "\(path)")
                 }
             }
         }

@@ -29,9 +29,9 @@ struct CocktailDBController<Context: AppContext>: Sendable {
         api.get("random.php", use: random)
         api.get("filter.php", use: filter)
         api.get("list.php", use: list)
-        // TheCocktailDB serves a small thumbnail at `strDrinkThumb + "/preview"`; an SVG is
-        // already small at any size, so the preview is the picture itself.
-        router.get("/images/cocktails/:file/preview", use: preview)
+        // TheCocktailDB serves sizes at `strDrinkThumb + "/preview|small|medium|large"`: the JPEG
+        // at that size; an SVG is the same at any size, so its variants are the picture itself.
+        router.get("/images/cocktails/:file/:variant", use: preview)
     }
 
     /// `s=` names containing the text (empty lists all), `f=` names starting with a letter,
@@ -146,12 +146,16 @@ struct CocktailDBController<Context: AppContext>: Sendable {
         return try CocktailDBEnvelope.drinks(values.map { CocktailDBRecord([(key, $0)]) }).response()
     }
 
-    /// `/images/cocktails/{id}.svg/preview`.
+    /// `/images/cocktails/{id}.svg|jpg/preview|small|medium|large`.
     @Sendable func preview(request: Request, context: Context) async throws -> Response {
         let file = try context.parameters.require("file")
-        guard file.hasSuffix(".svg") else { throw HTTPError(.notFound) }
+        guard let size = RasterPictures.sizes[try context.parameters.require("variant")], file.hasSuffix(".svg") || file.hasSuffix(".jpg") else {
+            throw HTTPError(.notFound)
+        }
         let item = try await catalog.cocktail(id: String(file.dropLast(4)))
-        return CocktailImage.response(for: item.cocktail, request: request)
+        if file.hasSuffix(".svg") { return CocktailImage.response(for: item.cocktail, request: request) }
+        guard let response = RasterPictures.response(for: item.cocktail, size: size, request: request) else { throw HTTPError(.notFound) }
+        return response
     }
 
     // MARK: - Helpers

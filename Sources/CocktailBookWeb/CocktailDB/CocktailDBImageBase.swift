@@ -17,10 +17,11 @@ struct CocktailDBImageBase: Sendable, Equatable {
         origin = "\(scheme)://\(host ?? fallbackHost)"
     }
 
-    /// The picture's absolute URL. Unversioned, unlike our own API's, because clients append
-    /// `/preview` to it and a query string would end up in the middle.
+    /// The picture's absolute URL: the JPEG rendering when there is an up-to-date one, else the
+    /// SVG. Unversioned, unlike our own API's, because clients append `/preview`, `/small`,
+    /// `/medium` or `/large` to it and a query string would end up in the middle.
     func url(for cocktail: Cocktail) -> String {
-        "\(origin)/images/cocktails/\(cocktail.id).svg"
+        "\(origin)/images/cocktails/\(cocktail.id).\(RasterPictures.isAvailable(for: cocktail) ? "jpg" : "svg")"
     }
 
     /// A host name, IPv4 or bracketed IPv6 address with an optional port: nothing that could
