@@ -43,6 +43,18 @@ struct BundledCatalogValidationTests {
         }
     }
 
+    @Test("a virgin twin is filed in the same category as its original (Piña Colada, Mojito, Moscow Mule…)")
+    func virginTwins() {
+        let byName = Dictionary(cocktails.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var twins = 0
+        for cocktail in cocktails where cocktail.name.hasPrefix("Virgin ") {
+            guard let original = byName[String(cocktail.name.dropFirst("Virgin ".count))] else { continue }
+            twins += 1
+            #expect(cocktail.category == original.category, "\(cocktail.name) is \(cocktail.category ?? "-"), \(original.name) \(original.category ?? "-")")
+        }
+        #expect(twins >= 3)
+    }
+
     @Test("the thirteen seed cocktails keep their ids")
     func seedIDs() {
         let seed = ["Piña Colada", "Mojito", "Daiquiri", "Manhattan", "Virgin Mixed Berry Caipirinha", "Basil Lemonade Punch",

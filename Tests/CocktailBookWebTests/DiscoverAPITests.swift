@@ -164,7 +164,7 @@ struct DiscoverAPITests {
                 #expect(try await client.discoverDetail(row.id).category == "Sour", "\(row.name)")
             }
             let spaced = try await client.discoverList("?category=Tiki%20%26%20Tropical")
-            #expect(spaced.total == 17)
+            #expect(spaced.total == 18)
         }
     }
 

@@ -171,9 +171,9 @@ struct DiscoverPagesTests {
     func resultsFromForm() async throws {
         try await withDiscoverBundledApp { client in
             let api = try await client.discoverList("?category=Tiki%20%26%20Tropical")
-            #expect(api.total == 17)
+            #expect(api.total == 18)
             let html = String(buffer: try await client.get("/results?category=Tiki+%26+Tropical").body)
-            #expect(DiscoverHTML.resultCount(html) == "17 results")
+            #expect(DiscoverHTML.resultCount(html) == "18 results")
             #expect(DiscoverHTML.rowNames(html) == api.names)
             let search = String(buffer: try await client.get("/search?q=bloody+mary").body)
             #expect(search.contains(#"<input type="search" name="q" value="bloody mary""#))
