@@ -154,6 +154,9 @@ struct HardeningTests {
             #expect(tooMany.status == .badRequest)
             #expect(String(buffer: tooMany.body).contains(#""code":"too_many_ingredients""#))
             #expect(try await client.get("/api/json/v1/1/filter.php?i=" + (1...16).map { "g\($0)" }.joined(separator: ",")).status == .badRequest)
+            // Combining marks count: "ṯ̺" is one letter but two scalars of work, as JSON Schema counts.
+            let marks = try await client.get("/api/v1/cocktails?category=" + String(repeating: "a%CC%BA", count: 101))
+            #expect(marks.status == .badRequest)
             let long = try await client.get("/search?q=" + String(repeating: "a", count: 201))
             #expect(long.status == .badRequest)
             #expect(String(buffer: long.body).contains("at most 200 characters"))

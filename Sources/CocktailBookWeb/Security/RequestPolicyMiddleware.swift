@@ -57,7 +57,9 @@ struct RequestPolicyMiddleware<Context: AppContext>: RouterMiddleware {
         }
         for pair in pairs {
             let value = pair.split(separator: "=", maxSplits: 1).dropFirst().first ?? ""
-            let length = value.removingPercentEncoding?.count ?? value.count
+            // Counted in Unicode scalars, as JSON Schema's maxLength counts: a letter with ten
+            // combining marks is one Character but eleven scalars of work.
+            let length = (value.removingPercentEncoding ?? String(value)).unicodeScalars.count
             guard length <= maximumValueLength else {
                 throw AppError(status: .badRequest, code: "parameter_too_long", message: "A query parameter may be at most \(maximumValueLength) characters long.")
             }
