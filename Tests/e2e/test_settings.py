@@ -27,6 +27,7 @@ def test_settings_apply_at_once_with_javascript(module_server, new_page):
     page.check("input[name=units][value=ml]")
     page.select_option("#servings", "2")
     expect(page.locator("#servings")).to_have_value("2")
+    expect(page.locator("html")).not_to_have_attribute("data-settings-saving", "true")  # every change saved
     assert page.evaluate("window.__marker") == "no reload"
 
     page.goto(module_server.url + "/cocktails/11")

@@ -132,27 +132,34 @@
     update();
   }
 
-  // Settings apply at once: each change is saved in the background and the page takes the
-  // answer's theme, language and words without a reload.
+  // Settings apply at once: each change is saved in the background, one save after another so
+  // the last choice always wins, and the page takes the saved theme without a reload. The form
+  // itself is left alone: it already shows what was chosen.
+  var saving = Promise.resolve();
+  var pendingSaves = 0;
   document.addEventListener("change", function (event) {
     var form = event.target.form;
     if (!form || !form.hasAttribute("data-settings") || !window.fetch) { return; }
     var body = new URLSearchParams(new FormData(form));
-    fetch(form.action, { method: "POST", body: body, credentials: "same-origin" })
-      .then(function (response) { return response.text(); })
-      .then(function (html) {
-        var next = new DOMParser().parseFromString(html, "text/html");
-        var root = document.documentElement;
-        root.lang = next.documentElement.lang;
-        if (next.documentElement.dataset.theme) { root.dataset.theme = next.documentElement.dataset.theme; } else { delete root.dataset.theme; }
-        var scheme = next.querySelector('meta[name="color-scheme"]');
-        var current = document.querySelector('meta[name="color-scheme"]');
-        if (scheme && current) { current.content = scheme.content; }
-        var content = next.getElementById("content");
-        if (content) { document.getElementById("content").replaceWith(content); }
-        announce(root.lang === "it" ? "Impostazioni salvate" : "Settings saved");
-      })
-      .catch(function () { form.submit(); });
+    pendingSaves += 1;
+    document.documentElement.dataset.settingsSaving = "true";
+    saving = saving.then(function () {
+      return fetch(form.action, { method: "POST", body: body, credentials: "same-origin" })
+        .then(function (response) { return response.text(); })
+        .then(function (html) {
+          var next = new DOMParser().parseFromString(html, "text/html");
+          var root = document.documentElement;
+          if (next.documentElement.dataset.theme) { root.dataset.theme = next.documentElement.dataset.theme; } else { delete root.dataset.theme; }
+          var scheme = next.querySelector('meta[name="color-scheme"]');
+          var current = document.querySelector('meta[name="color-scheme"]');
+          if (scheme && current) { current.content = scheme.content; }
+          announce("Settings saved");
+        })
+        .catch(function () { form.submit(); });
+    }).then(function () {
+      pendingSaves -= 1;
+      if (pendingSaves === 0) { delete document.documentElement.dataset.settingsSaving; }
+    });
   });
 
   // The servings stepper updates the recipe in place.
