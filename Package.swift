@@ -26,7 +26,8 @@ let package = Package(
             dependencies: [
                 .product(name: "CocktailsAPI", package: "CocktailsAPI"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            resources: [.copy("Strings")]
         ),
         .target(
             name: "CocktailBookStore",

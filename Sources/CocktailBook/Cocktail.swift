@@ -126,9 +126,12 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
 
     /// Human wording of the preparation time: `1 minute`, `5 minutes`, and `≈ 4 minutes` when
     /// the time is an estimate.
-    public var preparationTimeText: String {
-        let text = preparationMinutes == 1 ? "1 minute" : "\(preparationMinutes) minutes"
-        return preparationEstimated == true ? "≈ \(text)" : text
+    public var preparationTimeText: String { preparationTimeText(.english) }
+
+    /// The preparation time in the words of `strings`' language.
+    public func preparationTimeText(_ strings: UIStrings) -> String {
+        let text = strings.count("details_minutes", preparationMinutes)
+        return preparationEstimated == true ? strings("details_about", ["text": text]) : text
     }
 }
 

@@ -32,18 +32,21 @@ public struct CocktailDetails: Sendable, Equatable {
     }
 
     /// `Today`, `This week`… for the recipe's `dateModified` seen at `now`; `nil` without a date.
-    public func lastModifiedLabel(now: Date, calendar: Calendar) -> String? {
-        cocktail.dateModified.flatMap(LastModifiedLabel.date(from:)).map { LastModifiedLabel.label(for: $0, now: now, calendar: calendar) }
+    public func lastModifiedLabel(now: Date, calendar: Calendar, strings: UIStrings = .english) -> String? {
+        cocktail.dateModified.flatMap(LastModifiedLabel.date(from:)).map { LastModifiedLabel.label(for: $0, now: now, calendar: calendar, strings: strings) }
     }
 
     /// The ABV rounded to a whole percent, as shown and as the API reports it.
     public var roundedABV: Int? { abv.map { Int($0.rounded()) } }
 
     /// `≈ 24% ABV`, or `Alcohol-free` for a drink without alcohol.
-    public var abvText: String? {
-        if cocktail.kind == .nonAlcoholic { return "Alcohol-free" }
+    public var abvText: String? { abvText(.english) }
+
+    /// `≈ 24% ABV` (`≈ 24% vol.` in Italian), or `Alcohol-free` for a drink without alcohol.
+    public func abvText(_ strings: UIStrings) -> String? {
+        if cocktail.kind == .nonAlcoholic { return strings["details_alcohol_free"] }
         guard let rounded = roundedABV else { return nil }
-        return rounded == 0 ? "Alcohol-free" : "≈ \(rounded)% ABV"
+        return rounded == 0 ? strings["details_alcohol_free"] : strings("details_abv", ["abv": String(rounded)])
     }
 }
 
@@ -71,8 +74,8 @@ public enum MeasureText {
 
     /// The measure of a line, or `nil` when it has neither amount nor unit. Millilitres and
     /// centilitres are written as decimals (`22.5 ml`), everything else with fractions.
-    public static func text(amount: RecipeLine.Amount?, unit: MeasureUnit?) -> String? {
-        if unit == .top { return "Top up" }
+    public static func text(amount: RecipeLine.Amount?, unit: MeasureUnit?, strings: UIStrings = .english) -> String? {
+        if unit == .top { return strings["unit_top"] }
         let isMetric = unit == .ml || unit == .cl
         let format = { (value: Double) -> String in isMetric ? decimal(value) : number(value) }
         var quantity: String? = nil
@@ -81,21 +84,11 @@ public enum MeasureText {
         }
         if let unit {
             let plural = (amount?.upperValue ?? amount?.value ?? 1) > 1
-            let name = plural ? unit.pluralName : unit.rawValue
+            let name = strings["unit_\(unit.rawValue)_\(plural ? "other" : "one")"]
             quantity = quantity.map { "\($0) \(name)" } ?? name.capitalized
         }
-        return quantity
+        return quantity.map(strings.localizingNumbers)
     }
 }
 
-extension MeasureUnit {
-    /// The unit's name for more than one.
-    var pluralName: String {
-        switch self {
-        case .ml, .cl, .oz, .tsp, .tbsp, .top: rawValue
-        case .dash, .splash, .pinch: rawValue + "es"
-        case .leaf: "leaves"
-        default: rawValue + "s"
-        }
-    }
-}
+

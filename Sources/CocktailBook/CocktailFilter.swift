@@ -27,6 +27,14 @@ public enum CocktailFilter: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The list's title in the language of `strings`.
+    public func title(_ strings: UIStrings) -> String { strings["filter_\(key)_title"] }
+
+    /// The segment's label in the language of `strings`.
+    public func label(_ strings: UIStrings) -> String { strings["filter_\(key)_label"] }
+
+    private var key: String { rawValue.replacingOccurrences(of: "-", with: "_") }
+
     /// Reads a filter from a query value; a missing or empty value means ``all``.
     ///
     /// - Throws: ``CatalogError/invalidFilter(_:)`` for any other unknown value.

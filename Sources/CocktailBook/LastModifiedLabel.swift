@@ -7,13 +7,13 @@ import Foundation
 /// the locale's first weekday; years ago is the difference of calendar years, never 0.
 public enum LastModifiedLabel {
     /// The label for a change at `date` seen at `now`.
-    public static func label(for date: Date, now: Date, calendar: Calendar) -> String {
-        if date >= now || calendar.isDate(date, inSameDayAs: now) { return "Today" }
-        if calendar.dateInterval(of: .weekOfYear, for: now)?.contains(date) == true { return "This week" }
-        if calendar.dateInterval(of: .month, for: now)?.contains(date) == true { return "This month" }
+    public static func label(for date: Date, now: Date, calendar: Calendar, strings: UIStrings = .english) -> String {
+        if date >= now || calendar.isDate(date, inSameDayAs: now) { return strings["date_today"] }
+        if calendar.dateInterval(of: .weekOfYear, for: now)?.contains(date) == true { return strings["date_this_week"] }
+        if calendar.dateInterval(of: .month, for: now)?.contains(date) == true { return strings["date_this_month"] }
         let years = calendar.component(.year, from: now) - calendar.component(.year, from: date)
-        if years <= 0 { return "This year" }
-        return years == 1 ? "1 year ago" : "\(years) years ago"
+        if years <= 0 { return strings["date_this_year"] }
+        return strings.count("date_years_ago", years)
     }
 
     /// Reads an ISO 8601 timestamp (`2025-06-03T14:20:00Z`) or a TheCocktailDB one

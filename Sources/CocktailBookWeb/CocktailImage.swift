@@ -31,12 +31,13 @@ public enum CocktailImage {
     }
 
     /// The picture's alt text.
-    public static func altText(for cocktail: Cocktail) -> String {
-        if cocktail.imageURL?.hasPrefix(ImportedImageFiles.urlPrefix) == true { return "Photo of a \(cocktail.name)" }
+    public static func altText(for cocktail: Cocktail, strings: UIStrings = .english) -> String {
+        if cocktail.imageURL?.hasPrefix(ImportedImageFiles.urlPrefix) == true { return strings("alt_photo", ["name": cocktail.name]) }
         if let glass = cocktail.glass {
-            return "Illustration of a \(cocktail.name) in a \(glass.replacingOccurrences(of: "-", with: " ")) glass"
+            let glassName = strings.language == .english ? glass.replacingOccurrences(of: "-", with: " ") : strings.glass(glass)
+            return strings("alt_illustration_glass", ["name": cocktail.name, "glass": glassName])
         }
-        return "Illustration of a \(cocktail.name)"
+        return strings("alt_illustration", ["name": cocktail.name])
     }
 
     /// The response for `/images/cocktails/{id}.svg`: cached for good when the URL names the

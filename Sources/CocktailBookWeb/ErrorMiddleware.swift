@@ -20,7 +20,7 @@ struct ErrorMiddleware<Context: AppContext>: RouterMiddleware {
             if request.uri.path.hasPrefix("/api/") {
                 response = try APIResponse.error(appError)
             } else {
-                let page = ErrorPage(appError, returnPath: LocalPath.sanitized(request.uri.description), backTo: ListOrigin(request: request))
+                let page = ErrorPage(appError, returnPath: LocalPath.sanitized(request.uri.description), backTo: ListOrigin(request: request), strings: context.strings)
                 response = renderer.render(page, status: appError.status, context: context)
             }
             if let seconds = appError.retryAfter {

@@ -41,7 +41,7 @@ struct ImportController<Context: AppContext>: Sendable {
         router.get("/import") { _, context -> Response in
             guard context.viewer.role != nil else { return Response.redirect(to: "/login?next=%2Fimport", type: .normal) }
             try context.require(.admin)
-            return renderer.render(ImportPage(), context: context)
+            return renderer.render(ImportPage().written(in: context.strings), context: context)
         }
         router.post("/import", use: submit)
     }
@@ -91,7 +91,7 @@ struct ImportController<Context: AppContext>: Sendable {
         do {
             let summary = try await work()
             await catalog.reloadImported()
-            return renderer.render(ImportPage(summary: summary.line), context: context)
+            return renderer.render(ImportPage(summary: summary.line).written(in: context.strings), context: context)
         } catch let error as ImportError {
             if case .fileTooLarge = error { return refuse(ImportLimits.tooLargeMessage, url: url, status: .contentTooLarge, context: context) }
             return refuse(error.localizedDescription, url: url, context: context)
@@ -110,7 +110,7 @@ struct ImportController<Context: AppContext>: Sendable {
 
     /// The Import page with `message`, answered with `status` (400 unless told).
     private func refuse(_ message: String, url: String = "", status: HTTPResponse.Status = .badRequest, context: Context) -> Response {
-        renderer.render(ImportPage(message: message, url: url), status: status, context: context)
+        renderer.render(ImportPage(message: message, url: url).written(in: context.strings), status: status, context: context)
     }
 }
 

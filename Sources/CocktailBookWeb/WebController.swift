@@ -34,28 +34,30 @@ struct WebController<Context: AppContext>: Sendable {
         let query = try QueryParameters.query(from: request)
         do {
             let page = try await catalog.query(query, for: context.viewer.favoritesOwner)
-            return renderer.render(MainPage(query: query, page: page, status: await catalog.status()), context: context)
+            return renderer.render(MainPage(query: query, page: page, status: await catalog.status(), strings: context.strings), context: context)
         } catch let error as CatalogError where error == .loading || error.isUnavailable {
-            return renderer.render(MainPage(query: query, unavailable: error), context: context)
+            return renderer.render(MainPage(query: query, unavailable: error, strings: context.strings), context: context)
         }
     }
 
     @Sendable func filters(request: Request, context: Context) async throws -> Response {
-        renderer.render(FiltersPage(facets: try await catalog.facets()), context: context)
+        // The screen opens with the choices it was given ("Change filters" keeps them).
+        let query = (try? QueryParameters.query(from: request)) ?? CocktailQuery()
+        return renderer.render(FiltersPage(facets: try await catalog.facets(), query: query, strings: context.strings), context: context)
     }
 
     /// The filter screen's results; an empty submission goes back to the filter screen with a note.
     @Sendable func results(request: Request, context: Context) async throws -> Response {
         let query = try QueryParameters.query(from: request)
         guard query.kind != .all || query.hasRefinements else {
-            let page = FiltersPage(facets: try await catalog.facets(), message: "Choose at least one filter to see results.")
+            let page = FiltersPage(facets: try await catalog.facets(), message: context.strings["filters_choose_any"], strings: context.strings)
             return renderer.render(page, status: .badRequest, context: context)
         }
         // The results screen filters only; a stray `q` in its address is not a search.
         var filtersOnly = query
         filtersOnly.text = ""
         let answer = try await catalog.query(filtersOnly, for: context.viewer.favoritesOwner)
-        return renderer.render(ResultsPage(query: query, page: answer, table: catalog.ingredients), context: context)
+        return renderer.render(ResultsPage(query: query, page: answer, table: catalog.ingredients, strings: context.strings), context: context)
     }
 
     /// Feeling lucky: straight to a random cocktail's details.
@@ -67,8 +69,8 @@ struct WebController<Context: AppContext>: Sendable {
     @Sendable func show(request: Request, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
         let details = try await catalog.details(id: id, for: context.viewer.favoritesOwner)
-        let lastModified = details.lastModifiedLabel(now: catalog.now(), calendar: catalog.calendar)
-        let page = DetailsPage(details: details, origin: ListOrigin(request: request), lastModified: lastModified, settings: context.settings)
+        let lastModified = details.lastModifiedLabel(now: catalog.now(), calendar: catalog.calendar, strings: context.strings)
+        let page = DetailsPage(details: details, origin: ListOrigin(request: request), lastModified: lastModified, settings: context.settings, strings: context.strings)
         return renderer.render(page, context: context)
     }
 

@@ -4,6 +4,7 @@ import CocktailBook
 struct CocktailTable {
     var title: String
     var items: [CocktailList.Item]
+    var strings: UIStrings = .english
 
     var text: String {
         guard !items.isEmpty else { return "\(title)\n  (none)" }
@@ -18,7 +19,7 @@ struct CocktailTable {
                 "\(pad(cocktail.id, idWidth, right: true))  \(pad(name, nameWidth))  \(pad(cocktail.kind.rawValue, 13))  \(pad(String(cocktail.preparationMinutes), 3, right: true)) min"
             )
         }
-        if items.contains(where: \.isFavorite) { lines += ["", "♥ = favorite"] }
+        if items.contains(where: \.isFavorite) { lines += ["", "♥ = " + strings["list_favorite"].lowercased()] }
         return lines.joined(separator: "\n")
     }
 

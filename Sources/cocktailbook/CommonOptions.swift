@@ -1,4 +1,5 @@
 import ArgumentParser
+import CocktailBook
 import CocktailBookWeb
 import Foundation
 
@@ -34,9 +35,28 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("bcrypt's cost for new passwords, 4 to 31 (env: COCKTAILBOOK_BCRYPT_COST; default 12).", valueName: "n"))
     var bcryptCost: Int?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The language of the cocktails' texts and of the labels: en or it (default: from LANG, English unless it starts with it).",
+        valueName: "en|it"))
+    var lang: String?
+
     func validate() throws {
         _ = try resolved()
+        _ = try language()
     }
+
+    /// The language asked for: `--lang`, else `LANG` (`it_IT.UTF-8` is Italian), else English.
+    func language(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Language {
+        if let lang {
+            guard let language = Language(rawValue: lang.lowercased()) else { throw ValidationError("--lang must be en or it, not \(lang).") }
+            return language
+        }
+        let system = (environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? "").lowercased()
+        return system.hasPrefix("it") ? .italian : .english
+    }
+
+    /// The words of the chosen language.
+    var strings: UIStrings { UIStrings.of((try? language()) ?? .english) }
 
     /// The configuration these options describe, with environment variables filling the gaps.
     func resolved(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AppConfiguration {

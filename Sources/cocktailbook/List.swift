@@ -20,9 +20,9 @@ struct List: AsyncParsableCommand {
             let query = CocktailQuery(kind: kind.kind).unpaged
             let page = try await environment.catalog.query(query)
             if json {
-                try printJSON(CocktailListPayload(query: query, page: page))
+                try printJSON(CocktailListPayload(query: query, page: page, language: common.strings.language))
             } else {
-                print(CocktailTable(title: query.kind.title, items: page.items).text)
+                print(CocktailTable(title: query.kind.title(common.strings), items: page.items, strings: common.strings).text)
             }
         }
     }

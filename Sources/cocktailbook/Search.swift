@@ -24,11 +24,11 @@ struct Search: AsyncParsableCommand {
             let query = CocktailQuery(text: words.joined(separator: " "), kind: kind.kind).unpaged
             let page = try await environment.catalog.query(query)
             if json {
-                try printJSON(CocktailListPayload(query: query, page: page))
+                try printJSON(CocktailListPayload(query: query, page: page, language: common.strings.language))
             } else if page.items.isEmpty {
-                print("No cocktails match \"\(query.text)\".")
+                print(common.strings("cli_no_matches", ["text": query.text]))
             } else {
-                print(CocktailTable(title: "Results for \"\(query.text)\"", items: page.items).text)
+                print(CocktailTable(title: common.strings("cli_results_for", ["text": query.text]), items: page.items, strings: common.strings).text)
             }
         }
     }

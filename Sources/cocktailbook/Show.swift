@@ -38,32 +38,37 @@ struct Show: AsyncParsableCommand {
             let environment = try await openCatalog(common)
             let item = try await environment.catalog.cocktail(idOrName: cocktail)
             let details = try await environment.catalog.details(id: item.cocktail.id)
-            let payload = CocktailDetailPayload(details, now: environment.catalog.now(), calendar: environment.catalog.calendar, conversion: conversion)
+            let strings = common.strings
+            let payload = CocktailDetailPayload(
+                details, now: environment.catalog.now(), calendar: environment.catalog.calendar, language: strings.language, conversion: conversion
+            )
             if json {
                 try printJSON(payload)
             } else {
-                print(Self.text(for: details, ingredients: payload.ingredients.map(\.text), servings: conversion?.servings ?? 1))
+                print(Self.text(for: details, ingredients: payload.ingredients.map(\.text), servings: conversion?.servings ?? 1, strings: strings))
             }
         }
     }
 
-    static func text(for details: CocktailDetails, ingredients: [String], servings: Int = 1) -> String {
+    static func text(for details: CocktailDetails, ingredients: [String], servings: Int = 1, strings: UIStrings = .english) -> String {
         let cocktail = details.cocktail
-        var lines = [cocktail.name + (details.isFavorite ? "  ♥ favorite" : "")]
-        let facts = [cocktail.kind.rawValue, cocktail.preparationTimeText, details.abvText, "id \(cocktail.id)"]
+        let texts = cocktail.texts(in: strings.language)
+        var lines = [cocktail.name + (details.isFavorite ? "  ♥ " + strings["list_favorite"].lowercased() : "")]
+        let kind = strings[cocktail.kind == .nonAlcoholic ? "filters_kind_non_alcoholic" : "filters_kind_alcoholic"].lowercased()
+        let facts: [String?] = [kind, cocktail.preparationTimeText(strings), details.abvText(strings).map(strings.localizingNumbers), "id \(cocktail.id)"]
         lines.append(facts.compactMap { $0 }.joined(separator: " · "))
-        lines += ["", cocktail.shortDescription, "", cocktail.longDescription, ""]
+        lines += ["", texts.shortDescription, "", texts.longDescription, ""]
         let served = [
-            cocktail.glass.map { "Glass: \(GlassName.display($0))" }, cocktail.method.map { "Method: \($0)" },
-            cocktail.garnish.flatMap { $0.isEmpty ? nil : "Garnish: \($0)" },
+            cocktail.glass.map { "\(strings["details_glass"]): \(strings.glass($0))" }, cocktail.method.map { "\(strings["details_method"]): \(strings.method($0).lowercased())" },
+            texts.garnish.flatMap { $0.isEmpty ? nil : "\(strings["details_garnish"]): \($0)" },
         ].compactMap { $0 }
         if !served.isEmpty { lines += served + [""] }
-        lines.append(servings == 1 ? "Ingredients" : "Ingredients for \(servings)")
+        lines.append(servings == 1 ? strings["details_ingredients"] : strings("cli_ingredients_for", ["n": String(servings)]))
         lines += ingredients.map { "  • \($0)" }
-        if let steps = cocktail.instructions, !steps.isEmpty {
-            lines += ["", "Instructions"] + steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }
+        if let steps = texts.instructions, !steps.isEmpty {
+            lines += ["", strings["details_instructions"]] + steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }
         }
-        if let tags = cocktail.tags, !tags.isEmpty { lines += ["", "Tags: " + tags.joined(separator: ", ")] }
+        if let tags = cocktail.tags, !tags.isEmpty { lines += ["", "\(strings["details_tags"]): " + tags.joined(separator: ", ")] }
         return lines.joined(separator: "\n")
     }
 }

@@ -82,13 +82,19 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
 
         /// The line as written, or converted to `units` and scaled for `servings` drinks (then
         /// `text` is rewritten from the converted measure).
-        init(_ line: CocktailDetails.Line, conversion: (units: Settings.Units, servings: Int)? = nil) {
+        init(_ line: CocktailDetails.Line, conversion: (units: Settings.Units, servings: Int)? = nil, strings: UIStrings = .english) {
             var parsed = line.parsed
             text = parsed.text
             if let conversion, parsed.amount != nil, let name = parsed.ingredient {
                 parsed = MeasureConversion.convert(parsed, to: conversion.units, servings: conversion.servings)
-                let measure = MeasureText.text(amount: parsed.amount, unit: parsed.unit).map { $0 + " " } ?? ""
-                text = measure + name + (parsed.note.map { ", " + $0 } ?? "")
+                text = strings.line(measure: MeasureText.text(amount: parsed.amount, unit: parsed.unit, strings: strings), ingredient: name, note: parsed.note)
+            } else if strings.language != .english {
+                // Another language: the line is written again from its parts, through the tables.
+                if let name = parsed.ingredient, parsed.amount != nil {
+                    text = strings.line(measure: MeasureText.text(amount: parsed.amount, unit: parsed.unit, strings: strings), ingredient: name, note: parsed.note)
+                } else {
+                    text = strings.unmeasuredLine(parsed.text)
+                }
             }
             amount = parsed.amount?.value
             amountMax = parsed.amount?.upperValue
@@ -154,7 +160,8 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
         imageURL = CocktailImage.url(for: cocktail)
         video = cocktail.video
         imageAttribution = cocktail.imageAttribution
-        ingredients = details.lines.map { Line($0, conversion: conversion) }
+        let strings = UIStrings.of(language)
+        ingredients = details.lines.map { Line($0, conversion: conversion, strings: strings) }
         glass = cocktail.glass
         category = cocktail.category
         method = cocktail.method
@@ -164,7 +171,7 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
         iba = cocktail.iba
         abv = details.abv.map { ($0 * 10).rounded() / 10 }
         dateModified = cocktail.dateModified
-        lastModifiedLabel = details.lastModifiedLabel(now: now, calendar: calendar)
+        lastModifiedLabel = details.lastModifiedLabel(now: now, calendar: calendar, strings: strings)
         isFavorite = details.isFavorite
     }
 

@@ -17,7 +17,7 @@ struct AccountController<Context: AppContext>: Sendable {
 
     func addRoutes(to router: Router<Context>) {
         router.get("/login") { request, context in
-            renderer.render(LoginPage(next: LocalPath.sanitized(FormQuery(request)["next"]), viewer: context.viewer), context: context)
+            renderer.render(LoginPage(next: LocalPath.sanitized(FormQuery(request)["next"]), viewer: context.viewer, strings: context.strings), context: context)
         }
         router.post("/login", use: signIn)
         router.post("/logout", use: signOut)
@@ -40,7 +40,7 @@ struct AccountController<Context: AppContext>: Sendable {
         let keys = ["account:" + name.lowercased(), "client:" + clientAddress(request, context)]
         if let wait = throttle.retryAfter(keys) {
             var response = renderer.render(
-                LoginPage(next: next, name: name, message: "Too many failed sign-ins. Try again in \(Self.minutes(wait)).", viewer: context.viewer),
+                LoginPage(next: next, name: name, message: context.strings("login_throttled", ["wait": context.strings.count("details_minutes", (wait + 59) / 60)]), viewer: context.viewer, strings: context.strings),
                 status: .tooManyRequests, context: context
             )
             response.headers[.retryAfter] = String(wait)
@@ -49,7 +49,7 @@ struct AccountController<Context: AppContext>: Sendable {
         guard let account = try await accounts.verify(name: name, password: form["password"] ?? "") else {
             throttle.fail(keys)
             return renderer.render(
-                LoginPage(next: next, name: name, message: "That name and password do not match an account.", viewer: context.viewer),
+                LoginPage(next: next, name: name, message: context.strings["login_wrong"], viewer: context.viewer, strings: context.strings),
                 status: .unauthorized, context: context
             )
         }
@@ -73,30 +73,30 @@ struct AccountController<Context: AppContext>: Sendable {
 
     @Sendable func accountPage(request: Request, context: Context) async throws -> Response {
         guard case .account(let account) = context.viewer else {
-            if case .owner = context.viewer { return renderer.render(AccountPage(owner: ()), context: context) }
+            if case .owner = context.viewer { return renderer.render(AccountPage(owner: (), strings: context.strings), context: context) }
             return .redirect(to: "/login?next=%2Faccount", type: .normal)
         }
-        let notice = FormQuery(request)["done"].flatMap(AccountPage.notices.index(forKey:)).map { AccountPage.notices.values[$0] }
-        return renderer.render(try page(for: account, notice: notice), context: context)
+        let notice = AccountPage.notice(FormQuery(request)["done"], strings: context.strings)
+        return renderer.render(try page(for: account, notice: notice, strings: context.strings), context: context)
     }
 
-    private func page(for account: Account, notice: String? = nil, newToken: String? = nil, message: String? = nil) throws -> AccountPage {
+    private func page(for account: Account, notice: String? = nil, newToken: String? = nil, message: String? = nil, strings: UIStrings) throws -> AccountPage {
         AccountPage(
             account: account, tokens: try accounts.database.tokens(of: account.id),
             otherSessions: max(0, try accounts.database.sessionCount(of: account.id) - 1),
-            notice: notice, newToken: newToken, message: message
+            notice: notice, newToken: newToken, message: message, strings: strings
         )
     }
 
     @Sendable func changePassword(request: Request, context: Context) async throws -> Response {
         let (account, form) = try await signedIn(request, context)
         guard try await accounts.verify(name: account.name, password: form["current"] ?? "") != nil else {
-            return renderer.render(try page(for: account, message: "The current password is not right."), status: .badRequest, context: context)
+            return renderer.render(try page(for: account, message: context.strings["account_wrong_password"], strings: context.strings), status: .badRequest, context: context)
         }
         do {
             try await accounts.changePassword(of: account.name, to: form["new"] ?? "", keeping: context.sessionHash)
         } catch let refusal as Accounts.Refusal {
-            return renderer.render(try page(for: account, message: refusal.message), status: .badRequest, context: context)
+            return renderer.render(try page(for: account, message: refusal.message, strings: context.strings), status: .badRequest, context: context)
         }
         return .redirect(to: "/account?done=password", type: .normal)
     }
@@ -106,7 +106,7 @@ struct AccountController<Context: AppContext>: Sendable {
         let label = form["label"]?.trimmingCharacters(in: .whitespaces).prefix(60).description
         let token = try accounts.issueToken(for: account.name, label: label?.isEmpty == false ? label : nil)
         // Shown once, on this answer only; never stored in clear.
-        return renderer.render(try page(for: account, newToken: token), context: context)
+        return renderer.render(try page(for: account, newToken: token, strings: context.strings), context: context)
     }
 
     @Sendable func revokeToken(request: Request, context: Context) async throws -> Response {

@@ -11,15 +11,15 @@ struct AdminController<Context: AppContext>: Sendable {
     func addRoutes(to router: Router<Context>) {
         router.get("/admin/users") { request, context in
             try context.require(.admin)
-            return renderer.render(try page(notice: FormQuery(request)["done"].map(AdminUsersPage.notice(for:))), context: context)
+            return renderer.render(try page(notice: FormQuery(request)["done"].map { AdminUsersPage.notice(for: $0, strings: context.strings) }, strings: context.strings), context: context)
         }
         router.post("/admin/users", use: add)
         router.post("/admin/users/:name/role", use: changeRole)
         router.post("/admin/users/:name/remove", use: remove)
     }
 
-    private func page(notice: String? = nil, message: String? = nil) throws -> AdminUsersPage {
-        AdminUsersPage(accounts: try accounts.database.accounts(), notice: notice, message: message)
+    private func page(notice: String? = nil, message: String? = nil, strings: UIStrings) throws -> AdminUsersPage {
+        AdminUsersPage(accounts: try accounts.database.accounts(), notice: notice, message: message, strings: strings)
     }
 
     @Sendable func add(request: Request, context: Context) async throws -> Response {
@@ -29,9 +29,9 @@ struct AdminController<Context: AppContext>: Sendable {
         do {
             try await accounts.createAccount(name: name, role: role, password: form["password"] ?? "")
         } catch let refusal as Accounts.Refusal {
-            return renderer.render(try page(message: refusal.message), status: .badRequest, context: context)
+            return renderer.render(try page(message: refusal.message, strings: context.strings), status: .badRequest, context: context)
         } catch let error as StoreError where error.isAccountRefusal {
-            return renderer.render(try page(message: error.localizedDescription), status: .badRequest, context: context)
+            return renderer.render(try page(message: error.localizedDescription, strings: context.strings), status: .badRequest, context: context)
         }
         return .redirect(to: "/admin/users?done=added", type: .normal)
     }
@@ -53,7 +53,7 @@ struct AdminController<Context: AppContext>: Sendable {
         do {
             try change()
         } catch let error as StoreError where error.isAccountRefusal {
-            return renderer.render(try page(message: error.localizedDescription), status: .badRequest, context: context)
+            return renderer.render(try page(message: error.localizedDescription, strings: context.strings), status: .badRequest, context: context)
         }
         return .redirect(to: "/admin/users?done=changed", type: .normal)
     }

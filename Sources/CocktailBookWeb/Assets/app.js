@@ -3,9 +3,14 @@
   "use strict";
   var body = document.body;
 
-  function announce(text) {
+  function announce(message) {
     var region = document.getElementById("announcer");
-    if (region) { region.textContent = text; }
+    if (region) { region.textContent = message; }
+  }
+
+  // The page's words for the script, in the page's language: <body data-t-show-more="…">.
+  function text(name) {
+    return document.body.dataset["t" + name.charAt(0).toUpperCase() + name.slice(1)] || "";
   }
 
   // While the catalog loads, ask the server until it is ready (or has failed), then show the page.
@@ -46,7 +51,7 @@
         if (response.status !== 204) { throw new Error("status " + response.status); }
         button.setAttribute("aria-pressed", on ? "true" : "false");
         field.value = on ? "false" : "true";
-        announce(on ? "Added to favorites" : "Removed from favorites");
+        announce(on ? text("favoriteAdded") : text("favoriteRemoved"));
       })
       .catch(function () { form.submit(); })
       .finally(function () { button.disabled = false; });
@@ -99,7 +104,8 @@
   function loadMore(link) {
     var item = link.parentNode;
     link.classList.add("is-loading");
-    link.innerHTML = '<span class="spinner" aria-hidden="true"></span> Loading more…';
+    link.innerHTML = '<span class="spinner" aria-hidden="true"></span> ';
+    link.appendChild(document.createTextNode(text("showMore") + "…"));
     fetch(link.href, { headers: { Accept: "text/html" } })
       .then(function (response) { return response.text(); })
       .then(function (html) {
@@ -109,7 +115,7 @@
         item.remove();
         observeShowMore();
       })
-      .catch(function () { link.classList.remove("is-loading"); link.textContent = "Show more"; });
+      .catch(function () { link.classList.remove("is-loading"); link.textContent = text("showMore"); });
   }
   observeShowMore();
 
@@ -153,7 +159,17 @@
           var scheme = next.querySelector('meta[name="color-scheme"]');
           var current = document.querySelector('meta[name="color-scheme"]');
           if (scheme && current) { current.content = scheme.content; }
-          announce("Settings saved");
+          if (next.documentElement.lang !== root.lang) {
+            // Another language: every word changes, so the page takes the saved one's body,
+            // and the choice just made keeps the focus.
+            var chosen = event.target;
+            root.lang = next.documentElement.lang;
+            document.title = next.title;
+            document.body.replaceWith(document.adoptNode(next.body));
+            var again = document.querySelector('form[data-settings] [name="' + chosen.name + '"][value="' + chosen.value + '"]');
+            if (again) { again.focus(); }
+          }
+          announce(text("settingsSaved"));
         })
         .catch(function () { form.submit(); });
     }).then(function () {

@@ -11,9 +11,11 @@ struct LoginPage: PageModel {
     var message: String?
     /// Whether the book has accounts at all (otherwise the page says how to create one).
     var hasAccounts: Bool
+    var noAccountsText: String
 
-    init(next: String, name: String = "", message: String? = nil, viewer: Viewer) {
+    init(next: String, name: String = "", message: String? = nil, viewer: Viewer, strings: UIStrings = .english) {
         self.next = next
+        noAccountsText = strings("login_no_accounts", ["command": "cocktailbook user add NAME --admin --password-stdin"])
         self.name = name
         self.message = message
         if case .anonymous(let accountMode) = viewer { hasAccounts = accountMode } else { hasAccounts = true }
@@ -26,6 +28,9 @@ struct AccountPage: PageModel {
     var catalogState = "ready"
     var name = ""
     var role = ""
+    var roleText = ""
+    var implicitText = ""
+    var otherSessionsText = ""
     var isImplicitOwner = false
     var tokens: [TokenRow] = []
     var hasTokens = false
@@ -42,17 +47,22 @@ struct AccountPage: PageModel {
         var lastUsed: String
     }
 
-    static let notices = ["password": "Your password was changed; your other sessions were signed out.",
-                          "revoked": "The token was revoked.", "sessions": "Your other sessions were signed out."]
+    /// The notice shown after `done=` (`password`, `revoked`, `sessions`), in the viewer's language.
+    static func notice(_ done: String?, strings: UIStrings) -> String? {
+        guard let done, ["password", "revoked", "sessions"].contains(done) else { return nil }
+        return strings["account_notice_" + done]
+    }
 
-    init(account: Account, tokens: [APIToken], otherSessions: Int, notice: String?, newToken: String?, message: String?) {
+    init(account: Account, tokens: [APIToken], otherSessions: Int, notice: String?, newToken: String?, message: String?, strings: UIStrings = .english) {
         name = account.name
         role = account.role.rawValue
-        let format = Date.FormatStyle(date: .abbreviated, time: .shortened)
+        roleText = strings["role_" + account.role.rawValue]
+        let format = Date.FormatStyle(date: .abbreviated, time: .shortened).locale(strings.locale)
         self.tokens = tokens.map {
-            TokenRow(id: $0.id, prefix: $0.prefix + "…", label: $0.label ?? "—", created: $0.createdAt.formatted(format),
-                     lastUsed: $0.lastUsedAt.map { $0.formatted(format) } ?? "never")
+            TokenRow(id: $0.id, prefix: $0.prefix + "…", label: $0.label ?? "—", created: strings("account_token_created", ["date": $0.createdAt.formatted(format)]),
+                     lastUsed: strings("account_token_last_used", ["date": $0.lastUsedAt.map { $0.formatted(format) } ?? strings["account_token_never"]]))
         }
+        otherSessionsText = strings("account_other_sessions", ["n": String(otherSessions)])
         hasTokens = !tokens.isEmpty
         self.otherSessions = otherSessions
         self.notice = notice
@@ -61,8 +71,9 @@ struct AccountPage: PageModel {
     }
 
     /// The page of a book without accounts: there is nothing to manage yet.
-    init(owner: Void) {
+    init(owner: Void, strings: UIStrings = .english) {
         isImplicitOwner = true
+        implicitText = strings("account_implicit", ["command": "cocktailbook user add NAME --admin --password-stdin"])
     }
 }
 
@@ -77,24 +88,30 @@ struct AdminUsersPage: PageModel {
     struct Row {
         var name: String
         var roles: [Choice]
-        var created: String
+        var since: String
+        var roleOf: String
+        var confirmRemove: String
     }
 
     struct Choice {
         var value: String
+        var label: String
         var isSelected: Bool
     }
 
-    init(accounts: [Account], notice: String?, message: String?) {
+    init(accounts: [Account], notice: String?, message: String?, strings: UIStrings = .english) {
+        let format = Date.FormatStyle(date: .abbreviated, time: .omitted).locale(strings.locale)
         rows = accounts.map { account in
-            Row(name: account.name, roles: Role.allCases.map { Choice(value: $0.rawValue, isSelected: $0 == account.role) },
-                created: account.createdAt.formatted(date: .abbreviated, time: .omitted))
+            Row(name: account.name, roles: Role.allCases.map { Choice(value: $0.rawValue, label: strings["role_" + $0.rawValue], isSelected: $0 == account.role) },
+                since: strings("admin_since", ["date": account.createdAt.formatted(format)]),
+                roleOf: strings("admin_role_of", ["name": account.name]),
+                confirmRemove: strings("admin_remove_confirm", ["name": account.name]))
         }
         self.notice = notice
         self.message = message
     }
 
-    static func notice(for done: String) -> String {
-        done == "added" ? "The account was added." : "The change was saved."
+    static func notice(for done: String, strings: UIStrings = .english) -> String {
+        done == "added" ? strings["admin_added"] : strings["admin_saved"]
     }
 }

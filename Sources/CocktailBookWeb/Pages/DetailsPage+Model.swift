@@ -32,6 +32,8 @@ struct DetailsPage: PageModel {
     var backHref: String
     var backTitle: String
     var lastModified: String?
+    var lastModifiedText: String?
+    var pictureCredit: String?
     /// How many drinks the recipe is shown for, with links one fewer and one more.
     var servingsText: String
     var fewerServings: String?
@@ -52,26 +54,30 @@ struct DetailsPage: PageModel {
         var value: String
     }
 
-    init(details: CocktailDetails, origin: ListOrigin, lastModified: String?, settings: Settings = Settings()) {
+    init(details: CocktailDetails, origin: ListOrigin, lastModified: String?, settings: Settings = Settings(), strings: UIStrings = .english) {
         let item = CocktailList.Item(cocktail: details.cocktail, isFavorite: details.isFavorite)
         let cocktail = item.cocktail
+        let texts = cocktail.texts(in: strings.language)
         name = cocktail.name
-        preparationTime = cocktail.preparationTimeText
+        preparationTime = cocktail.preparationTimeText(strings)
         imageURL = CocktailImage.url(for: cocktail)
-        imageAlt = CocktailImage.altText(for: cocktail)
+        imageAlt = CocktailImage.altText(for: cocktail, strings: strings)
         imageAttribution = cocktail.imageAttribution.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+        pictureCredit = imageAttribution.map { strings("details_picture_credit", ["credit": $0]) }
         video = cocktail.video.flatMap(Self.webURL)
-        longDescription = cocktail.longDescription
+        longDescription = texts.longDescription
         ingredients = details.lines.map { line in
             // A line the parser could not split still shows exactly as written.
             guard let name = line.parsed.ingredient, line.measure != nil else {
-                return Ingredient(measure: nil, name: line.parsed.text, note: nil)
+                // A line without a measure ("Soda water, to top") is a name the table may know.
+                return Ingredient(measure: nil, name: strings.unmeasuredLine(line.parsed.text), note: nil)
             }
             let shown = MeasureConversion.convert(line.parsed, to: settings.units, servings: settings.servings)
-            return Ingredient(measure: MeasureText.text(amount: shown.amount, unit: shown.unit), name: name, note: line.parsed.note)
+            let measure = MeasureText.text(amount: shown.amount, unit: shown.unit, strings: strings)
+            return Ingredient(measure: measure, name: strings.ingredient(name), note: line.parsed.note.map(strings.note))
         }
         let servings = settings.servings
-        servingsText = servings == 1 ? "1 serving" : "\(servings) servings"
+        servingsText = strings.count("details_servings_count", servings)
         let path = origin.detailsPath(for: cocktail.id)
         let link = { (count: Int) in path + (path.contains("?") ? "&" : "?") + "servings=\(count)" }
         fewerValue = servings - 1
@@ -79,18 +85,18 @@ struct DetailsPage: PageModel {
         fewerServings = servings > Settings.servingsRange.lowerBound ? link(servings - 1) : nil
         moreServings = servings < Settings.servingsRange.upperBound ? link(servings + 1) : nil
         totalVolume = MeasureConversion.totalVolume(of: details.lines.map(\.parsed), in: settings.units, servings: servings).map { total in
-            "Total ≈ " + (MeasureText.text(amount: .init(total), unit: MeasureUnit(rawValue: settings.units.rawValue)) ?? "")
+            strings("details_total", ["volume": strings.localizingNumbers(in: MeasureText.text(amount: .init(total), unit: MeasureUnit(rawValue: settings.units.rawValue), strings: strings) ?? "")])
         }
-        abvText = details.abvText
+        abvText = details.abvText(strings).map(strings.localizingNumbers)
         facts = [
-            cocktail.glass.map { Fact(label: "Glass", value: GlassName.display($0)) },
-            cocktail.method.map { Fact(label: "Method", value: $0.capitalized) },
-            cocktail.garnish.flatMap { $0.isEmpty ? nil : Fact(label: "Garnish", value: $0) },
-            cocktail.category.map { Fact(label: "Style", value: $0) },
-            cocktail.iba.flatMap(IBAList.title).map { Fact(label: "IBA list", value: $0) },
+            cocktail.glass.map { Fact(label: strings["details_glass"], value: strings.glass($0)) },
+            cocktail.method.map { Fact(label: strings["details_method"], value: strings.method($0)) },
+            texts.garnish.flatMap { $0.isEmpty ? nil : Fact(label: strings["details_garnish"], value: $0) },
+            cocktail.category.map { Fact(label: strings["details_style"], value: strings.category($0)) },
+            cocktail.iba.flatMap { IBAList.title($0, strings: strings) }.map { Fact(label: strings["details_iba"], value: $0) },
         ].compactMap { $0 }
         hasFacts = !facts.isEmpty
-        instructions = cocktail.instructions ?? []
+        instructions = texts.instructions ?? []
         hasInstructions = !instructions.isEmpty
         tags = cocktail.tags ?? []
         hasTags = !tags.isEmpty
@@ -101,8 +107,9 @@ struct DetailsPage: PageModel {
         from = origin.filter.rawValue
         back = origin.backPath.isEmpty ? nil : origin.backPath
         backHref = origin.href
-        backTitle = origin.title
+        backTitle = origin.title(strings)
         self.lastModified = lastModified
+        lastModifiedText = lastModified.map { strings("details_last_modified", ["label": $0]) }
     }
 }
 
@@ -116,11 +123,9 @@ extension DetailsPage {
 
 /// The IBA's names for its three lists.
 enum IBAList {
-    static func title(_ id: String) -> String? {
+    static func title(_ id: String, strings: UIStrings = .english) -> String? {
         switch id {
-        case "unforgettables": "The Unforgettables"
-        case "contemporary-classics": "Contemporary Classics"
-        case "new-era": "New Era"
+        case "unforgettables", "contemporary-classics", "new-era": strings["iba_" + id.replacingOccurrences(of: "-", with: "_")]
         default: nil
         }
     }

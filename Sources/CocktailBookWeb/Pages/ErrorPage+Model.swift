@@ -13,30 +13,34 @@ struct ErrorPage: PageModel {
     var backTitle: String
     var isLoading = false
 
-    init(_ error: AppError, returnPath: String, backTo origin: ListOrigin = .list(.all)) {
+    var backToText: String
+
+    init(_ error: AppError, returnPath: String, backTo origin: ListOrigin = .list(.all), strings: UIStrings = .english) {
         message = error.message
         self.returnPath = returnPath
         backHref = origin.href
-        backTitle = origin.title
+        backTitle = origin.title(strings)
+        backToText = strings("common_back_to", ["title": backTitle])
         canRetry = false
         catalogState = "ready"
         switch error.code {
         case "catalog_loading":
-            heading = "Almost there"
+            heading = strings["error_almost_there"]
+            message = strings["error_loading_message"]
             catalogState = "loading"
             isLoading = true
         case "catalog_unavailable":
-            heading = "We couldn't load the cocktails"
+            heading = strings["list_failed_title"]
             catalogState = "failed"
             canRetry = true
         case "cocktail_not_found":
-            heading = "Cocktail not found"
-            message = "We couldn't find that cocktail. It may have been removed from the catalog."
+            heading = strings["error_not_found_title"]
+            message = strings["error_not_found_message"]
         case "not_found":
-            heading = "Page not found"
-            message = "There is nothing at this address."
+            heading = strings["error_page_not_found_title"]
+            message = strings["error_page_not_found_message"]
         default:
-            heading = error.status.code >= 500 ? "Something went wrong" : "That didn't work"
+            heading = error.status.code >= 500 ? strings["error_server_title"] : strings["error_client_title"]
         }
     }
 }

@@ -24,19 +24,19 @@ struct FiltersPage: PageModel {
     var ingredients: [Option]
     var message: String?
 
-    init(facets: Facets, query: CocktailQuery = CocktailQuery(), message: String? = nil) {
+    init(facets: Facets, query: CocktailQuery = CocktailQuery(), message: String? = nil, strings: UIStrings = .english) {
         func options(_ name: String, _ values: [Facets.Value], label: (String) -> String, checked: (String) -> Bool) -> [Option] {
             values.enumerated().map { index, value in
                 Option(id: "\(name)-\(index)", value: value.value, label: label(value.value), count: value.count, isChecked: checked(value.value))
             }
         }
-        let kindLabel = { (raw: String) in CocktailKind(rawValue: raw) == .nonAlcoholic ? "Non-alcoholic" : "Alcoholic" }
+        let kindLabel = { (raw: String) in CocktailKind(rawValue: raw) == .nonAlcoholic ? strings["filters_kind_non_alcoholic"] : strings["filters_kind_alcoholic"] }
         groups = [
-            Group(name: "filter", legend: "Alcoholic type", options: options("filter", facets.kinds, label: kindLabel) { query.kind.rawValue == $0 }),
-            Group(name: "category", legend: "Category", options: options("category", facets.categories, label: { $0 }) { query.category == $0 }),
-            Group(name: "glass", legend: "Glass", options: options("glass", facets.glasses, label: GlassName.display) { query.glass == $0 }),
+            Group(name: "filter", legend: strings["filters_kind"], options: options("filter", facets.kinds, label: kindLabel) { query.kind.rawValue == $0 }),
+            Group(name: "category", legend: strings["filters_category"], options: options("category", facets.categories, label: strings.category) { query.category == $0 }),
+            Group(name: "glass", legend: strings["filters_glass"], options: options("glass", facets.glasses, label: strings.glass) { query.glass == $0 }),
         ]
-        ingredients = options("ingredient", facets.ingredients, label: { $0 }) { query.ingredients.contains($0) }
+        ingredients = options("ingredient", facets.ingredients, label: strings.ingredient) { query.ingredients.contains($0) }
         self.message = message
     }
 }
@@ -60,15 +60,19 @@ struct ResultsPage: PageModel {
     var rows: [Row]
     var hasRows: Bool
     var nextPageHref: String?
+    /// The filter screen with the current choices, to change them.
+    var changeFiltersHref: String
 
-    init(query: CocktailQuery, page: CocktailPage, table: IngredientTable) {
-        countText = page.total == 1 ? "1 result" : "\(page.total) results"
+    init(query: CocktailQuery, page: CocktailPage, table: IngredientTable, strings: UIStrings = .english) {
+        countText = strings.count("search_results", page.total)
+        let ingredientsText = query.ingredients.isEmpty ? nil : strings("results_with", ["ingredients": query.ingredients.map(strings.ingredient).joined(separator: ", ")])
         summary = [
-            query.kind == .all ? nil : query.kind.label, query.category, query.glass.map(GlassName.display),
-        ].compactMap { $0 }.joined(separator: " · ") + (query.ingredients.isEmpty ? "" : (query.kind != .all || query.category != nil || query.glass != nil ? " · " : "") + "with " + query.ingredients.joined(separator: ", "))
+            query.kind == .all ? nil : query.kind.label(strings), query.category.map(strings.category), query.glass.map(strings.glass), ingredientsText,
+        ].compactMap { $0 }.joined(separator: " · ")
+        changeFiltersHref = "/filters" + QueryParameters.string(for: query, page: 1)
         let origin = ListOrigin.results(path: "/results" + QueryParameters.string(for: query, page: 1))
         rows = page.items.map { item in
-            let names = item.cocktail.recipe.compactMap { table.ingredient(for: $0)?.name ?? $0.ingredient }
+            let names = item.cocktail.recipe.compactMap { (table.ingredient(for: $0)?.name ?? $0.ingredient).map(strings.ingredient) }
             return Row(
                 name: item.cocktail.name, href: origin.detailsPath(for: item.cocktail.id), imageURL: CocktailImage.url(for: item.cocktail),
                 ingredients: names.joined(separator: ", "), isFavorite: item.isFavorite

@@ -1,3 +1,5 @@
+import CocktailBook
+
 /// The Import screen (`/import`): upload a file or give a server address; after an import it
 /// shows the summary line, after a refusal the reason (nothing was changed).
 struct ImportPage: PageModel {
@@ -11,6 +13,16 @@ struct ImportPage: PageModel {
     var url: String
     /// Imports never wait for the catalog.
     var catalogState = "ready"
+    var intro = ""
+    var privateHint = ""
+
+    /// The page's explanations, in the viewer's language.
+    func written(in strings: UIStrings) -> ImportPage {
+        var page = self
+        page.intro = strings("import_intro", ["drinks": #"{"drinks":[…]}"#])
+        page.privateHint = strings("import_hint_private", ["flag": "--allow-private-imports"])
+        return page
+    }
 
     /// The empty forms, or the forms with a refusal `message` and the `url` that was tried.
     init(message: String? = nil, url: String = "") {

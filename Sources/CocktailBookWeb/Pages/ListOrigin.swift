@@ -38,12 +38,12 @@ enum ListOrigin: Sendable, Equatable {
         }
     }
 
-    /// What the back link says after `‹`.
-    var title: String {
+    /// What the back link says after `‹`, in the language of `strings`.
+    func title(_ strings: UIStrings) -> String {
         switch self {
-        case .list(let filter): filter.title
-        case .search: "Search"
-        case .results: "Results"
+        case .list(let filter): filter.title(strings)
+        case .search: strings["origin_search"]
+        case .results: strings["origin_results"]
         }
     }
 

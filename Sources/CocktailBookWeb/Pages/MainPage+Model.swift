@@ -37,15 +37,15 @@ struct MainPage: PageModel {
     var isFailed: Bool
     var hasRows = false
 
-    private init(query: CocktailQuery, state: CatalogStatus.State) {
-        title = query.kind.title
+    private init(query: CocktailQuery, state: CatalogStatus.State, strings: UIStrings) {
+        title = query.kind.title(strings)
         searchText = query.text
         filterValue = query.kind == .all ? nil : query.kind.rawValue
         segments = CocktailFilter.allCases.map { kind in
             var target = query
             target.kind = kind
             target.page = 1
-            return Segment(label: kind.label, href: Self.path(for: target), isCurrent: kind == query.kind)
+            return Segment(label: kind.label(strings), href: Self.path(for: target), isCurrent: kind == query.kind)
         }
         catalogState = state.rawValue
         isReady = state == .ready
@@ -56,33 +56,33 @@ struct MainPage: PageModel {
     }
 
     /// The list is available.
-    init(query: CocktailQuery, page: CocktailPage, status: CatalogStatus) {
-        self.init(query: query, state: .ready)
+    init(query: CocktailQuery, page: CocktailPage, status: CatalogStatus, strings: UIStrings = .english) {
+        self.init(query: query, state: .ready, strings: strings)
         let origin: ListOrigin = query.text.isEmpty ? .list(query.kind) : .search(path: Self.path(for: query, page: 1))
         rows = page.items.map { item in
             Row(
-                name: item.cocktail.name, shortDescription: item.cocktail.shortDescription,
+                name: item.cocktail.name, shortDescription: item.cocktail.texts(in: strings.language).shortDescription,
                 href: origin.detailsPath(for: item.cocktail.id), isFavorite: item.isFavorite
             )
         }
         hasRows = !rows.isEmpty
         if !query.text.isEmpty {
-            resultCount = page.total == 1 ? "1 result" : "\(page.total) results"
-            if page.total == 0 { noMatches = "No cocktails match \u{201C}\(query.text)\u{201D}" }
+            resultCount = strings.count("search_results", page.total)
+            if page.total == 0 { noMatches = strings("search_no_matches", ["text": query.text]) }
         }
         nextPageHref = page.nextPage.map { Self.path(for: query, page: $0) }
         if status.lastRefreshFailed {
-            refreshNotice = "Couldn't refresh the cocktails; showing the saved list."
+            refreshNotice = strings["list_refresh_failed"]
         }
     }
 
     /// No list yet: still loading, or failed with nothing cached.
-    init(query: CocktailQuery, unavailable error: CatalogError) {
+    init(query: CocktailQuery, unavailable error: CatalogError, strings: UIStrings = .english) {
         if case .unavailable(let message) = error {
-            self.init(query: query, state: .failed)
+            self.init(query: query, state: .failed, strings: strings)
             failureMessage = message
         } else {
-            self.init(query: query, state: .loading)
+            self.init(query: query, state: .loading, strings: strings)
         }
     }
 

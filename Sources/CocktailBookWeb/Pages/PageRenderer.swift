@@ -22,9 +22,7 @@ struct PageRenderer: Sendable {
     func render<Page: PageModel>(_ page: Page, status: HTTPResponse.Status = .ok, context: some AppContext) -> Response {
         let frame = PageFrame(
             page: page, assets: assets.urls, catalogState: page.catalogState, csrfToken: context.csrfToken, viewer: ViewerModel(context.viewer),
-            // Pages are written in English only until the interface's Italian catalog exists;
-            // <html lang> names the language the page is really in, for screen readers.
-            language: Language.english.rawValue, theme: context.settings.theme
+            strings: context.strings, theme: context.settings.theme
         )
         let html = library.render(frame, withTemplate: Page.template) ?? "Page template \(Page.template) is missing."
         return Response(
@@ -50,13 +48,15 @@ struct PageFrame<Page: PageModel>: MustacheParent {
     let catalogState: String
     let csrfToken: String
     let viewer: ViewerModel
-    let language: String
+    let strings: UIStrings
     let theme: Settings.Theme
 
     func child(named name: String) -> Any? {
         switch name {
         case "viewer": viewer
-        case "language": language
+        case "language": strings.language.rawValue
+        // The interface's words: `{{t.key}}` in every template.
+        case "t": strings.table
         // The chosen theme is written into <html> so the first paint is right, with or without script.
         case "themeAttribute": theme == .auto ? nil : theme.rawValue
         case "colorScheme": theme == .auto ? "light dark" : theme.rawValue

@@ -23,6 +23,11 @@ protocol AppContext: RequestContext {
 }
 
 extension AppContext {
+    /// The interface's words in the viewer's language.
+    var strings: UIStrings { UIStrings.of(language) }
+}
+
+extension AppContext {
     /// The viewer's favorites, for writing: `401` for an anonymous visitor.
     func favoritesWriter() throws -> FavoritesOwner {
         guard viewer.favoritesOwner != .nobody else { throw AppError.signInRequired }

@@ -3,8 +3,7 @@ import CocktailBookStore
 import Foundation
 import Hummingbird
 
-/// `/settings`: theme, units and servings (and `lang`, which the JSON API already answers in;
-/// the screen offers it once the interface itself is translated). The form posts `theme`,
+/// `/settings`: theme, language, units and servings. The form posts `theme`, `lang`,
 /// `units` and `servings` to `POST /settings`, which saves them (in the cookie, and with the account when
 /// someone is signed in) and goes back to the page named by `return`.
 struct SettingsController<Context: AppContext>: Sendable {
@@ -34,6 +33,7 @@ struct SettingsPage: PageModel {
     static let template = "settings"
     let catalogState = "ready"
     var themes: [Choice]
+    var languages: [Choice]
     var units: [Choice]
     var servings: [Choice]
     var returnPath: String
@@ -45,12 +45,20 @@ struct SettingsPage: PageModel {
         var value: String
         var label: String
         var isChecked: Bool
+        /// The choice's own language when it differs from the page's.
+        var langAttribute: String? = nil
     }
 
     init(_ settings: Settings, language: Language, returnPath: String) {
-        themes = [("auto", "Automatic"), ("light", "Light"), ("dark", "Dark")].map {
-            Choice(value: $0.0, label: $0.1, isChecked: settings.theme.rawValue == $0.0)
+        let strings = UIStrings.of(language)
+        themes = Settings.Theme.allCases.map {
+            Choice(value: $0.rawValue, label: strings["settings_theme_" + $0.rawValue], isChecked: settings.theme == $0)
         }
+        // Each language is named in itself, so anyone can find their own.
+        languages = [Choice(value: "auto", label: strings["settings_language_auto"], isChecked: settings.language == nil)]
+            + [(Language.english, "English"), (Language.italian, "Italiano")].map {
+                Choice(value: $0.0.rawValue, label: $0.1, isChecked: settings.language == $0.0, langAttribute: $0.0 == language ? nil : $0.0.rawValue)
+            }
         units = Settings.Units.allCases.map { Choice(value: $0.rawValue, label: $0.rawValue, isChecked: settings.units == $0) }
         servings = Settings.servingsRange.map { Choice(value: String($0), label: String($0), isChecked: settings.servings == $0) }
         self.returnPath = returnPath

@@ -1,0 +1,148 @@
+import Foundation
+
+/// The words of the interface in one language, read from one catalog file per language
+/// (`Strings/en.json`, `Strings/it.json`), plus the tables that name categories, glasses,
+/// methods and ingredients (`Strings/names-it.json`; English names are the catalog's own).
+///
+/// Keys are flat words joined by underscores (`details_ingredients`), so templates can name them as `{{t.details_ingredients}}`; a value may hold `{name}` placeholders, and a count
+/// has two forms, `key_one` and `key_other`, with `{n}` for the number.
+public struct UIStrings: Sendable {
+    public let language: Language
+    /// The language's catalog, key → text.
+    public let table: [String: String]
+    private let names: [String: [String: String]]
+
+    public static let english = UIStrings(language: .english)
+    public static let italian = UIStrings(language: .italian)
+
+    /// The strings of `language`.
+    public static func of(_ language: Language) -> UIStrings {
+        language == .italian ? italian : english
+    }
+
+    private init(language: Language) {
+        self.language = language
+        table = Self.load("\(language.rawValue)") ?? [:]
+        names = language == .english ? [:] : (Self.loadNames("names-\(language.rawValue)") ?? [:])
+    }
+
+    /// The text of `key`; a key missing here falls back to English, then to the key itself
+    /// (the catalog test makes sure neither happens).
+    public subscript(_ key: String) -> String {
+        table[key] ?? (language == .english ? key : UIStrings.english[key])
+    }
+
+    /// The text of `key` with each `{name}` replaced by its value.
+    public func callAsFunction(_ key: String, _ values: [String: String] = [:]) -> String {
+        values.reduce(self[key]) { text, pair in text.replacingOccurrences(of: "{\(pair.key)}", with: pair.value) }
+    }
+
+    /// `key_one` for 1, `key_other` otherwise (both English and Italian need no more forms),
+    /// with `{n}` the count.
+    public func count(_ key: String, _ n: Int, _ values: [String: String] = [:]) -> String {
+        var all = values
+        all["n"] = String(n)
+        return self(n == 1 ? key + "_one" : key + "_other", all)
+    }
+
+    /// `value` with at most `fractionDigits` decimals, written with this language's decimal
+    /// separator: `22.5` in English, `22,5` in Italian.
+    public func decimal(_ value: Double, fractionDigits: Int = 1) -> String {
+        var text = String(format: "%.\(fractionDigits)f", value)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return localizingNumbers(in: text)
+    }
+
+    /// `text` with every decimal point between two digits written as this language writes it
+    /// (`22.5 ml` → `22,5 ml` in Italian).
+    public func localizingNumbers(in text: String) -> String {
+        guard language == .italian, text.contains(".") else { return text }
+        let characters = Array(text)
+        var result = ""
+        result.reserveCapacity(characters.count)
+        for (index, character) in characters.enumerated() {
+            if character == ".", index > 0, index + 1 < characters.count, characters[index - 1].isNumber, characters[index + 1].isNumber {
+                result.append(",")
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    // MARK: Names of catalog things
+
+    /// A category (`Sour`, `Tiki & Tropical`) in this language.
+    public func category(_ name: String) -> String { names["categories"]?[name] ?? name }
+
+    /// A glass, by its catalog identifier (`nick-and-nora`), in this language.
+    public func glass(_ id: String) -> String {
+        let english = GlassName.display(id)
+        return names["glasses"]?[id] ?? names["glasses"]?[english] ?? english
+    }
+
+    /// A method (`shaken`) in this language, capitalised for a label.
+    public func method(_ name: String) -> String {
+        let translated = names["methods"]?[name] ?? name
+        return translated.prefix(1).uppercased() + translated.dropFirst()
+    }
+
+    /// An ingredient's name (`white rum`) in this language; names the table does not know
+    /// (an imported recipe's) stay as written.
+    public func ingredient(_ name: String) -> String {
+        guard !names.isEmpty else { return name }
+        if let exact = names["ingredients"]?[name] { return exact }
+        return names["ingredientsLowercased"]?[name.lowercased()] ?? name
+    }
+
+    /// A recipe line's note (`to top`, `chilled`) in this language.
+    public func note(_ note: String) -> String { names["notes"]?[note] ?? note }
+
+    /// A recipe line written without a measure (`Soda water, to top`): its name and its note,
+    /// each through the tables.
+    public func unmeasuredLine(_ text: String) -> String {
+        guard language != .english else { return text }
+        guard let comma = text.range(of: ", ") else { return ingredient(text) }
+        return ingredient(String(text[..<comma.lowerBound])) + ", " + note(String(text[comma.upperBound...]))
+    }
+
+    /// A measured line as this language writes it: the measure with its decimal separator,
+    /// the ingredient's and the note's names from the tables.
+    public func line(measure: String?, ingredient name: String, note lineNote: String?) -> String {
+        let measured = measure.map { localizingNumbers(in: $0) + " " } ?? ""
+        return measured + ingredient(name) + (lineNote.map { ", " + note($0) } ?? "")
+    }
+
+    /// Whether the names table translates `name` as an ingredient.
+    public func knowsIngredient(_ name: String) -> Bool {
+        language == .english || names["ingredients"]?[name] != nil || names["ingredientsLowercased"]?[name.lowercased()] != nil
+    }
+
+    // MARK: Loading
+
+    private static func url(_ name: String) -> URL? {
+        Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Strings")
+    }
+
+    private static func load(_ name: String) -> [String: String]? {
+        guard let url = url(name), let data = try? Data(contentsOf: url) else { return nil }
+        return try? JSONDecoder().decode([String: String].self, from: data)
+    }
+
+    private static func loadNames(_ name: String) -> [String: [String: String]]? {
+        guard let url = url(name), let data = try? Data(contentsOf: url),
+              var tables = try? JSONDecoder().decode([String: [String: String]].self, from: data) else { return nil }
+        if let ingredients = tables["ingredients"] {
+            tables["ingredientsLowercased"] = Dictionary(ingredients.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
+        return tables
+    }
+}
+
+extension UIStrings {
+    /// The locale dates are written in.
+    public var locale: Locale { Locale(identifier: language == .italian ? "it_IT" : "en_US") }
+}

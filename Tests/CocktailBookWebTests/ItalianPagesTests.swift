@@ -1,0 +1,182 @@
+import CocktailBook
+import CocktailBookStore
+import CocktailBookWeb
+import CocktailsAPI
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// Every screen in Italian: the language comes from `Accept-Language`, `?lang=` or the
+/// setting, `<html lang>` follows it, and no English word of the interface is left on the page.
+@Suite("Pages in Italian")
+struct ItalianPagesTests {
+    /// The English texts a page in Italian must not show: every catalog value that differs in
+    /// Italian, cut at its placeholders (so `{n} results` looks for ` results`), and long
+    /// enough to mean something on its own.
+    static let englishOnly: [String] = {
+        let english = UIStrings.english.table, italian = UIStrings.italian.table
+        return english.compactMap { key, value in
+            guard italian[key] != value else { return nil }
+            return value.split(separator: "{").map { part in
+                String(part.split(separator: "}", maxSplits: 1).last ?? "")
+            }.max { $0.count < $1.count }?.trimmingCharacters(in: .whitespaces)
+        }.filter { $0.count >= 4 }
+    }()
+
+    /// The words a reader sees: text between tags and the values of the attributes that are
+    /// read aloud or shown (alt, aria-label, placeholder, title, data-confirm, data-t-*).
+    static func visibleTexts(_ html: String) -> [String] {
+        var texts: [String] = []
+        let body = html.replacingOccurrences(of: #"<svg[\s\S]*?</svg>"#, with: " ", options: .regularExpression)
+        for match in body.matches(of: #/>([^<]+)</#) {
+            let text = String(match.1).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !text.isEmpty { texts.append(text) }
+        }
+        for match in body.matches(of: #/(?:alt|aria-label|placeholder|title|data-confirm|data-t-[a-z-]+)="([^"]*)"/#) {
+            texts.append(String(match.1))
+        }
+        return texts.map { $0.replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&") }
+    }
+
+    /// The English strings found on `html`, with where they were found.
+    static func englishLeft(in html: String) -> [String] {
+        let texts = visibleTexts(html)
+        return englishOnly.flatMap { english in
+            texts.filter { text in
+                // A single word ("Save") counts when it is the whole text, as on a button; a
+                // phrase counts anywhere, as whole words.
+                text == english || (english.contains(" ")
+                    && text.range(of: #"(^|[^\p{L}])"# + NSRegularExpression.escapedPattern(for: english) + #"($|[^\p{L}])"#, options: .regularExpression) != nil)
+            }.map { "\(english) ← \($0)" }
+        }
+    }
+
+    static let italianHeaders: HTTPFields = [.acceptLanguage: "it-IT,it;q=0.9,en;q=0.8"]
+
+    @Test("both catalogs have the same keys, no empty text and the same placeholders")
+    func catalogsMatch() {
+        let english = UIStrings.english.table, italian = UIStrings.italian.table
+        #expect(!english.isEmpty)
+        #expect(Set(english.keys).subtracting(italian.keys).sorted() == [], "missing in Italian")
+        #expect(Set(italian.keys).subtracting(english.keys).sorted() == [], "missing in English")
+        for (key, value) in english {
+            let placeholders = { (text: String) in Set(text.matches(of: #/\{[a-z]+\}/#).map { String($0.0) }) }
+            #expect(placeholders(value) == placeholders(italian[key] ?? ""), "placeholders of \(key)")
+            #expect(!value.isEmpty && !(italian[key] ?? "").isEmpty, "\(key) is empty")
+            if key.hasSuffix("_one") { #expect(english[String(key.dropLast(4)) + "_other"] != nil, "\(key) has no _other form") }
+        }
+    }
+
+    @Test("the check itself finds English left on a page")
+    func checkCanFail() {
+        #expect(Self.englishLeft(in: #"<p>No cocktails in this list yet.</p>"#) == ["No cocktails in this list yet. ← No cocktails in this list yet."])
+        #expect(Self.englishLeft(in: #"<input placeholder="Search cocktails or ingredients">"#).contains("Search cocktails or ingredients ← Search cocktails or ingredients"))
+        #expect(Self.englishLeft(in: #"<p>Nessun cocktail in questo elenco.</p>"#).isEmpty)
+    }
+
+    @Test("every screen speaks Italian to an Italian browser, with no English word of the interface left")
+    func everyScreen() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path, configure: { $0.catalogPath = nil }).test(.router) { client in
+            try await client.waitUntilReady()
+            let pages = [
+                "/", "/?filter=non-alcoholic", "/?filter=alcoholic", "/search?q=gin", "/search?q=zzzzzz", "/filters",
+                "/results?filter=alcoholic&category=Sour", "/results?glass=coupe&filter=non-alcoholic", "/results?ingredient=gin",
+                "/cocktails/0", "/cocktails/3?servings=2", "/cocktails/0?back=%2Fsearch%3Fq%3Dgin", "/settings", "/import",
+                "/account", "/nowhere", "/cocktails/999999",
+            ]
+            for path in pages {
+                let response = try await client.execute(uri: path, method: .get, headers: Self.italianHeaders)
+                let html = String(buffer: response.body)
+                #expect(html.contains(#"<html lang="it""#), "\(path) is not marked Italian")
+                #expect(Self.englishLeft(in: html) == [], "\(path)")
+            }
+        }
+    }
+
+    @Test("the list, search and details read in Italian: counts, the catalog's own texts, names and measures")
+    func italianContent() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path, configure: { $0.catalogPath = nil }).test(.router) { client in
+            try await client.waitUntilReady()
+            let main = String(buffer: try await client.execute(uri: "/", method: .get, headers: Self.italianHeaders).body)
+            #expect(main.contains(#"<h1 class="large-title">Tutti i cocktail</h1>"#))
+            #expect(main.contains("Cerca cocktail o ingredienti"))
+            let first = try #require(CatalogFile.cocktails.first { $0.name == "Mojito" })
+            let italian = try #require(first.translations?["it"])
+            let mojito = String(buffer: try await client.execute(uri: "/cocktails/\(first.id)?units=ml", method: .get, headers: Self.italianHeaders).body)
+            #expect(mojito.contains(Self.escaped(italian.longDescription)))
+            #expect(mojito.contains("<h2 id=\"ingredients-heading\">Ingredienti</h2>"))
+            #expect(mojito.contains(">Preparazione</h2>"))
+            #expect(mojito.contains("Bicchiere"))
+            for step in italian.instructions ?? [] { #expect(mojito.contains(Self.escaped(step))) }
+            #expect(!mojito.contains(Self.escaped(first.longDescription)))
+            // One result, many results.
+            let one = String(buffer: try await client.execute(uri: "/search?q=mojito", method: .get, headers: Self.italianHeaders).body)
+            #expect(one.contains(">1 risultato<") || one.contains("risultati<"))
+            let many = String(buffer: try await client.execute(uri: "/search?q=gin", method: .get, headers: Self.italianHeaders).body)
+            #expect(many.contains(#/>\d+ risultati</#))
+            // 22.5 ml is written 22,5 ml: the Margarita's Cointreau at ¾ oz is 22.5 ml.
+            let decimal = String(buffer: try await client.execute(uri: "/cocktails/0?units=ml", method: .get, headers: Self.italianHeaders).body)
+            #expect(decimal.contains("≈") && !decimal.contains(#/\d\.\d ml/#))
+        }
+    }
+
+    @Test("?lang=it is remembered in the cookie; the setting overrides the browser both ways")
+    func languageSetting() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let shared = try await client.get("/cocktails/1?lang=it")
+            #expect(String(buffer: shared.body).contains(#"<html lang="it">"#))
+            let cookie = try #require(SettingsHTTPTests.settingsCookie(shared))
+            let later = String(buffer: try await client.execute(uri: "/", method: .get, headers: [.cookie: cookie]).body)
+            #expect(later.contains(#"<html lang="it">"#) && later.contains("Tutti i cocktail"))
+            // English chosen in the settings wins over an Italian browser.
+            let saved = try await client.execute(uri: "/settings", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body("lang=en&return=%2F"))
+            let english = try #require(SettingsHTTPTests.settingsCookie(saved))
+            var headers = Self.italianHeaders
+            headers[.cookie] = english
+            let page = String(buffer: try await client.execute(uri: "/", method: .get, headers: headers).body)
+            #expect(page.contains(#"<html lang="en">"#) && page.contains("All Cocktails"))
+            // The settings screen offers both languages, each named in itself.
+            let settings = String(buffer: try await client.get("/settings").body)
+            #expect(settings.contains("English") && settings.contains("Italiano") && settings.contains(#"name="lang""#))
+        }
+    }
+
+    @Test("the JSON API answers in Italian for lang=it or an Italian browser: texts, lines and labels")
+    func apiInItalian() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path, configure: { $0.catalogPath = nil }).test(.router) { client in
+            try await client.waitUntilReady()
+            let cocktail = try #require(CatalogFile.cocktails.first { $0.name == "Daiquiri" })
+            let italian = try #require(cocktail.translations?["it"])
+            let body = try await client.get("/api/v1/cocktails/\(cocktail.id)?lang=it&units=ml").jsonObject()
+            #expect(body["longDescription"] as? String == italian.longDescription)
+            #expect(body["instructions"] as? [String] == italian.instructions)
+            let lines = (body["ingredients"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
+            #expect(lines.contains { $0.contains("succo di lime") }, "\(lines)")
+            let browser = try await client.execute(uri: "/api/v1/cocktails/\(cocktail.id)", method: .get, headers: Self.italianHeaders)
+            #expect(try browser.jsonObject()["shortDescription"] as? String == italian.shortDescription)
+        }
+    }
+
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&#39;")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}
+
+/// The bundled catalog file, read as the app reads it.
+enum CatalogFile {
+    static let cocktails: [Cocktail] = {
+        (try? JSONDecoder().decode([Cocktail].self, from: BundledCatalog.data)) ?? []
+    }()
+}
