@@ -38,6 +38,19 @@ public struct IngredientTable: Sendable, Equatable {
         return nil
     }
 
+    /// The families `ingredient` belongs to, nearest first (`Cointreau` → triple sec, orange
+    /// liqueur). A parent missing from the table, or a loop, ends the chain.
+    public func ancestors(of ingredient: Ingredient) -> [Ingredient] {
+        var chain: [Ingredient] = []
+        var seen: Set<String> = [ingredient.name]
+        var current = ingredient
+        while let parentName = current.parent, let parent = self.ingredient(named: parentName), seen.insert(parent.name).inserted {
+            chain.append(parent)
+            current = parent
+        }
+        return chain
+    }
+
     /// The entry for a parsed line, if its ingredient is in the table.
     public func ingredient(for line: RecipeLine) -> Ingredient? {
         line.ingredient.flatMap { ingredient(named: $0) }

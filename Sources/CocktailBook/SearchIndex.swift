@@ -62,7 +62,9 @@ public struct SearchIndex: Sendable {
                     let line = IngredientParser.parse(text)
                     let canonical = table.ingredient(for: line)
                     read = ([], canonical?.name ?? line.ingredient)
-                    tokenizer.forEachTerm(in: [line.ingredient, canonical?.name].compactMap { $0 }.joined(separator: " ")) { read.terms.append($0) }
+                    // A bottle is found by its families' names too: `orange liqueur` finds Cointreau.
+                    let families = canonical.map { table.ancestors(of: $0).map(\.name) } ?? []
+                    tokenizer.forEachTerm(in: ([line.ingredient, canonical?.name].compactMap { $0 } + families).joined(separator: " ")) { read.terms.append($0) }
                     termsByLine[text] = read
                 }
                 for term in read.terms { ingredientTerms.add(term, at: position) }

@@ -56,8 +56,15 @@ struct RemoteSourceTests {
                 #expect(copy.dateModified == original.dateModified, "\(original.name)")
                 #expect(!copy.shortDescription.isEmpty && copy.shortDescription.count <= 90)
                 #expect((3...10).contains(copy.preparationMinutes))
-                let canonical = { (c: Cocktail) in c.recipe.map { table.ingredient(for: $0)?.name } }
-                #expect(canonical(copy) == canonical(original), "\(original.name)")
+                // TheCocktailDB names some bottles by their family only (`Gin` for London dry
+                // gin): the copy names the original's ingredient or one of its families.
+                let originals = original.recipe.map { table.ingredient(for: $0) }
+                let copies = copy.recipe.map { table.ingredient(for: $0) }
+                #expect(originals.count == copies.count, "\(original.name)")
+                for (mine, theirs) in zip(originals, copies) {
+                    let family = mine.map { [$0.name] + table.ancestors(of: $0).map(\.name) } ?? []
+                    #expect(mine?.name == theirs?.name || family.contains(theirs?.name ?? "-"), "\(original.name): \(String(describing: mine?.name)) read back as \(String(describing: theirs?.name))")
+                }
             }
             #expect(fetched["3"]?.glass == "martini") // the Manhattan, a Cocktail glass at TheCocktailDB
             #expect(fetched["3"]?.kind == .alcoholic)
