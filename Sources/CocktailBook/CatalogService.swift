@@ -122,9 +122,20 @@ public actor CatalogService {
     }
 
     /// One page of the cocktails matching `query`.
-    public func query(_ query: CocktailQuery, for owner: FavoritesOwner = .implicit) throws -> CocktailPage {
+    public func query(_ query: CocktailQuery, for owner: FavoritesOwner = .implicit, shelf: Shelf = Shelf()) throws -> CocktailPage {
         let snapshot = try availableSnapshot()
-        return snapshot.answer(query, favorites: try favoritesStore.favoriteIDs(of: owner))
+        return snapshot.answer(query, favorites: try favoritesStore.favoriteIDs(of: owner), shelf: shelf)
+    }
+
+    /// What `shelf` makes in the current catalog, with the catalog to name the drinks.
+    public func bar(_ shelf: Shelf) throws -> BarReport {
+        let snapshot = try availableSnapshot()
+        return BarReport(index: snapshot.bar, evaluation: snapshot.bar.evaluate(shelf), cocktails: snapshot.catalog.cocktails)
+    }
+
+    /// The bar's reading of the current catalog (which values a shelf may hold).
+    public func barIndex() throws -> BarIndex {
+        try availableSnapshot().bar
     }
 
     /// The filter values present in the catalog, with counts.

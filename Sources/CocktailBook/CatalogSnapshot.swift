@@ -9,6 +9,8 @@ public struct CatalogSnapshot: Sendable {
     public let index: SearchIndex
     /// Per position, the canonical names of the cocktail's ingredients (or the names as written).
     let ingredientNames: [[String]]
+    /// The recipes read for the bar: what each drink needs.
+    public let bar: BarIndex
 
     /// Works out a snapshot of `catalog` with `table`.
     public init(catalog: AlphabeticalCatalog, table: IngredientTable) {
@@ -16,21 +18,29 @@ public struct CatalogSnapshot: Sendable {
         index = SearchIndex(catalog: catalog, table: table)
         // The index reads every recipe line already; take the canonical names from that pass.
         ingredientNames = index.ingredientNames
+        bar = BarIndex(cocktails: catalog.cocktails, table: table)
     }
 
     /// Answers `query` with `favorites` marked. Without search words, favorites are pinned first
     /// as on the main list; with words, the best matches come first.
-    public func answer(_ query: CocktailQuery, favorites: Set<String>) -> CocktailPage {
+    public func answer(_ query: CocktailQuery, favorites: Set<String>, shelf: Shelf = Shelf()) -> CocktailPage {
+        // What the bar makes, worked out once for the whole query.
+        let evaluation = query.makeable.map { _ in bar.evaluate(shelf) }
+        var entries: [Int: BarEvaluation.Entry] = [:]
+        if let evaluation, let makeable = query.makeable {
+            for entry in makeable == .now ? evaluation.canMake : evaluation.oneAway { entries[entry.position] = entry }
+        }
+        let passes = { (position: Int) in self.passesFilters(position, query) && (query.makeable == nil || entries[position] != nil) }
         let matches: [Int]
         // Text without any word ("-", "&") searches for nothing, so it lists like no text at all.
         if SearchText.terms(query.text).isEmpty {
             let unfiltered = query.kind == .all && !query.hasRefinements
-            let positions = unfiltered ? Array(catalog.cocktails.indices) : catalog.cocktails.indices.filter { passesFilters($0, query) }
+            let positions = unfiltered ? Array(catalog.cocktails.indices) : catalog.cocktails.indices.filter(passes)
             let pinned = positions.filter { favorites.contains(catalog.cocktails[$0].id) }
             matches = pinned + positions.filter { !favorites.contains(catalog.cocktails[$0].id) }
         } else {
             let hits = index.search(query.text).map(\.position)
-            matches = query.kind == .all && !query.hasRefinements ? hits : hits.filter { passesFilters($0, query) }
+            matches = query.kind == .all && !query.hasRefinements ? hits : hits.filter(passes)
         }
         let perPage = query.isPaged ? query.perPage : max(matches.count, 1)
         let (offset, overflow) = (query.page - 1).multipliedReportingOverflow(by: perPage)
@@ -38,7 +48,7 @@ public struct CatalogSnapshot: Sendable {
         let slice = matches[start..<min(start + perPage, matches.count)]
         let items = slice.map { position in
             let cocktail = catalog.cocktails[position]
-            return CocktailList.Item(cocktail: cocktail, isFavorite: favorites.contains(cocktail.id))
+            return CocktailList.Item(cocktail: cocktail, isFavorite: favorites.contains(cocktail.id), bar: entries[position])
         }
         return CocktailPage(items: items, total: matches.count, page: query.page, perPage: perPage)
     }

@@ -9,11 +9,14 @@ public struct CocktailList: Sendable, Equatable {
         public var cocktail: Cocktail
         /// Whether the row is pinned as a favorite.
         public var isFavorite: Bool
+        /// For a `makeable` query: what the bar lacks for it and how the rest is covered.
+        public var bar: BarEvaluation.Entry?
 
         /// Creates a row.
-        public init(cocktail: Cocktail, isFavorite: Bool) {
+        public init(cocktail: Cocktail, isFavorite: Bool, bar: BarEvaluation.Entry? = nil) {
             self.cocktail = cocktail
             self.isFavorite = isFavorite
+            self.bar = bar
         }
     }
 

@@ -20,6 +20,14 @@ public struct CocktailQuery: Sendable, Equatable {
     public var perPage: Int
     /// Whether the answer is cut into pages; when `false` every match is on page 1.
     public var isPaged = true
+    /// Only the drinks the asker's bar can make now, or those one ingredient away.
+    public var makeable: Makeable?
+
+    /// `makeable=now` or `makeable=one-away`.
+    public enum Makeable: String, Sendable, Equatable, CaseIterable {
+        case now
+        case oneAway = "one-away"
+    }
 
     /// The largest page size a caller may ask for.
     public static let maximumPerPage = 200
@@ -52,7 +60,7 @@ public struct CocktailQuery: Sendable, Equatable {
     }
 
     /// Whether anything beyond the kind narrows the list.
-    public var hasRefinements: Bool { category != nil || glass != nil || !ingredients.isEmpty }
+    public var hasRefinements: Bool { category != nil || glass != nil || !ingredients.isEmpty || makeable != nil }
 
     /// Whether the query narrows the catalog at all.
     public var isEmpty: Bool { text.isEmpty && kind == .all && !hasRefinements }

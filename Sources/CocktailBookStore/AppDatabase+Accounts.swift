@@ -95,6 +95,8 @@ extension AppDatabase {
             try record.insert(db)
             if isFirst, let id = record.id {
                 try db.execute(sql: "UPDATE favorite SET ownerId = ? WHERE ownerId = 0", arguments: [id])
+                // The bar kept so far goes with the favorites.
+                for table in Self.barTables { try db.execute(sql: "UPDATE \(table) SET ownerId = ? WHERE ownerId = 0", arguments: [id]) }
             }
             return record.account
         }
@@ -128,6 +130,7 @@ extension AppDatabase {
             }
             try Self.keepAnAdmin(db, changing: record, to: nil)
             try db.execute(sql: "DELETE FROM favorite WHERE ownerId = ?", arguments: [id])
+            for table in Self.barTables { try db.execute(sql: "DELETE FROM \(table) WHERE ownerId = ?", arguments: [id]) }
             _ = try AccountRecord.deleteOne(db, key: id)
         }
     }
