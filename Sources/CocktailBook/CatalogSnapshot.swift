@@ -100,6 +100,11 @@ public struct Facets: Sendable, Equatable, Codable {
     public struct Value: Sendable, Equatable, Codable {
         public var value: String
         public var count: Int
+
+        public init(value: String, count: Int) {
+            self.value = value
+            self.count = count
+        }
     }
 
     public var kinds: [Value]

@@ -42,9 +42,11 @@ public func buildApplication(
     }
     router.get("/healthz") { _, _ in "ok" }
     HealthController(database: environment.database, catalog: environment.catalog).addRoutes(to: router)
-    APIController(catalog: environment.catalog).addRoutes(to: router.group("api/v1"))
+    APIController(catalog: environment.catalog, bar: environment.database).addRoutes(to: router.group("api/v1"))
+    BarAPIController(catalog: environment.catalog, store: environment.database).addRoutes(to: router.group("api/v1"))
+    BarPageController(catalog: environment.catalog, store: environment.database, renderer: renderer).addRoutes(to: router)
     CocktailDBController(catalog: environment.catalog, host: configuration.host, port: configuration.port).addRoutes(to: router)
-    WebController(catalog: environment.catalog, renderer: renderer, images: environment.images).addRoutes(to: router)
+    WebController(catalog: environment.catalog, renderer: renderer, bar: environment.database, images: environment.images).addRoutes(to: router)
     ImportController(environment: environment, renderer: renderer, configuration: configuration).addRoutes(to: router)
     AccountController(accounts: environment.accounts, renderer: renderer, trustProxy: configuration.trustProxy).addRoutes(to: router)
     AdminController(accounts: environment.accounts, renderer: renderer).addRoutes(to: router)

@@ -22,6 +22,12 @@ enum QueryParameters {
             ingredients: parameters.all("ingredient"), page: page ?? 1,
             perPage: perPage ?? CocktailQuery.defaultPerPage
         )
+        if let makeable = value("makeable"), !makeable.isEmpty {
+            guard let chosen = CocktailQuery.Makeable(rawValue: makeable) else {
+                throw AppError(status: .badRequest, code: "invalid_makeable", message: "makeable must be now or one-away.")
+            }
+            query.makeable = chosen
+        }
         if !paged, page == nil, perPage == nil { query = query.unpaged }
         return query
     }
@@ -47,6 +53,7 @@ enum QueryParameters {
         if let category = query.category { items.append(.init(name: "category", value: category)) }
         if let glass = query.glass { items.append(.init(name: "glass", value: glass)) }
         items += query.ingredients.map { URLQueryItem(name: "ingredient", value: $0) }
+        if let makeable = query.makeable { items.append(.init(name: "makeable", value: makeable.rawValue)) }
         if let page, page > 1 { items.append(.init(name: "page", value: String(page))) }
         guard !items.isEmpty else { return "" }
         var components = URLComponents()

@@ -7,6 +7,8 @@ import Hummingbird
 struct WebController<Context: AppContext>: Sendable {
     let catalog: CatalogService
     let renderer: PageRenderer
+    /// Where shelves are kept, for `?makeable=` and the details screen's bar line.
+    let bar: any BarStore
     /// Where imported pictures are; `nil` serves none.
     var images: ImportedImageFiles? = nil
 
@@ -33,7 +35,8 @@ struct WebController<Context: AppContext>: Sendable {
     @Sendable func list(request: Request, context: Context) async throws -> Response {
         let query = try QueryParameters.query(from: request)
         do {
-            let page = try await catalog.query(query, for: context.viewer.favoritesOwner)
+            let shelf = query.makeable == nil ? Shelf() : try bar.shelf(of: context.viewer.favoritesOwner)
+            let page = try await catalog.query(query, for: context.viewer.favoritesOwner, shelf: shelf)
             return renderer.render(MainPage(query: query, page: page, status: await catalog.status(), strings: context.strings), context: context)
         } catch let error as CatalogError where error == .loading || error.isUnavailable {
             return renderer.render(MainPage(query: query, unavailable: error, strings: context.strings), context: context)
@@ -43,21 +46,31 @@ struct WebController<Context: AppContext>: Sendable {
     @Sendable func filters(request: Request, context: Context) async throws -> Response {
         // The screen opens with the choices it was given ("Change filters" keeps them).
         let query = (try? QueryParameters.query(from: request)) ?? CocktailQuery()
-        return renderer.render(FiltersPage(facets: try await catalog.facets(), query: query, strings: context.strings), context: context)
+        return renderer.render(FiltersPage(facets: try await catalog.facets(), query: query, bar: try await barCounts(context), strings: context.strings), context: context)
     }
 
     /// The filter screen's results; an empty submission goes back to the filter screen with a note.
     @Sendable func results(request: Request, context: Context) async throws -> Response {
         let query = try QueryParameters.query(from: request)
         guard query.kind != .all || query.hasRefinements else {
-            let page = FiltersPage(facets: try await catalog.facets(), message: context.strings["filters_choose_any"], strings: context.strings)
+            let page = FiltersPage(facets: try await catalog.facets(), message: context.strings["filters_choose_any"], bar: try await barCounts(context), strings: context.strings)
             return renderer.render(page, status: .badRequest, context: context)
         }
         // The results screen filters only; a stray `q` in its address is not a search.
         var filtersOnly = query
         filtersOnly.text = ""
-        let answer = try await catalog.query(filtersOnly, for: context.viewer.favoritesOwner)
+        let shelf = query.makeable == nil ? Shelf() : try bar.shelf(of: context.viewer.favoritesOwner)
+        let answer = try await catalog.query(filtersOnly, for: context.viewer.favoritesOwner, shelf: shelf)
         return renderer.render(ResultsPage(query: query, page: answer, table: catalog.ingredients, strings: context.strings), context: context)
+    }
+
+    /// How many drinks the viewer's bar makes now and one away, for the filter screen; `nil`
+    /// for someone who cannot keep a bar.
+    private func barCounts(_ context: Context) async throws -> (now: Int, oneAway: Int)? {
+        let owner = context.viewer.favoritesOwner
+        guard owner != .nobody else { return nil }
+        let evaluation = try await catalog.bar(try bar.shelf(of: owner)).evaluation
+        return (evaluation.canMake.count, evaluation.oneAway.count)
     }
 
     /// Feeling lucky: straight to a random cocktail's details.
@@ -70,7 +83,17 @@ struct WebController<Context: AppContext>: Sendable {
         let id = try context.parameters.require("id")
         let details = try await catalog.details(id: id, for: context.viewer.favoritesOwner)
         let lastModified = details.lastModifiedLabel(now: catalog.now(), calendar: catalog.calendar, strings: context.strings)
-        let page = DetailsPage(details: details, origin: ListOrigin(request: request), lastModified: lastModified, settings: context.settings, strings: context.strings)
+        var page = DetailsPage(details: details, origin: ListOrigin(request: request), lastModified: lastModified, settings: context.settings, strings: context.strings)
+        let owner = context.viewer.favoritesOwner
+        if owner != .nobody {
+            let shelf = try bar.shelf(of: owner)
+            if !shelf.bottles.isEmpty {
+                let report = try await catalog.bar(shelf)
+                if let position = report.cocktails.firstIndex(where: { $0.id == details.cocktail.id }) {
+                    page.showBar(missing: report.index.missing(at: position, on: shelf), cocktailId: details.cocktail.id, strings: context.strings)
+                }
+            }
+        }
         return renderer.render(page, context: context)
     }
 

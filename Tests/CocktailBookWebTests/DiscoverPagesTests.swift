@@ -115,7 +115,7 @@ struct DiscoverPagesTests {
             let response = try await client.get("/filters")
             #expect(response.status == .ok)
             let html = String(buffer: response.body)
-            #expect(html.matches(of: /<legend>([^<]*)<\/legend>/).map { String($0.1) } == ["Alcoholic type", "Category", "Glass", "Ingredients"])
+            #expect(html.matches(of: /<legend>([^<]*)<\/legend>/).map { String($0.1) } == ["Alcoholic type", "Category", "Glass", "My bar", "Ingredients"])
             #expect(html.contains(#"<form class="filters" action="/results" method="get""#))
             for (name, values) in [("filter", facets.kinds), ("category", facets.categories), ("glass", facets.glasses), ("ingredient", facets.ingredients)] {
                 let regex = try Regex(#"name="\#(name)" value="([^"]*)"><span>[^<]*</span><span class="count">(\d+)</span>"#)

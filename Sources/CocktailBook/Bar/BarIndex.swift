@@ -112,6 +112,42 @@ public struct BarIndex: Sendable {
 
     /// Works out what `shelf` can make. Positions are catalog positions.
     public func evaluate(_ shelf: Shelf) -> BarEvaluation {
+        let (have, how) = coverage(shelf)
+        var canMake: [BarEvaluation.Entry] = []
+        var oneAway: [BarEvaluation.Entry] = []
+        for position in required.indices {
+            var missing: Int32 = -1
+            var missingCount = 0
+            for node in required[position] where how[Int(node)] == nil {
+                missingCount += 1
+                missing = node
+                if missingCount > 1 { break }
+            }
+            guard missingCount <= 1 else { continue }
+            let entry = BarEvaluation.Entry(
+                position: position,
+                missing: missingCount == 1 ? [names[Int(missing)]] : [],
+                matchedBy: (required[position] + optional[position]).compactMap { node in
+                    guard let kind = how[Int(node)], kind != .own else { return nil }
+                    return BarEvaluation.Match(needed: names[Int(node)], have: names[Int(have[Int(node)])], how: kind)
+                },
+                niceToHave: optional[position].filter { how[Int($0)] == nil }.map { names[Int($0)] },
+                uses: required[position].compactMap { node in how[Int(node)] == nil ? nil : names[Int(have[Int(node)])] }
+            )
+            if missingCount == 0 { canMake.append(entry) } else { oneAway.append(entry) }
+        }
+        return BarEvaluation(canMake: canMake, oneAway: oneAway)
+    }
+
+    /// Everything the drink at `position` lacks on `shelf`, however much that is.
+    public func missing(at position: Int, on shelf: Shelf) -> [String] {
+        guard required.indices.contains(position) else { return [] }
+        let (_, how) = coverage(shelf)
+        return required[position].filter { how[Int($0)] == nil }.map { names[Int($0)] }
+    }
+
+    /// Per node, the shelf's item that covers it and how, or nil.
+    private func coverage(_ shelf: Shelf) -> (have: [Int32], how: [BarEvaluation.How?]) {
         let count = names.count
         var have = [Int32](repeating: -1, count: count)
         var how = [BarEvaluation.How?](repeating: nil, count: count)
@@ -157,30 +193,7 @@ public struct BarIndex: Sendable {
             }
         }
 
-        var canMake: [BarEvaluation.Entry] = []
-        var oneAway: [BarEvaluation.Entry] = []
-        for position in required.indices {
-            var missing: Int32 = -1
-            var missingCount = 0
-            for node in required[position] where how[Int(node)] == nil {
-                missingCount += 1
-                missing = node
-                if missingCount > 1 { break }
-            }
-            guard missingCount <= 1 else { continue }
-            let entry = BarEvaluation.Entry(
-                position: position,
-                missing: missingCount == 1 ? [names[Int(missing)]] : [],
-                matchedBy: (required[position] + optional[position]).compactMap { node in
-                    guard let kind = how[Int(node)], kind != .own else { return nil }
-                    return BarEvaluation.Match(needed: names[Int(node)], have: names[Int(have[Int(node)])], how: kind)
-                },
-                niceToHave: optional[position].filter { how[Int($0)] == nil }.map { names[Int($0)] },
-                uses: required[position].compactMap { node in how[Int(node)] == nil ? nil : names[Int(have[Int(node)])] }
-            )
-            if missingCount == 0 { canMake.append(entry) } else { oneAway.append(entry) }
-        }
-        return BarEvaluation(canMake: canMake, oneAway: oneAway)
+        return (have, how)
     }
 }
 

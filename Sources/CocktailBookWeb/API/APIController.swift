@@ -6,6 +6,8 @@ import Hummingbird
 /// matching page asks, and differs from it only in rendering.
 struct APIController<Context: AppContext>: Sendable {
     let catalog: CatalogService
+    /// Where shelves are kept, for `?makeable=`.
+    let bar: any BarStore
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("cocktails", use: list)
@@ -24,7 +26,9 @@ struct APIController<Context: AppContext>: Sendable {
 
     @Sendable func list(request: Request, context: Context) async throws -> Response {
         let query = try QueryParameters.query(from: request, paged: false)
-        return try APIResponse.json(CocktailListPayload(query: query, page: try await catalog.query(query, for: context.viewer.favoritesOwner), language: context.language))
+        let owner = context.viewer.favoritesOwner
+        let shelf = query.makeable == nil ? Shelf() : try bar.shelf(of: owner)
+        return try APIResponse.json(CocktailListPayload(query: query, page: try await catalog.query(query, for: owner, shelf: shelf), language: context.language))
     }
 
     @Sendable func filters(request: Request, context: Context) async throws -> Response {

@@ -10,6 +10,9 @@ public struct CocktailSummaryPayload: Codable, Sendable, Equatable {
     public var preparationMinutes: Int
     public var imageURL: String
     public var isFavorite: Bool
+    /// For `?makeable=`: what the caller's bar lacks (empty for "now") and how the rest is covered.
+    public var missing: [BarIngredientPayload]?
+    public var matchedBy: [BarMatchPayload]?
 
     public init(_ item: CocktailList.Item, language: Language = .english) {
         id = item.cocktail.id
@@ -19,6 +22,11 @@ public struct CocktailSummaryPayload: Codable, Sendable, Equatable {
         preparationMinutes = item.cocktail.preparationMinutes
         imageURL = CocktailImage.url(for: item.cocktail)
         isFavorite = item.isFavorite
+        if let bar = item.bar {
+            let strings = UIStrings.of(language)
+            missing = bar.missing.map { BarIngredientPayload($0, strings: strings) }
+            matchedBy = bar.matchedBy.map(BarMatchPayload.init)
+        }
     }
 }
 

@@ -198,6 +198,20 @@
       .catch(function () { location.href = link.href; });
   });
 
+  // The shopping list's Share (where the browser offers it) and Print buttons.
+  var share = document.querySelector("[data-share-text]");
+  if (share && navigator.share) {
+    share.hidden = false;
+    share.addEventListener("click", function () {
+      navigator.share({ title: document.title, text: share.dataset.shareText }).catch(function () {});
+    });
+  }
+  var print = document.querySelector("[data-print]");
+  if (print) {
+    print.hidden = false;
+    print.addEventListener("click", function () { window.print(); });
+  }
+
   // A page restored from the back-forward cache may show stale favorites: fetch it afresh.
   window.addEventListener("pageshow", function (event) {
     if (event.persisted) { location.reload(); }

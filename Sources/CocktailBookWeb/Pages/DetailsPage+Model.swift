@@ -42,6 +42,17 @@ struct DetailsPage: PageModel {
     var moreValue: Int
     /// `Total ≈ 90 ml` of measured liquids, in the chosen units.
     var totalVolume: String?
+    /// What the viewer's bar says about this drink, once they have a shelf.
+    var barNote: String?
+    var barMissing = false
+    var cocktailId = ""
+
+    /// Adds the bar's line: everything at hand, or what is not on the shelf.
+    mutating func showBar(missing: [String], cocktailId: String, strings: UIStrings) {
+        self.cocktailId = cocktailId
+        barMissing = !missing.isEmpty
+        barNote = missing.isEmpty ? strings["details_bar_ready"] : strings("details_bar_missing", ["names": missing.map(strings.ingredient).joined(separator: ", ")])
+    }
 
     struct Ingredient: Sendable {
         var measure: String?

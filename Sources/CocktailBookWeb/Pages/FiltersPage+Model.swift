@@ -24,7 +24,7 @@ struct FiltersPage: PageModel {
     var ingredients: [Option]
     var message: String?
 
-    init(facets: Facets, query: CocktailQuery = CocktailQuery(), message: String? = nil, strings: UIStrings = .english) {
+    init(facets: Facets, query: CocktailQuery = CocktailQuery(), message: String? = nil, bar: (now: Int, oneAway: Int)? = nil, strings: UIStrings = .english) {
         func options(_ name: String, _ values: [Facets.Value], label: (String) -> String, checked: (String) -> Bool) -> [Option] {
             values.enumerated().map { index, value in
                 Option(id: "\(name)-\(index)", value: value.value, label: label(value.value), count: value.count, isChecked: checked(value.value))
@@ -37,6 +37,10 @@ struct FiltersPage: PageModel {
             Group(name: "glass", legend: strings["filters_glass"], options: options("glass", facets.glasses, label: strings.glass) { query.glass == $0 }),
         ]
         ingredients = options("ingredient", facets.ingredients, label: strings.ingredient) { query.ingredients.contains($0) }
+        if let bar {
+            let values = [Facets.Value(value: CocktailQuery.Makeable.now.rawValue, count: bar.now), Facets.Value(value: CocktailQuery.Makeable.oneAway.rawValue, count: bar.oneAway)]
+            groups.append(Group(name: "makeable", legend: strings["filters_bar"], options: options("makeable", values, label: { $0 == "now" ? strings["bar_can_make"] : strings["bar_one_away"] }) { query.makeable?.rawValue == $0 }))
+        }
         self.message = message
     }
 }
@@ -66,8 +70,9 @@ struct ResultsPage: PageModel {
     init(query: CocktailQuery, page: CocktailPage, table: IngredientTable, strings: UIStrings = .english) {
         countText = strings.count("search_results", page.total)
         let ingredientsText = query.ingredients.isEmpty ? nil : strings("results_with", ["ingredients": query.ingredients.map(strings.ingredient).joined(separator: ", ")])
+        let makeableText = query.makeable.map { $0 == .now ? strings["bar_can_make"] : strings["bar_one_away"] }
         summary = [
-            query.kind == .all ? nil : query.kind.label(strings), query.category.map(strings.category), query.glass.map(strings.glass), ingredientsText,
+            query.kind == .all ? nil : query.kind.label(strings), query.category.map(strings.category), query.glass.map(strings.glass), ingredientsText, makeableText,
         ].compactMap { $0 }.joined(separator: " · ")
         changeFiltersHref = "/filters" + QueryParameters.string(for: query, page: 1)
         let origin = ListOrigin.results(path: "/results" + QueryParameters.string(for: query, page: 1))

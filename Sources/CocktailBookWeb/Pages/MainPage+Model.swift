@@ -16,6 +16,8 @@ struct MainPage: PageModel {
         var shortDescription: String
         var href: String
         var isFavorite: Bool
+        /// For `?makeable=`: what is missing, and how the shelf covers the rest.
+        var barNote: String? = nil
     }
 
     var title: String
@@ -38,7 +40,7 @@ struct MainPage: PageModel {
     var hasRows = false
 
     private init(query: CocktailQuery, state: CatalogStatus.State, strings: UIStrings) {
-        title = query.kind.title(strings)
+        title = query.makeable.map { $0 == .now ? strings["bar_can_make"] : strings["bar_one_away"] } ?? query.kind.title(strings)
         searchText = query.text
         filterValue = query.kind == .all ? nil : query.kind.rawValue
         segments = CocktailFilter.allCases.map { kind in
@@ -62,7 +64,11 @@ struct MainPage: PageModel {
         rows = page.items.map { item in
             Row(
                 name: item.cocktail.name, shortDescription: item.cocktail.texts(in: strings.language).shortDescription,
-                href: origin.detailsPath(for: item.cocktail.id), isFavorite: item.isFavorite
+                href: origin.detailsPath(for: item.cocktail.id), isFavorite: item.isFavorite,
+                barNote: item.bar.map { entry in
+                    (entry.missing.map { strings("bar_missing", ["name": strings.ingredient($0)]) } + entry.matchedBy.map { BarPage.reason($0, strings: strings) })
+                        .joined(separator: " · ")
+                }.flatMap { $0.isEmpty ? nil : $0 }
             )
         }
         hasRows = !rows.isEmpty

@@ -1,0 +1,166 @@
+import CocktailBook
+import CocktailBookStore
+import Foundation
+import Hummingbird
+
+/// The bar's JSON routes under `/api/v1`: the shelf, what is always there, substitution rules,
+/// suggestions and the shopping list, all the caller's own. Reading works for anyone (an
+/// anonymous visitor's bar is empty); changing needs someone who may keep favorites.
+struct BarAPIController<Context: AppContext>: Sendable {
+    let catalog: CatalogService
+    let store: any BarStore
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get("bar") { _, context in
+            try APIResponse.json(BarPayload(try store.shelf(of: context.viewer.favoritesOwner), strings: context.strings))
+        }
+        group.put("bar/ingredients/:value") { _, context in try await setOnShelf(true, context: context) }
+        group.delete("bar/ingredients/:value") { _, context in try await setOnShelf(false, context: context) }
+        group.put("bar/always/:value") { _, context in try await setAlways(true, context: context) }
+        group.delete("bar/always/:value") { _, context in try await setAlways(false, context: context) }
+        group.get("bar/suggestions", use: suggestions)
+        group.get("bar/rules", use: rules)
+        group.post("bar/rules", use: addRule)
+        group.delete("bar/rules/:id", use: removeRule)
+        group.get("shopping-list", use: shoppingList)
+        group.post("shopping-list", use: addToShoppingList)
+        group.put("shopping-list/:id", use: setBought)
+        group.delete("shopping-list/:id", use: removeItem)
+    }
+
+    /// The canonical value named in the path: a table ingredient or one a recipe names; `404`
+    /// otherwise, so a typo never lands on the shelf.
+    static func value(_ raw: String, in index: BarIndex) throws -> String {
+        let decoded = raw.removingPercentEncoding ?? raw
+        guard decoded.count <= 200, let value = index.value(for: decoded) else {
+            throw AppError(status: .notFound, code: "unknown_ingredient", message: "There is no ingredient \"\(decoded.prefix(200))\"; the values are those of GET /api/v1/filters.")
+        }
+        return value
+    }
+
+    func setOnShelf(_ isOnShelf: Bool, context: Context) async throws -> Response {
+        let owner = try context.favoritesWriter()
+        let value = try Self.value(try context.parameters.require("value"), in: try await catalog.barIndex())
+        try store.setOnShelf(value, isOnShelf, owner: owner)
+        return APIResponse.noContent()
+    }
+
+    func setAlways(_ isAlways: Bool, context: Context) async throws -> Response {
+        let owner = try context.favoritesWriter()
+        let value = try Self.value(try context.parameters.require("value"), in: try await catalog.barIndex())
+        try store.setAlwaysAvailable(value, isAlways, owner: owner)
+        return APIResponse.noContent()
+    }
+
+    @Sendable func suggestions(request: Request, context: Context) async throws -> Response {
+        let report = try await catalog.bar(try store.shelf(of: context.viewer.favoritesOwner))
+        let payload = report.evaluation.suggestions().map { suggestion in
+            BarSuggestionPayload(
+                value: suggestion.value, name: context.strings.ingredient(suggestion.value), unlocks: suggestion.unlocks,
+                cocktails: suggestion.positions.map { report.cocktails[$0].id }
+            )
+        }
+        return try APIResponse.json(payload)
+    }
+
+    @Sendable func rules(request: Request, context: Context) async throws -> Response {
+        let mine = try store.shelf(of: context.viewer.favoritesOwner).rules
+        return try APIResponse.json(["rules": (BuiltInBar.rules + mine).map(BarRulePayload.init)])
+    }
+
+    struct RuleBody: Decodable {
+        var use: String
+        var insteadOf: String
+        var bothWays: Bool?
+    }
+
+    @Sendable func addRule(request: Request, context: Context) async throws -> Response {
+        let owner = try context.favoritesWriter()
+        let body = try await JSONBody.decode(RuleBody.self, from: request)
+        let index = try await catalog.barIndex()
+        let use = try Self.value(body.use, in: index)
+        let insteadOf = try Self.value(body.insteadOf, in: index)
+        guard use != insteadOf else {
+            throw AppError(status: .badRequest, code: "invalid_rule", message: "A rule needs two different ingredients.")
+        }
+        let saved = try store.addRule(SubstitutionRule(use: use, insteadOf: insteadOf, bothWays: body.bothWays ?? false), owner: owner)
+        return try APIResponse.json(BarRulePayload(saved), status: .created)
+    }
+
+    @Sendable func removeRule(request: Request, context: Context) async throws -> Response {
+        let owner = try context.favoritesWriter()
+        guard let id = Int64(try context.parameters.require("id")), try store.removeRule(id: id, owner: owner) else {
+            throw AppError(status: .notFound, code: "unknown_rule", message: "You have no such rule.")
+        }
+        return APIResponse.noContent()
+    }
+
+    @Sendable func shoppingList(request: Request, context: Context) async throws -> Response {
+        try APIResponse.json(ShoppingListPayload(try store.shoppingList(of: context.viewer.favoritesOwner), strings: context.strings))
+    }
+
+    struct ShoppingBody: Decodable {
+        /// One ingredient to add…
+        var value: String?
+        /// …or every ingredient a drink lacks on the caller's shelf.
+        var cocktail: String?
+    }
+
+    @Sendable func addToShoppingList(request: Request, context: Context) async throws -> Response {
+        let owner = try context.favoritesWriter()
+        let body = try await JSONBody.decode(ShoppingBody.self, from: request)
+        switch (body.value, body.cocktail) {
+        case (let value?, nil):
+            try store.addToShoppingList([try Self.value(value, in: try await catalog.barIndex())], for: nil, owner: owner)
+        case (nil, let id?):
+            try await BarPageController<Context>.addMissing(of: id, owner: owner, catalog: catalog, store: store)
+        default:
+            throw AppError(status: .badRequest, code: "invalid_body", message: "Send {\"value\": ingredient} or {\"cocktail\": id}.")
+        }
+        return try APIResponse.json(ShoppingListPayload(try store.shoppingList(of: owner), strings: context.strings), status: .created)
+    }
+
+    struct BoughtBody: Decodable {
+        var bought: Bool
+    }
+
+    @Sendable func setBought(request: Request, context: Context) async throws -> Response {
+        let owner = try context.favoritesWriter()
+        let body = try await JSONBody.decode(BoughtBody.self, from: request)
+        guard let id = Int64(try context.parameters.require("id")), try store.setBought(body.bought, itemId: id, owner: owner) else {
+            throw AppError(status: .notFound, code: "unknown_item", message: "Your shopping list has no such item.")
+        }
+        return APIResponse.noContent()
+    }
+
+    /// One item by id, or every bought one with the id `bought`.
+    @Sendable func removeItem(request: Request, context: Context) async throws -> Response {
+        let owner = try context.favoritesWriter()
+        let raw = try context.parameters.require("id")
+        if raw == "bought" {
+            _ = try store.removeFromShoppingList(itemId: nil, owner: owner)
+            return APIResponse.noContent()
+        }
+        guard let id = Int64(raw), try store.removeFromShoppingList(itemId: id, owner: owner) > 0 else {
+            throw AppError(status: .notFound, code: "unknown_item", message: "Your shopping list has no such item.")
+        }
+        return APIResponse.noContent()
+    }
+}
+
+/// A small JSON request body, decoded or refused with a 400 that says why.
+enum JSONBody {
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request, limit: Int = 16 * 1024) async throws -> T {
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: limit)
+        } catch let error as HTTPResponseError where error.status == .contentTooLarge {
+            throw AppError(status: .contentTooLarge, code: "body_too_large", message: "The body is larger than \(limit / 1024) KB.")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(buffer: body))
+        } catch {
+            throw AppError(status: .badRequest, code: "invalid_body", message: "The body is not the JSON this route takes.")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import CocktailBook
+import Foundation
+
+/// An ingredient as the bar's JSON names it: the value (as in `GET /api/v1/filters`) and its
+/// name in the asker's language.
+public struct BarIngredientPayload: Codable, Sendable, Equatable {
+    public var value: String
+    public var name: String
+
+    init(_ value: String, strings: UIStrings) {
+        self.value = value
+        name = strings.ingredient(value)
+    }
+}
+
+/// `GET /api/v1/bar`.
+public struct BarPayload: Codable, Sendable, Equatable {
+    public var ingredients: [BarIngredientPayload]
+    /// What the owner marked as always there (ice and water always are).
+    public var alwaysAvailable: [BarIngredientPayload]
+
+    init(_ shelf: Shelf, strings: UIStrings) {
+        let sorted = { (values: Set<String>) in values.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending } }
+        ingredients = sorted(shelf.bottles).map { BarIngredientPayload($0, strings: strings) }
+        alwaysAvailable = sorted(shelf.alwaysAvailable).map { BarIngredientPayload($0, strings: strings) }
+    }
+}
+
+/// How one needed ingredient is covered: `{"needed","have","rule"}`, where `rule` is `family`
+/// (the bottle is a kind of what is needed), `built-in` or `yours` (a substitution).
+public struct BarMatchPayload: Codable, Sendable, Equatable {
+    public var needed: String
+    public var have: String
+    public var rule: String
+
+    init(_ match: BarEvaluation.Match) {
+        needed = match.needed
+        have = match.have
+        rule = match.how.rawValue
+    }
+}
+
+/// `GET /api/v1/bar/suggestions`: one bottle to buy and the drinks it completes.
+public struct BarSuggestionPayload: Codable, Sendable, Equatable {
+    public var value: String
+    public var name: String
+    public var unlocks: Int
+    public var cocktails: [String]
+}
+
+/// A substitution rule in `GET /api/v1/bar/rules`.
+public struct BarRulePayload: Codable, Sendable, Equatable {
+    public var id: Int64?
+    public var use: String
+    public var insteadOf: String
+    public var bothWays: Bool
+    public var builtIn: Bool
+
+    init(_ rule: SubstitutionRule) {
+        id = rule.id
+        use = rule.use
+        insteadOf = rule.insteadOf
+        bothWays = rule.bothWays
+        builtIn = rule.isBuiltIn
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(use, forKey: .use)
+        try container.encode(insteadOf, forKey: .insteadOf)
+        try container.encode(bothWays, forKey: .bothWays)
+        try container.encode(builtIn, forKey: .builtIn)
+    }
+}
+
+/// `GET /api/v1/shopping-list`: the items and the list as plain text, ready to share.
+public struct ShoppingListPayload: Codable, Sendable, Equatable {
+    public struct Item: Codable, Sendable, Equatable {
+        public var id: Int64
+        public var value: String
+        public var name: String
+        public var cocktails: [String]
+        public var bought: Bool
+    }
+
+    public var items: [Item]
+    public var text: String
+
+    init(_ items: [ShoppingItem], strings: UIStrings) {
+        self.items = items.map { Item(id: $0.id, value: $0.value, name: strings.ingredient($0.value), cocktails: $0.cocktailIds, bought: $0.isBought) }
+        text = Self.text(items, strings: strings)
+    }
+
+    /// The list as a message: one line per item, bought ones ticked.
+    static func text(_ items: [ShoppingItem], strings: UIStrings) -> String {
+        ([strings["shopping_title"]] + items.map { ($0.isBought ? "☑ " : "☐ ") + strings.ingredient($0.value) }).joined(separator: "\n")
+    }
+}
