@@ -19,7 +19,7 @@ public struct BarPayload: Codable, Sendable, Equatable {
     /// What the owner marked as always there (ice and water always are).
     public var alwaysAvailable: [BarIngredientPayload]
 
-    init(_ shelf: Shelf, strings: UIStrings) {
+    public init(_ shelf: Shelf, strings: UIStrings) {
         let sorted = { (values: Set<String>) in values.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending } }
         ingredients = sorted(shelf.bottles).map { BarIngredientPayload($0, strings: strings) }
         alwaysAvailable = sorted(shelf.alwaysAvailable).map { BarIngredientPayload($0, strings: strings) }
@@ -46,6 +46,13 @@ public struct BarSuggestionPayload: Codable, Sendable, Equatable {
     public var name: String
     public var unlocks: Int
     public var cocktails: [String]
+
+    public init(value: String, name: String, unlocks: Int, cocktails: [String]) {
+        self.value = value
+        self.name = name
+        self.unlocks = unlocks
+        self.cocktails = cocktails
+    }
 }
 
 /// A substitution rule in `GET /api/v1/bar/rules`.
