@@ -15,10 +15,12 @@ public struct CatalogSnapshot: Sendable {
     /// Works out a snapshot of `catalog` with `table`.
     public init(catalog: AlphabeticalCatalog, table: IngredientTable) {
         self.catalog = catalog
-        index = SearchIndex(catalog: catalog, table: table)
-        // The index reads every recipe line already; take the canonical names from that pass.
+        // The index reads every recipe line already; take the canonical names and the bar's
+        // reading of each recipe from that pass.
+        var builder: BarIndex.Builder? = BarIndex.Builder(table: table, capacity: catalog.cocktails.count)
+        index = SearchIndex(catalog: catalog, table: table, bar: &builder)
         ingredientNames = index.ingredientNames
-        bar = BarIndex(cocktails: catalog.cocktails, table: table)
+        bar = BarIndex(builder ?? BarIndex.Builder(table: table, capacity: 0))
     }
 
     /// Answers `query` with `favorites` marked. Without search words, favorites are pinned first
@@ -26,11 +28,12 @@ public struct CatalogSnapshot: Sendable {
     public func answer(_ query: CocktailQuery, favorites: Set<String>, shelf: Shelf = Shelf()) -> CocktailPage {
         // What the bar makes, worked out once for the whole query.
         let evaluation = query.makeable.map { _ in bar.evaluate(shelf) }
-        var entries: [Int: BarEvaluation.Entry] = [:]
+        var chosen: [Bool] = []
         if let evaluation, let makeable = query.makeable {
-            for entry in makeable == .now ? evaluation.canMake : evaluation.oneAway { entries[entry.position] = entry }
+            chosen = [Bool](repeating: false, count: catalog.cocktails.count)
+            for position in makeable == .now ? evaluation.canMakePositions : evaluation.oneAwayPositions { chosen[position] = true }
         }
-        let passes = { (position: Int) in self.passesFilters(position, query) && (query.makeable == nil || entries[position] != nil) }
+        let passes = { (position: Int) in (chosen.isEmpty || chosen[position]) && self.passesFilters(position, query) }
         let matches: [Int]
         // Text without any word ("-", "&") searches for nothing, so it lists like no text at all.
         if SearchText.terms(query.text).isEmpty {
@@ -48,7 +51,7 @@ public struct CatalogSnapshot: Sendable {
         let slice = matches[start..<min(start + perPage, matches.count)]
         let items = slice.map { position in
             let cocktail = catalog.cocktails[position]
-            return CocktailList.Item(cocktail: cocktail, isFavorite: favorites.contains(cocktail.id), bar: entries[position])
+            return CocktailList.Item(cocktail: cocktail, isFavorite: favorites.contains(cocktail.id), bar: evaluation?.entry(at: position))
         }
         return CocktailPage(items: items, total: matches.count, page: query.page, perPage: perPage)
     }

@@ -35,7 +35,15 @@ public struct SearchIndex: Sendable {
     /// Indexes `catalog` (its alphabetical order is the tie-break order), reading ingredient names
     /// through `table` so canonical names and aliases are searchable too.
     public init(catalog: AlphabeticalCatalog, table: IngredientTable) {
+        var unused: BarIndex.Builder? = nil
+        self.init(catalog: catalog, table: table, bar: &unused)
+    }
+
+    /// Indexes `catalog` and, when `bar` is not nil, reads every recipe into it for the bar in
+    /// the same pass (each distinct line is parsed once for both).
+    init(catalog: AlphabeticalCatalog, table: IngredientTable, bar: inout BarIndex.Builder?) {
         let cocktails = catalog.cocktails
+        let forBar = bar != nil
         count = cocktails.count
         var tokenizer = SearchText.Tokenizer()
         let nameTerms = cocktails.map { cocktail in
@@ -46,22 +54,24 @@ public struct SearchIndex: Sendable {
         names = TermIndex(documents: nameTerms)
         // Recipe lines repeat across a catalog (`3/4 oz fresh lime juice`): parse and look each
         // distinct line up once.
-        var termsByLine: [String: (terms: [String], name: String?)] = [:]
+        var termsByLine: [String: (terms: [String], name: String?, bar: BarIndex.Line?)] = [:]
         var ingredientTerms = TermIndex.Builder()
         var descriptionTerms = TermIndex.Builder()
         var ingredientNames: [[String]] = []
         ingredientNames.reserveCapacity(cocktails.count)
+        var lines: [BarIndex.Line] = []
         for (index, cocktail) in cocktails.enumerated() {
             let position = Int32(index)
             var names: [String] = []
+            lines.removeAll(keepingCapacity: true)
             for text in cocktail.ingredients {
-                var read: (terms: [String], name: String?)
+                var read: (terms: [String], name: String?, bar: BarIndex.Line?)
                 if let known = termsByLine[text] {
                     read = known
                 } else {
                     let line = IngredientParser.parse(text)
                     let canonical = table.ingredient(for: line)
-                    read = ([], canonical?.name ?? line.ingredient)
+                    read = ([], canonical?.name ?? line.ingredient, forBar ? BarIndex.Line(line, table: table) : nil)
                     // A bottle is found by its families' names too: `orange liqueur` finds Cointreau.
                     let families = canonical.map { table.ancestors(of: $0).map(\.name) } ?? []
                     tokenizer.forEachTerm(in: ([line.ingredient, canonical?.name].compactMap { $0 } + families).joined(separator: " ")) { read.terms.append($0) }
@@ -69,8 +79,10 @@ public struct SearchIndex: Sendable {
                 }
                 for term in read.terms { ingredientTerms.add(term, at: position) }
                 if let name = read.name { names.append(name) }
+                if let line = read.bar { lines.append(line) }
             }
             ingredientNames.append(names)
+            if forBar { bar?.add(lines) }
             tokenizer.forEachTerm(in: cocktail.shortDescription + " " + cocktail.longDescription) { descriptionTerms.add($0, at: position) }
         }
         ingredients = TermIndex(ingredientTerms, documentCount: count)

@@ -1,6 +1,10 @@
 // The search benchmark of BENCHMARKS.md.
 //
 //     swift run -c release cocktailbook-search-bench [--sizes 1000,10000,100000] [--queries 2000] [--no-fts] [--verify]
+//     swift run -c release cocktailbook-search-bench --bar [--sizes …]
+//
+// `--bar` runs the bar benchmark instead: makeable=now, one-away and the suggestions for shelves
+// of 20, 100 and 300 bottles at each size.
 //
 // For each catalog size: build time and resident-set growth of the CatalogSnapshot, latency of
 // SearchIndex.search and CatalogSnapshot.answer over a fixed mixed query set, the same queries
@@ -17,6 +21,8 @@ struct Options {
     var withFTS = true
     /// Check the search against the reference implementation instead of timing it.
     var verify = false
+    /// Run the bar benchmark instead of the search one.
+    var bar = false
 
     init(arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -31,6 +37,8 @@ struct Options {
                 withFTS = false
             case "--verify":
                 verify = true
+            case "--bar":
+                bar = true
             case "-h", "--help":
                 Self.usage(nil)
             default:
@@ -45,6 +53,7 @@ struct Options {
         print("  --queries N  timed searches per size, spread over the fixed query set (default 2000)")
         print("  --no-fts     skip the SQLite FTS5 comparison")
         print("  --verify     instead of timing, check the index against the reference implementation")
+        print("  --bar        instead, time makeable=now, one-away and suggestions for shelves of 20, 100 and 300 bottles")
         exit(problem == nil ? 0 : 64)
     }
 }
@@ -81,6 +90,13 @@ print("Catalogs: \(real.count) real cocktails first, then synthetic ones (seeded
     + "\(table.ingredients.count) table ingredients.")
 print("Queries: \(queries.count) fixed queries, each timed \(rounds)× round-robin after one warm-up pass "
     + "(\(rounds * queries.count) timed searches, as many timed answers and FTS5 queries per size).")
+
+if options.bar {
+    print("Bar: shelves of 20, 100 and 300 bottles (two thirds the most used ingredients, the rest seeded at random), 200 timed rounds each.")
+    BarBenchmark.report(BarBenchmark.run(sizes: options.sizes, shelves: [20, 100, 300], rounds: 200, generator: generator, table: table))
+    print("Load average at end (1/5/15 min): \(loadAverage())")
+    exit(0)
+}
 
 if options.verify {
     let ok = options.sizes.map { verify(size: $0, generator: generator, queries: queries.map(\.text)) }.allSatisfy { $0 }

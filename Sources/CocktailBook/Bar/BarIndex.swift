@@ -13,63 +13,116 @@ public struct BarIndex: Sendable {
     private let tableNodes: [String: Int32]
     let table: IngredientTable
     /// Per catalog position, the nodes the drink needs (each once) and the nice-to-have ones.
-    let required: [[Int32]]
-    let optional: [[Int32]]
+    let required: FlatLists
+    let optional: FlatLists
     /// Per node, how many drinks need it: for "Campari → 7 more drinks" style counts.
     let drinksNeeding: [Int32]
 
+    /// A recipe line as the bar reads it: the ingredient's name (canonical when the table
+    /// knows it, else as written) and whether the drink can do without it.
+    public struct Line: Sendable, Equatable {
+        var name: String
+        var isNiceToHave: Bool
+
+        init(name: String, isNiceToHave: Bool) {
+            self.name = name
+            self.isNiceToHave = isNiceToHave
+        }
+
+        /// The line `line` of a recipe, or nil when it names no ingredient at all.
+        init?(_ line: RecipeLine, table: IngredientTable) {
+            let written = BarIndex.unmeasuredName(line)
+            guard let name = table.ingredient(for: line)?.name ?? written.flatMap({ table.ingredient(named: $0)?.name }) ?? written else { return nil }
+            self.init(name: name, isNiceToHave: BarIndex.isNiceToHave(line))
+        }
+    }
+
     /// Reads every recipe of `cocktails` (in catalog order) through `table`.
     public init(cocktails: [Cocktail], table: IngredientTable) {
-        self.table = table
-        var names = table.ingredients.map(\.name)
-        var tableNodes: [String: Int32] = [:]
-        for (index, ingredient) in table.ingredients.enumerated() { tableNodes[ingredient.name] = Int32(index) }
-        var parent = table.ingredients.map { ingredient in
-            ingredient.parent.flatMap { table.ingredient(named: $0) }.flatMap { tableNodes[$0.name] } ?? -1
-        }
-        var extraNodes: [String: Int32] = [:]
-        var required: [[Int32]] = []
-        var optional: [[Int32]] = []
-        required.reserveCapacity(cocktails.count)
-        optional.reserveCapacity(cocktails.count)
+        var builder = Builder(table: table, capacity: cocktails.count)
+        var cache: [String: Line?] = [:]
         for cocktail in cocktails {
-            var needs: [Int32] = []
-            var nice: [Int32] = []
-            for line in cocktail.recipe {
+            builder.add(cocktail.ingredients.compactMap { text -> Line? in
+                if let known = cache[text] { return known }
+                let read = Line(IngredientParser.parse(text), table: table)
+                cache[text] = read
+                return read
+            })
+        }
+        self.init(builder)
+    }
+
+    /// Collects recipes one at a time, straight into the flat lists.
+    struct Builder {
+        let table: IngredientTable
+        var names: [String]
+        var parent: [Int32]
+        var tableNodes: [String: Int32] = [:]
+        var extraNodes: [String: Int32] = [:]
+        var nodeOfName: [String: Int32]
+        var required: FlatLists
+        var optional: FlatLists
+        private var needs: [Int32] = []
+        private var nice: [Int32] = []
+
+        init(table: IngredientTable, capacity: Int) {
+            self.table = table
+            names = table.ingredients.map(\.name)
+            for (index, ingredient) in table.ingredients.enumerated() { tableNodes[ingredient.name] = Int32(index) }
+            let nodes = tableNodes
+            parent = table.ingredients.map { ingredient in
+                ingredient.parent.flatMap { table.ingredient(named: $0) }.flatMap { nodes[$0.name] } ?? -1
+            }
+            nodeOfName = tableNodes
+            required = FlatLists(capacity: capacity)
+            optional = FlatLists(capacity: capacity)
+        }
+
+        /// Adds the next cocktail's recipe.
+        mutating func add(_ recipe: some Sequence<Line>) {
+            needs.removeAll(keepingCapacity: true)
+            nice.removeAll(keepingCapacity: true)
+            for line in recipe {
                 let node: Int32
-                if let known = table.ingredient(for: line) ?? Self.unmeasuredName(line).flatMap(table.ingredient(named:)), let index = tableNodes[known.name] {
-                    node = index
-                } else if let name = line.ingredient ?? Self.unmeasuredName(line) {
-                    let key = IngredientTable.key(name)
+                if let known = nodeOfName[line.name] {
+                    node = known
+                } else {
+                    // A name the table does not know, kept as the recipe wrote it.
+                    let key = IngredientTable.key(line.name)
                     if let existing = extraNodes[key] {
                         node = existing
                     } else {
                         node = Int32(names.count)
-                        names.append(name)
+                        names.append(line.name)
                         parent.append(-1)
                         extraNodes[key] = node
                     }
-                } else {
-                    continue
+                    nodeOfName[line.name] = node
                 }
-                if Self.isNiceToHave(line) {
+                if line.isNiceToHave {
                     if !nice.contains(node) { nice.append(node) }
                 } else if !needs.contains(node) {
                     needs.append(node)
                 }
             }
-            nice.removeAll { needs.contains($0) }
-            required.append(needs)
+            let required = needs
+            nice.removeAll { required.contains($0) }
+            self.required.append(needs)
             optional.append(nice)
         }
-        var needing = [Int32](repeating: 0, count: names.count)
-        for needs in required { for node in needs { needing[Int(node)] += 1 } }
-        self.names = names
-        self.parent = parent
-        self.extraNodes = extraNodes
-        self.tableNodes = tableNodes
-        self.required = required
-        self.optional = optional
+    }
+
+    /// The index of what `builder` collected.
+    init(_ builder: Builder) {
+        table = builder.table
+        names = builder.names
+        parent = builder.parent
+        extraNodes = builder.extraNodes
+        tableNodes = builder.tableNodes
+        required = builder.required
+        optional = builder.optional
+        var needing = [Int32](repeating: 0, count: builder.names.count)
+        for node in builder.required.nodes { needing[Int(node)] += 1 }
         drinksNeeding = needing
     }
 
@@ -110,58 +163,65 @@ public struct BarIndex: Sendable {
 
     // MARK: Evaluating a shelf
 
-    /// Works out what `shelf` can make. Positions are catalog positions.
+    /// Works out what `shelf` can make. Positions are catalog positions. Only positions and
+    /// the missing ingredient are worked out for every drink; the explanations are read when a
+    /// drink is shown (``BarEvaluation/entry(at:)``).
     public func evaluate(_ shelf: Shelf) -> BarEvaluation {
-        let (have, how) = coverage(shelf)
-        var canMake: [BarEvaluation.Entry] = []
-        var oneAway: [BarEvaluation.Entry] = []
-        for position in required.indices {
-            var missing: Int32 = -1
-            var missingCount = 0
-            for node in required[position] where how[Int(node)] == nil {
-                missingCount += 1
-                missing = node
-                if missingCount > 1 { break }
+        let coverage = coverage(shelf)
+        let how = coverage.how
+        var canMake: [Int] = []
+        var oneAway: [Int] = []
+        var oneAwayMissing: [Int32] = []
+        required.nodes.withUnsafeBufferPointer { nodes in
+            required.starts.withUnsafeBufferPointer { starts in
+                how.withUnsafeBufferPointer { how in
+                for position in 0..<(starts.count - 1) {
+                    var missing: Int32 = -1
+                    var missingCount = 0
+                    for offset in Int(starts[position])..<Int(starts[position + 1]) {
+                        let node = nodes[offset]
+                        guard how[Int(node)] == 0 else { continue }
+                        missingCount += 1
+                        missing = node
+                        if missingCount > 1 { break }
+                    }
+                    if missingCount == 0 {
+                        canMake.append(position)
+                    } else if missingCount == 1 {
+                        oneAway.append(position)
+                        oneAwayMissing.append(missing)
+                    }
+                }
+                }
             }
-            guard missingCount <= 1 else { continue }
-            let entry = BarEvaluation.Entry(
-                position: position,
-                missing: missingCount == 1 ? [names[Int(missing)]] : [],
-                matchedBy: (required[position] + optional[position]).compactMap { node in
-                    guard let kind = how[Int(node)], kind != .own else { return nil }
-                    return BarEvaluation.Match(needed: names[Int(node)], have: names[Int(have[Int(node)])], how: kind)
-                },
-                niceToHave: optional[position].filter { how[Int($0)] == nil }.map { names[Int($0)] },
-                uses: required[position].compactMap { node in how[Int(node)] == nil ? nil : names[Int(have[Int(node)])] }
-            )
-            if missingCount == 0 { canMake.append(entry) } else { oneAway.append(entry) }
         }
-        return BarEvaluation(canMake: canMake, oneAway: oneAway)
+        return BarEvaluation(index: self, have: coverage.have, how: how, canMakePositions: canMake, oneAwayPositions: oneAway, oneAwayMissing: oneAwayMissing)
     }
 
     /// Everything the drink at `position` lacks on `shelf`, however much that is.
     public func missing(at position: Int, on shelf: Shelf) -> [String] {
         guard required.indices.contains(position) else { return [] }
-        let (_, how) = coverage(shelf)
-        return required[position].filter { how[Int($0)] == nil }.map { names[Int($0)] }
+        let how = coverage(shelf).how
+        return required[position].filter { how[Int($0)] == 0 }.map { names[Int($0)] }
     }
 
-    /// Per node, the shelf's item that covers it and how, or nil.
-    private func coverage(_ shelf: Shelf) -> (have: [Int32], how: [BarEvaluation.How?]) {
+    /// Per node, the shelf's item that covers it, and how (0 when nothing does; else a
+    /// ``BarEvaluation/How`` code).
+    private func coverage(_ shelf: Shelf) -> (have: [Int32], how: [UInt8]) {
         let count = names.count
         var have = [Int32](repeating: -1, count: count)
-        var how = [BarEvaluation.How?](repeating: nil, count: count)
+        var how = [UInt8](repeating: 0, count: count)
 
         func stock(_ name: String) {
             guard let node = node(named: name) else { return }
             have[Int(node)] = node
-            how[Int(node)] = .own
+            how[Int(node)] = BarEvaluation.How.own.code
             var up = parent[Int(node)]
             var steps = 0
             while up >= 0, steps < count {
-                if how[Int(up)] == nil {
+                if how[Int(up)] == 0 {
                     have[Int(up)] = node
-                    how[Int(up)] = .family
+                    how[Int(up)] = BarEvaluation.How.family.code
                 }
                 up = parent[Int(up)]
                 steps += 1
@@ -173,14 +233,14 @@ public struct BarIndex: Sendable {
         // Rules apply to what the shelf itself provides: a rule never feeds another rule.
         let stocked = how
         func apply(use: String, insteadOf: String, as kind: BarEvaluation.How) {
-            guard let from = node(named: use), stocked[Int(from)] != nil, let target = node(named: insteadOf) else { return }
+            guard let from = node(named: use), stocked[Int(from)] != 0, let target = node(named: insteadOf) else { return }
             let bottle = have[Int(from)]
             var node = target
             var steps = 0
             while node >= 0, steps < count {
-                if how[Int(node)] == nil {
+                if how[Int(node)] == 0 {
                     have[Int(node)] = bottle
-                    how[Int(node)] = kind
+                    how[Int(node)] = kind.code
                 }
                 node = parent[Int(node)]
                 steps += 1
@@ -192,7 +252,6 @@ public struct BarIndex: Sendable {
                 if rule.bothWays { apply(use: rule.insteadOf, insteadOf: rule.use, as: kind) }
             }
         }
-
         return (have, how)
     }
 }
@@ -210,6 +269,25 @@ public struct BarEvaluation: Sendable {
         case builtInRule = "built-in"
         /// A substitution the person added.
         case yourRule = "yours"
+
+        var code: UInt8 {
+            switch self {
+            case .own: 1
+            case .family: 2
+            case .builtInRule: 3
+            case .yourRule: 4
+            }
+        }
+
+        init?(code: UInt8) {
+            switch code {
+            case 1: self = .own
+            case 2: self = .family
+            case 3: self = .builtInRule
+            case 4: self = .yourRule
+            default: return nil
+            }
+        }
     }
 
     /// `needed ← have`, and how.
@@ -235,16 +313,46 @@ public struct BarEvaluation: Sendable {
         public var matchedBy: [Match]
         /// Garnishes and optional lines not on the shelf.
         public var niceToHave: [String]
-        /// The shelf's items the drink uses, once each per line.
-        public var uses: [String]
     }
 
-    public let canMake: [Entry]
-    public let oneAway: [Entry]
+    let index: BarIndex
+    let have: [Int32]
+    let how: [UInt8]
+    /// The positions of the drinks the shelf makes now, in catalog order.
+    public let canMakePositions: [Int]
+    /// The positions of the drinks one ingredient away, in catalog order…
+    public let oneAwayPositions: [Int]
+    /// …and, for each, the node it lacks.
+    let oneAwayMissing: [Int32]
 
-    /// The entry of the drink at `position`, if it is makeable now or one away.
+    /// The drinks makeable now, with their explanations.
+    public var canMake: [Entry] { canMakePositions.compactMap(entry(at:)) }
+    /// The drinks one ingredient away, with their explanations.
+    public var oneAway: [Entry] { oneAwayPositions.compactMap(entry(at:)) }
+
+    /// The explanation of the drink at `position`: what it lacks and how the rest is covered.
     public func entry(at position: Int) -> Entry? {
-        canMake.first { $0.position == position } ?? oneAway.first { $0.position == position }
+        guard index.required.indices.contains(position) else { return nil }
+        // Arrays are only made when there is something to put in them: most drinks of a
+        // "now" list have nothing missing and every line on the shelf as written.
+        let names = index.names
+        var missing: [String] = []
+        var matchedBy: [Match] = []
+        var niceToHave: [String] = []
+        func read(_ node: Int32, required: Bool) {
+            let code = how[Int(node)]
+            if code == 0 {
+                if required { missing.append(names[Int(node)]) } else { niceToHave.append(names[Int(node)]) }
+            } else if code != How.own.code, let kind = How(code: code) {
+                matchedBy.append(Match(needed: names[Int(node)], have: names[Int(have[Int(node)])], how: kind))
+            }
+        }
+        for node in index.required[position] {
+            read(node, required: true)
+            if missing.count > 1 { return nil }
+        }
+        for node in index.optional[position] { read(node, required: false) }
+        return Entry(position: position, missing: missing, matchedBy: matchedBy, niceToHave: niceToHave)
     }
 
     /// A bottle to buy: the value and the positions of the drinks it would complete.
@@ -257,17 +365,46 @@ public struct BarEvaluation: Sendable {
     /// What to buy next: each missing ingredient of the one-away drinks with the drinks it
     /// completes (each drink once), most drinks first, then by name.
     public func suggestions() -> [Suggestion] {
-        var byValue: [String: [Int]] = [:]
-        for entry in oneAway { if let value = entry.missing.first { byValue[value, default: []].append(entry.position) } }
-        return byValue.map { Suggestion(value: $0.key, positions: $0.value) }.sorted {
+        var byNode: [Int32: [Int]] = [:]
+        for (position, node) in zip(oneAwayPositions, oneAwayMissing) { byNode[node, default: []].append(position) }
+        return byNode.map { Suggestion(value: index.names[Int($0.key)], positions: $0.value) }.sorted {
             $0.unlocks != $1.unlocks ? $0.unlocks > $1.unlocks : $0.value.localizedCaseInsensitiveCompare($1.value) == .orderedAscending
         }
     }
 
     /// Per bottle, how many of the drinks makeable now use it.
     public func drinksEnabled() -> [String: Int] {
-        var counts: [String: Int] = [:]
-        for entry in canMake { for value in Set(entry.uses) { counts[value, default: 0] += 1 } }
-        return counts
+        var counts: [Int32: Int] = [:]
+        for position in canMakePositions {
+            var seen = Set<Int32>()
+            for node in index.required[position] where seen.insert(have[Int(node)]).inserted { counts[have[Int(node)], default: 0] += 1 }
+        }
+        return Dictionary(uniqueKeysWithValues: counts.map { (index.names[Int($0.key)], $0.value) })
+    }
+}
+
+/// Many short lists of nodes in two flat arrays: one list per cocktail without an array (and an
+/// allocation) each, which keeps 100,000 recipes small and the evaluation's reads together.
+struct FlatLists: Sendable {
+    /// Every list's nodes, one after another.
+    private(set) var nodes: [Int32] = []
+    /// Where each list starts in `nodes`, plus the end: `count + 1` entries.
+    private(set) var starts: [Int32] = [0]
+
+    init(capacity: Int) {
+        starts.reserveCapacity(capacity + 1)
+        nodes.reserveCapacity(capacity * 4)
+    }
+
+    mutating func append(_ list: some Collection<Int32>) {
+        nodes.append(contentsOf: list)
+        starts.append(Int32(nodes.count))
+    }
+
+    var count: Int { starts.count - 1 }
+    var indices: Range<Int> { 0..<count }
+
+    subscript(position: Int) -> ArraySlice<Int32> {
+        nodes[Int(starts[position])..<Int(starts[position + 1])]
     }
 }
