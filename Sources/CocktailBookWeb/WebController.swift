@@ -70,7 +70,7 @@ struct WebController<Context: AppContext>: Sendable {
         let owner = context.viewer.favoritesOwner
         guard owner != .nobody else { return nil }
         let evaluation = try await catalog.bar(try bar.shelf(of: owner)).evaluation
-        return (evaluation.canMake.count, evaluation.oneAway.count)
+        return (evaluation.canMakePositions.count, evaluation.oneAwayPositions.count)
     }
 
     /// Feeling lucky: straight to a random cocktail's details.

@@ -54,3 +54,51 @@ struct BundledCatalogTests {
         }
     }
 }
+
+/// Every bundled cocktail is written in Italian too, next to the English, in full.
+@Suite("Bundled catalog in Italian")
+struct BundledCatalogItalianTests {
+    struct Texts: Decodable {
+        let shortDescription: String?
+        let longDescription: String?
+        let instructions: [String]?
+        let garnish: String?
+    }
+
+    struct Entry: Decodable {
+        let id: String
+        let name: String
+        let shortDescription: String
+        let longDescription: String
+        let instructions: [String]?
+        let garnish: String?
+        let translations: [String: Texts]?
+    }
+
+    @Test("each cocktail has an Italian short and long description, as many steps as in English, and its garnish")
+    func complete() throws {
+        let entries = try JSONDecoder().decode([Entry].self, from: BundledCatalog.data)
+        #expect(entries.count >= 170)
+        for entry in entries {
+            guard let italian = entry.translations?["it"] else {
+                Issue.record("\(entry.id) \(entry.name) has no Italian texts")
+                continue
+            }
+            #expect((italian.shortDescription ?? "").count >= 10, "\(entry.name): short description")
+            #expect((italian.longDescription ?? "").count >= 40, "\(entry.name): long description")
+            #expect(italian.shortDescription != entry.shortDescription && italian.longDescription != entry.longDescription, "\(entry.name) is still English")
+            #expect((italian.instructions ?? []).count == (entry.instructions ?? []).count, "\(entry.name): steps")
+            #expect(zip(italian.instructions ?? [], entry.instructions ?? []).allSatisfy { $0 != $1 && !$0.isEmpty }, "\(entry.name): a step is untranslated")
+            #expect((italian.garnish?.isEmpty ?? true) == (entry.garnish?.isEmpty ?? true), "\(entry.name): garnish")
+            // Common English words of recipes never appear in the Italian (drink names aside; "the" is left
+            // out of the check because bars and books keep their names: Don the Beachcomber).
+            let words = [italian.shortDescription, italian.longDescription, italian.garnish].compactMap { $0 } + (italian.instructions ?? [])
+            for text in words {
+                let lowered = " " + text.lowercased().replacingOccurrences(of: entry.name.lowercased(), with: " ") + " "
+                for english in [" with ", " shake ", " stir ", " strain ", " into ", " until "] {
+                    #expect(!lowered.contains(english), "\(entry.name): \(english.trimmingCharacters(in: .whitespaces)) in \(text)")
+                }
+            }
+        }
+    }
+}
