@@ -2,7 +2,8 @@
 
 Usage: python scripts/screenshots.py BASE_URL OUTPUT_DIR
 The server at BASE_URL should have its catalog loaded; the script marks one favorite so the
-pinned row shows, and removes it again at the end.
+pinned row shows and puts a few bottles on the bar, and removes both again at the end. Besides
+the English screens it takes the Italian main and details screens and the My bar screen.
 """
 import sys
 import urllib.request
@@ -16,21 +17,32 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     favorite = urllib.request.Request(f"{base}/api/v1/favorites/1", method="PUT")
     urllib.request.urlopen(favorite).close()
+    bottles = ["London%20dry%20gin", "Campari", "sweet%20vermouth", "fresh%20lime%20juice", "white%20rum", "simple%20syrup"]
+    for bottle in bottles:
+        urllib.request.urlopen(urllib.request.Request(f"{base}/api/v1/bar/ingredients/{bottle}", method="PUT")).close()
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium")
             for scheme in ("light", "dark"):
                 page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2, color_scheme=scheme)
                 for name, path in (("main", "/"), ("details", "/cocktails/0"), ("search", "/search?q=marg"),
-                                   ("filters", "/filters"), ("results", "/results?filter=alcoholic&glass=coupe")):
+                                   ("filters", "/filters"), ("results", "/results?filter=alcoholic&glass=coupe"), ("bar", "/bar")):
                     page.goto(f"{base}{path}")
                     page.wait_for_load_state("networkidle")
                     page.screenshot(path=str(out / f"{name}-{scheme}.png"))
                 page.close()
+                italian = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2, color_scheme=scheme, locale="it-IT")
+                for name, path in (("main-it", "/"), ("details-it", "/cocktails/0")):
+                    italian.goto(f"{base}{path}")
+                    italian.wait_for_load_state("networkidle")
+                    italian.screenshot(path=str(out / f"{name}-{scheme}.png"))
+                italian.close()
             browser.close()
     finally:
         unfavorite = urllib.request.Request(f"{base}/api/v1/favorites/1", method="DELETE")
         urllib.request.urlopen(unfavorite).close()
+        for bottle in bottles:
+            urllib.request.urlopen(urllib.request.Request(f"{base}/api/v1/bar/ingredients/{bottle}", method="DELETE")).close()
 
 
 if __name__ == "__main__":
