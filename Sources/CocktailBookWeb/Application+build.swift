@@ -47,6 +47,7 @@ public func buildApplication(
     BarPageController(catalog: environment.catalog, store: environment.database, renderer: renderer).addRoutes(to: router)
     CocktailDBController(catalog: environment.catalog, host: configuration.host, port: configuration.port).addRoutes(to: router)
     WebController(catalog: environment.catalog, renderer: renderer, bar: environment.database, images: environment.images).addRoutes(to: router)
+    AppShellController(shell: try AppShellFiles(assets: renderer.assets), renderer: renderer).addRoutes(to: router)
     ImportController(environment: environment, renderer: renderer, configuration: configuration).addRoutes(to: router)
     AccountController(accounts: environment.accounts, renderer: renderer, trustProxy: configuration.trustProxy).addRoutes(to: router)
     AdminController(accounts: environment.accounts, renderer: renderer).addRoutes(to: router)

@@ -36,7 +36,40 @@
     if (message && !window.confirm(message)) { event.preventDefault(); event.stopImmediatePropagation(); }
   }, true);
 
-  // Toggle a favorite in place; the list shows the change when the user returns to it.
+  // Favorites changed without a connection wait here ({api path: true|false}) until the
+  // connection returns; the page shows them at once.
+  var PENDING = "cocktailbook-pending-favorites";
+  function pending() {
+    try { return JSON.parse(localStorage.getItem(PENDING) || "{}"); } catch (error) { return {}; }
+  }
+  function savePending(queue) {
+    try { localStorage.setItem(PENDING, JSON.stringify(queue)); } catch (error) { /* private mode: nothing kept */ }
+  }
+  function showFavorite(form, on) {
+    form.querySelector(".heart-toggle").setAttribute("aria-pressed", on ? "true" : "false");
+    form.querySelector('input[name="favorite"]').value = on ? "false" : "true";
+  }
+  // Sends what waits, oldest first; what fails stays for the next try.
+  function flushPending() {
+    var queue = pending();
+    Object.keys(queue).forEach(function (path) {
+      fetch(path, { method: queue[path] ? "PUT" : "DELETE" }).then(function (response) {
+        if (response.status === 204 || response.status === 404) {
+          var now = pending();
+          if (now[path] === queue[path]) { delete now[path]; savePending(now); }
+        }
+      }).catch(function () {});
+    });
+  }
+  var favoriteForm = document.querySelector("form.favorite-form");
+  if (favoriteForm && Object.prototype.hasOwnProperty.call(pending(), favoriteForm.dataset.api)) {
+    showFavorite(favoriteForm, pending()[favoriteForm.dataset.api]);
+  }
+  if (navigator.onLine !== false) { flushPending(); }
+  window.addEventListener("online", flushPending);
+
+  // Toggle a favorite in place; the list shows the change when the user returns to it. The
+  // button keeps the keyboard focus; offline, the change is queued and sent later.
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.classList || !form.classList.contains("favorite-form")) { return; }
@@ -44,18 +77,80 @@
     var field = form.querySelector('input[name="favorite"]');
     if (!button || !field || !window.fetch) { return; }
     event.preventDefault();
+    if (button.getAttribute("aria-busy") === "true") { return; }
     var on = field.value === "true";
-    button.disabled = true;
+    button.setAttribute("aria-busy", "true");
+    var queueIt = function () {
+      var queue = pending();
+      queue[form.dataset.api] = on;
+      savePending(queue);
+      showFavorite(form, on);
+      announce(text("offlineSavedFavorite"));
+    };
+    if (navigator.onLine === false) {
+      queueIt();
+      button.removeAttribute("aria-busy");
+      return;
+    }
     fetch(form.dataset.api, { method: on ? "PUT" : "DELETE" })
       .then(function (response) {
         if (response.status !== 204) { throw new Error("status " + response.status); }
-        button.setAttribute("aria-pressed", on ? "true" : "false");
-        field.value = on ? "false" : "true";
+        var queue = pending();
+        delete queue[form.dataset.api];
+        savePending(queue);
+        showFavorite(form, on);
         announce(on ? text("favoriteAdded") : text("favoriteRemoved"));
       })
-      .catch(function () { form.submit(); })
-      .finally(function () { button.disabled = false; });
+      .catch(function (error) {
+        // No answer at all: the connection is gone. An answer we cannot use: the form decides.
+        if (error instanceof TypeError) { queueIt(); } else { form.submit(); }
+      })
+      .finally(function () { button.removeAttribute("aria-busy"); });
   });
+
+  // Installable and offline: the service worker keeps visited pages; the banner says when
+  // there is no connection and how old the page is.
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js").catch(function () {});
+  }
+  function updateOfflineBanner() {
+    var banner = document.querySelector("[data-offline-banner]");
+    if (!banner) { return; }
+    if (navigator.onLine !== false) { banner.hidden = true; return; }
+    var rendered = new Date(document.body.dataset.renderedAt || Date.now());
+    var when = rendered.toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
+    banner.textContent = text("offlineBanner").replace("{when}", when);
+    banner.hidden = false;
+  }
+  updateOfflineBanner();
+  window.addEventListener("online", updateOfflineBanner);
+  window.addEventListener("offline", updateOfflineBanner);
+
+  // The offline page lists the drinks saved on this device.
+  var saved = document.querySelector("[data-saved-pages]");
+  if (saved && window.caches) {
+    caches.keys().then(function (names) {
+      return Promise.all(names.filter(function (name) { return name.indexOf("cocktailbook-pages-") === 0; }).map(function (name) {
+        return caches.open(name).then(function (cache) { return cache.keys(); });
+      }));
+    }).then(function (lists) {
+      var seen = {};
+      [].concat.apply([], lists).forEach(function (request) {
+        var url = new URL(request.url);
+        if (url.pathname.indexOf("/cocktails/") !== 0 || seen[url.pathname]) { return; }
+        seen[url.pathname] = true;
+        caches.match(request).then(function (response) { return response ? response.text() : ""; }).then(function (html) {
+          var title = new DOMParser().parseFromString(html, "text/html").querySelector("h1");
+          var item = document.createElement("li");
+          var link = document.createElement("a");
+          link.href = url.pathname + url.search;
+          link.textContent = title ? title.textContent : url.pathname;
+          item.appendChild(link);
+          saved.appendChild(item);
+        });
+      });
+    }).catch(function () {});
+  }
 
   // Search as you type: fetch the results screen and swap the list in, keeping the URL in step.
   var searchField = document.querySelector('form.search input[name="q"]');
@@ -105,7 +200,7 @@
     var item = link.parentNode;
     link.classList.add("is-loading");
     link.innerHTML = '<span class="spinner" aria-hidden="true"></span> ';
-    link.appendChild(document.createTextNode(text("showMore") + "…"));
+    link.appendChild(document.createTextNode(text("loadingMore")));
     fetch(link.href, { headers: { Accept: "text/html" } })
       .then(function (response) { return response.text(); })
       .then(function (html) {

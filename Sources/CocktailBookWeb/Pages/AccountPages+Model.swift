@@ -4,6 +4,7 @@ import Foundation
 
 /// `/login`: the sign-in form, with the reason of a refusal.
 struct LoginPage: PageModel {
+    static let keptOffline = false
     static let template = "login"
     var catalogState = "ready"
     var next: String
@@ -24,6 +25,7 @@ struct LoginPage: PageModel {
 
 /// `/account`: the signed-in account, its password, API tokens and other sessions.
 struct AccountPage: PageModel {
+    static let keptOffline = false
     static let template = "account"
     var catalogState = "ready"
     var name = ""
@@ -79,6 +81,7 @@ struct AccountPage: PageModel {
 
 /// `/admin/users`: every account with its role, and the form to add one.
 struct AdminUsersPage: PageModel {
+    static let keptOffline = false
     static let template = "admin-users"
     var catalogState = "ready"
     var rows: [Row]

@@ -1,5 +1,6 @@
 import CocktailBook
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Mustache
 
@@ -25,11 +26,10 @@ struct PageRenderer: Sendable {
             strings: context.strings, theme: context.settings.theme
         )
         let html = library.render(frame, withTemplate: Page.template) ?? "Page template \(Page.template) is missing."
-        return Response(
-            status: status,
-            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(string: html))
-        )
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
+        // The service worker keeps only pages worth opening offline: a ready catalog, no error.
+        if status == .ok, page.catalogState == "ready", Page.keptOffline { headers[.offlineCache] = "page" }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 }
 
@@ -39,6 +39,17 @@ protocol PageModel: Sendable {
     static var template: String { get }
     /// `loading`, `ready` or `failed`: tells the page script whether to wait for the catalog.
     var catalogState: String { get }
+    /// Whether the service worker may keep the page for offline use (not for account pages).
+    static var keptOffline: Bool { get }
+}
+
+extension PageModel {
+    static var keptOffline: Bool { true }
+}
+
+extension HTTPField.Name {
+    /// `X-Offline-Cache: page` marks a page the service worker may keep.
+    static let offlineCache = HTTPField.Name("X-Offline-Cache")!
 }
 
 /// The page model plus what the layout needs, merged so templates can read both by name.
@@ -63,6 +74,8 @@ struct PageFrame<Page: PageModel>: MustacheParent {
         case "assets": assets
         case "catalogState": catalogState
         case "csrfToken": csrfToken
+        // When the page was made: the offline banner says how old a saved page is.
+        case "renderedAt": ISO8601DateFormatter().string(from: Date())
         default: Self.unwrapped(Mirror(reflecting: page).children.first { $0.label == name }?.value)
         }
     }

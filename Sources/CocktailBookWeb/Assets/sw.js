@@ -1,0 +1,113 @@
+// Cocktail Book's service worker: the book keeps working without a connection.
+//
+// - At install it caches the app shell (the offline page, the stylesheet, the script, the icons
+//   and the manifest) and the main list.
+// - Pages (navigations) are saved on every visit and served from the network first: the saved
+//   copy opens when the network fails, or when it has not answered within three seconds (the
+//   answer still refreshes the copy). Pure stale-while-revalidate would show, online, a page
+//   from before a sign-in, a setting or a favorite changed elsewhere. Only pages the server
+//   marks `X-Offline-Cache: page` are kept (ready catalog, no errors, nothing private).
+// - Versioned assets and pictures are cache-first; pictures keep at most PICTURE_LIMIT entries.
+// - Offline, a page never visited gets the offline page.
+//
+// The server writes this file with VERSION set from the content of the shell, so a new release
+// installs a new worker whose caches carry the new version; the old caches are deleted when it
+// takes over, and no page of one version is ever shown with the assets of another.
+"use strict";
+
+const VERSION = "__VERSION__";
+const SHELL = __SHELL__;
+const SHELL_CACHE = "cocktailbook-shell-" + VERSION;
+const PAGE_CACHE = "cocktailbook-pages-" + VERSION;
+const PICTURE_CACHE = "cocktailbook-pictures-v1";
+const PICTURE_LIMIT = 300;
+const PAGE_WAIT = 3000;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(SHELL_CACHE)
+      .then((cache) => cache.addAll(SHELL))
+      .then(() => fetch("/").then((response) => keepPage(new Request("/"), response)).catch(() => undefined))
+      .then(() => self.skipWaiting())
+  );
+});
+
+/** Saves a page the server marks as fit to keep offline. */
+async function keepPage(request, response) {
+  if (response.ok && response.headers.get("X-Offline-Cache") === "page") {
+    const cache = await caches.open(PAGE_CACHE);
+    await cache.put(request, response.clone());
+  }
+  return response;
+}
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(names
+        .filter((name) => name.startsWith("cocktailbook-") && ![SHELL_CACHE, PAGE_CACHE, PICTURE_CACHE].includes(name))
+        .map((name) => caches.delete(name))))
+      .then(() => self.clients.claim())
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) { return; }
+
+  if (request.method !== "GET") { return; }
+  if (request.mode === "navigate") {
+    event.respondWith(page(event, request));
+    return;
+  }
+  if (url.pathname.startsWith("/assets/") || url.pathname.startsWith("/icons/") || url.pathname === "/manifest.webmanifest") {
+    event.respondWith(cacheFirst(SHELL_CACHE, request));
+    return;
+  }
+  if (url.pathname.startsWith("/images/")) {
+    event.respondWith(picture(request));
+  }
+  // Everything else (the JSON API) goes to the network as it is.
+});
+
+/**
+ * A page: from the network when it answers within PAGE_WAIT ms, else the saved copy (while the
+ * network answer still refreshes it), else the network whenever it answers; with no connection
+ * the saved copy, else the offline page.
+ */
+async function page(event, request) {
+  const cache = await caches.open(PAGE_CACHE);
+  const fresh = fetch(request).then((response) => keepPage(request, response));
+  event.waitUntil(fresh.catch(() => undefined));
+  const saved = cache.match(request);
+  const slow = new Promise((resolve) => setTimeout(resolve, PAGE_WAIT)).then(async () => (await saved) || fresh);
+  try {
+    return await Promise.race([fresh, slow]);
+  } catch (error) {
+    return (await saved) || (await caches.match("/offline")) || Response.error();
+  }
+}
+
+async function cacheFirst(name, request) {
+  const cache = await caches.open(name);
+  const saved = await cache.match(request);
+  if (saved) { return saved; }
+  const response = await fetch(request);
+  if (response.ok) { await cache.put(request, response.clone()); }
+  return response;
+}
+
+/** Pictures: cache-first, the oldest dropped beyond PICTURE_LIMIT. */
+async function picture(request) {
+  const cache = await caches.open(PICTURE_CACHE);
+  const saved = await cache.match(request);
+  if (saved) { return saved; }
+  const response = await fetch(request);
+  if (response.ok) {
+    await cache.put(request, response.clone());
+    const keys = await cache.keys();
+    for (const key of keys.slice(0, Math.max(0, keys.length - PICTURE_LIMIT))) { await cache.delete(key); }
+  }
+  return response;
+}
