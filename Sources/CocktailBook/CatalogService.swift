@@ -143,10 +143,16 @@ public actor CatalogService {
         try availableSnapshot().facets()
     }
 
+    /// The filter values, each counted among the drinks `query`'s other choices leave.
+    public func facets(given query: CocktailQuery) throws -> Facets {
+        try availableSnapshot().facets(given: query)
+    }
+
     /// A cocktail picked at random.
-    public func randomCocktail(for owner: FavoritesOwner = .implicit) throws -> CocktailList.Item {
+    public func randomCocktail(for owner: FavoritesOwner = .implicit, in filter: CocktailFilter = .all) throws -> CocktailList.Item {
         let cocktails = try available().cocktails
-        guard let cocktail = cocktails.randomElement() else { throw CatalogError.emptyCatalog }
+        // Picked among the list the person is looking at, not the whole catalog.
+        guard let cocktail = cocktails.filter(filter.includes).randomElement() else { throw CatalogError.emptyCatalog }
         return try self.cocktail(id: cocktail.id, for: owner)
     }
 

@@ -56,6 +56,53 @@ public struct CatalogSnapshot: Sendable {
         return CocktailPage(items: items, total: matches.count, page: query.page, perPage: perPage)
     }
 
+    /// The filter values present in the catalog, each counted among the cocktails `query`'s
+    /// other choices leave: with Non-alcoholic chosen, Coupe counts the non-alcoholic drinks
+    /// in a coupe. Every value is listed, however small its count; the ingredients count within
+    /// everything chosen (each added ingredient narrows further). Search words and `makeable`
+    /// are not filters here.
+    public func facets(given query: CocktailQuery) -> Facets {
+        var base = query
+        base.text = ""
+        base.makeable = nil
+        func passing(_ change: (inout CocktailQuery) -> Void) -> [Int] {
+            var narrowed = base
+            change(&narrowed)
+            return catalog.cocktails.indices.filter { passesFilters($0, narrowed) }
+        }
+        let everything = facets()
+        func counted(_ values: [Facets.Value], in positions: [Int], by value: (Cocktail) -> String?) -> [Facets.Value] {
+            var counts: [String: Int] = [:]
+            for position in positions { if let key = value(catalog.cocktails[position]) { counts[key, default: 0] += 1 } }
+            return values.map { Facets.Value(value: $0.value, count: counts[$0.value] ?? 0) }
+        }
+        let narrowed = passing { _ in }
+        let ingredientCounts = phraseCounts(of: narrowed)
+        return Facets(
+            kinds: counted(everything.kinds, in: passing { $0.kind = .all }, by: \.kind.rawValue),
+            categories: counted(everything.categories, in: passing { $0.category = nil }, by: \.category),
+            glasses: counted(everything.glasses, in: passing { $0.glass = nil }, by: \.glass),
+            ingredients: everything.ingredients.map { Facets.Value(value: $0.value, count: ingredientCounts[SearchText.terms($0.value).joined(separator: " ")] ?? 0) }
+        )
+    }
+
+    /// For the cocktails at `positions`, how many have each run of up to six words in their
+    /// ingredient names: what choosing an ingredient value (matched by whole words) would find.
+    private func phraseCounts(of positions: some Sequence<Int>) -> [String: Int] {
+        var drinksWithPhrase: [String: Int] = [:]
+        for position in positions {
+            var phrases = Set<String>()
+            for name in ingredientNames[position] {
+                let words = SearchText.terms(name)
+                for start in words.indices {
+                    for end in start..<min(words.count, start + 6) { phrases.insert(words[start...end].joined(separator: " ")) }
+                }
+            }
+            for phrase in phrases { drinksWithPhrase[phrase, default: 0] += 1 }
+        }
+        return drinksWithPhrase
+    }
+
     /// The filter values present in the catalog, each with how many cocktails have it.
     public func facets() -> Facets {
         func counted(_ values: [String]) -> [Facets.Value] {
@@ -66,17 +113,7 @@ public struct CatalogSnapshot: Sendable {
         // An ingredient value counts every cocktail that choosing it finds: `lemon` also counts
         // the drinks made with fresh lemon juice, as the ingredient filter matches whole words.
         // Each cocktail's word runs are counted once, so this stays linear in the catalog.
-        var drinksWithPhrase: [String: Int] = [:]
-        for names in ingredientNames {
-            var phrases = Set<String>()
-            for name in names {
-                let words = SearchText.terms(name)
-                for start in words.indices {
-                    for end in start..<min(words.count, start + 6) { phrases.insert(words[start...end].joined(separator: " ")) }
-                }
-            }
-            for phrase in phrases { drinksWithPhrase[phrase, default: 0] += 1 }
-        }
+        let drinksWithPhrase = phraseCounts(of: ingredientNames.indices)
         let ingredients = Set(ingredientNames.joined()).map { name in
             Facets.Value(value: name, count: drinksWithPhrase[SearchText.terms(name).joined(separator: " ")] ?? 0)
         }

@@ -37,6 +37,8 @@ struct WebController<Context: AppContext>: Sendable {
         do {
             let shelf = query.makeable == nil ? Shelf() : try bar.shelf(of: context.viewer.favoritesOwner)
             let page = try await catalog.query(query, for: context.viewer.favoritesOwner, shelf: shelf)
+            // A page past the end is not an empty list: it is not there.
+            if query.page > 1, page.items.isEmpty { throw AppError(status: .notFound, code: "not_found", message: "There is no page \(query.page) of this list.") }
             return renderer.render(MainPage(query: query, page: page, status: await catalog.status(), strings: context.strings), context: context)
         } catch let error as CatalogError where error == .loading || error.isUnavailable {
             return renderer.render(MainPage(query: query, unavailable: error, strings: context.strings), context: context)
@@ -46,7 +48,7 @@ struct WebController<Context: AppContext>: Sendable {
     @Sendable func filters(request: Request, context: Context) async throws -> Response {
         // The screen opens with the choices it was given ("Change filters" keeps them).
         let query = (try? QueryParameters.query(from: request)) ?? CocktailQuery()
-        return renderer.render(FiltersPage(facets: try await catalog.facets(), query: query, bar: try await barCounts(context), strings: context.strings), context: context)
+        return renderer.render(FiltersPage(facets: try await catalog.facets(given: query), query: query, bar: try await barCounts(context), strings: context.strings), context: context)
     }
 
     /// The filter screen's results; an empty submission goes back to the filter screen with a note.
@@ -75,8 +77,10 @@ struct WebController<Context: AppContext>: Sendable {
 
     /// Feeling lucky: straight to a random cocktail's details.
     @Sendable func random(request: Request, context: Context) async throws -> Response {
-        let item = try await catalog.randomCocktail()
-        return .redirect(to: "/cocktails/\(item.cocktail.id)", type: .normal) // 303 See Other
+        let filter = try CocktailFilter(parsing: FormQuery(request)["filter"])
+        let item = try await catalog.randomCocktail(in: filter)
+        // The drink's back link returns to the list it was picked from.
+        return .redirect(to: ListOrigin.list(filter).detailsPath(for: item.cocktail.id), type: .normal) // 303 See Other
     }
 
     @Sendable func show(request: Request, context: Context) async throws -> Response {
@@ -84,6 +88,9 @@ struct WebController<Context: AppContext>: Sendable {
         let details = try await catalog.details(id: id, for: context.viewer.favoritesOwner)
         let lastModified = details.lastModifiedLabel(now: catalog.now(), calendar: catalog.calendar, strings: context.strings)
         var page = DetailsPage(details: details, origin: ListOrigin(request: request), lastModified: lastModified, settings: context.settings, strings: context.strings)
+        // Link previews (title, description, picture) need absolute URLs.
+        let images = CocktailDBImageBase(request: request, fallbackHost: "127.0.0.1")
+        page.preview = .init(url: images.origin + "/cocktails/\(details.cocktail.id)", image: images.url(for: details.cocktail))
         let owner = context.viewer.favoritesOwner
         if owner != .nobody {
             let shelf = try bar.shelf(of: owner)

@@ -30,6 +30,37 @@
     setTimeout(poll, 600);
   }
 
+  // "Try again" over a saved list: the button shows the refresh under way, then the list is
+  // reloaded, or the notice says the source still did not answer.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.classList || !form.classList.contains("retry") || !window.fetch || document.body.dataset.catalogState !== "ready") { return; }
+    event.preventDefault();
+    var button = form.querySelector("button");
+    var label = button.textContent;
+    button.setAttribute("aria-busy", "true");
+    button.innerHTML = '<span class="spinner" aria-hidden="true"></span> ';
+    button.appendChild(document.createTextNode(text("refreshing")));
+    announce(text("refreshing"));
+    var finish = function (status) {
+      if (status && !status.message) { location.reload(); return; }
+      button.removeAttribute("aria-busy");
+      button.textContent = label;
+      var time = new Date().toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
+      var notice = form.closest(".notice");
+      var message = text("refreshFailedAgain").replace("{time}", time);
+      if (notice && notice.querySelector("p")) { notice.querySelector("p").textContent = message; }
+      announce(message);
+    };
+    var poll = function () {
+      fetch("/api/v1/catalog", { headers: { Accept: "application/json" }, cache: "no-store" })
+        .then(function (response) { return response.json(); })
+        .then(function (status) { if (status.refreshing) { setTimeout(poll, 500); } else { finish(status); } })
+        .catch(function () { finish(null); });
+    };
+    fetch("/api/v1/catalog/refresh", { method: "POST" }).then(poll).catch(function () { finish(null); });
+  });
+
   // Forms that destroy something ask first (without JavaScript they simply submit).
   document.addEventListener("submit", function (event) {
     var message = event.target.dataset && event.target.dataset.confirm;
@@ -197,11 +228,12 @@
     observer.observe(link);
   }
   function loadMore(link) {
+    if (link.loading) { return link.loading; }
     var item = link.parentNode;
     link.classList.add("is-loading");
     link.innerHTML = '<span class="spinner" aria-hidden="true"></span> ';
     link.appendChild(document.createTextNode(text("loadingMore")));
-    fetch(link.href, { headers: { Accept: "text/html" } })
+    link.loading = fetch(link.href, { headers: { Accept: "text/html" } })
       .then(function (response) { return response.text(); })
       .then(function (html) {
         var next = new DOMParser().parseFromString(html, "text/html");
@@ -210,24 +242,93 @@
         item.remove();
         observeShowMore();
       })
-      .catch(function () { link.classList.remove("is-loading"); link.textContent = text("showMore"); });
+      .catch(function () { link.loading = null; link.classList.remove("is-loading"); link.textContent = text("showMore"); });
+    return link.loading;
   }
   observeShowMore();
 
+  // Coming back to a list, by its back link or the browser's Back: the rows that were loaded
+  // come back and the drink opened last is in view, with the focus.
+  var listKey = "cocktailbook-list:" + location.pathname + location.search;
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest ? event.target : event.target.parentElement;
+    var row = target && target.closest("ul.cocktail-list a.row");
+    if (row) {
+      var state = { rows: document.querySelectorAll("ul.cocktail-list > li > a.row").length, href: row.getAttribute("href") };
+      try { sessionStorage.setItem(listKey, JSON.stringify(state)); } catch (error) { /* nothing kept */ }
+    }
+    var back = target && target.closest("a.back-link");
+    if (back) {
+      var url = new URL(back.href);
+      try { sessionStorage.setItem("cocktailbook-restore", url.pathname + url.search); } catch (error) { /* nothing kept */ }
+    }
+  });
+  (function restoreList() {
+    var saved = null;
+    try { saved = JSON.parse(sessionStorage.getItem(listKey) || "null"); } catch (error) { saved = null; }
+    var navigation = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    var byBackLink = sessionStorage.getItem("cocktailbook-restore") === location.pathname + location.search;
+    sessionStorage.removeItem("cocktailbook-restore");
+    if (!saved || !document.querySelector("ul.cocktail-list") || !(byBackLink || (navigation && navigation.type === "back_forward"))) { return; }
+    if ("scrollRestoration" in history) { history.scrollRestoration = "manual"; }
+    var step = function () {
+      var rows = document.querySelectorAll("ul.cocktail-list > li > a.row").length;
+      var more = document.querySelector("a.show-more");
+      if (rows < saved.rows && more) { loadMore(more).then(step); return; }
+      var row = Array.prototype.find.call(document.querySelectorAll("ul.cocktail-list a.row"), function (link) { return link.getAttribute("href") === saved.href; });
+      if (row) { row.scrollIntoView({ block: "center" }); row.focus({ preventScroll: true }); }
+    };
+    step();
+  })();
+
   // The filter screen: Show results and Reset stay disabled until something is chosen.
+  // Each choice's count follows the other choices, and choices that would find nothing are
+  // disabled: the screen asks the server for itself with the current choices.
   var filters = document.querySelector("form[data-filters]");
   if (filters) {
     var update = function () {
-      var chosen = filters.querySelector("input:checked") !== null;
+      var chosen = Array.prototype.some.call(filters.querySelectorAll("input:checked"), function (input) { return input.value !== ""; });
       filters.querySelector("[data-submit]").disabled = !chosen;
       filters.querySelector("[data-reset]").disabled = !chosen;
     };
-    filters.addEventListener("change", update);
+    var refreshCounts = function () {
+      var query = new URLSearchParams();
+      new FormData(filters).forEach(function (value, name) { if (value !== "") { query.append(name, value); } });
+      var address = "/filters" + (query.toString() ? "?" + query.toString() : "");
+      history.replaceState(null, "", address);
+      filters.setAttribute("aria-busy", "true");
+      fetch(address, { headers: { Accept: "text/html" } })
+        .then(function (response) { return response.text(); })
+        .then(function (html) {
+          var next = new DOMParser().parseFromString(html, "text/html");
+          next.querySelectorAll("form[data-filters] input[id]").forEach(function (fresh) {
+            var input = document.getElementById(fresh.id);
+            if (!input || input.checked) { return; }
+            input.disabled = fresh.disabled;
+            input.closest("label").classList.toggle("is-disabled", fresh.disabled);
+            var count = input.closest("label").querySelector(".count");
+            var freshCount = fresh.closest("label").querySelector(".count");
+            if (count && freshCount) { count.textContent = freshCount.textContent; }
+          });
+        })
+        .catch(function () {})
+        .finally(function () { filters.removeAttribute("aria-busy"); });
+    };
+    filters.addEventListener("change", function () { update(); refreshCounts(); });
+    // "Any" sends nothing: the results' address names only what was chosen.
+    filters.addEventListener("submit", function () {
+      filters.querySelectorAll("input:checked").forEach(function (input) {
+        if (input.value === "") { input.disabled = true; }
+      });
+      setTimeout(function () { filters.querySelectorAll(".option.any input").forEach(function (input) { input.disabled = false; }); }, 0);
+    });
     filters.addEventListener("reset", function () {
-      // After the reset has cleared the fields.
+      // After the reset has cleared the fields: every group back to Any.
       setTimeout(function () {
         filters.querySelectorAll("input:checked").forEach(function (input) { input.checked = false; });
+        filters.querySelectorAll(".option.any input").forEach(function (input) { input.checked = true; });
         update();
+        refreshCounts();
       }, 0);
     });
     update();
@@ -293,14 +394,16 @@
       .catch(function () { location.href = link.href; });
   });
 
-  // The shopping list's Share (where the browser offers it) and Print buttons.
-  var share = document.querySelector("[data-share-text]");
-  if (share && navigator.share) {
+  // Share buttons (a drink, the shopping list) where the browser offers a share sheet.
+  document.querySelectorAll("[data-share-text]").forEach(function (share) {
+    if (!navigator.share) { return; }
     share.hidden = false;
     share.addEventListener("click", function () {
-      navigator.share({ title: document.title, text: share.dataset.shareText }).catch(function () {});
+      var data = { title: share.dataset.shareTitle || document.title, text: share.dataset.shareText };
+      if (share.classList.contains("share-button")) { data.url = location.origin + location.pathname; }
+      navigator.share(data).catch(function () {});
     });
-  }
+  });
   var print = document.querySelector("[data-print]");
   if (print) {
     print.hidden = false;
@@ -309,6 +412,10 @@
 
   // A page restored from the back-forward cache may show stale favorites: fetch it afresh.
   window.addEventListener("pageshow", function (event) {
-    if (event.persisted) { location.reload(); }
+    if (event.persisted) {
+      // Reloaded, the list still comes back to where it was.
+      try { sessionStorage.setItem("cocktailbook-restore", location.pathname + location.search); } catch (error) { /* nothing kept */ }
+      location.reload();
+    }
   });
 })();

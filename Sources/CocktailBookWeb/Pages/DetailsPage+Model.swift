@@ -42,6 +42,12 @@ struct DetailsPage: PageModel {
     var moreValue: Int
     /// `Total ≈ 90 ml` of measured liquids, in the chosen units.
     var totalVolume: String?
+    /// The page's link preview: its own address and picture, absolute.
+    struct Preview: Sendable { var url: String; var image: String }
+    var preview: Preview?
+    /// The one-line description, for link previews and the share sheet.
+    var shortDescription = ""
+
     /// What the viewer's bar says about this drink, once they have a shelf.
     var barNote: String?
     var barMissing = false
@@ -77,6 +83,7 @@ struct DetailsPage: PageModel {
         pictureCredit = imageAttribution.map { strings("details_picture_credit", ["credit": $0]) }
         video = cocktail.video.flatMap(Self.webURL)
         longDescription = texts.longDescription
+        shortDescription = texts.shortDescription
         ingredients = details.lines.map { line in
             // A line the parser could not split still shows exactly as written.
             guard let name = line.parsed.ingredient, line.measure != nil else {

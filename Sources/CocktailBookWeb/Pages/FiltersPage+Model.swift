@@ -12,34 +12,54 @@ struct FiltersPage: PageModel {
         var label: String
         var count: Int
         var isChecked: Bool
+        /// A choice that would lead to no drink at all, given the others.
+        var isDisabled = false
     }
 
     struct Group: Sendable {
         var name: String
         var legend: String
         var options: [Option]
+        /// The group's "Any" choice, which clears it alone.
+        var anyId: String
+        var anyLabel: String
+        var anyChecked: Bool
     }
 
     var groups: [Group]
     var ingredients: [Option]
+    var hasIngredients: Bool
+    var clearIngredientsHref: String
     var message: String?
 
     init(facets: Facets, query: CocktailQuery = CocktailQuery(), message: String? = nil, bar: (now: Int, oneAway: Int)? = nil, strings: UIStrings = .english) {
         func options(_ name: String, _ values: [Facets.Value], label: (String) -> String, checked: (String) -> Bool) -> [Option] {
             values.enumerated().map { index, value in
-                Option(id: "\(name)-\(index)", value: value.value, label: label(value.value), count: value.count, isChecked: checked(value.value))
+                Option(id: "\(name)-\(index)", value: value.value, label: label(value.value), count: value.count, isChecked: checked(value.value),
+                       isDisabled: value.count == 0 && !checked(value.value))
             }
         }
         let kindLabel = { (raw: String) in CocktailKind(rawValue: raw) == .nonAlcoholic ? strings["filters_kind_non_alcoholic"] : strings["filters_kind_alcoholic"] }
         groups = [
-            Group(name: "filter", legend: strings["filters_kind"], options: options("filter", facets.kinds, label: kindLabel) { query.kind.rawValue == $0 }),
-            Group(name: "category", legend: strings["filters_category"], options: options("category", facets.categories, label: strings.category) { query.category == $0 }),
-            Group(name: "glass", legend: strings["filters_glass"], options: options("glass", facets.glasses, label: strings.glass) { query.glass == $0 }),
+            Group(name: "filter", legend: strings["filters_kind"], options: options("filter", facets.kinds, label: kindLabel) { query.kind.rawValue == $0 },
+                  anyId: "filter-any", anyLabel: strings["filters_any"], anyChecked: query.kind == .all),
+            Group(name: "category", legend: strings["filters_category"], options: options("category", facets.categories, label: strings.category) { query.category == $0 },
+                  anyId: "category-any", anyLabel: strings["filters_any"], anyChecked: query.category == nil),
+            Group(name: "glass", legend: strings["filters_glass"], options: options("glass", facets.glasses, label: strings.glass) { query.glass == $0 },
+                  anyId: "glass-any", anyLabel: strings["filters_any"], anyChecked: query.glass == nil),
         ]
         ingredients = options("ingredient", facets.ingredients, label: strings.ingredient) { query.ingredients.contains($0) }
+        hasIngredients = !query.ingredients.isEmpty
+        var withoutIngredients = query
+        withoutIngredients.ingredients = []
+        clearIngredientsHref = "/filters" + QueryParameters.string(for: withoutIngredients, page: 1, includeText: false)
         if let bar {
             let values = [Facets.Value(value: CocktailQuery.Makeable.now.rawValue, count: bar.now), Facets.Value(value: CocktailQuery.Makeable.oneAway.rawValue, count: bar.oneAway)]
-            groups.append(Group(name: "makeable", legend: strings["filters_bar"], options: options("makeable", values, label: { $0 == "now" ? strings["bar_can_make"] : strings["bar_one_away"] }) { query.makeable?.rawValue == $0 }))
+            groups.append(Group(
+                name: "makeable", legend: strings["filters_bar"],
+                options: options("makeable", values, label: { $0 == "now" ? strings["bar_can_make"] : strings["bar_one_away"] }) { query.makeable?.rawValue == $0 },
+                anyId: "makeable-any", anyLabel: strings["filters_any"], anyChecked: query.makeable == nil
+            ))
         }
         self.message = message
     }

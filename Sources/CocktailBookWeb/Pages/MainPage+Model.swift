@@ -32,7 +32,12 @@ struct MainPage: PageModel {
     var clearSearchHref: String
     var resultCount: String?
     var nextPageHref: String?
+    /// Without script, a later page links back to the one before and says which rows it shows.
+    var previousPageHref: String?
+    var rangeText: String?
     var returnPath: String
+    /// Feeling lucky, within the list on screen.
+    var luckyHref: String
     // Templates see stored properties only, so the flags they branch on are stored too.
     var isReady: Bool
     var isLoading: Bool
@@ -55,6 +60,7 @@ struct MainPage: PageModel {
         isFailed = state == .failed
         clearSearchHref = Self.path(for: CocktailQuery(kind: query.kind))
         returnPath = Self.path(for: query)
+        luckyHref = query.kind == .all ? "/random" : "/random?filter=\(query.kind.rawValue)"
     }
 
     /// The list is available.
@@ -77,6 +83,11 @@ struct MainPage: PageModel {
             if page.total == 0 { noMatches = strings("search_no_matches", ["text": query.text]) }
         }
         nextPageHref = page.nextPage.map { Self.path(for: query, page: $0) }
+        if query.page > 1 {
+            previousPageHref = Self.path(for: query, page: query.page - 1)
+            let first = (query.page - 1) * page.perPage + 1
+            rangeText = strings("list_range", ["from": String(first), "to": String(first + page.items.count - 1), "total": String(page.total)])
+        }
         if status.lastRefreshFailed {
             refreshNotice = strings["list_refresh_failed"]
         }
