@@ -39,7 +39,7 @@ struct WebController<Context: AppContext>: Sendable {
             let page = try await catalog.query(query, for: context.viewer.favoritesOwner, shelf: shelf)
             // A page past the end is not an empty list: it is not there.
             if query.page > 1, page.items.isEmpty { throw AppError(status: .notFound, code: "not_found", message: "There is no page \(query.page) of this list.") }
-            return renderer.render(MainPage(query: query, page: page, status: await catalog.status(), strings: context.strings), context: context)
+            return renderer.render(MainPage(query: query, page: page, status: await catalog.status(), strings: context.strings, table: catalog.ingredients), context: context)
         } catch let error as CatalogError where error == .loading || error.isUnavailable {
             return renderer.render(MainPage(query: query, unavailable: error, strings: context.strings), context: context)
         }

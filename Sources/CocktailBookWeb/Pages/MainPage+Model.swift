@@ -18,6 +18,9 @@ struct MainPage: PageModel {
         var isFavorite: Bool
         /// For `?makeable=`: what is missing, and how the shelf covers the rest.
         var barNote: String? = nil
+        /// The picture and the main ingredients, shown beside the name on wide screens.
+        var imageURL: String = ""
+        var ingredients: String = ""
     }
 
     var title: String
@@ -64,7 +67,7 @@ struct MainPage: PageModel {
     }
 
     /// The list is available.
-    init(query: CocktailQuery, page: CocktailPage, status: CatalogStatus, strings: UIStrings = .english) {
+    init(query: CocktailQuery, page: CocktailPage, status: CatalogStatus, strings: UIStrings = .english, table: IngredientTable = IngredientTable([])) {
         self.init(query: query, state: .ready, strings: strings)
         let origin: ListOrigin = query.text.isEmpty ? .list(query.kind) : .search(path: Self.path(for: query, page: 1))
         rows = page.items.map { item in
@@ -74,7 +77,9 @@ struct MainPage: PageModel {
                 barNote: item.bar.map { entry in
                     (entry.missing.map { strings("bar_missing", ["name": strings.ingredient($0)]) } + entry.matchedBy.map { BarPage.reason($0, strings: strings) })
                         .joined(separator: " · ")
-                }.flatMap { $0.isEmpty ? nil : $0 }
+                }.flatMap { $0.isEmpty ? nil : $0 },
+                imageURL: CocktailImage.url(for: item.cocktail),
+                ingredients: item.cocktail.recipe.prefix(4).compactMap { (table.ingredient(for: $0)?.name ?? $0.ingredient).map(strings.ingredient) }.joined(separator: ", ")
             )
         }
         hasRows = !rows.isEmpty
