@@ -8,6 +8,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case unknownCocktail(String)
     /// A stored catalog entry could not be read back.
     case corruptCatalog(String)
+    /// A file given to restore is not a usable backup; nothing was changed.
+    case invalidBackup(String)
     /// A favorite was written for nobody (an anonymous visitor).
     case noOwner
     /// No account has this name.
@@ -26,6 +28,7 @@ extension StoreError: LocalizedError {
         case .cannotOpen(let path, let reason): "Cannot open the database at \(path): \(reason)."
         case .unknownCocktail(let id): "There is no cocktail with id \"\(id)\"."
         case .corruptCatalog(let detail): "The cached catalog is damaged: \(detail)."
+        case .invalidBackup(let reason): "That file cannot be restored: \(reason). Nothing was changed."
         case .noOwner: "Sign in to keep favorites."
         case .unknownAccount(let name): "There is no account named \"\(name)\"."
         case .accountExists(let name): "An account named \"\(name)\" exists already."

@@ -88,7 +88,7 @@ extension StoreError {
     var isAccountRefusal: Bool {
         switch self {
         case .unknownAccount, .accountExists, .lastAdmin, .tokenPrefix: true
-        case .cannotOpen, .unknownCocktail, .corruptCatalog, .noOwner: false
+        case .cannotOpen, .unknownCocktail, .corruptCatalog, .noOwner, .invalidBackup: false
         }
     }
 }

@@ -49,6 +49,7 @@ public func buildApplication(
     WebController(catalog: environment.catalog, renderer: renderer, bar: environment.database, images: environment.images).addRoutes(to: router)
     AppShellController(shell: try AppShellFiles(assets: renderer.assets), renderer: renderer).addRoutes(to: router)
     ImportController(environment: environment, renderer: renderer, configuration: configuration).addRoutes(to: router)
+    MaintenanceController(environment: environment, configuration: configuration, renderer: renderer).addRoutes(to: router)
     AccountController(accounts: environment.accounts, renderer: renderer, trustProxy: configuration.trustProxy).addRoutes(to: router)
     AdminController(accounts: environment.accounts, renderer: renderer).addRoutes(to: router)
     SettingsController(database: environment.database, renderer: renderer).addRoutes(to: router)

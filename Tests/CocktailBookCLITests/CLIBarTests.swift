@@ -33,3 +33,29 @@ struct CLIBarTests {
         #expect(italian.stdout.hasPrefix("Ti manca un ingrediente ("))
     }
 }
+
+/// `cocktailbook backup` and `restore`: a backup taken from one book restores into another.
+@Suite("CLI: backup and restore")
+struct CLIBackupTests {
+    @Test("backup FILE then restore FILE into a fresh database brings favorites and the bar back; a bad file is one line and exit 1")
+    func roundTrip() async throws {
+        let first = try CLISandbox(), second = try CLISandbox()
+        defer { first.remove(); second.remove() }
+        #expect(try await first.run(["favorite", "add", "3"]).status == 0)
+        #expect(try await first.run(["bar", "add", "London dry gin", "tonic"]).status == 0)
+        let file = first.directory.appendingPathComponent("backup.json").path
+        let backup = try await first.run(["backup", file])
+        #expect(backup.status == 0 && backup.stdout.hasPrefix("Wrote a backup to \(file) ("), "\(backup)")
+
+        let bad = second.directory.appendingPathComponent("bad.json").path
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: bad))
+        let refused = try await second.run(["restore", bad])
+        #expect(refused.status == 1 && refused.stderrLines.count == 1 && refused.stderr.contains("Nothing was changed."), "\(refused)")
+
+        let restored = try await second.run(["restore", file])
+        #expect(restored.stdout == "Restored 0 accounts, 1 favorites, 0 imported cocktails and 0 pictures.\n", "\(restored)")
+        #expect(try await second.run(["favorite", "list"]).stdout.contains("♥ Manhattan"))
+        let shelf = try await second.run(["bar", "list", "--json"])
+        #expect(shelf.stdout.contains(#""value":"London dry gin""#) && shelf.stdout.contains(#""value":"tonic water""#))
+    }
+}

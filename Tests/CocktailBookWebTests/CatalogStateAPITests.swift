@@ -93,7 +93,9 @@ struct CatalogStateAPITests {
             #expect(status.refreshing)
             #expect(status.updatedAt != nil)
         }
-        #expect(clock.now - started < .seconds(5))
+        // `refreshing` above proves the list came while the fetch was under way; this only
+        // checks nothing waited for the 30 s source (with a wide margin for a busy machine).
+        #expect(clock.now - started < .seconds(20))
     }
 
     @Test("a failed refresh over a cache keeps serving the cache and reports the failure")

@@ -73,6 +73,10 @@ public struct Accounts: Sendable {
         return stored.account
     }
 
+    /// A stored "password" nothing matches: restored accounts get one until an admin sets a
+    /// real password.
+    public static func unusablePasswordHash() -> String { "!restored-" + Secrets.randomToken() }
+
     /// Starts a session; returns the cookie's token.
     public func startSession(for account: Account, at date: Date = Date()) throws -> String {
         let token = Secrets.randomToken()

@@ -1,0 +1,246 @@
+import CocktailBook
+import Foundation
+import GRDB
+
+/// A backup of everything people put into a book, as one JSON document: accounts (names, roles,
+/// dates; never a password hash, session or token), favorites, settings, bars (bottles, always-
+/// at-hand items, rules, shopping lists), imported cocktails and their pictures (embedded).
+/// Owners are named (`""` for the owner of a book without accounts), so a backup restores into
+/// any database.
+public struct Backup: Codable, Sendable, Equatable {
+    public static let formatName = "cocktailbook-backup"
+
+    public struct Account: Codable, Sendable, Equatable { public var name: String; public var role: String; public var createdAt: Date }
+    public struct Favorite: Codable, Sendable, Equatable { public var owner: String; public var cocktailId: String; public var addedAt: Date }
+    public struct OwnedValue: Codable, Sendable, Equatable { public var owner: String; public var value: String }
+    public struct Rule: Codable, Sendable, Equatable { public var owner: String; public var use: String; public var insteadOf: String; public var bothWays: Bool }
+    public struct ShoppingItem: Codable, Sendable, Equatable {
+        public var owner: String; public var value: String; public var cocktails: [String]; public var bought: Bool; public var addedAt: Date
+    }
+    public struct Imported: Codable, Sendable, Equatable {
+        public var origin: String; public var id: String; public var name: String; public var cocktail: Cocktail; public var importedAt: Date
+    }
+    public struct Picture: Codable, Sendable, Equatable {
+        public var sourceURL: String; public var fileName: String; public var contentType: String; public var importedAt: Date
+        /// The file's bytes, base64 in the JSON.
+        public var data: Data
+    }
+
+    public var format: String
+    public var version: Int
+    public var createdAt: Date
+    public var accounts: [Account]
+    public var favorites: [Favorite]
+    /// Settings of accounts (visitors keep theirs in a cookie).
+    public var settings: [OwnedValue]
+    public var bottles: [OwnedValue]
+    public var alwaysAvailable: [OwnedValue]
+    public var rules: [Rule]
+    public var shopping: [ShoppingItem]
+    public var imported: [Imported]
+    public var pictures: [Picture]
+
+    /// What a restore brought back, for the one-line summary.
+    public struct Summary: Sendable, Equatable {
+        public var accounts: Int
+        public var favorites: Int
+        public var importedCocktails: Int
+        public var pictures: Int
+    }
+
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}
+
+extension AppDatabase {
+    /// The tables a restore replaces, in an order that respects their references.
+    static let restoredTables = ["favorite", "accountSettings", "barBottle", "barAlways", "barRule", "shoppingItem", "importedCocktail", "importedImage"]
+
+    /// Everything people put into the book, with the pictures read from `pictures` (the folder
+    /// imported pictures are kept in; `nil` leaves them out).
+    public func backup(pictures folder: URL?, at date: Date = Date()) throws -> Data {
+        let backup: Backup = try writer.read { db in
+            let accounts = try Row.fetchAll(db, sql: "SELECT id, name, role, createdAt FROM account ORDER BY id")
+            var names: [Int64: String] = [0: ""]
+            for row in accounts { names[row["id"]] = row["name"] }
+            func owner(_ row: Row) throws -> String {
+                let id: Int64 = row["ownerId"]
+                guard let name = names[id] else { throw StoreError.invalidBackup("a row belongs to no account (owner \(id))") }
+                return name
+            }
+            let decoder = JSONDecoder()
+            let imported = try Row.fetchAll(db, sql: "SELECT origin, id, name, payload, importedAt FROM importedCocktail ORDER BY origin, id").map { row in
+                Backup.Imported(origin: row["origin"], id: row["id"], name: row["name"], cocktail: try decoder.decode(Cocktail.self, from: row["payload"] as Data), importedAt: row["importedAt"])
+            }
+            let pictures = try Row.fetchAll(db, sql: "SELECT sourceURL, fileName, contentType, importedAt FROM importedImage ORDER BY sourceURL").compactMap { row -> Backup.Picture? in
+                let fileName: String = row["fileName"]
+                guard let folder, let data = FileManager.default.contents(atPath: folder.appendingPathComponent(fileName).path) else { return nil }
+                return Backup.Picture(sourceURL: row["sourceURL"], fileName: fileName, contentType: row["contentType"], importedAt: row["importedAt"], data: data)
+            }
+            return Backup(
+                format: Backup.formatName, version: 1, createdAt: date,
+                accounts: accounts.map { Backup.Account(name: $0["name"], role: $0["role"], createdAt: $0["createdAt"]) },
+                favorites: try Row.fetchAll(db, sql: "SELECT ownerId, cocktailId, addedAt FROM favorite ORDER BY ownerId, addedAt, cocktailId").map {
+                    Backup.Favorite(owner: try owner($0), cocktailId: $0["cocktailId"], addedAt: $0["addedAt"])
+                },
+                settings: try Row.fetchAll(db, sql: "SELECT accountId AS ownerId, value FROM accountSettings ORDER BY accountId").map {
+                    Backup.OwnedValue(owner: try owner($0), value: $0["value"])
+                },
+                bottles: try Row.fetchAll(db, sql: "SELECT ownerId, value FROM barBottle ORDER BY ownerId, value").map { Backup.OwnedValue(owner: try owner($0), value: $0["value"]) },
+                alwaysAvailable: try Row.fetchAll(db, sql: "SELECT ownerId, value FROM barAlways ORDER BY ownerId, value").map { Backup.OwnedValue(owner: try owner($0), value: $0["value"]) },
+                rules: try Row.fetchAll(db, sql: "SELECT ownerId, use, insteadOf, bothWays FROM barRule ORDER BY id").map {
+                    Backup.Rule(owner: try owner($0), use: $0["use"], insteadOf: $0["insteadOf"], bothWays: $0["bothWays"])
+                },
+                shopping: try Row.fetchAll(db, sql: "SELECT ownerId, value, cocktailIds, bought, addedAt FROM shoppingItem ORDER BY id").map {
+                    Backup.ShoppingItem(owner: try owner($0), value: $0["value"], cocktails: ($0["cocktailIds"] as String).split(separator: ",").map(String.init), bought: $0["bought"], addedAt: $0["addedAt"])
+                },
+                imported: imported, pictures: pictures
+            )
+        }
+        return try Backup.encoder.encode(backup)
+    }
+
+    /// Replaces favorites, settings, bars and imported cocktails with those of `data`, in ONE
+    /// transaction: a file that is not a readable backup, or names an owner it does not list,
+    /// changes nothing and says why. Accounts are matched by name: existing ones keep their
+    /// password and get the backup's role; missing ones are created without a usable password
+    /// (an admin sets one with `cocktailbook user passwd`). Pictures are written into `pictures`
+    /// first, under their content-derived names, so a file already there is never overwritten.
+    public func restore(_ data: Data, pictures folder: URL?, unusablePasswordHash: String) throws -> Backup.Summary {
+        let backup: Backup
+        do {
+            backup = try Backup.decoder.decode(Backup.self, from: data)
+        } catch let error as DecodingError {
+            throw StoreError.invalidBackup(Self.describe(decoding: error))
+        } catch {
+            throw StoreError.invalidBackup("it is not JSON")
+        }
+        guard backup.format == Backup.formatName else { throw StoreError.invalidBackup("it is not a Cocktail Book backup (format \"\(backup.format)\")") }
+        guard backup.version == 1 else { throw StoreError.invalidBackup("it is version \(backup.version) of the format; this book reads version 1") }
+        let known = Set(backup.accounts.map { $0.name.lowercased() }).union([""])
+        let owners = backup.favorites.map(\.owner) + backup.settings.map(\.owner) + backup.bottles.map(\.owner) + backup.alwaysAvailable.map(\.owner)
+            + backup.rules.map(\.owner) + backup.shopping.map(\.owner)
+        if let stranger = owners.first(where: { !known.contains($0.lowercased()) }) {
+            throw StoreError.invalidBackup("it names an owner, \"\(stranger)\", that is not among its accounts")
+        }
+        if let role = backup.accounts.map(\.role).first(where: { Role(rawValue: $0) == nil }) { throw StoreError.invalidBackup("\"\(role)\" is not a role") }
+        if let picture = backup.pictures.first(where: { !Self.isSafeFileName($0.fileName) }) {
+            throw StoreError.invalidBackup("a picture has an unusable file name, \"\(picture.fileName.prefix(80))\"")
+        }
+        var written: [URL] = []
+        if let folder {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for picture in backup.pictures {
+                let url = folder.appendingPathComponent(picture.fileName)
+                guard !FileManager.default.fileExists(atPath: url.path) else { continue }
+                try picture.data.write(to: url, options: .atomic)
+                written.append(url)
+            }
+        }
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return try writer.write { db in
+                var ids: [String: Int64] = ["": 0]
+                for account in backup.accounts {
+                    if let id = try Int64.fetchOne(db, sql: "SELECT id FROM account WHERE name = ? COLLATE NOCASE", arguments: [account.name]) {
+                        try db.execute(sql: "UPDATE account SET role = ? WHERE id = ?", arguments: [account.role, id])
+                        ids[account.name.lowercased()] = id
+                    } else {
+                        try db.execute(sql: "INSERT INTO account (name, role, passwordHash, createdAt) VALUES (?, ?, ?, ?)",
+                                       arguments: [account.name, account.role, unusablePasswordHash, account.createdAt])
+                        ids[account.name.lowercased()] = db.lastInsertedRowID
+                    }
+                }
+                func id(_ owner: String) -> Int64 { ids[owner.lowercased()] ?? 0 }
+                for table in Self.restoredTables { try db.execute(sql: "DELETE FROM \(table)") }
+                for favorite in backup.favorites {
+                    try db.execute(sql: "INSERT OR REPLACE INTO favorite (ownerId, cocktailId, addedAt) VALUES (?, ?, ?)", arguments: [id(favorite.owner), favorite.cocktailId, favorite.addedAt])
+                }
+                for setting in backup.settings where !setting.owner.isEmpty {
+                    try db.execute(sql: "INSERT OR REPLACE INTO accountSettings (accountId, value) VALUES (?, ?)", arguments: [id(setting.owner), setting.value])
+                }
+                for bottle in backup.bottles {
+                    try db.execute(sql: "INSERT OR IGNORE INTO barBottle (ownerId, value, addedAt) VALUES (?, ?, ?)", arguments: [id(bottle.owner), bottle.value, backup.createdAt])
+                }
+                for item in backup.alwaysAvailable {
+                    try db.execute(sql: "INSERT OR IGNORE INTO barAlways (ownerId, value) VALUES (?, ?)", arguments: [id(item.owner), item.value])
+                }
+                for rule in backup.rules {
+                    try db.execute(sql: "INSERT OR REPLACE INTO barRule (ownerId, use, insteadOf, bothWays) VALUES (?, ?, ?, ?)", arguments: [id(rule.owner), rule.use, rule.insteadOf, rule.bothWays])
+                }
+                for item in backup.shopping {
+                    try db.execute(sql: "INSERT OR REPLACE INTO shoppingItem (ownerId, value, cocktailIds, bought, addedAt) VALUES (?, ?, ?, ?, ?)",
+                                   arguments: [id(item.owner), item.value, item.cocktails.joined(separator: ","), item.bought, item.addedAt])
+                }
+                for cocktail in backup.imported {
+                    try ImportedCocktailRecord(origin: cocktail.origin, id: cocktail.id, name: cocktail.name, payload: try encoder.encode(cocktail.cocktail), importedAt: cocktail.importedAt).save(db)
+                }
+                for picture in backup.pictures {
+                    try ImportedImageRecord(sourceURL: picture.sourceURL, fileName: picture.fileName, contentType: picture.contentType, importedAt: picture.importedAt).save(db)
+                }
+                return Backup.Summary(accounts: backup.accounts.count, favorites: backup.favorites.count, importedCocktails: backup.imported.count, pictures: backup.pictures.count)
+            }
+        } catch {
+            // Nothing was restored: the pictures written for it go too.
+            for url in written { try? FileManager.default.removeItem(at: url) }
+            throw error
+        }
+    }
+
+    /// Removes every favorite of `owner`; returns how many there were.
+    public func resetFavorites(of owner: FavoritesOwner) throws -> Int {
+        guard owner != .nobody else { return 0 }
+        return try writer.write { db in
+            try db.execute(sql: "DELETE FROM favorite WHERE ownerId = ?", arguments: [owner.id])
+            return db.changesCount
+        }
+    }
+
+    /// The imported cocktails' origins (file names or addresses) with how many drinks each gave.
+    public func importedOrigins() throws -> [(origin: String, count: Int)] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT origin, COUNT(*) AS count FROM importedCocktail GROUP BY origin ORDER BY origin").map { ($0["origin"], $0["count"]) }
+        }
+    }
+
+    /// Removes the cocktails one origin imported; returns how many went.
+    public func removeImported(origin: String) throws -> Int {
+        try writer.write { db in
+            try db.execute(sql: "DELETE FROM importedCocktail WHERE origin = ?", arguments: [origin])
+            return db.changesCount
+        }
+    }
+
+    /// The pictures kept for imports: how many and their total size in bytes.
+    public func importedPictures() throws -> [String] {
+        try writer.read { db in try String.fetchAll(db, sql: "SELECT fileName FROM importedImage") }
+    }
+
+    private static func isSafeFileName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 100 && !name.hasPrefix(".") && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "." || $0 == "-" || $0 == "_" }
+    }
+
+    private static func describe(decoding error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+            return keys.isEmpty ? "the document" : String(keys.drop { $0 == "." })
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "\(path(context)) has no \"\(key.stringValue)\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "\(path(context)) is not what a backup holds there"
+        case .dataCorrupted(let context): return context.codingPath.isEmpty ? "it is not JSON" : "\(path(context)) is unreadable"
+        @unknown default: return "it is not a backup"
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import CocktailBook
+import CocktailBookStore
+import Foundation
+import Hummingbird
+
+/// `/maintenance` (admins only): the catalog's state with Refresh now, the database and the
+/// pictures, imported origins with Remove, the app's version, a backup to download, a restore
+/// and a reset of one's favorites.
+struct MaintenanceController<Context: AppContext>: Sendable {
+    let environment: AppEnvironment
+    let configuration: AppConfiguration
+    let renderer: PageRenderer
+
+    /// Backups may embed pictures: allow more than a form.
+    static var maximumBackupBytes: Int { 64 * 1024 * 1024 }
+
+    func addRoutes(to router: Router<Context>) {
+        router.get("/maintenance") { request, context in
+            try context.require(.admin)
+            let done = FormQuery(request)["done"]
+            return renderer.render(try await page(context: context, notice: done.flatMap { Self.notice($0, strings: context.strings) }), context: context)
+        }
+        router.get("/maintenance/backup") { _, context in
+            try context.require(.admin)
+            let data = try environment.database.backup(pictures: environment.images.directory)
+            let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: .gmt, formatOptions: [.withFullDate])
+            return Response(
+                status: .ok,
+                headers: [.contentType: "application/json", .contentDisposition: "attachment; filename=\"cocktailbook-backup-\(stamp).json\"", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(bytes: data))
+            )
+        }
+        router.post("/maintenance/restore", use: restore)
+        router.post("/maintenance/origins/remove") { request, context in
+            let form = try await checkedForm(request, context)
+            _ = try environment.database.removeImported(origin: form["origin"] ?? "")
+            await environment.catalog.reloadImported()
+            return Response.redirect(to: "/maintenance?done=removed", type: .normal)
+        }
+        router.post("/maintenance/reset-favorites") { request, context in
+            let form = try await checkedForm(request, context)
+            guard form["confirm"] == "yes" else {
+                return renderer.render(try await page(context: context, message: context.strings["maintenance_reset_confirm_needed"]), status: .badRequest, context: context)
+            }
+            _ = try environment.database.resetFavorites(of: try context.favoritesWriter())
+            return Response.redirect(to: "/maintenance?done=reset", type: .normal)
+        }
+    }
+
+    private func checkedForm(_ request: Request, _ context: Context) async throws -> FormFields {
+        try context.require(.admin)
+        let form = try await FormFields(request: request)
+        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        return form
+    }
+
+    static func notice(_ done: String, strings: UIStrings) -> String? {
+        ["removed", "reset"].contains(done) ? strings["maintenance_done_" + done] : nil
+    }
+
+    /// Restores an uploaded backup; the page says what came back, or why nothing changed.
+    @Sendable func restore(request: Request, context: Context) async throws -> Response {
+        try context.require(.admin)
+        let contentType = request.headers[.contentType] ?? ""
+        guard let boundary = MultipartForm.boundary(fromContentType: contentType) else {
+            return renderer.render(try await page(context: context, message: context.strings["maintenance_restore_choose"]), status: .badRequest, context: context)
+        }
+        let form: MultipartForm
+        do {
+            form = try await MultipartForm.read(request.body, boundary: boundary, limits: .init(bodyBytes: Self.maximumBackupBytes))
+        } catch MultipartForm.Failure.tooLarge {
+            return renderer.render(try await page(context: context, message: context.strings["maintenance_restore_too_large"]), status: .contentTooLarge, context: context)
+        } catch MultipartForm.Failure.malformed {
+            return renderer.render(try await page(context: context, message: context.strings["maintenance_restore_choose"]), status: .badRequest, context: context)
+        }
+        try CSRFToken.verify(form["csrf"].map { String(decoding: $0.body, as: UTF8.self) }, context: context, request: request)
+        guard let file = form["file"], !file.body.isEmpty else {
+            return renderer.render(try await page(context: context, message: context.strings["maintenance_restore_choose"]), status: .badRequest, context: context)
+        }
+        do {
+            let summary = try environment.database.restore(file.body, pictures: environment.images.directory, unusablePasswordHash: Accounts.unusablePasswordHash())
+            await environment.catalog.reloadImported()
+            let notice = context.strings("maintenance_restored", [
+                "accounts": String(summary.accounts), "favorites": String(summary.favorites),
+                "imported": String(summary.importedCocktails), "pictures": String(summary.pictures),
+            ])
+            return renderer.render(try await page(context: context, notice: notice), context: context)
+        } catch let error as StoreError {
+            return renderer.render(try await page(context: context, message: error.localizedDescription), status: .badRequest, context: context)
+        }
+    }
+
+    private func page(context: Context, notice: String? = nil, message: String? = nil) async throws -> MaintenancePage {
+        let status = await environment.catalog.status()
+        let database = Self.fileSizes(environment.configurationPaths(configuration.databasePath))
+        let pictureNames = try environment.database.importedPictures()
+        let pictureBytes = pictureNames.reduce(0) { total, name in
+            total + ((try? FileManager.default.attributesOfItem(atPath: environment.images.directory.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
+        }
+        let source = configuration.sourceURL?.absoluteString
+            ?? configuration.catalogPath.map { context.strings("maintenance_source_file", ["path": $0]) }
+            ?? context.strings["maintenance_source_bundled"]
+        return MaintenancePage(
+            status: status, source: source, databasePath: configuration.databasePath, databaseBytes: database,
+            pictures: pictureNames.count, pictureBytes: pictureBytes, origins: try environment.database.importedOrigins(),
+            notice: notice, message: message, strings: context.strings
+        )
+    }
+
+    /// The database file and its WAL companions, in bytes.
+    static func fileSizes(_ paths: [String]) -> Int {
+        paths.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
+    }
+}
+
+extension AppEnvironment {
+    /// The files SQLite keeps for the database at `path`.
+    func configurationPaths(_ path: String) -> [String] { [path, path + "-wal", path + "-shm"] }
+}
+
+/// The app's version and build, for the maintenance page and bug reports.
+enum BuildInfo {
+    static let version = "0.5.0"
+
+    /// When the running executable was built (its file's date), as `2026-11-24 07:40 UTC`.
+    static let build: String = {
+        let path = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path } ?? ""
+        guard let date = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date else { return "unknown" }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter.string(from: date)
+    }()
+}
+
+/// The maintenance screen.
+struct MaintenancePage: PageModel {
+    static let template = "maintenance"
+    static let keptOffline = false
+    let catalogState = "ready"
+
+    struct Fact { var label: String; var value: String }
+    struct Origin { var origin: String; var count: String }
+
+    var facts: [Fact]
+    var origins: [Origin]
+    var hasOrigins: Bool
+    var notice: String?
+    var message: String?
+
+    init(status: CatalogStatus, source: String, databasePath: String, databaseBytes: Int, pictures: Int, pictureBytes: Int,
+         origins: [(origin: String, count: Int)], notice: String?, message: String?, strings: UIStrings) {
+        let size = { (bytes: Int) in ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file) }
+        let format = Date.FormatStyle(date: .abbreviated, time: .shortened).locale(strings.locale)
+        let lastRefresh = status.updatedAt.map { $0.formatted(format) } ?? strings["maintenance_never"]
+        facts = [
+            Fact(label: strings["maintenance_state"], value: strings["maintenance_state_" + status.state.rawValue]),
+            Fact(label: strings["maintenance_source"], value: source),
+            Fact(label: strings["maintenance_drinks"], value: String(status.count)),
+            Fact(label: strings["maintenance_last_refresh"], value: lastRefresh),
+            Fact(label: strings["maintenance_last_result"], value: status.message.map { strings("maintenance_failed", ["message": $0]) } ?? (status.isRefreshing ? strings["list_refreshing"] : strings["maintenance_ok"])),
+            Fact(label: strings["maintenance_database"], value: "\(databasePath) (\(size(databaseBytes)))"),
+            Fact(label: strings["maintenance_pictures"], value: strings("maintenance_pictures_value", ["n": String(pictures), "size": size(pictureBytes)])),
+            Fact(label: strings["maintenance_version"], value: "\(BuildInfo.version) · \(strings["maintenance_build"]) \(BuildInfo.build)"),
+        ]
+        self.origins = origins.map { Origin(origin: $0.origin, count: strings.count("maintenance_origin_count", $0.count)) }
+        hasOrigins = !origins.isEmpty
+        self.notice = notice
+        self.message = message
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import CocktailBook
+import CocktailBookStore
+import CocktailBookWeb
+import Foundation
+import Logging
+
+/// `cocktailbook backup FILE`: everything people put into the book, as one JSON file.
+struct BackupCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Write a backup: accounts (without passwords), favorites, settings, bars, imported cocktails and their pictures.",
+        discussion: "FILE is written whole or not at all; `-` writes to standard output. Restore it with `cocktailbook restore FILE`."
+    )
+
+    @OptionGroup var common: CommonOptions
+
+    @Argument(help: ArgumentHelp("Where to write the backup, or - for standard output.", valueName: "file"))
+    var file: String
+
+    func run() async throws {
+        try await runReportingErrors {
+            var logger = Logger(label: "cocktailbook")
+            logger.logLevel = .critical
+            let environment = try AppEnvironment(configuration: try common.resolved(), logger: logger)
+            let data = try environment.database.backup(pictures: environment.images.directory)
+            if file == "-" {
+                FileHandle.standardOutput.write(data)
+            } else {
+                try data.write(to: URL(fileURLWithPath: (file as NSString).expandingTildeInPath), options: .atomic)
+                print("Wrote a backup to \(file) (\(ByteCountFormatter.string(fromByteCount: Int64(data.count), countStyle: .file))).")
+            }
+        }
+    }
+}
+
+/// `cocktailbook restore FILE`: puts a backup back, in one transaction.
+struct RestoreCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Restore a backup made by `cocktailbook backup` or the maintenance page.",
+        discussion: """
+            Favorites, account settings, bars and imported cocktails are replaced by the backup's, in one \
+            transaction: a file that is not a good backup changes nothing and says why. Accounts are matched by \
+            name; ones the book does not have yet are created without a usable password (set one with \
+            `cocktailbook user passwd NAME`). A running server shows the imported cocktails after its next refresh \
+            or restart.
+            """
+    )
+
+    @OptionGroup var common: CommonOptions
+
+    @Argument(help: ArgumentHelp("The backup file.", valueName: "file"))
+    var file: String
+
+    func run() async throws {
+        try await runReportingErrors {
+            var logger = Logger(label: "cocktailbook")
+            logger.logLevel = .critical
+            let path = (file as NSString).expandingTildeInPath
+            guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("Cannot read \(file).") }
+            let environment = try AppEnvironment(configuration: try common.resolved(), logger: logger)
+            let summary = try environment.database.restore(data, pictures: environment.images.directory, unusablePasswordHash: Accounts.unusablePasswordHash())
+            print("Restored \(summary.accounts) accounts, \(summary.favorites) favorites, \(summary.importedCocktails) imported cocktails and \(summary.pictures) pictures.")
+        }
+    }
+}
