@@ -3,7 +3,8 @@
 Usage: python scripts/screenshots.py BASE_URL OUTPUT_DIR
 The server at BASE_URL should have its catalog loaded; the script marks one favorite so the
 pinned row shows and puts a few bottles on the bar, and removes both again at the end. Besides
-the English screens it takes the Italian main and details screens and the My bar screen.
+the English phone screens it takes the main and details screens at 820 and 1440 px, the Italian
+main and details screens and the My bar screen.
 """
 import sys
 import urllib.request
@@ -31,6 +32,13 @@ def main() -> None:
                     page.wait_for_load_state("networkidle")
                     page.screenshot(path=str(out / f"{name}-{scheme}.png"))
                 page.close()
+                for width, height in ((820, 1180), (1440, 900)):
+                    wide = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=1, color_scheme=scheme)
+                    for name, path in (("main", "/"), ("details", "/cocktails/0")):
+                        wide.goto(f"{base}{path}")
+                        wide.wait_for_load_state("networkidle")
+                        wide.screenshot(path=str(out / f"{name}-{width}-{scheme}.png"))
+                    wide.close()
                 italian = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2, color_scheme=scheme, locale="it-IT")
                 for name, path in (("main-it", "/"), ("details-it", "/cocktails/0")):
                     italian.goto(f"{base}{path}")

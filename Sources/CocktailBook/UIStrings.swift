@@ -81,7 +81,8 @@ public struct UIStrings: Sendable {
     /// A glass, by its catalog identifier (`nick-and-nora`), in this language.
     public func glass(_ id: String) -> String {
         let english = GlassName.display(id)
-        return names["glasses"]?[id] ?? names["glasses"]?[english] ?? english
+        guard let translated = names["glasses"]?[id] ?? names["glasses"]?[english] else { return english }
+        return translated.prefix(1).uppercased() + translated.dropFirst()
     }
 
     /// A method (`shaken`) in this language, capitalised for a label.
