@@ -222,9 +222,14 @@ extension AppDatabase {
         }
     }
 
-    /// The pictures kept for imports: how many and their total size in bytes.
+    /// The pictures recorded for imports, by file name.
     public func importedPictures() throws -> [String] {
         try writer.read { db in try String.fetchAll(db, sql: "SELECT fileName FROM importedImage") }
+    }
+
+    /// The pictures recorded for imports with where each was downloaded from.
+    public func importedPictureSources() throws -> [(sourceURL: String, fileName: String)] {
+        try writer.read { db in try Row.fetchAll(db, sql: "SELECT sourceURL, fileName FROM importedImage ORDER BY sourceURL").map { ($0["sourceURL"], $0["fileName"]) } }
     }
 
     private static func isSafeFileName(_ name: String) -> Bool {

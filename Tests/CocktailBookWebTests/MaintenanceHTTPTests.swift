@@ -34,3 +34,35 @@ struct MaintenanceHTTPTests {
         }
     }
 }
+
+/// The picture cache on the maintenance page: Clear deletes the downloaded files, Download
+/// again fetches them from where they came from.
+@Suite("Maintenance: the picture cache")
+struct MaintenancePicturesTests {
+    @Test("Clear deletes the pictures, Download again brings back the same bytes under the same name")
+    func clearAndDownloadAgain() async throws {
+        let book = try TemporaryDatabase()
+        defer { book.remove() }
+        let database = try AppDatabase(path: book.path)
+        let images = ImportedImageFiles(databasePath: book.path)
+        try await ImportImagesTests.pictureServer().test(.live) { pictures in
+            let root = "http://127.0.0.1:\(try #require(pictures.port))"
+            let file = try ImportImagesTests.catalog(["a": "\(root)/ok.png"], in: book.directory)
+            _ = try await CatalogImporter(database: database, images: images).run(source: file)
+            let stored = try #require(try FileManager.default.contentsOfDirectory(atPath: images.directory.path).first)
+            let path = images.directory.appendingPathComponent(stored).path
+            try await makeApp(databasePath: book.path, configure: { $0.allowPrivateImports = true }).test(.router) { client in
+                try await client.waitUntilReady()
+                #expect(String(buffer: try await client.get("/maintenance").body).contains("1 of 1 files kept"))
+                let cleared = try await client.execute(uri: "/maintenance/pictures/clear", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body(""))
+                #expect(cleared.status == .seeOther)
+                #expect(!FileManager.default.fileExists(atPath: path))
+                #expect(try await client.get("/images/imported/\(stored)").status == .notFound)
+                let again = try await client.execute(uri: "/maintenance/pictures/download", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body(""))
+                #expect(again.headers[.location] == "/maintenance?done=downloaded&n=1&failed=0")
+                #expect(FileManager.default.contents(atPath: path) == ImportImagesTests.png)
+                #expect(try await client.get("/images/imported/\(stored)").status == .ok)
+            }
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import CocktailBook
 import CocktailBookStore
+import CocktailsAPI
 import Foundation
 import Hummingbird
 
@@ -18,7 +19,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         router.get("/maintenance") { request, context in
             try context.require(.admin)
             let done = FormQuery(request)["done"]
-            return renderer.render(try await page(context: context, notice: done.flatMap { Self.notice($0, strings: context.strings) }), context: context)
+            return renderer.render(try await page(context: context, notice: done.flatMap { Self.notice($0, strings: context.strings, query: FormQuery(request)) }), context: context)
         }
         router.get("/maintenance/backup") { _, context in
             try context.require(.admin)
@@ -37,6 +38,20 @@ struct MaintenanceController<Context: AppContext>: Sendable {
             await environment.catalog.reloadImported()
             return Response.redirect(to: "/maintenance?done=removed", type: .normal)
         }
+        // The picture cache: Clear deletes the downloaded files (the records stay, so they can be
+        // downloaded again); Download again fetches every missing one from where it came from.
+        router.post("/maintenance/pictures/clear") { request, context in
+            _ = try await checkedForm(request, context)
+            for name in try environment.database.importedPictures() {
+                try? FileManager.default.removeItem(at: environment.images.directory.appendingPathComponent(name))
+            }
+            return Response.redirect(to: "/maintenance?done=cleared", type: .normal)
+        }
+        router.post("/maintenance/pictures/download") { request, context in
+            _ = try await checkedForm(request, context)
+            let fetched = await downloadMissingPictures()
+            return Response.redirect(to: "/maintenance?done=downloaded&n=\(fetched.downloaded)&failed=\(fetched.failed)", type: .normal)
+        }
         router.post("/maintenance/reset-favorites") { request, context in
             let form = try await checkedForm(request, context)
             guard form["confirm"] == "yes" else {
@@ -54,8 +69,40 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         return form
     }
 
-    static func notice(_ done: String, strings: UIStrings) -> String? {
-        ["removed", "reset"].contains(done) ? strings["maintenance_done_" + done] : nil
+    static func notice(_ done: String, strings: UIStrings, query: FormQuery? = nil) -> String? {
+        switch done {
+        case "removed", "reset", "cleared": return strings["maintenance_done_" + done]
+        case "downloaded":
+            return strings("maintenance_done_downloaded", ["n": query?["n"].flatMap(Int.init).map(String.init) ?? "0",
+                                                           "failed": query?["failed"].flatMap(Int.init).map(String.init) ?? "0"])
+        default: return nil
+        }
+    }
+
+    /// Downloads again every recorded picture whose file is missing, under its recorded name,
+    /// through the same checks as an import (size, image type, and public addresses only unless
+    /// private imports are allowed).
+    func downloadMissingPictures() async -> (downloaded: Int, failed: Int) {
+        let api = RemoteCocktailsAPI(baseURL: URL(string: "http://localhost/")!, policy: configuration.allowPrivateImports ? .anyAddress : .publicOnly)
+        var downloaded = 0, failed = 0
+        for picture in (try? environment.database.importedPictureSources()) ?? [] {
+            let target = environment.images.directory.appendingPathComponent(picture.fileName)
+            guard !FileManager.default.fileExists(atPath: target.path) else { continue }
+            guard let url = URL(string: picture.sourceURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                  let (data, _) = try? await api.download(url, maximumBytes: ImportedImageFiles.maximumBytes),
+                  ImportedImageFiles.kind(of: data) != nil else {
+                failed += 1
+                continue
+            }
+            do {
+                try FileManager.default.createDirectory(at: environment.images.directory, withIntermediateDirectories: true)
+                try data.write(to: target, options: .atomic)
+                downloaded += 1
+            } catch {
+                failed += 1
+            }
+        }
+        return (downloaded, failed)
     }
 
     /// Restores an uploaded backup; the page says what came back, or why nothing changed.
@@ -93,7 +140,10 @@ struct MaintenanceController<Context: AppContext>: Sendable {
     private func page(context: Context, notice: String? = nil, message: String? = nil) async throws -> MaintenancePage {
         let status = await environment.catalog.status()
         let database = Self.fileSizes(environment.configurationPaths(configuration.databasePath))
-        let pictureNames = try environment.database.importedPictures()
+        let pictureNames = try environment.database.importedPictures().filter {
+            FileManager.default.fileExists(atPath: environment.images.directory.appendingPathComponent($0).path)
+        }
+        let recordedPictures = try environment.database.importedPictures().count
         let pictureBytes = pictureNames.reduce(0) { total, name in
             total + ((try? FileManager.default.attributesOfItem(atPath: environment.images.directory.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
         }
@@ -102,7 +152,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
             ?? context.strings["maintenance_source_bundled"]
         return MaintenancePage(
             status: status, source: source, databasePath: configuration.databasePath, databaseBytes: database,
-            pictures: pictureNames.count, pictureBytes: pictureBytes, origins: try environment.database.importedOrigins(),
+            pictures: pictureNames.count, recordedPictures: recordedPictures, pictureBytes: pictureBytes, origins: try environment.database.importedOrigins(),
             notice: notice, message: message, strings: context.strings
         )
     }
@@ -149,7 +199,9 @@ struct MaintenancePage: PageModel {
     var notice: String?
     var message: String?
 
-    init(status: CatalogStatus, source: String, databasePath: String, databaseBytes: Int, pictures: Int, pictureBytes: Int,
+    var hasRecordedPictures: Bool
+
+    init(status: CatalogStatus, source: String, databasePath: String, databaseBytes: Int, pictures: Int, recordedPictures: Int, pictureBytes: Int,
          origins: [(origin: String, count: Int)], notice: String?, message: String?, strings: UIStrings) {
         let size = { (bytes: Int) in ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file) }
         let format = Date.FormatStyle(date: .abbreviated, time: .shortened).locale(strings.locale)
@@ -161,11 +213,12 @@ struct MaintenancePage: PageModel {
             Fact(label: strings["maintenance_last_refresh"], value: lastRefresh),
             Fact(label: strings["maintenance_last_result"], value: status.message.map { strings("maintenance_failed", ["message": $0]) } ?? (status.isRefreshing ? strings["list_refreshing"] : strings["maintenance_ok"])),
             Fact(label: strings["maintenance_database"], value: "\(databasePath) (\(size(databaseBytes)))"),
-            Fact(label: strings["maintenance_pictures"], value: strings("maintenance_pictures_value", ["n": String(pictures), "size": size(pictureBytes)])),
+            Fact(label: strings["maintenance_pictures"], value: strings("maintenance_pictures_value", ["n": String(pictures), "size": size(pictureBytes), "recorded": String(recordedPictures)])),
             Fact(label: strings["maintenance_version"], value: "\(BuildInfo.version) · \(strings["maintenance_build"]) \(BuildInfo.build)"),
         ]
         self.origins = origins.map { Origin(origin: $0.origin, count: strings.count("maintenance_origin_count", $0.count)) }
         hasOrigins = !origins.isEmpty
+        hasRecordedPictures = recordedPictures > 0
         self.notice = notice
         self.message = message
     }
