@@ -86,7 +86,8 @@ struct ItalianPagesTests {
                 "/", "/?filter=non-alcoholic", "/?filter=alcoholic", "/search?q=gin", "/search?q=zzzzzz", "/filters",
                 "/results?filter=alcoholic&category=Sour", "/results?glass=coupe&filter=non-alcoholic", "/results?ingredient=gin",
                 "/cocktails/0", "/cocktails/3?servings=2", "/cocktails/0?back=%2Fsearch%3Fq%3Dgin", "/settings", "/import",
-                "/account", "/nowhere", "/cocktails/999999",
+                "/account", "/nowhere", "/cocktails/999999", "/bar", "/bar/shopping", "/maintenance", "/offline", "/?page=2",
+                "/?makeable=one-away", "/results?filter=alcoholic&makeable=now",
             ]
             for path in pages {
                 let response = try await client.execute(uri: path, method: .get, headers: Self.italianHeaders)
