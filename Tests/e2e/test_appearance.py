@@ -88,3 +88,15 @@ def test_details_screen_has_no_serious_accessibility_violations(module_server, n
     expect(page.locator("button.heart-toggle")).to_have_attribute("aria-pressed", "true")
     page.wait_for_function("() => document.querySelector('figure.hero img').complete")
     assert serious_violations(page) == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("path", ["/bar", "/bar/shopping", "/maintenance", "/offline", "/filters?filter=non-alcoholic", "/settings", "/?lang=it"])
+def test_newer_screens_have_no_serious_accessibility_violations(module_server, new_page, scheme, path):
+    page = new_page(color_scheme=scheme, **({"viewport": {"width": 1280, "height": 900}} if path == "/bar" else {}))
+    page.goto(module_server.url + path)
+    expect(page.locator("h1")).to_be_visible()
+    assert serious_violations(page) == []
+    # Back to English for the other tests of the module.
+    if "lang=it" in path:
+        page.goto(module_server.url + "/?lang=en")
