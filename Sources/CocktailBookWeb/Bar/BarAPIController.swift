@@ -104,6 +104,18 @@ struct BarAPIController<Context: AppContext>: Sendable {
         var value: String?
         /// …or every ingredient a drink lacks on the caller's shelf.
         var cocktail: String?
+
+        enum CodingKeys: String, CodingKey { case value, cocktail }
+
+        /// Exactly one of the two keys, and a string (not null) for it.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            guard container.contains(.value) != container.contains(.cocktail) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "one of value or cocktail"))
+            }
+            value = container.contains(.value) ? try container.decode(String.self, forKey: .value) : nil
+            cocktail = container.contains(.cocktail) ? try container.decode(String.self, forKey: .cocktail) : nil
+        }
     }
 
     @Sendable func addToShoppingList(request: Request, context: Context) async throws -> Response {
