@@ -60,7 +60,7 @@ struct ImportController<Context: AppContext>: Sendable {
             }
             let form: MultipartForm
             do {
-                form = try await MultipartForm.read(request.body, boundary: boundary, limits: .init(bodyBytes: Self.maximumBodyBytes))
+                form = try await MultipartForm.read(request.body, declaredLength: request.headers[.contentLength], boundary: boundary, limits: .init(bodyBytes: Self.maximumBodyBytes))
             } catch MultipartForm.Failure.tooLarge {
                 return refuse(ImportLimits.tooLargeMessage, status: .contentTooLarge, context: context)
             } catch MultipartForm.Failure.malformed(let reason) {

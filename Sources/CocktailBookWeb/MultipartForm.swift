@@ -77,7 +77,11 @@ struct MultipartForm: Sendable {
     /// Reads a form from a request body as it arrives.
     ///
     /// - Throws: ``Failure``, or the body's own errors.
-    static func read(_ body: RequestBody, boundary: String, limits: Limits) async throws -> MultipartForm {
+    ///
+    /// A body whose `Content-Length` (`declaredLength`) is already over the limit is refused
+    /// before a byte of it is read.
+    static func read(_ body: RequestBody, declaredLength: String? = nil, boundary: String, limits: Limits) async throws -> MultipartForm {
+        if let declared = declaredLength.flatMap({ Int($0) }), declared > limits.bodyBytes { throw Failure.tooLarge }
         var reader = Reader(boundary: boundary, limits: limits)
         for try await chunk in body {
             try reader.feed(chunk)

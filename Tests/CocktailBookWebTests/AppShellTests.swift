@@ -56,7 +56,7 @@ struct AppShellTests {
     func keptPages() async throws {
         let database = try TemporaryDatabase()
         defer { database.remove() }
-        try await makeApp(databasePath: database.path, sourceLatency: .seconds(30)).test(.router) { client in
+        try await makeApp(databasePath: database.path, sourceLatency: .seconds(600)).test(.router) { client in
             let loading = try await client.get("/").headers
             #expect(loading[Self.kept] == nil, "still loading")
         }

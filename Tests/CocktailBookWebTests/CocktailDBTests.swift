@@ -107,7 +107,7 @@ struct CocktailDBTests {
     func loading() async throws {
         let database = try TemporaryDatabase()
         defer { database.remove() }
-        try await makeApp(databasePath: database.path, sourceLatency: .seconds(30)).test(.router) { client in
+        try await makeApp(databasePath: database.path, sourceLatency: .seconds(600)).test(.router) { client in
             let paths = [
                 "search.php?s=", "search.php?f=m", "search.php?i=vodka", "lookup.php?i=7", "lookup.php?iid=1", "random.php",
                 "filter.php?i=gin", "filter.php?c=Cocktail", "list.php?c=list", "list.php?i=list",

@@ -10,7 +10,7 @@ struct CocktailsAPITests {
     func healthz() async throws {
         let tmp = try TemporaryDatabase()
         defer { tmp.remove() }
-        let app = try await makeApp(databasePath: tmp.path, sourceLatency: .seconds(30))
+        let app = try await makeApp(databasePath: tmp.path, sourceLatency: .seconds(600))
         try await app.test(.router) { client in
             let response = try await client.get("/healthz")
             #expect(response.status == .ok)

@@ -55,7 +55,7 @@ struct ImagesAndAssetsTests {
     func assets() async throws {
         let database = try TemporaryDatabase()
         defer { database.remove() }
-        try await makeApp(databasePath: database.path, sourceLatency: .seconds(30)).test(.router) { client in
+        try await makeApp(databasePath: database.path, sourceLatency: .seconds(600)).test(.router) { client in
             let html = String(buffer: try await client.get("/").body)
             let cssURL = String(try #require(html.firstMatch(of: /href="(\/assets\/app\.css\?v=[0-9a-f]{16})"/)?.1))
             let css = try await client.get(cssURL)

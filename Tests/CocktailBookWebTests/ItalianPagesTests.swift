@@ -43,14 +43,18 @@ struct ItalianPagesTests {
     /// The English strings found on `html`, with where they were found.
     static func englishLeft(in html: String) -> [String] {
         let texts = visibleTexts(html)
-        return englishOnly.flatMap { english in
+        return zip(englishOnly, phrasePatterns).flatMap { english, pattern in
             texts.filter { text in
                 // A single word ("Save") counts when it is the whole text, as on a button; a
                 // phrase counts anywhere, as whole words.
-                text == english || (english.contains(" ")
-                    && text.range(of: #"(^|[^\p{L}])"# + NSRegularExpression.escapedPattern(for: english) + #"($|[^\p{L}])"#, options: .regularExpression) != nil)
+                text == english || (pattern.map { $0.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil } ?? false)
             }.map { "\(english) ← \($0)" }
         }
+    }
+
+    /// Each phrase of ``englishOnly`` as a whole-words pattern, compiled once (`nil` for single words).
+    static let phrasePatterns: [NSRegularExpression?] = englishOnly.map { english in
+        english.contains(" ") ? try? NSRegularExpression(pattern: #"(^|[^\p{L}])"# + NSRegularExpression.escapedPattern(for: english) + #"($|[^\p{L}])"#) : nil
     }
 
     static let italianHeaders: HTTPFields = [.acceptLanguage: "it-IT,it;q=0.9,en;q=0.8"]

@@ -127,7 +127,7 @@ struct PagesTests {
     func loadingPage() async throws {
         let database = try TemporaryDatabase()
         defer { database.remove() }
-        try await makeApp(databasePath: database.path, sourceLatency: .seconds(30)).test(.router) { client in
+        try await makeApp(databasePath: database.path, sourceLatency: .seconds(600)).test(.router) { client in
             let html = String(buffer: try await client.get("/").body)
             #expect(html.contains("Loading cocktails…"))
             #expect(html.contains(#"<noscript><meta http-equiv="refresh" content="2"></noscript>"#))

@@ -114,7 +114,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         }
         let form: MultipartForm
         do {
-            form = try await MultipartForm.read(request.body, boundary: boundary, limits: .init(bodyBytes: Self.maximumBackupBytes))
+            form = try await MultipartForm.read(request.body, declaredLength: request.headers[.contentLength], boundary: boundary, limits: .init(bodyBytes: Self.maximumBackupBytes))
         } catch MultipartForm.Failure.tooLarge {
             return renderer.render(try await page(context: context, message: context.strings["maintenance_restore_too_large"]), status: .contentTooLarge, context: context)
         } catch MultipartForm.Failure.malformed {
