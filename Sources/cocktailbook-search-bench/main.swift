@@ -23,6 +23,8 @@ struct Options {
     var verify = false
     /// Run the bar benchmark instead of the search one.
     var bar = false
+    /// Write a synthetic catalog of this many cocktails to this file instead (for the HTTP benchmark).
+    var writeCatalog: (count: Int, path: String)?
 
     init(arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -39,6 +41,9 @@ struct Options {
                 verify = true
             case "--bar":
                 bar = true
+            case "--write-catalog":
+                guard let count = iterator.next().flatMap({ Int($0) }), count > 0, let path = iterator.next() else { Self.usage("--write-catalog wants a count and a file") }
+                writeCatalog = (count, path)
             case "-h", "--help":
                 Self.usage(nil)
             default:
@@ -54,6 +59,7 @@ struct Options {
         print("  --no-fts     skip the SQLite FTS5 comparison")
         print("  --verify     instead of timing, check the index against the reference implementation")
         print("  --bar        instead, time makeable=now, one-away and suggestions for shelves of 20, 100 and 300 bottles")
+        print("  --write-catalog N FILE  instead, write the N-cocktail catalog as a catalog file (for scripts/bench-http.sh)")
         exit(problem == nil ? 0 : 64)
     }
 }
@@ -67,6 +73,20 @@ func machineDescription() -> String {
 }
 
 let options = Options(arguments: Array(CommandLine.arguments.dropFirst()))
+if let (count, path) = options.writeCatalog {
+    // The same catalogs the search benchmark times, in the format `serve --catalog` reads.
+    do {
+        let table = try IngredientTable(json: BundledCatalog.ingredientsData)
+        let real = try CatalogDecoder.decode(BundledCatalog.data).cocktails
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try encoder.encode(SyntheticCatalog(real: real, table: table).make(count: count)).write(to: URL(fileURLWithPath: path))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("error: could not write the catalog: \(error)\n".utf8))
+        exit(1)
+    }
+}
 #if DEBUG
 print("warning: this is a debug build; the figures mean nothing. Use: swift run -c release cocktailbook-search-bench")
 #endif

@@ -2,6 +2,7 @@ import ArgumentParser
 import CocktailBookWeb
 import Foundation
 import Hummingbird
+import Logging
 import ServiceLifecycle
 
 struct Serve: AsyncParsableCommand {
@@ -42,6 +43,9 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .long, help: "Behind a reverse proxy: believe X-Forwarded-Proto and X-Forwarded-For (env: COCKTAILBOOK_TRUST_PROXY=1).")
     var trustProxy = false
 
+    @Option(name: .long, help: ArgumentHelp("How much the server logs: trace, debug, info (one line per request), notice, warning, error or critical (env: COCKTAILBOOK_LOG_LEVEL; default info).", valueName: "level"))
+    var logLevel: String?
+
     func validate() throws {
         _ = try resolved()
     }
@@ -74,6 +78,12 @@ struct Serve: AsyncParsableCommand {
         configuration.publicReadOnly = publicReadOnly || isSet("COCKTAILBOOK_PUBLIC_READ_ONLY")
         configuration.privateMode = `private` || isSet("COCKTAILBOOK_PRIVATE")
         configuration.trustProxy = trustProxy || isSet("COCKTAILBOOK_TRUST_PROXY")
+        if let level = logLevel ?? environment["COCKTAILBOOK_LOG_LEVEL"] {
+            guard let parsed = Logger.Level(rawValue: level.lowercased()) else {
+                throw ValidationError("The log level must be one of trace, debug, info, notice, warning, error or critical, not \(level).")
+            }
+            configuration.logLevel = parsed
+        }
         if let hosts = allowedHosts ?? environment["COCKTAILBOOK_ALLOWED_HOSTS"] {
             let names = hosts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             guard !names.isEmpty else { throw ValidationError("--allowed-hosts needs at least one host name.") }

@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""The HTTP benchmark's driver; run it through scripts/bench-http.sh, which builds and installs.
+
+For each catalog size it measures the first start (empty database), the cached start, the
+resident set, and then every route with wrk against the app and against nginx serving the
+route's saved response body, one after the other, and prints one table per size.
+"""
+import argparse
+import http.client
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+
+ROUTES = [
+    ("/", "text/html"),
+    ("/cocktails/30", "text/html"),
+    ("/search?q=gin", "text/html"),
+    ("/api/v1/cocktails?q=gin", "application/json"),
+    ("/api/v1/cocktails/30", "application/json"),
+    ("/api/json/v1/1/search.php?s=margarita", "application/json"),
+    ("/healthz", "text/plain"),
+]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(port, path, headers=None):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("GET", path, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+def rss_mib(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class App:
+    """One run of the server on a database, timed from spawn to a ready catalog."""
+
+    def __init__(self, binary, database, catalog, log):
+        self.port = free_port()
+        arguments = [binary, "serve", "--port", str(self.port), "--database", database,
+                     "--source-latency", "0", "--log-level", "warning"]
+        if catalog:
+            arguments += ["--catalog", catalog]
+        start = time.perf_counter()
+        self.process = subprocess.Popen(arguments, stdout=log, stderr=log)
+        self.listening = self.ready = None
+        deadline = start + 120
+        while time.perf_counter() < deadline:
+            if self.process.poll() is not None:
+                raise SystemExit(f"the app exited with {self.process.returncode}; see {log.name}")
+            try:
+                status, body = get(self.port, "/api/v1/catalog")
+            except OSError:
+                time.sleep(0.002)
+                continue
+            if self.listening is None:
+                self.listening = time.perf_counter() - start
+            if status == 200 and b'"ready"' in body:
+                self.ready = time.perf_counter() - start
+                return
+            time.sleep(0.002)
+        raise SystemExit("the catalog did not become ready within 120 s")
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def wrk(url, duration, connections):
+    output = subprocess.run(
+        ["wrk", "-t2", f"-c{connections}", f"-d{duration}s", "--latency", url],
+        capture_output=True, text=True, check=True).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)\b", output)
+    scale = {"us": 0.001, "ms": 1.0, "s": 1000.0}[p99.group(2)]
+    errors = 0
+    for pattern in (r"Non-2xx or 3xx responses:\s+(\d+)", r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)"):
+        found = re.search(pattern, output)
+        if found:
+            errors += sum(int(g) for g in found.groups())
+    return rate, float(p99.group(1)) * scale, errors
+
+
+def nginx_config(root, port, routes):
+    locations = "\n".join(
+        f"        location = /r{i} {{ default_type \"{kind}\"; }}" for i, (_, kind) in enumerate(routes))
+    return f"""
+worker_processes auto;
+pid {root}/nginx.pid;
+error_log {root}/nginx-error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 1000000;
+    types {{ }}
+    server {{
+        listen 127.0.0.1:{port};
+        root {root}/files;
+{locations}
+    }}
+}}
+"""
+
+
+def bench_size(args, size, work):
+    catalog = None
+    if size != 170:
+        catalog = os.path.join(work, f"catalog-{size}.json")
+        subprocess.run([args.catalog_writer, "--write-catalog", str(size), catalog], check=True)
+    database = os.path.join(work, f"bench-{size}.sqlite")
+    log = open(os.path.join(work, f"app-{size}.log"), "w")
+
+    first = App(args.app, database, catalog, log)
+    first_ready = first.ready
+    first.stop()
+    app = App(args.app, database, catalog, log)
+    time.sleep(1)
+    rss_start = rss_mib(app.process.pid)
+
+    files = os.path.join(work, "files")
+    shutil.rmtree(files, ignore_errors=True)
+    os.makedirs(files)
+    for i, (path, _) in enumerate(ROUTES):
+        status, body = get(app.port, path)
+        if status != 200:
+            raise SystemExit(f"{path} answered {status}")
+        with open(os.path.join(files, f"r{i}"), "wb") as out:
+            out.write(body)
+    os.chmod(work, 0o755)
+    nginx_port = free_port()
+    config = os.path.join(work, "nginx.conf")
+    with open(config, "w") as out:
+        out.write(nginx_config(work, nginx_port, ROUTES))
+    subprocess.run(["nginx", "-c", config, "-p", work, "-g", "user root;"], check=True)
+    try:
+        rows = []
+        loaded = 0
+        for i, (path, _) in enumerate(ROUTES):
+            ours = wrk(f"http://127.0.0.1:{app.port}{path}", args.duration, args.connections)
+            loaded += args.duration
+            theirs = None
+            if path != "/healthz":
+                theirs = wrk(f"http://127.0.0.1:{nginx_port}/r{i}", args.duration, args.connections)
+            size_bytes = os.path.getsize(os.path.join(files, f"r{i}"))
+            rows.append((path, size_bytes, ours, theirs))
+        rss_loaded = rss_mib(app.process.pid)
+    finally:
+        subprocess.run(["nginx", "-c", config, "-p", work, "-g", "user root;", "-s", "stop"], check=False)
+        app.stop()
+
+    print(f"\n## {size} cocktails — wrk -t2 -c{args.connections} -d{args.duration}s, each route then nginx serving its saved body\n")
+    print("| route | bytes | Cocktail Book req/s | p99 ms | nginx req/s | p99 ms | req/s ratio | p99 ratio | errors |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for path, size_bytes, (rate, p99, errors), theirs in rows:
+        if theirs:
+            nrate, np99, nerrors = theirs
+            print(f"| `{path}` | {size_bytes:,} | {rate:,.0f} | {p99:.2f} | {nrate:,.0f} | {np99:.2f} | "
+                  f"**{100 * rate / nrate:.0f} %** | {p99 / np99:.1f}× | {errors}/{nerrors} |")
+        else:
+            print(f"| `{path}` | {size_bytes:,} | {rate:,.0f} | {p99:.2f} | — | — | — | — | {errors} |")
+    print(f"\nstart, empty database → catalog ready: {first_ready * 1000:.0f} ms; "
+          f"start, cached catalog → listening {app.listening * 1000:.0f} ms, serving it {app.ready * 1000:.0f} ms")
+    print(f"RSS: {rss_start:.1f} MiB after start, {rss_loaded:.1f} MiB after {loaded} s of load")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--app", required=True)
+    parser.add_argument("--catalog-writer", required=True)
+    parser.add_argument("--sizes", default="170,10000")
+    parser.add_argument("--duration", type=int, default=10)
+    parser.add_argument("--connections", type=int, default=64)
+    args = parser.parse_args()
+    with open("/proc/loadavg") as load:
+        print(f"Cocktail Book HTTP benchmark — {os.cpu_count()} cores, load average {' '.join(load.read().split()[:3])} at start")
+    work = tempfile.mkdtemp(prefix="cocktailbook-bench-")
+    try:
+        for size in (int(s) for s in args.sizes.split(",")):
+            bench_size(args, size, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
