@@ -36,11 +36,14 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // zlib (as every Swift toolchain on Linux needs it): gzip for the response cache.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(
             name: "CocktailBookWeb",
             dependencies: [
                 "CocktailBook",
                 "CocktailBookStore",
+                "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -84,6 +87,7 @@ let package = Package(
             name: "CocktailBookWebTests",
             dependencies: [
                 "CocktailBookWeb",
+                "CZlib",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

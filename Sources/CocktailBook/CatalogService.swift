@@ -1,6 +1,7 @@
 import CocktailsAPI
 import Foundation
 import Logging
+import Synchronization
 
 /// Owns the catalog: serves the cached copy at once, fetches from the slow source in the
 /// background, and answers every query from memory so no caller ever waits on the source
@@ -24,7 +25,15 @@ public actor CatalogService {
     private var sourceCocktails: [Cocktail] = []
     private var updatedAt: Date?
     private var failureMessage: String?
-    private var refreshTask: Task<Void, Never>?
+    private var refreshTask: Task<Void, Never>? {
+        didSet { generationCounter.add(1, ordering: .releasing) }
+    }
+    private nonisolated let generationCounter = Atomic<UInt64>(1)
+
+    /// Changes whenever what the catalog shows may have: a catalog installed, a refresh started
+    /// or ended (the pages' notices). Readable without waiting for the actor, so that a cache of
+    /// answers can tell in nanoseconds whether it is still good.
+    public nonisolated var generation: UInt64 { generationCounter.load(ordering: .acquiring) }
 
     /// Creates the service; nothing is fetched until ``start(refreshingInBackground:)``.
     ///
@@ -195,6 +204,7 @@ public actor CatalogService {
         }
         snapshot = CatalogSnapshot(catalog: AlphabeticalCatalog(merged, locale: locale), table: ingredients)
         updatedAt = fetchedAt
+        generationCounter.add(1, ordering: .releasing)
     }
 
     private func fetchFromSource() async {
@@ -220,6 +230,7 @@ public actor CatalogService {
         } catch {
             let message = (error as? LocalizedError)?.errorDescription ?? "The cocktails could not be loaded."
             failureMessage = message
+            generationCounter.add(1, ordering: .releasing)
             logger.warning("catalog fetch failed: \(message)")
         }
     }

@@ -8,6 +8,9 @@ import GRDB
 /// schema is a new migration at the end of ``migrator``.
 public final class AppDatabase: Sendable {
     let writer: any DatabaseWriter
+    /// Changes whenever the content may have (see ``DatabaseChanges``): what is kept in memory
+    /// from the database is kept per version.
+    public let changes: DatabaseChanges
 
     /// Opens (creating if needed) the database file at `path`, in WAL mode, and migrates it.
     ///
@@ -30,11 +33,13 @@ public final class AppDatabase: Sendable {
     /// Wraps an open connection and migrates it; tests pass an in-memory `DatabaseQueue`.
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
+        changes = DatabaseChanges(path: writer is DatabasePool ? writer.path : nil)
         do {
             try Self.migrator.migrate(writer)
         } catch {
             throw StoreError.cannotOpen(path: writer.path, reason: Self.describe(error))
         }
+        writer.add(transactionObserver: changes, extent: .databaseLifetime)
     }
 
     /// An empty in-memory database, for tests and previews.

@@ -15,6 +15,8 @@ public struct AppEnvironment: Sendable {
     public let images: ImportedImageFiles
     /// Accounts, sessions and API tokens.
     public let accounts: Accounts
+    /// Pages and API answers made once per state (see ``ResponseCache``).
+    let responses = ResponseCache()
 
     /// Opens the database and prepares (but does not start) the catalog service.
     public init(configuration: AppConfiguration, logger: Logger) throws {

@@ -40,6 +40,7 @@ public func buildApplication(
         logger.warning("chaos mode: API requests wait \(chaos.latency), the first \(chaos.failures) fail, then \(Int(chaos.failureRate * 100))% fail")
         router.add(middleware: ChaosMiddleware(chaos))
     }
+    router.add(middleware: ResponseCacheMiddleware(cache: environment.responses, catalog: environment.catalog, changes: environment.database.changes))
     router.get("/healthz") { _, _ in "ok" }
     HealthController(database: environment.database, catalog: environment.catalog).addRoutes(to: router)
     APIController(catalog: environment.catalog, bar: environment.database).addRoutes(to: router.group("api/v1"))

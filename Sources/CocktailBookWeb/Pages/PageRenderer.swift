@@ -23,10 +23,14 @@ struct PageRenderer: Sendable {
     func render<Page: PageModel>(_ page: Page, status: HTTPResponse.Status = .ok, context: some AppContext) -> Response {
         let frame = PageFrame(
             page: page, assets: assets.urls, catalogState: page.catalogState, csrfToken: context.csrfToken, viewer: ViewerModel(context.viewer),
-            strings: context.strings, theme: context.settings.theme
+            strings: context.strings, theme: context.settings.theme,
+            // A page made for the response cache gets a hole here, filled when it is served.
+            renderedAt: context.csrfToken == ResponseCache.csrfHole ? ResponseCache.renderedAtHole : RenderTime.now()
         )
         let html = library.render(frame, withTemplate: Page.template) ?? "Page template \(Page.template) is missing."
-        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
+        // Kept by the browser but checked every time (the ETag makes that a `304`): a page is
+        // never shown stale, and never to another person of a shared computer from its cache.
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "private, no-cache"]
         // The service worker keeps only pages worth opening offline: a ready catalog, no error.
         if status == .ok, page.catalogState == "ready", Page.keptOffline { headers[.offlineCache] = "page" }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
@@ -61,6 +65,7 @@ struct PageFrame<Page: PageModel>: MustacheParent {
     let viewer: ViewerModel
     let strings: UIStrings
     let theme: Settings.Theme
+    let renderedAt: String
 
     func child(named name: String) -> Any? {
         switch name {
@@ -75,7 +80,7 @@ struct PageFrame<Page: PageModel>: MustacheParent {
         case "catalogState": catalogState
         case "csrfToken": csrfToken
         // When the page was made: the offline banner says how old a saved page is.
-        case "renderedAt": ISO8601DateFormatter().string(from: Date())
+        case "renderedAt": renderedAt
         default: Self.unwrapped(Mirror(reflecting: page).children.first { $0.label == name }?.value)
         }
     }

@@ -7,11 +7,26 @@ enum Secrets {
     /// 32 bytes from the system's secure generator, as 64 lower-case hex digits.
     static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+        let words = (generator.next(), generator.next(), generator.next(), generator.next()) as (UInt64, UInt64, UInt64, UInt64)
+        return withUnsafeBytes(of: words) { hex($0) }
     }
 
     /// The SHA-256 of `bytes`, as 64 lower-case hex digits.
     static func sha256(_ bytes: some DataProtocol) -> String {
-        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: bytes).withUnsafeBytes { hex($0) }
+    }
+
+    /// Lower-case hex, without a format string per byte (every page a new visitor opens mints a token).
+    static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
+        let digits: StaticString = "0123456789abcdef"
+        return String(unsafeUninitializedCapacity: bytes.count * 2) { out in
+            digits.withUTF8Buffer { digits in
+                for (index, byte) in bytes.enumerated() {
+                    out[2 * index] = digits[Int(byte >> 4)]
+                    out[2 * index + 1] = digits[Int(byte & 0x0F)]
+                }
+            }
+            return bytes.count * 2
+        }
     }
 }

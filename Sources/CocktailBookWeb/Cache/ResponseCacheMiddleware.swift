@@ -1,0 +1,146 @@
+import CocktailBook
+import CocktailBookStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Synchronization
+
+/// Serves the pages and API answers that only change with the catalog, the database (favorites,
+/// shelves, settings, accounts) and the day from ``ResponseCache``; the rest goes by. Every
+/// answer it gives carries an `ETag` (`304` on a match) and is gzip-compressed when the client
+/// asks. It runs after every middleware that decides who is asking and what is allowed, so it
+/// never answers a request that those would refuse.
+struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
+    let cache: ResponseCache
+    let catalog: CatalogService
+    let changes: DatabaseChanges
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.method == .get, Self.isCacheable(request.uri.path) else { return try await next(request, context) }
+        let key = ResponseCache.Key(
+            target: request.uri.description,
+            origin: [request.headers[Self.hostField] ?? request.head.authority ?? "", request.headers[Self.forwardedProto] ?? ""].joined(separator: " "),
+            viewer: Self.describe(context.viewer),
+            settings: context.language.rawValue + "|" + context.settings.cookieValue,
+            state: .init(
+                catalog: catalog.generation, database: changes.version,
+                quarterHour: Int64((catalog.now().timeIntervalSince1970 / 900).rounded(.down))
+            )
+        )
+        if let entry = cache.entry(for: key) {
+            return Self.response(from: entry, request: request, context: context)
+        }
+        var caching = context
+        caching.csrfToken = ResponseCache.csrfHole
+        let response = try await next(request, caching)
+        let collector = BodyCollector()
+        var headers = response.headers
+        try await response.body.write(collector)
+        // Only plain successes are shared; anything that sets a cookie is someone's own.
+        let keep = response.status == .ok && headers[.setCookie] == nil
+        if headers[.cacheControl] == nil { headers[.cacheControl] = "no-cache" }
+        let entry = cache.store(key, headers: headers, body: collector.buffer, keep: keep)
+        var answer = Self.response(from: entry, request: request, context: context)
+        answer.status = response.status
+        return answer
+    }
+
+    /// Routes whose answers depend only on what the key holds. Random picks, health checks,
+    /// account and admin screens are left out; pictures and assets have their own caching.
+    static func isCacheable(_ path: String) -> Bool {
+        switch path {
+        case "/", "/search", "/filters", "/results", "/bar", "/bar/shopping",
+             "/api/v1/cocktails", "/api/v1/favorites", "/api/v1/filters", "/api/v1/bar", "/api/v1/bar/suggestions",
+             "/api/v1/bar/rules", "/api/v1/shopping-list":
+            return true
+        default:
+            if path.hasPrefix("/api/json/v1/1/") { return !path.hasSuffix("/random.php") }
+            return path.hasPrefix("/cocktails/") || path.hasPrefix("/api/v1/cocktails/")
+        }
+    }
+
+    static var hostField: HTTPField.Name { .init("Host")! }
+    static var forwardedProto: HTTPField.Name { .init("X-Forwarded-Proto")! }
+
+    private static func describe(_ viewer: Viewer) -> String {
+        switch viewer {
+        case .owner: "owner"
+        case .account(let account): "account \(account.id)"
+        case .anonymous(let accountMode): accountMode ? "anonymous" : "anonymous without accounts"
+        }
+    }
+
+    /// The entry's bytes with this request's holes filled, compressed when asked, or `304`.
+    static func response(from entry: ResponseCache.Entry, request: Request, context: Context) -> Response {
+        var headers = entry.headers
+        let fills = entry.holes.map { hole in
+            switch hole {
+            case .csrfToken: context.csrfToken
+            case .renderedAt: RenderTime.now()
+            }
+        }
+        // The form token is part of a page: another browser's copy is another page.
+        let tokenPart = entry.holes.contains(.csrfToken) ? "-" + String(ContentHash.value(of: context.csrfToken.utf8), radix: 36) : ""
+        let gzip = entry.byteCount >= 1024 && acceptsGzip(request)
+        let etag = "\"\(entry.fingerprint)\(tokenPart)\(gzip ? "-gz" : "")\""
+        headers[.eTag] = etag
+        headers[.vary] = "Accept-Encoding, Accept-Language, Cookie"
+        if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        if gzip, let compressed = entry.gzip() {
+            headers[.contentEncoding] = "gzip"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: joined(compressed.body(filling: fills))))
+        }
+        guard !fills.isEmpty else { return Response(status: .ok, headers: headers, body: .init(byteBuffer: entry.literals[0])) }
+        var parts: [ByteBuffer] = [entry.literals[0]]
+        for (index, fill) in fills.enumerated() {
+            parts.append(ByteBuffer(string: fill))
+            parts.append(entry.literals[index + 1])
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: joined(parts)))
+    }
+
+    private static func joined(_ parts: [ByteBuffer]) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(parts.reduce(0) { $0 + $1.readableBytes })
+        for part in parts { buffer.writeImmutableBuffer(part) }
+        return buffer
+    }
+
+    /// `Accept-Encoding` names gzip without `q=0`.
+    static func acceptsGzip(_ request: Request) -> Bool {
+        guard let header = request.headers[.acceptEncoding] else { return false }
+        return header.split(separator: ",").contains { item in
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard parts.first == "gzip" || parts.first == "*" else { return false }
+            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return quality > 0
+        }
+    }
+}
+
+/// Gathers a response body into one buffer.
+final class BodyCollector: ResponseBodyWriter {
+    var buffer = ByteBuffer()
+
+    func write(_ buffer: ByteBuffer) async throws {
+        self.buffer.writeImmutableBuffer(buffer)
+    }
+
+    func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}
+
+/// The time a page is served, as its offline banner reads it; formatted once a second.
+enum RenderTime {
+    private static let last = Mutex<(second: Int, text: String)>((-1, ""))
+
+    static func now(_ date: Date = Date()) -> String {
+        let second = Int(date.timeIntervalSince1970)
+        if let text = last.withLock({ $0.second == second ? $0.text : nil }) { return text }
+        let text = ISO8601DateFormatter().string(from: date)
+        last.withLock { $0 = (second, text) }
+        return text
+    }
+}

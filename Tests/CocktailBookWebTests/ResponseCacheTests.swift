@@ -1,0 +1,202 @@
+import CocktailBook
+import CocktailBookStore
+import CZlib
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@testable import CocktailBookWeb
+
+/// The response cache never serves a stale answer: every change a person can make shows on the
+/// next request, ETags and gzip describe exactly the bytes a plain request gets, and the holes
+/// (the form token) belong to the browser asking.
+@Suite("Response cache: fresh, compressed, revalidated")
+struct ResponseCacheTests {
+    static func cookie(_ token: String) -> HTTPFields { [.cookie: "cocktailbook_csrf=\(token)"] }
+    static let alice = String(repeating: "a1", count: 32)
+    static let bob = String(repeating: "b2", count: 32)
+
+    /// The main list's names, in order, as the page shows them.
+    static func rowNames(_ html: String) -> [String] {
+        html.matches(of: #/class="row-name[^"]*"[^>]*>([^<]+)</#).map { String($0.1) }
+    }
+
+    @Test("the same page twice has one ETag; If-None-Match gets 304; a favorite changes both at once")
+    func etagsFollowFavorites() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let first = try await client.execute(uri: "/", method: .get, headers: Self.cookie(Self.alice))
+            let second = try await client.execute(uri: "/", method: .get, headers: Self.cookie(Self.alice))
+            let etag = try #require(first.headers[.eTag])
+            #expect(second.headers[.eTag] == etag)
+            #expect(Self.rowNames(String(buffer: first.body)) == WebFixtures.allNames)
+            #expect(first.headers[.cacheControl] == "private, no-cache")
+
+            var conditional = Self.cookie(Self.alice)
+            conditional[.ifNoneMatch] = etag
+            let unchanged = try await client.execute(uri: "/", method: .get, headers: conditional)
+            #expect(unchanged.status == .notModified)
+            #expect(unchanged.body.readableBytes == 0)
+
+            #expect(try await client.execute(uri: "/api/v1/favorites/11", method: .put).status == .noContent)
+            let changed = try await client.execute(uri: "/", method: .get, headers: conditional)
+            #expect(changed.status == .ok)
+            #expect(changed.headers[.eTag] != etag)
+            #expect(Self.rowNames(String(buffer: changed.body)).first == "Margarita Mocktail")
+
+            // The API likewise: the favorite shows, and its old ETag no longer matches.
+            let before = try await client.get("/api/v1/cocktails/11")
+            #expect(try before.decoded(DetailBody.self).isFavorite)
+            #expect(try await client.execute(uri: "/api/v1/favorites/11", method: .delete).status == .noContent)
+            var apiConditional: HTTPFields = [:]
+            apiConditional[.ifNoneMatch] = try #require(before.headers[.eTag])
+            let after = try await client.execute(uri: "/api/v1/cocktails/11", method: .get, headers: apiConditional)
+            #expect(after.status == .ok)
+            #expect(try after.decoded(DetailBody.self).isFavorite == false)
+        }
+    }
+
+    @Test("each browser's page carries its own form token, a new browser gets one with its cookie, no hole shows")
+    func formTokensPerBrowser() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            for path in ["/cocktails/11", "/bar", "/bar/shopping"] {
+                let alice = String(buffer: try await client.execute(uri: path, method: .get, headers: Self.cookie(Self.alice)).body)
+                let bob = try await client.execute(uri: path, method: .get, headers: Self.cookie(Self.bob))
+                let bobPage = String(buffer: bob.body)
+                #expect(alice.contains("value=\"\(Self.alice)\""), "\(path)")
+                #expect(!alice.contains(Self.bob) && !bobPage.contains(Self.alice), "\(path)")
+                #expect(bobPage.contains("value=\"\(Self.bob)\""), "\(path)")
+                #expect(!alice.contains("cocktailbook-hole") && !bobPage.contains("cocktailbook-hole"), "\(path)")
+                #expect(bobPage.contains("data-rendered-at=\"20"), "\(path)")
+
+                let stranger = try await client.get(path)
+                let minted = try #require(stranger.headers[.setCookie]?.firstMatch(of: #/cocktailbook_csrf=([0-9a-f]{64})/#)).1
+                #expect(String(buffer: stranger.body).contains("value=\"\(minted)\""), "\(path)")
+                #expect(stranger.headers[.eTag] != bob.headers[.eTag], "\(path)")
+            }
+        }
+    }
+
+    @Test("gzip when asked: the same bytes as the plain answer, for pages and JSON")
+    func gzip() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            for path in ["/", "/cocktails/3", "/api/v1/cocktails", "/api/json/v1/1/search.php?s=a"] {
+                var headers = Self.cookie(Self.alice)
+                let plain = try await client.execute(uri: path, method: .get, headers: headers)
+                headers[.acceptEncoding] = "gzip, deflate, br"
+                let packed = try await client.execute(uri: path, method: .get, headers: headers)
+                #expect(plain.headers[.contentEncoding] == nil)
+                #expect(packed.headers[.contentEncoding] == "gzip", "\(path)")
+                #expect(packed.headers[.vary]?.contains("Accept-Encoding") == true)
+                #expect(packed.headers[.eTag] != plain.headers[.eTag])
+                #expect(packed.body.readableBytes < plain.body.readableBytes / 2, "\(path)")
+                let unpacked = try #require(Self.gunzip(packed.body), "\(path)")
+                #expect(Self.withoutTime(unpacked) == Self.withoutTime(String(buffer: plain.body)), "\(path)")
+            }
+            // q=0 refuses gzip.
+            let refused = try await client.execute(uri: "/", method: .get, headers: [.acceptEncoding: "gzip;q=0"])
+            #expect(refused.headers[.contentEncoding] == nil)
+        }
+    }
+
+    @Test("language, theme and another process's write show on the very next request")
+    func settingsAndOtherProcesses() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let english = String(buffer: try await client.get("/").body)
+            #expect(english.contains("<html lang=\"en\""))
+            let italian = String(buffer: try await client.execute(uri: "/", method: .get, headers: [.cookie: "cocktailbook_settings=lang=it"]).body)
+            #expect(italian.contains("<html lang=\"it\""))
+            #expect(String(buffer: try await client.get("/").body).contains("<html lang=\"en\""))
+            let dark = String(buffer: try await client.execute(uri: "/", method: .get, headers: [.cookie: "cocktailbook_settings=theme=dark"]).body)
+            #expect(dark.contains("data-theme=\"dark\""))
+
+            // The CLI writes with its own connection; the server notices within milliseconds.
+            #expect(Self.rowNames(String(buffer: try await client.get("/").body)).first == WebFixtures.allNames.first)
+            let other = try AppDatabase(path: database.path)
+            try other.setFavorite(true, for: "9", owner: .implicit)
+            try await Task.sleep(for: .milliseconds(50))
+            #expect(Self.rowNames(String(buffer: try await client.get("/").body)).first == "Screwdriver")
+            #expect(try await client.list().names.first == "Screwdriver")
+        }
+    }
+
+    @Test("holes anywhere: at the start, side by side, at the end, and parts past 64 KB")
+    func splicedGzip() throws {
+        let long = String(repeating: "the quick brown fox jumps over the lazy dog ", count: 3000)
+        let literals = ["", "<a>", "", long, "</a>"].map { ByteBuffer(string: $0) }
+        let gzip = try #require(SplicedGzip(literals: literals))
+        let fills = ["T1", "token-two", "", "3"]
+        var expected = ""
+        for (index, literal) in literals.enumerated() {
+            expected += String(buffer: literal)
+            if index < fills.count { expected += fills[index] }
+        }
+        var stream = ByteBuffer()
+        for part in gzip.body(filling: fills) { stream.writeImmutableBuffer(part) }
+        #expect(Self.gunzip(stream) == expected)
+    }
+
+    @Test("the cache keeps to its budget, dropping the least recently used, and forgets older states")
+    func budget() throws {
+        let cache = ResponseCache(budget: 40_000)
+        let state = ResponseCache.State(catalog: 1, database: 1, quarterHour: 0)
+        func key(_ n: Int, _ state: ResponseCache.State) -> ResponseCache.Key {
+            .init(target: "/\(n)", origin: "", viewer: "owner", settings: "", state: state)
+        }
+        let body = ByteBuffer(repeating: 0x61, count: 9_000)
+        for n in 0..<4 { _ = cache.store(key(n, state), headers: [.contentType: "application/json"], body: body, keep: true) }
+        _ = cache.entry(for: key(0, state)) // used: kept
+        _ = cache.store(key(4, state), headers: [.contentType: "application/json"], body: body, keep: true)
+        #expect(cache.usage.bytes <= 40_000)
+        #expect(cache.entry(for: key(0, state)) != nil)
+        #expect(cache.entry(for: key(1, state)) == nil)
+        _ = cache.store(key(9, state), headers: [:], body: body, keep: false)
+        #expect(cache.entry(for: key(9, state)) == nil)
+        let newer = ResponseCache.State(catalog: 1, database: 2, quarterHour: 0)
+        _ = cache.store(key(5, newer), headers: [:], body: body, keep: true)
+        #expect(cache.usage.entries == 1)
+    }
+
+    static func withoutTime(_ html: String) -> String {
+        html.replacing(#/data-rendered-at="[^"]*"/#, with: "")
+    }
+
+    /// Reads a gzip stream back with zlib; `nil` when it is not valid gzip.
+    static func gunzip(_ buffer: ByteBuffer) -> String? {
+        var input = Array(buffer.readableBytesView)
+        var stream = z_stream()
+        guard cocktailbook_inflateInit2(&stream, 16 + 15) == Z_OK else { return nil }
+        defer { inflateEnd(&stream) }
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var status = Z_OK
+        input.withUnsafeMutableBufferPointer { inputBytes in
+            stream.next_in = inputBytes.baseAddress
+            stream.avail_in = uInt(inputBytes.count)
+            repeat {
+                chunk.withUnsafeMutableBufferPointer { out in
+                    stream.next_out = out.baseAddress
+                    stream.avail_out = uInt(out.count)
+                    status = inflate(&stream, Z_NO_FLUSH)
+                    output += out.prefix(out.count - Int(stream.avail_out))
+                }
+            } while status == Z_OK
+        }
+        guard status == Z_STREAM_END, stream.avail_in == 0 else { return nil }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
