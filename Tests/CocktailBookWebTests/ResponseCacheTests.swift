@@ -76,6 +76,8 @@ struct ResponseCacheTests {
                 #expect(bobPage.contains("value=\"\(Self.bob)\""), "\(path)")
                 #expect(!alice.contains("cocktailbook-hole") && !bobPage.contains("cocktailbook-hole"), "\(path)")
                 #expect(bobPage.contains("data-rendered-at=\"20"), "\(path)")
+                // The length sent is the length of this answer, holes filled.
+                #expect(bob.headers[.contentLength] == String(bob.body.readableBytes), "\(path)")
 
                 let stranger = try await client.get(path)
                 let minted = try #require(stranger.headers[.setCookie]?.firstMatch(of: #/cocktailbook_csrf=([0-9a-f]{64})/#)).1

@@ -39,6 +39,8 @@ struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
         // Only plain successes are shared; anything that sets a cookie is someone's own.
         let keep = response.status == .ok && headers[.setCookie] == nil
         if headers[.cacheControl] == nil { headers[.cacheControl] = "no-cache" }
+        // The length of the bytes with holes is not the length of any answer.
+        headers[.contentLength] = nil
         let entry = cache.store(key, headers: headers, body: collector.buffer, keep: keep)
         var answer = Self.response(from: entry, request: request, context: context)
         answer.status = response.status
