@@ -106,6 +106,24 @@ struct ResponseCacheTests {
                 let unpacked = try #require(Self.gunzip(packed.body), "\(path)")
                 #expect(Self.withoutTime(unpacked) == Self.withoutTime(String(buffer: plain.body)), "\(path)")
             }
+            // The stylesheet, the script and a drawing too; a PNG icon is sent as it is.
+            let page = String(buffer: try await client.get("/").body)
+            let css = try #require(page.firstMatch(of: #/\/assets\/app\.css\?v=[0-9a-f]+/#)).0
+            let js = try #require(page.firstMatch(of: #/\/assets\/app\.js\?v=[0-9a-f]+/#)).0
+            for path in [String(css), String(js), "/images/cocktails/3.svg", "/icons/icon-192.png"] {
+                let plain = try await client.get(path)
+                let packed = try await client.execute(uri: path, method: .get, headers: [.acceptEncoding: "gzip"])
+                #expect(packed.status == .ok, "\(path)")
+                if path.hasSuffix(".png") {
+                    #expect(packed.headers[.contentEncoding] == nil)
+                    #expect(packed.body == plain.body)
+                } else {
+                    #expect(packed.headers[.contentEncoding] == "gzip", "\(path)")
+                    #expect(Self.gunzip(packed.body) == String(buffer: plain.body), "\(path)")
+                    let again = try await client.execute(uri: path, method: .get, headers: [.acceptEncoding: "gzip", .ifNoneMatch: packed.headers[.eTag] ?? ""])
+                    #expect(again.status == .notModified, "\(path)")
+                }
+            }
             // q=0 refuses gzip.
             let refused = try await client.execute(uri: "/", method: .get, headers: [.acceptEncoding: "gzip;q=0"])
             #expect(refused.headers[.contentEncoding] == nil)

@@ -19,10 +19,25 @@ public struct Accounts: Sendable {
     /// The shortest password accepted.
     public static let minimumPasswordLength = 8
 
+    /// What every request asks, kept per database version: whether any account exists, and who
+    /// a session or API token signs in (read again at least once a minute, when its last use
+    /// is recorded).
+    private let accountsExist: DatabaseMemo<Bool, Bool>
+    private let sessions: DatabaseMemo<String, Account?>
+    private let apiTokens: DatabaseMemo<String, Account?>
+
     /// Creates the service over `database`.
     public init(database: AppDatabase, bcryptCost: UInt8 = 12) {
         self.database = database
         self.bcryptCost = bcryptCost
+        accountsExist = DatabaseMemo(changes: database.changes)
+        sessions = DatabaseMemo(changes: database.changes, maximumAge: .seconds(30))
+        apiTokens = DatabaseMemo(changes: database.changes, maximumAge: .seconds(30))
+    }
+
+    /// Whether the book has any account (without one, a loopback book has an implicit owner).
+    public func hasAccounts() throws -> Bool {
+        try accountsExist.value(for: true) { try database.hasAccounts() }
     }
 
     /// Why a name or password is refused.
@@ -86,12 +101,14 @@ public struct Accounts: Sendable {
 
     /// The account a session cookie signs in, if the session is alive.
     public func account(sessionToken token: String, now: Date = Date()) throws -> Account? {
-        try database.sessionAccount(tokenHash: Self.digest(token), now: now, maximumIdle: Self.sessionIdleLimit)
+        let hash = Self.digest(token)
+        return try sessions.value(for: hash) { try database.sessionAccount(tokenHash: hash, now: now, maximumIdle: Self.sessionIdleLimit) }
     }
 
     /// The account an API token belongs to.
     public func account(apiToken token: String, now: Date = Date()) throws -> Account? {
-        try database.tokenAccount(tokenHash: Self.digest(token), now: now)
+        let hash = Self.digest(token)
+        return try apiTokens.value(for: hash) { try database.tokenAccount(tokenHash: hash, now: now) }
     }
 
     /// Issues a new API token for `name`; the token is returned once and stored only hashed.

@@ -25,7 +25,7 @@ struct IdentityMiddleware<Context: AppContext>: RouterMiddleware {
             context.viewer = .account(account)
             context.sessionHash = Accounts.digest(token)
         } else {
-            let hasAccounts = (try? accounts.database.hasAccounts()) ?? true
+            let hasAccounts = (try? accounts.hasAccounts()) ?? true
             context.viewer = !hasAccounts && isLoopback && !isReadOnly ? .owner : .anonymous(accountMode: hasAccounts)
         }
         return try await next(request, context)

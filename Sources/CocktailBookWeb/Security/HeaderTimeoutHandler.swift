@@ -11,7 +11,13 @@ final class HeaderTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler 
     typealias OutboundOut = HTTPResponsePart
 
     private let timeout: TimeAmount
-    private var pending: Scheduled<Void>?
+    /// Since when the connection has been waiting for a request's head; `nil` while a request
+    /// is being answered.
+    private var waitingSince: NIODeadline?
+    /// The one check scheduled for this connection. Requests only move `waitingSince`; the
+    /// check, when it comes, looks again and reschedules itself, so a busy keep-alive
+    /// connection costs one timer per `timeout`, not two timer operations per request.
+    private var check: Scheduled<Void>?
 
     init(timeout: TimeAmount) {
         self.timeout = timeout
@@ -27,10 +33,7 @@ final class HeaderTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler 
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .head = unwrapInboundIn(data) {
-            pending?.cancel()
-            pending = nil
-        }
+        if case .head = unwrapInboundIn(data) { waitingSince = nil }
         context.fireChannelRead(data)
     }
 
@@ -40,15 +43,27 @@ final class HeaderTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler 
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        pending?.cancel()
-        pending = nil
+        check?.cancel()
+        check = nil
     }
 
     private func arm(_ context: ChannelHandlerContext) {
-        pending?.cancel()
+        waitingSince = .now()
+        if check == nil { schedule(context, at: waitingSince! + timeout) }
+    }
+
+    private func schedule(_ context: ChannelHandlerContext, at deadline: NIODeadline) {
         let channel = context.channel
-        pending = context.eventLoop.scheduleTask(in: timeout) {
-            channel.close(promise: nil)
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        check = context.eventLoop.scheduleTask(deadline: deadline) {
+            let (handler, context) = loopBound.value
+            handler.check = nil
+            guard let since = handler.waitingSince else { return } // answering: the next arm schedules
+            if NIODeadline.now() >= since + handler.timeout {
+                channel.close(promise: nil)
+            } else {
+                handler.schedule(context, at: since + handler.timeout)
+            }
         }
     }
 }

@@ -35,13 +35,12 @@ struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
     static func addHeaders(to response: inout Response, path: String) {
         let isPage = response.headers[.contentType]?.hasPrefix("text/html") == true
         if response.headers[.contentSecurityPolicy] == nil {
-            response.headers[.contentSecurityPolicy] = isPage ? pagePolicy : resourcePolicy
+            response.headers.append(isPage ? Fixed.pagePolicy : Fixed.resourcePolicy)
         }
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
-        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
-        response.headers[HTTPField.Name("Cross-Origin-Opener-Policy")!] = "same-origin"
-        response.headers[HTTPField.Name("Permissions-Policy")!] = "camera=(), microphone=(), geolocation=(), interest-cohort=()"
+        // Made once: a field's value is checked when it is made, and these never change.
+        for field in Fixed.always where response.headers[field.name] == nil {
+            response.headers.append(field)
+        }
         // Both JSON APIs may be read from any web page; they use no cookies, so nothing of the
         // visitor's leaks. Writes are never allowed cross-origin (see `preflight`).
         if path.hasPrefix("/api/") || path.hasPrefix("/images/") {
@@ -61,4 +60,17 @@ struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
         }
         return response
     }
+}
+
+/// The security headers' fields, made once.
+private enum Fixed {
+    static let pagePolicy = HTTPField(name: .contentSecurityPolicy, value: SecurityHeadersMiddleware<AppRequestContext>.pagePolicy)
+    static let resourcePolicy = HTTPField(name: .contentSecurityPolicy, value: SecurityHeadersMiddleware<AppRequestContext>.resourcePolicy)
+    static let always: [HTTPField] = [
+        HTTPField(name: .xContentTypeOptions, value: "nosniff"),
+        HTTPField(name: HTTPField.Name("X-Frame-Options")!, value: "DENY"),
+        HTTPField(name: HTTPField.Name("Referrer-Policy")!, value: "same-origin"),
+        HTTPField(name: HTTPField.Name("Cross-Origin-Opener-Policy")!, value: "same-origin"),
+        HTTPField(name: HTTPField.Name("Permissions-Policy")!, value: "camera=(), microphone=(), geolocation=(), interest-cohort=()"),
+    ]
 }

@@ -9,11 +9,18 @@ import Hummingbird
 /// page also saves the language, so a shared link opens in the sharer's language for good.
 struct SettingsMiddleware<Context: AppContext>: RouterMiddleware {
     let database: AppDatabase
+    /// Accounts' saved settings, read once per database change.
+    private let accountSettings: DatabaseMemo<Int64, Settings?>
+
+    init(database: AppDatabase) {
+        self.database = database
+        accountSettings = DatabaseMemo(changes: database.changes)
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         var saved = request.cookies[SettingsCookie.name].map { Settings(cookieValue: $0.value) } ?? Settings()
-        if case .account(let account) = context.viewer, let stored = try? database.settings(of: account.id) {
+        if case .account(let account) = context.viewer, let stored = try? accountSettings.value(for: account.id, reading: { try database.settings(of: account.id) }) {
             saved = stored
         }
         let query = FormQuery(request)
