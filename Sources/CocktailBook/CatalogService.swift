@@ -29,6 +29,8 @@ public actor CatalogService {
         didSet { generationCounter.add(1, ordering: .releasing) }
     }
     private nonisolated let generationCounter = Atomic<UInt64>(1)
+    /// Called after a catalog is installed (the server hands the decoding's garbage back to the system).
+    private let afterInstall: (@Sendable () -> Void)?
 
     /// Changes whenever what the catalog shows may have: a catalog installed, a refresh started
     /// or ended (the pages' notices). Readable without waiting for the actor, so that a cache of
@@ -43,8 +45,10 @@ public actor CatalogService {
     public init(
         source: any CocktailsAPI, catalogStore: any CatalogStore, favoritesStore: any FavoritesStore,
         importedStore: (any ImportedCocktailsStore)? = nil, now: @escaping @Sendable () -> Date, locale: Locale = .catalogDefault,
-        ingredients: IngredientTable = IngredientTable([]), logger: Logger = Logger(label: "cocktailbook.catalog")
+        ingredients: IngredientTable = IngredientTable([]), logger: Logger = Logger(label: "cocktailbook.catalog"),
+        afterInstall: (@Sendable () -> Void)? = nil
     ) {
+        self.afterInstall = afterInstall
         self.ingredients = ingredients
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = locale // also sets the first weekday to the locale's
@@ -205,6 +209,7 @@ public actor CatalogService {
         snapshot = CatalogSnapshot(catalog: AlphabeticalCatalog(merged, locale: locale), table: ingredients)
         updatedAt = fetchedAt
         generationCounter.add(1, ordering: .releasing)
+        afterInstall?()
     }
 
     private func fetchFromSource() async {
