@@ -35,7 +35,7 @@ struct ResponseCacheTests {
             let etag = try #require(first.headers[.eTag])
             #expect(second.headers[.eTag] == etag)
             #expect(Self.rowNames(String(buffer: first.body)) == WebFixtures.allNames)
-            #expect(first.headers[.cacheControl] == "private, no-cache")
+            #expect(first.headers[.cacheControl] == "no-store")
 
             var conditional = Self.cookie(Self.alice)
             conditional[.ifNoneMatch] = etag

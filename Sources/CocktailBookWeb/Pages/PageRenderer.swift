@@ -28,9 +28,10 @@ struct PageRenderer: Sendable {
             renderedAt: context.csrfToken == ResponseCache.csrfHole ? ResponseCache.renderedAtHole : RenderTime.now()
         )
         let html = library.render(frame, withTemplate: Page.template) ?? "Page template \(Page.template) is missing."
-        // Kept by the browser but checked every time (the ETag makes that a `304`): a page is
-        // never shown stale, and never to another person of a shared computer from its cache.
-        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "private, no-cache"]
+        // Not kept by the browser's HTTP cache: the service worker keeps pages for offline use,
+        // and with both, Chromium aborted the navigation after a form's redirect when the page
+        // was in its cache (test_catalog_states). The ETag still answers conditional requests.
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
         // The service worker keeps only pages worth opening offline: a ready catalog, no error.
         if status == .ok, page.catalogState == "ready", Page.keptOffline { headers[.offlineCache] = "page" }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
