@@ -24,22 +24,21 @@ public struct AppEnvironment: Sendable {
         database = try AppDatabase(path: configuration.databasePath)
         images = ImportedImageFiles(databasePath: configuration.databasePath)
         accounts = Accounts(database: database, bcryptCost: configuration.bcryptCost)
-        var payload = BundledCatalog.data
+        // The file is read at each fetch (not kept in memory); it must be a readable file now.
         if let path = configuration.catalogPath {
-            do {
-                payload = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw CatalogFileError.unreadable(path: path)
-            }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  FileManager.default.isReadableFile(atPath: path)
+            else { throw CatalogFileError.unreadable(path: path) }
         }
         let source: any CocktailsAPI
+        let failure: FakeCocktailsAPI.Failure = configuration.sourceFailures > 0 ? .count(configuration.sourceFailures) : .never
         if let url = configuration.sourceURL {
             source = RemoteCocktailsAPI(baseURL: url)
+        } else if let path = configuration.catalogPath {
+            source = FakeCocktailsAPI(withFailure: failure, latency: configuration.sourceLatency, payloadFile: URL(fileURLWithPath: path))
         } else {
-            source = FakeCocktailsAPI(
-                withFailure: configuration.sourceFailures > 0 ? .count(configuration.sourceFailures) : .never,
-                latency: configuration.sourceLatency, payload: payload
-            )
+            source = FakeCocktailsAPI(withFailure: failure, latency: configuration.sourceLatency)
         }
         catalog = CatalogService(
             source: source, catalogStore: database, favoritesStore: database, importedStore: database, now: { Date() },

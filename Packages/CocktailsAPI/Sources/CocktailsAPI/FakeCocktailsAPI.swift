@@ -20,7 +20,8 @@ public final class FakeCocktailsAPI: CocktailsAPI, @unchecked Sendable {
     /// The delay before each answer.
     public let latency: Duration
 
-    private let payload: Data
+    /// Produces the answer: a constant, or a catalog file read at each call.
+    private let payload: @Sendable () -> Result<Data, CocktailsAPIError>
     private let lock = NSLock()
     // Guarded by `lock`: how many failures are still to be handed out.
     private var failuresLeft: Int
@@ -38,8 +39,22 @@ public final class FakeCocktailsAPI: CocktailsAPI, @unchecked Sendable {
         case .count(let n): self.failuresLeft = max(0, n)
         }
         self.latency = latency
-        self.payload = payload
+        self.payload = { .success(payload) }
     }
+
+    /// Creates a fake source that answers with the catalog file at `payloadFile`, read at each
+    /// call rather than kept in memory for the life of the process (a 10,000-recipe file is
+    /// 8 MB); a file that can no longer be read makes the call fail like an unavailable source.
+    public convenience init(withFailure failure: Failure = .never, latency: Duration = .seconds(3), payloadFile: URL) {
+        self.init(withFailure: failure, latency: latency, payload: Data())
+        payloadLoader = {
+            guard let data = try? Data(contentsOf: payloadFile) else { return .failure(.unavailable) }
+            return .success(data)
+        }
+    }
+
+    /// Set once by the file initializer, before the source is shared.
+    private var payloadLoader: (@Sendable () -> Result<Data, CocktailsAPIError>)?
 
     /// Decides the outcome of one call. Counted when the call is made, so that overlapping calls
     /// see the failures in the order they started.
@@ -50,7 +65,7 @@ public final class FakeCocktailsAPI: CocktailsAPI, @unchecked Sendable {
             failuresLeft -= 1
             return .failure(.unavailable)
         }
-        return .success(payload)
+        return payloadLoader?() ?? payload()
     }
 
     public func fetchCocktails(_ handler: @escaping @Sendable (Result<Data, CocktailsAPIError>) -> Void) {

@@ -162,3 +162,23 @@ struct FakeCocktailsAPITests {
         #expect(FakeCocktailsAPI().latency == .seconds(3))
     }
 }
+
+@Suite("FakeCocktailsAPI: a catalog file")
+struct FakeCocktailsAPIFileTests {
+    @Test("the file is read at each call, in every form; once it is gone the source is unavailable")
+    func readEachCall() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("fake-source-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("[1]".utf8).write(to: file)
+        let api = FakeCocktailsAPI(latency: .zero, payloadFile: file)
+        for form in Form.allCases {
+            #expect(try await form.call(api).get() == Data("[1]".utf8), "\(form)")
+        }
+        try Data("[2]".utf8).write(to: file)
+        #expect(try await Form.async.call(api).get() == Data("[2]".utf8))
+        try FileManager.default.removeItem(at: file)
+        for form in Form.allCases {
+            #expect(await form.call(api) == .failure(.unavailable), "\(form)")
+        }
+    }
+}
