@@ -24,6 +24,8 @@ public actor CatalogService {
     /// The source's cocktails as last installed, before the imported ones are added.
     private var sourceCocktails: [Cocktail] = []
     private var updatedAt: Date?
+    /// Counts installs, so a snapshot built off the actor knows whether it is still the newest.
+    private var installSerial = 0
     private var failureMessage: String?
     private var refreshTask: Task<Void, Never>? {
         didSet { generationCounter.add(1, ordering: .releasing) }
@@ -196,7 +198,29 @@ public actor CatalogService {
     /// Installs the source's cocktails plus the imported ones; an imported id that the source
     /// also has (which namespacing should prevent) loses to the source's.
     private func install(_ cocktails: [Cocktail], fetchedAt: Date) {
-        sourceCocktails = cocktails
+        apply(CatalogSnapshot(catalog: AlphabeticalCatalog(mergedWithImported(cocktails), locale: locale), table: ingredients), source: cocktails, fetchedAt: fetchedAt)
+    }
+
+    /// The same, with the snapshot built off the actor: while a fetched catalog is indexed (half
+    /// a second at 10,000 drinks), the current one keeps answering. If another install happened
+    /// meanwhile (an import), the snapshot is built again with what is imported now.
+    private func installInBackground(_ cocktails: [Cocktail], fetchedAt: Date) async {
+        let serial = installSerial
+        let merged = mergedWithImported(cocktails)
+        let (locale, table) = (locale, ingredients)
+        let built = await Task.detached(priority: .utility) {
+            CatalogSnapshot(catalog: AlphabeticalCatalog(merged, locale: locale), table: table)
+        }.value
+        // An import that finished while the first catalog was still being built found nothing
+        // to reload into: the imported drinks are read again to see.
+        if serial == installSerial, mergedWithImported(cocktails) == merged {
+            apply(built, source: cocktails, fetchedAt: fetchedAt)
+        } else {
+            install(cocktails, fetchedAt: fetchedAt)
+        }
+    }
+
+    private func mergedWithImported(_ cocktails: [Cocktail]) -> [Cocktail] {
         var merged = cocktails
         do {
             if let imported = try importedStore?.importedCocktails(), !imported.isEmpty {
@@ -206,8 +230,14 @@ public actor CatalogService {
         } catch {
             logger.warning("could not read the imported cocktails: \(error.localizedDescription)")
         }
-        snapshot = CatalogSnapshot(catalog: AlphabeticalCatalog(merged, locale: locale), table: ingredients)
+        return merged
+    }
+
+    private func apply(_ built: CatalogSnapshot, source cocktails: [Cocktail], fetchedAt: Date) {
+        sourceCocktails = cocktails
+        snapshot = built
         updatedAt = fetchedAt
+        installSerial += 1
         generationCounter.add(1, ordering: .releasing)
         afterInstall?()
     }
@@ -229,7 +259,7 @@ public actor CatalogService {
                 // The fresh catalog is still good to show; it just will not survive a restart.
                 logger.warning("could not cache the catalog: \(error.localizedDescription)")
             }
-            install(fetched.cocktails, fetchedAt: fetched.fetchedAt)
+            await installInBackground(fetched.cocktails, fetchedAt: fetched.fetchedAt)
             failureMessage = nil
             logger.info("catalog ready with \(fetched.cocktails.count) cocktails")
         } catch {
