@@ -208,7 +208,7 @@ public actor CatalogService {
         let serial = installSerial
         let merged = mergedWithImported(cocktails)
         let (locale, table) = (locale, ingredients)
-        let built = await Task.detached(priority: .utility) {
+        let built = await Task.detached {
             CatalogSnapshot(catalog: AlphabeticalCatalog(merged, locale: locale), table: table)
         }.value
         // An import that finished while the first catalog was still being built found nothing

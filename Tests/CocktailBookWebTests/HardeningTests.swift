@@ -206,6 +206,7 @@ struct HardeningTests {
         let database = try TemporaryDatabase()
         defer { database.remove() }
         try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
             var body = "--b\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(TestCSRF.token)\r\n"
             body += String(repeating: "--b\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\n1\r\n", count: 100_000) + "--b--\r\n"
             let response = try await client.execute(
