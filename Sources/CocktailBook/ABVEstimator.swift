@@ -33,6 +33,19 @@ public enum ABVEstimator {
         return alcohol / (volume * (1 + dilution(for: method))) * 100
     }
 
+    /// Grams of alcohol in one serving (ethanol weighs 0.789 g per ml), or `nil` when no line
+    /// has a known volume. Dilution changes the strength, not the alcohol.
+    public static func alcoholGrams(_ lines: [RecipeLine], table: IngredientTable) -> Double? {
+        var counted = false
+        var alcohol = 0.0
+        for line in lines {
+            guard let millilitres = millilitres(of: line, table: table) else { continue }
+            counted = true
+            alcohol += millilitres * (table.ingredient(for: line)?.abv ?? 0) / 100
+        }
+        return counted ? alcohol * 0.789 : nil
+    }
+
     /// The volume a line pours, in millilitres.
     static func millilitres(of line: RecipeLine, table: IngredientTable) -> Double? {
         let ingredient = table.ingredient(for: line)

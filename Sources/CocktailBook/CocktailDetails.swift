@@ -22,6 +22,8 @@ public struct CocktailDetails: Sendable, Equatable {
     public var lines: [Line]
     /// The estimated ABV in percent, if the recipe has volumes to reckon with.
     public var abv: Double?
+    /// Grams of alcohol in one serving, if the recipe has volumes to reckon with.
+    public var alcoholGrams: Double?
 
     /// Works out the details of `item` with `table`.
     public init(_ item: CocktailList.Item, table: IngredientTable) {
@@ -29,6 +31,7 @@ public struct CocktailDetails: Sendable, Equatable {
         isFavorite = item.isFavorite
         lines = item.cocktail.recipe.map { Line(parsed: $0, ingredient: table.ingredient(for: $0)) }
         abv = ABVEstimator.estimate(lines.map(\.parsed), method: item.cocktail.method, table: table)
+        alcoholGrams = ABVEstimator.alcoholGrams(lines.map(\.parsed), table: table)
     }
 
     /// `Today`, `This week`… for the recipe's `dateModified` seen at `now`; `nil` without a date.
@@ -47,6 +50,22 @@ public struct CocktailDetails: Sendable, Equatable {
         if cocktail.kind == .nonAlcoholic { return strings["details_alcohol_free"] }
         guard let rounded = roundedABV else { return nil }
         return rounded == 0 ? strings["details_alcohol_free"] : strings("details_abv", ["abv": String(rounded)])
+    }
+}
+
+extension CocktailDetails {
+    /// Standard drinks in one serving: grams of alcohol ÷ the language's standard drink
+    /// (``Language/standardDrinkGrams``); `nil` for a drink without alcohol.
+    public func standardDrinks(_ strings: UIStrings) -> Double? {
+        guard cocktail.kind != .nonAlcoholic, let grams = alcoholGrams, grams > 0 else { return nil }
+        return grams / strings.language.standardDrinkGrams
+    }
+
+    /// `1.6 standard drinks` (`1,9 unità alcoliche` in Italian), to one decimal.
+    public func standardDrinksText(_ strings: UIStrings) -> String? {
+        guard let drinks = standardDrinks(strings) else { return nil }
+        let shown = strings.decimal((drinks * 10).rounded() / 10, fractionDigits: 1)
+        return strings(abs(drinks - 1) < 0.05 ? "details_standard_drinks_one" : "details_standard_drinks_other", ["n": shown])
     }
 }
 

@@ -25,6 +25,15 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     case english = "en"
     case italian = "it"
 
+    /// Grams of alcohol in one standard drink where the language is spoken: 10 g (a common
+    /// default, Australia's and the WHO's), and Italy's *unità alcolica* of 12 g.
+    public var standardDrinkGrams: Double {
+        switch self {
+        case .english: 10
+        case .italian: 12
+        }
+    }
+
     /// The language an `Accept-Language` header or a `lang` value asks for: Italian for any
     /// `it…` tag that comes before an English one, English otherwise.
     public init(preferring header: String?) {

@@ -166,6 +166,21 @@ struct ABVTextTests {
         #expect(negroni.abvText == "≈ 24% ABV")
     }
 
+    @Test("Standard drinks: grams of alcohol over the language's standard (10 g; 12 g in Italian)")
+    func standardDrinks() throws {
+        // 1 oz (29.57 ml) each of gin 40 %, Campari 24 %, vermouth 16 %: 23.7 ml of alcohol, 18.7 g.
+        let negroni = try details(.alcoholic, realNegroni)
+        #expect(abs((negroni.alcoholGrams ?? 0) - 18.665) < 0.01)
+        #expect(negroni.standardDrinksText(.english) == "1.9 standard drinks")
+        #expect(negroni.standardDrinksText(.of(.italian)) == "1,6 unità alcoliche")
+        // Dilution changes the strength, not the alcohol.
+        #expect(try details(.alcoholic, realNegroni, method: "shaken").alcoholGrams == negroni.alcoholGrams)
+        #expect(try details(.alcoholic, ["32 ml London dry gin"]).standardDrinksText(.english) == "1 standard drink")
+        #expect(try details(.nonAlcoholic, realNegroni).standardDrinksText(.english) == nil)
+        #expect(try details(.alcoholic, ["2 oz fresh lime juice", "Soda water, to top"]).standardDrinksText(.english) == nil)
+        #expect(try details(.alcoholic, ["6 leaves mint"]).standardDrinksText(.english) == nil)
+    }
+
     @Test("A non-alcoholic drink is Alcohol-free whatever its lines")
     func nonAlcoholicText() throws {
         #expect(try details(.nonAlcoholic, realNegroni).abvText == "Alcohol-free")

@@ -66,6 +66,10 @@ struct PagesTests {
             #expect(html.contains("<h2 id=\"instructions-heading\">Instructions</h2>"))
             #expect(html.contains("<dt>Glass</dt><dd>Highball</dd>"))
             #expect(html.contains("≈ 11% ABV") || html.contains("≈ 10% ABV") || html.contains("≈ 12% ABV"))
+            // 1 ½ oz of vodka at 40 %: 14.0 g of alcohol, 1.4 drinks of 10 g (1.2 Italian units of 12 g).
+            #expect(html.contains(">1.4 standard drinks</span>"))
+            let italian = String(buffer: try await client.execute(uri: "/cocktails/9", method: .get, headers: [.acceptLanguage: "it"]).body)
+            #expect(italian.contains(">1,2 unità alcoliche</span>"))
             #expect(html.contains("Ingredients</h2>"))
         }
     }

@@ -17,6 +17,8 @@ struct DetailsPage: PageModel {
     var longDescription: String
     var ingredients: [Ingredient]
     var abvText: String?
+    /// `2.6 standard drinks`: the alcohol in one serving, beside its strength.
+    var standardDrinksText: String?
     var facts: [Fact]
     var hasFacts: Bool
     var instructions: [String]
@@ -106,6 +108,7 @@ struct DetailsPage: PageModel {
             strings("details_total", ["volume": strings.localizingNumbers(in: MeasureText.text(amount: .init(total), unit: MeasureUnit(rawValue: settings.units.rawValue), strings: strings) ?? "")])
         }
         abvText = details.abvText(strings).map(strings.localizingNumbers)
+        standardDrinksText = details.standardDrinksText(strings)
         facts = [
             cocktail.glass.map { Fact(label: strings["details_glass"], value: strings.glass($0)) },
             cocktail.method.map { Fact(label: strings["details_method"], value: strings.method($0)) },
