@@ -1,10 +1,20 @@
-/// Estimates a cocktail's strength from its recipe.
+/// Estimates a cocktail's strength from its recipe and its steps.
 ///
-/// The model: every line with a volume (`oz`, `ml`, `dash`…; a top-up counts as 90 ml, solids and
-/// garnishes as nothing, ice added to a blender as nothing because the method's dilution covers
-/// it) contributes `volume × ABV` of alcohol. The drink's final volume is the poured volume plus the
-/// water the method adds by melting ice: stirred 20 %, shaken 25 %, built 10 %, blended 25 %,
-/// swizzled 20 %, thrown 15 %, muddled 10 %, layered 0 %. ABV = alcohol ÷ final volume.
+/// The model: every line that ends up in the glass contributes its volume and `volume × ABV` of
+/// alcohol. What does not end up in the glass counts for nothing: a rinse that is discarded, a
+/// serving on the side, ice added to a blender (the method's dilution covers it). Solids count as
+/// nothing except what they give the drink: granulated sugar dissolves to about half its spoon
+/// volume, and a muddled lime, lemon or orange gives its juice (a lime about 25 ml, a lemon 35,
+/// an orange 60; a wedge an eighth of that). A top-up fills a glass, taken as 90 ml, unless the
+/// step that tops it says a splash (15 ml); poured over a drink shaken or stirred apart, it is not
+/// diluted with it.
+///
+/// The drink's final volume is the poured volume plus the water its handling melts from the ice:
+/// stirred 20 %, shaken 25 %, built 10 %, blended 25 %, swizzled 20 %, thrown 15 %, muddled 10 %,
+/// layered 0 %. The steps refine the method, because a muddled drink may then be shaken and a
+/// built one stirred down: a built or muddled drink that the steps shake is diluted as shaken,
+/// one packed with crushed ice 30 %, one stirred over ice to chill (`for 20 seconds`, `to
+/// dilute`) as stirred. ABV = alcohol ÷ final volume.
 public enum ABVEstimator {
     /// Water added by each method, as a share of the poured volume.
     public static func dilution(for method: String?) -> Double {
@@ -18,41 +28,78 @@ public enum ABVEstimator {
         }
     }
 
+    /// Water added to a drink made by `method` as its `steps` describe it.
+    public static func dilution(for method: String?, steps: [String]) -> Double {
+        let base = dilution(for: method)
+        guard ["built", "muddled"].contains(method?.lowercased() ?? "") else { return base }
+        let text = steps.joined(separator: " ").lowercased()
+        if text.contains("shake") { return dilution(for: "shaken") }
+        if text.contains("crushed ice") { return 0.30 }
+        if text.contains("stir"), text.contains("second") || text.contains("dilute") { return dilution(for: "stirred") }
+        return base
+    }
+
     /// The estimated ABV in percent, or `nil` when no line has a known volume and ingredient.
     ///
     /// Lines whose ingredient is not in the table count as volume without alcohol.
-    public static func estimate(_ lines: [RecipeLine], method: String?, table: IngredientTable) -> Double? {
-        var volume = 0.0
-        var alcohol = 0.0
-        for line in lines {
-            guard let millilitres = millilitres(of: line, table: table) else { continue }
-            volume += millilitres
-            alcohol += millilitres * (table.ingredient(for: line)?.abv ?? 0) / 100
-        }
-        guard volume > 0 else { return nil }
-        return alcohol / (volume * (1 + dilution(for: method))) * 100
+    public static func estimate(_ lines: [RecipeLine], method: String?, steps: [String] = [], table: IngredientTable) -> Double? {
+        guard let pour = pour(lines, method: method, steps: steps, table: table), pour.volume > 0 else { return nil }
+        // A top-up poured over a drink shaken or stirred apart is not part of what the ice diluted.
+        let mixedApart = ["shaken", "stirred"].contains(method?.lowercased() ?? "")
+            || steps.contains { $0.lowercased().contains("shake") }
+        let diluted = mixedApart ? pour.volume - pour.topped : pour.volume
+        return pour.alcohol / (pour.volume + diluted * dilution(for: method, steps: steps)) * 100
     }
 
     /// Grams of alcohol in one serving (ethanol weighs 0.789 g per ml), or `nil` when no line
     /// has a known volume. Dilution changes the strength, not the alcohol.
-    public static func alcoholGrams(_ lines: [RecipeLine], table: IngredientTable) -> Double? {
-        var counted = false
-        var alcohol = 0.0
-        for line in lines {
-            guard let millilitres = millilitres(of: line, table: table) else { continue }
-            counted = true
-            alcohol += millilitres * (table.ingredient(for: line)?.abv ?? 0) / 100
-        }
-        return counted ? alcohol * 0.789 : nil
+    public static func alcoholGrams(_ lines: [RecipeLine], method: String? = nil, steps: [String] = [], table: IngredientTable) -> Double? {
+        pour(lines, method: method, steps: steps, table: table).map { $0.alcohol * 0.789 }
     }
 
-    /// The volume a line pours, in millilitres.
-    static func millilitres(of line: RecipeLine, table: IngredientTable) -> Double? {
+    /// What goes into the glass: total volume, the part of it added by top-ups (which goes in
+    /// after the ice has done its work), and millilitres of alcohol.
+    struct Pour {
+        var volume = 0.0
+        var topped = 0.0
+        var alcohol = 0.0
+    }
+
+    static func pour(_ lines: [RecipeLine], method: String?, steps: [String], table: IngredientTable) -> Pour? {
+        let text = steps.map { $0.lowercased() }
+        let muddled = method?.lowercased() == "muddled" || text.contains { $0.contains("muddle") }
+        let splashTop = text.contains { $0.contains("top") && $0.contains("splash") }
+        var pour = Pour()
+        var counted = false
+        for line in lines {
+            let words = line.text.lowercased()
+            if words.contains("rinse") || words.contains("on the side") { continue }
+            guard let millilitres = millilitres(of: line, table: table, muddled: muddled, splashTop: splashTop) else { continue }
+            counted = true
+            pour.volume += millilitres
+            if line.unit == .top { pour.topped += millilitres }
+            pour.alcohol += millilitres * (table.ingredient(for: line)?.abv ?? 0) / 100
+        }
+        return counted ? pour : nil
+    }
+
+    /// Juice in one muddled fruit, in millilitres.
+    static let juicePerFruit: [String: Double] = ["lime": 25, "lemon": 35, "orange": 60]
+
+    /// The volume a line adds to the drink, in millilitres.
+    static func millilitres(of line: RecipeLine, table: IngredientTable, muddled: Bool = false, splashTop: Bool = false) -> Double? {
         let ingredient = table.ingredient(for: line)
-        if ingredient?.name.lowercased().contains("ice") == true, ingredient?.kind == .other { return nil }
+        let name = ingredient?.name.lowercased() ?? ""
+        if name.contains("ice"), ingredient?.kind == .other { return nil }
+        if line.unit == .top, splashTop { return (line.amount?.typical ?? 1) * 15 }
+        if muddled, ingredient?.kind == .fruit, let juice = juicePerFruit[name], line.unit == nil || line.unit == .wedge {
+            return (line.amount?.typical ?? 1) * juice * (line.unit == .wedge ? 0.125 : 1)
+        }
         if let unit = line.unit {
             guard let perUnit = unit.millilitres else { return nil }
-            return (line.amount?.typical ?? 1) * perUnit
+            let volume = (line.amount?.typical ?? 1) * perUnit
+            // Granulated sugar: a spoonful dissolves into about half its volume of syrup.
+            return name.contains("sugar") && ingredient?.kind == .other ? volume * 0.5 : volume
         }
         // Countables without a unit: an egg white is about 30 ml, a yolk 15 ml; others are solids.
         guard let amount = line.amount?.typical, let ingredient else { return nil }

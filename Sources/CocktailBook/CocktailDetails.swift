@@ -30,8 +30,9 @@ public struct CocktailDetails: Sendable, Equatable {
         cocktail = item.cocktail
         isFavorite = item.isFavorite
         lines = item.cocktail.recipe.map { Line(parsed: $0, ingredient: table.ingredient(for: $0)) }
-        abv = ABVEstimator.estimate(lines.map(\.parsed), method: item.cocktail.method, table: table)
-        alcoholGrams = ABVEstimator.alcoholGrams(lines.map(\.parsed), table: table)
+        let steps = item.cocktail.instructions ?? []
+        abv = ABVEstimator.estimate(lines.map(\.parsed), method: item.cocktail.method, steps: steps, table: table)
+        alcoholGrams = ABVEstimator.alcoholGrams(lines.map(\.parsed), method: item.cocktail.method, steps: steps, table: table)
     }
 
     /// `Today`, `This week`… for the recipe's `dateModified` seen at `now`; `nil` without a date.

@@ -213,3 +213,95 @@ struct ABVTextTests {
         #expect(MeasureText.text(amount: nil, unit: nil) == nil)
     }
 }
+
+/// The method as the steps describe it: what is discarded or served apart, what dissolves, what
+/// a muddled fruit gives, how much a top-up pours and how the steps change the dilution. Each
+/// figure is worked out on paper with the hand table (1 oz = 29.57 ml).
+@Suite("ABV estimator: the method as the steps describe it")
+struct ABVStepsTests {
+    static let table = IngredientTable([
+        Ingredient(name: "gin", kind: .spirit, abv: 40),
+        Ingredient(name: "absinthe", kind: .spirit, abv: 60),
+        Ingredient(name: "sparkling wine", kind: .wine, abv: 12),
+        Ingredient(name: "cola", kind: .mixer, abv: 0),
+        Ingredient(name: "lemon juice", kind: .juice, abv: 0),
+        Ingredient(name: "white cane sugar", kind: .other, abv: 0),
+        Ingredient(name: "lime", kind: .fruit, abv: 0),
+    ])
+
+    func estimate(_ lines: [String], _ method: String, _ steps: [String]) -> Double? {
+        ABVEstimator.estimate(lines.map(IngredientParser.parse), method: method, steps: steps, table: Self.table)
+    }
+
+    @Test("a discarded rinse counts for nothing (Sazerac): 2 oz gin stirred is 40 / 1.2")
+    func rinse() {
+        let rinsed = estimate(["1/3 oz absinthe, to rinse", "2 oz gin"], "stirred", ["Rinse the glass with absinthe and discard it."])
+        #expect(near(rinsed, 33.333), "got \(String(describing: rinsed))")
+        #expect(near(ABVEstimator.alcoholGrams(["1/3 oz absinthe, to rinse", "2 oz gin"].map(IngredientParser.parse), table: Self.table), 59.14 * 0.4 * 0.789, tolerance: 0.01))
+    }
+
+    @Test("a serving on the side counts for nothing (Porn Star Martini's sparkling wine)")
+    func onTheSide() {
+        let drink = estimate(["2 oz gin", "2 oz sparkling wine, served on the side"], "shaken", ["Shake and strain."])
+        #expect(near(drink, 32), "got \(String(describing: drink))")
+    }
+
+    @Test("a top-up the step calls a splash pours 15 ml, otherwise 90 ml; over a shaken drink it is not diluted")
+    func splashTop() {
+        // Shaken: 59.14 ml gin × 1.25 = 73.925 ml, + 15 ml cola = 88.925; alcohol 23.656 ml → 26.602 %.
+        let splash = estimate(["2 oz gin", "Cola, to top"], "shaken", ["Shake and strain.", "Top with a splash of cola."])
+        #expect(near(splash, 26.602), "got \(String(describing: splash))")
+        // A full top: 73.925 + 90 = 163.925 → 14.431 %.
+        let full = estimate(["2 oz gin", "Cola, to top"], "shaken", ["Shake and strain.", "Top with cola."])
+        #expect(near(full, 14.431), "got \(String(describing: full))")
+        // Built: the top sits with the ice too: (59.14 + 90) × 1.1 = 164.054 → 14.420 %.
+        let built = estimate(["2 oz gin", "Cola, to top"], "built", ["Fill with ice, add the gin and top with cola."])
+        #expect(near(built, 14.420), "got \(String(describing: built))")
+    }
+
+    @Test("granulated sugar dissolves to half its spoon volume; a muddled lime gives 25 ml of juice")
+    func sugarAndFruit() {
+        // 1/2 lime → 12.5 ml; 4 tsp sugar = 20 ml → 10 ml; 60 ml gin; crushed ice 30 %:
+        // alcohol 24 ml / (82.5 × 1.3 = 107.25) = 22.378 %.
+        let caipirinha = estimate(["1/2 lime, cut into 4 wedges", "4 tsp white cane sugar", "60 ml gin"], "muddled",
+                                  ["Muddle the lime with the sugar.", "Fill with crushed ice and add the gin."])
+        #expect(near(caipirinha, 22.378), "got \(String(describing: caipirinha))")
+        // The same lime as a garnish of a drink nobody muddles gives nothing.
+        let garnished = estimate(["1/2 lime", "60 ml gin"], "built", ["Pour the gin over ice."])
+        #expect(near(garnished, 40 / 1.1), "got \(String(describing: garnished))")
+    }
+
+    @Test("a built drink stirred down over ice dilutes as stirred; a muddled one that is shaken, as shaken")
+    func stepsChangeTheDilution() {
+        let stirredDown = estimate(["2 oz gin"], "built", ["Add a large ice cube and the gin.", "Stir for about 20 seconds to chill and dilute."])
+        #expect(near(stirredDown, 40 / 1.2), "got \(String(describing: stirredDown))")
+        let poured = estimate(["2 oz gin"], "built", ["Pour the gin over ice."])
+        #expect(near(poured, 40 / 1.1), "got \(String(describing: poured))")
+        let smash = estimate(["2 oz gin", "1 oz lemon juice"], "muddled", ["Muddle the lemon.", "Add the gin, shake hard with ice and strain."])
+        #expect(near(smash, 23.656 / (88.71 * 1.25) * 100), "got \(String(describing: smash))")
+    }
+}
+
+/// The estimator against published figures for 25 well-known drinks of the bundled catalog.
+@Suite("ABV estimator: 25 drinks against published estimates")
+struct ABVReferenceTests {
+    struct References: Decodable {
+        struct Drink: Decodable { var name: String; var abv: Double }
+        var drinks: [Drink]
+    }
+
+    @Test("each of the 25 is within 2 percentage points of its published estimate")
+    func pinned() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/abv-references.json").path
+        let references = try JSONDecoder().decode(References.self, from: try #require(FileManager.default.contents(atPath: path))).drinks
+        #expect(references.count == 25)
+        let table = try IngredientTable(json: BundledCatalog.ingredientsData)
+        let cocktails = Dictionary(try CatalogDecoder.decode(BundledCatalog.data).cocktails.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        for reference in references {
+            let cocktail = try #require(cocktails[reference.name], "\(reference.name) is not in the catalog")
+            let abv = try #require(CocktailDetails(.init(cocktail: cocktail, isFavorite: false), table: table).abv)
+            #expect(abs(abv - reference.abv) <= 2, "\(reference.name): estimated \(String(format: "%.1f", abv)) %, published ≈ \(reference.abv) %")
+        }
+    }
+}
