@@ -16,6 +16,8 @@ public enum CatalogImport {
     public static let maximumTextLength = 10_000
     /// The most ingredient lines (and instruction steps) one cocktail may have.
     public static let maximumIngredientLines = 40
+    /// The most variants one imported drink may carry.
+    public static let maximumVariants = 8
 
     /// A payload read for import.
     public struct Parsed: Sendable, Equatable {
@@ -96,10 +98,15 @@ public enum CatalogImport {
         if cocktail.ingredients.count > maximumIngredientLines || (cocktail.instructions?.count ?? 0) > maximumIngredientLines {
             throw ImportError.oversizedEntry("\(label): more than \(maximumIngredientLines) ingredient lines or steps")
         }
+        let variants = cocktail.variants ?? []
+        if variants.count > maximumVariants || variants.contains(where: { $0.ingredients.count > maximumIngredientLines }) {
+            throw ImportError.oversizedEntry("\(label): more than \(maximumVariants) variants or a variant of more than \(maximumIngredientLines) lines")
+        }
         let texts = [cocktail.shortDescription, cocktail.longDescription, cocktail.imageName, cocktail.glass, cocktail.category,
                      cocktail.method, cocktail.garnish, cocktail.iba, cocktail.dateModified, cocktail.imageURL,
                      cocktail.video, cocktail.imageAttribution, cocktail.imageSource].compactMap { $0 }
             + cocktail.ingredients + (cocktail.instructions ?? []) + (cocktail.tags ?? [])
+            + variants.flatMap { [$0.name] + ($0.description.map { [$0] } ?? []) + $0.ingredients }
         if texts.contains(where: { $0.count > maximumTextLength }) {
             throw ImportError.oversizedEntry("\(label): a text is longer than \(maximumTextLength) characters")
         }

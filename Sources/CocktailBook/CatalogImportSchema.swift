@@ -3,7 +3,7 @@ import Foundation
 /// The JSON types of our catalog format's keys, checked before decoding so that a wrong type
 /// refuses an import instead of quietly skipping the entry as a refresh would.
 enum CatalogImportSchema {
-    enum Kind { case string, number, boolean, strings, object }
+    enum Kind { case string, number, boolean, strings, object, variants }
 
     static let kinds: [String: Kind] = [
         "id": .string, "name": .string, "type": .string, "shortDescription": .string, "longDescription": .string,
@@ -11,6 +11,7 @@ enum CatalogImportSchema {
         "illustration": .object, "category": .string, "method": .string, "instructions": .strings,
         "garnish": .string, "tags": .strings, "iba": .string, "dateModified": .string, "imageURL": .string,
         "preparationEstimated": .boolean, "video": .string, "imageAttribution": .string, "imageSource": .string,
+        "variants": .variants,
     ]
 
     /// - Throws: ``ImportError/wrongType(_:)`` naming the first entry and key that break the schema.
@@ -33,6 +34,13 @@ enum CatalogImportSchema {
         case .boolean: return value is NSNumber && !(value is String)
         case .strings: return (value as? [Any])?.allSatisfy { $0 is String && !($0 is NSNumber) } ?? false
         case .object: return value is [String: Any]
+        case .variants:
+            // Each a name, its lines and at most a description, all text.
+            return (value as? [Any])?.allSatisfy { element in
+                guard let variant = element as? [String: Any] else { return false }
+                return matches(variant["name"] ?? NSNull(), .string) && matches(variant["ingredients"] ?? NSNull(), .strings)
+                    && (variant["description"].map { $0 is NSNull || matches($0, .string) } ?? true)
+            } ?? false
         }
     }
 }

@@ -50,6 +50,9 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
     public var imageSource: String?
     /// The drink's words in other languages, by language code (`it`); see ``texts(in:)``.
     public var translations: [String: CocktailTexts]?
+    /// Other balances of the same drink, shown beside the recipe, never instead of it (an IBA
+    /// drink's recipe is the IBA's; the house's everyday version is a variant).
+    public var variants: [Variant]?
 
     /// Creates a cocktail from its parts.
     public init(
@@ -59,7 +62,7 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         instructions: [String]? = nil, garnish: String? = nil, tags: [String]? = nil, iba: String? = nil,
         dateModified: String? = nil, imageURL: String? = nil, preparationEstimated: Bool? = nil,
         video: String? = nil, imageAttribution: String? = nil, imageSource: String? = nil,
-        translations: [String: CocktailTexts]? = nil
+        translations: [String: CocktailTexts]? = nil, variants: [Variant]? = nil
     ) {
         self.id = id
         self.name = name
@@ -84,12 +87,13 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         self.imageAttribution = imageAttribution
         self.imageSource = SafeLink.web(imageSource)
         self.translations = translations
+        self.variants = variants
     }
 
     enum CodingKeys: String, CodingKey {
         case id, name, kind = "type", shortDescription, longDescription, preparationMinutes, imageName, ingredients
         case glass, illustration, category, method, instructions, garnish, tags, iba, dateModified, imageURL
-        case preparationEstimated, video, imageAttribution, imageSource, translations
+        case preparationEstimated, video, imageAttribution, imageSource, translations, variants
     }
 
     /// Decodes the catalog's keys; the estimate flag, the video and the picture's credits are
@@ -119,6 +123,7 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         imageAttribution = (try? container.decodeIfPresent(String.self, forKey: .imageAttribution)) ?? nil
         imageSource = SafeLink.web((try? container.decodeIfPresent(String.self, forKey: .imageSource)) ?? nil)
         translations = try container.decodeIfPresent([String: CocktailTexts].self, forKey: .translations)
+        variants = try container.decodeIfPresent([Variant].self, forKey: .variants)
     }
 
     /// The recipe lines read into amount, unit, ingredient and note.
@@ -132,6 +137,28 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
     public func preparationTimeText(_ strings: UIStrings) -> String {
         let text = strings.count("details_minutes", preparationMinutes)
         return preparationEstimated == true ? strings("details_about", ["text": text]) : text
+    }
+}
+
+extension Cocktail {
+    /// Another balance of a drink: a name, a line on why, and its own recipe lines.
+    public struct Variant: Sendable, Equatable, Codable {
+        /// `House Margarita`.
+        public var name: String
+        /// What sets it apart, in a sentence.
+        public var description: String?
+        /// Its recipe, one line per ingredient, in the same grammar as the drink's.
+        public var ingredients: [String]
+
+        /// Creates a variant.
+        public init(name: String, description: String? = nil, ingredients: [String]) {
+            self.name = name
+            self.description = description
+            self.ingredients = ingredients
+        }
+
+        /// The recipe lines read into amount, unit, ingredient and note.
+        public var recipe: [RecipeLine] { ingredients.map(IngredientParser.parse) }
     }
 }
 

@@ -24,12 +24,15 @@ public struct CocktailDetails: Sendable, Equatable {
     public var abv: Double?
     /// Grams of alcohol in one serving, if the recipe has volumes to reckon with.
     public var alcoholGrams: Double?
+    /// Each variant's recipe, line by line, in the order of the cocktail's `variants`.
+    public var variantLines: [[Line]]
 
     /// Works out the details of `item` with `table`.
     public init(_ item: CocktailList.Item, table: IngredientTable) {
         cocktail = item.cocktail
         isFavorite = item.isFavorite
         lines = item.cocktail.recipe.map { Line(parsed: $0, ingredient: table.ingredient(for: $0)) }
+        variantLines = (item.cocktail.variants ?? []).map { $0.recipe.map { Line(parsed: $0, ingredient: table.ingredient(for: $0)) } }
         let steps = item.cocktail.instructions ?? []
         abv = ABVEstimator.estimate(lines.map(\.parsed), method: item.cocktail.method, steps: steps, table: table)
         alcoholGrams = ABVEstimator.alcoholGrams(lines.map(\.parsed), method: item.cocktail.method, steps: steps, table: table)

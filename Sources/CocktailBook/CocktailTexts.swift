@@ -10,13 +10,28 @@ public struct CocktailTexts: Sendable, Equatable, Codable {
     public var instructions: [String]?
     /// The garnish in words.
     public var garnish: String?
+    /// The variants' names and descriptions, as many as the drink's variants and in their order.
+    public var variants: [VariantTexts]?
+
+    /// The words of one variant.
+    public struct VariantTexts: Sendable, Equatable, Codable {
+        public var name: String
+        public var description: String?
+
+        /// Creates a variant's words.
+        public init(name: String, description: String? = nil) {
+            self.name = name
+            self.description = description
+        }
+    }
 
     /// Creates the texts of one language.
-    public init(shortDescription: String, longDescription: String, instructions: [String]? = nil, garnish: String? = nil) {
+    public init(shortDescription: String, longDescription: String, instructions: [String]? = nil, garnish: String? = nil, variants: [VariantTexts]? = nil) {
         self.shortDescription = shortDescription
         self.longDescription = longDescription
         self.instructions = instructions
         self.garnish = garnish
+        self.variants = variants
     }
 }
 
@@ -50,11 +65,16 @@ extension Cocktail {
     /// The cocktail's words in `language`, falling back to English where a translation is
     /// missing.
     public func texts(in language: Language) -> CocktailTexts {
-        let english = CocktailTexts(shortDescription: shortDescription, longDescription: longDescription, instructions: instructions, garnish: garnish)
+        let englishVariants = variants.map { $0.map { CocktailTexts.VariantTexts(name: $0.name, description: $0.description) } }
+        let english = CocktailTexts(shortDescription: shortDescription, longDescription: longDescription, instructions: instructions,
+                                    garnish: garnish, variants: englishVariants)
         guard language != .english, let translated = translations?[language.rawValue] else { return english }
+        // A translation with another number of variants than the drink's is not used for them.
+        let translatedVariants = translated.variants.flatMap { $0.count == englishVariants?.count ? $0 : nil }
         return CocktailTexts(
             shortDescription: translated.shortDescription, longDescription: translated.longDescription,
-            instructions: translated.instructions ?? instructions, garnish: translated.garnish ?? garnish
+            instructions: translated.instructions ?? instructions, garnish: translated.garnish ?? garnish,
+            variants: translatedVariants ?? englishVariants
         )
     }
 }

@@ -73,3 +73,38 @@ struct ImportedCocktailsTests {
         #expect(try CatalogImport.parse(Data(#"{"drinks": null}"#.utf8), origin: "x").cocktails.isEmpty)
     }
 }
+
+@Suite("Import: variants")
+struct ImportVariantsTests {
+    static func entry(_ variants: String) -> Data {
+        Data(#"[{"id":"v1","name":"Sour","type":"alcoholic","shortDescription":"S","longDescription":"L.","preparationMinutes":3,"imageName":"x","ingredients":["2 oz gin","1 oz lemon juice"],"variants":\#(variants)}]"#.utf8)
+    }
+
+    @Test("a drink's variants import with their names, descriptions and lines")
+    func imported() throws {
+        let parsed = try CatalogImport.parse(Self.entry(#"[{"name":"Dry","description":"Less sugar.","ingredients":["2 oz gin","1/2 oz lemon juice"]}]"#), origin: "x")
+        #expect(parsed.cocktails.first?.variants == [Cocktail.Variant(name: "Dry", description: "Less sugar.", ingredients: ["2 oz gin", "1/2 oz lemon juice"])])
+    }
+
+    @Test("a variant of the wrong shape refuses the payload, naming the key", arguments: [
+        #"{"name":"Dry"}"#, #"[{"name":3,"ingredients":[]}]"#, #"[{"name":"Dry","ingredients":"2 oz gin"}]"#,
+        #"[{"name":"Dry","ingredients":[1]}]"#, #"[{"name":"Dry","description":4,"ingredients":[]}]"#, #"["Dry"]"#,
+    ])
+    func wrongShape(variants: String) {
+        #expect(throws: ImportError.wrongType("entry 0 (id v1): variants has the wrong type")) {
+            try CatalogImport.parse(Self.entry(variants), origin: "x")
+        }
+    }
+
+    @Test("too many variants, or a variant too long, refuse the payload")
+    func oversized() {
+        let one = #"{"name":"Dry","ingredients":["2 oz gin"]}"#
+        let many = "[" + Array(repeating: one, count: CatalogImport.maximumVariants + 1).joined(separator: ",") + "]"
+        #expect(throws: ImportError.self) { try CatalogImport.parse(Self.entry(many), origin: "x") }
+        let lines = Array(repeating: #""1 oz gin""#, count: CatalogImport.maximumIngredientLines + 1).joined(separator: ",")
+        #expect(throws: ImportError.self) { try CatalogImport.parse(Self.entry(#"[{"name":"Long","ingredients":[\#(lines)]}]"#), origin: "x") }
+        let longName = String(repeating: "x", count: CatalogImport.maximumTextLength + 1)
+        #expect(throws: ImportError.self) { try CatalogImport.parse(Self.entry(#"[{"name":"\#(longName)","ingredients":[]}]"#), origin: "x") }
+        #expect(throws: Never.self) { try CatalogImport.parse(Self.entry("[" + Array(repeating: one, count: CatalogImport.maximumVariants).joined(separator: ",") + "]"), origin: "x") }
+    }
+}

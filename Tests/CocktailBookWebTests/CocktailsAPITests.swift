@@ -115,6 +115,39 @@ struct CocktailsAPITests {
         }
     }
 
+    @Test("a drink's variants come with its details, as lines like the recipe's, converted and translated with it")
+    func variants() async throws {
+        let tmp = try TemporaryDatabase()
+        defer { tmp.remove() }
+        try await makeApp(databasePath: tmp.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let response = try await client.get("/api/v1/cocktails/7")
+            let object = try response.jsonObject()
+            let variants = try #require(object["variants"] as? [[String: Any]])
+            #expect(variants.count == 1)
+            #expect(variants.first?["name"] as? String == "Tommy's style")
+            #expect(variants.first?["description"] as? String == "Agave syrup in place of the orange liqueur, for a rounder drink.")
+            let lines = try #require(variants.first?["ingredients"] as? [[String: Any]])
+            #expect(lines.map { $0["text"] as? String } == ["2 oz blanco tequila", "1 oz fresh lime juice", "1/2 oz agave syrup, made 1:1 with water"])
+            #expect(lines.map { $0["ingredient"] as? String } == ["blanco tequila", "fresh lime juice", "agave syrup"])
+            // The recipe itself is untouched by its variant.
+            let recipe = try #require(object["ingredients"] as? [[String: Any]])
+            #expect(recipe.first?["text"] as? String == "2 oz blanco tequila" && recipe.count == 5)
+
+            let converted = try await client.get("/api/v1/cocktails/7?units=ml&servings=2").jsonObject()
+            let convertedLines = try #require((converted["variants"] as? [[String: Any]])?.first?["ingredients"] as? [[String: Any]])
+            #expect(convertedLines.map { $0["amount"] as? Double } == [120, 60, 30])
+            #expect(convertedLines.map { $0["unit"] as? String } == ["ml", "ml", "ml"])
+
+            let italian = try await client.get("/api/v1/cocktails/7?lang=it").jsonObject()
+            #expect((italian["variants"] as? [[String: Any]])?.first?["name"] as? String == "Alla Tommy's")
+
+            // Every drink answers the key, empty when it has no variants.
+            let plain = try await client.get("/api/v1/cocktails/9").jsonObject()
+            #expect((plain["variants"] as? [Any])?.isEmpty == true)
+        }
+    }
+
     @Test("an unknown id is a 404 with a JSON error")
     func unknownCocktail() async throws {
         let tmp = try TemporaryDatabase()

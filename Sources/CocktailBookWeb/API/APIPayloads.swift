@@ -122,6 +122,20 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
         }
     }
 
+    /// Another balance of the drink, beside its recipe.
+    public struct Variant: Codable, Sendable, Equatable {
+        public var name: String
+        public var description: String?
+        public var ingredients: [Line]
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(description, forKey: .description)
+            try container.encode(ingredients, forKey: .ingredients)
+        }
+    }
+
     public var id: String
     public var name: String
     public var kind: CocktailKind
@@ -136,6 +150,9 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
     /// Who made the photo, or its licence, as the source credits it.
     public var imageAttribution: String?
     public var ingredients: [Line]
+    /// Other balances of the drink (the house's everyday version of an IBA drink), never instead
+    /// of `ingredients`.
+    public var variants: [Variant]
     public var glass: String?
     public var category: String?
     public var method: String?
@@ -170,6 +187,9 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
         imageAttribution = cocktail.imageAttribution
         let strings = UIStrings.of(language)
         ingredients = details.lines.map { Line($0, conversion: conversion, strings: strings) }
+        variants = zip(texts.variants ?? [], details.variantLines).map { words, lines in
+            Variant(name: words.name, description: words.description, ingredients: lines.map { Line($0, conversion: conversion, strings: strings) })
+        }
         glass = cocktail.glass
         category = cocktail.category
         method = cocktail.method
@@ -197,6 +217,7 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
         try container.encode(video, forKey: .video)
         try container.encode(imageAttribution, forKey: .imageAttribution)
         try container.encode(ingredients, forKey: .ingredients)
+        try container.encode(variants, forKey: .variants)
         try container.encode(glass, forKey: .glass)
         try container.encode(category, forKey: .category)
         try container.encode(method, forKey: .method)

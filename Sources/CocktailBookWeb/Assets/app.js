@@ -386,6 +386,10 @@
         var section = next.querySelector("section.ingredients");
         if (!section) { location.href = link.href; return; }
         document.querySelector("section.ingredients").replaceWith(section);
+        // The variants' lines scale with the recipe.
+        var variants = next.querySelector("section.variants");
+        var shown = document.querySelector("section.variants");
+        if (variants && shown) { shown.replaceWith(variants); }
         history.replaceState(null, "", link.href);
         var focus = document.querySelector('a[data-servings="' + link.dataset.servings + '"]');
         if (focus) { focus.focus(); }

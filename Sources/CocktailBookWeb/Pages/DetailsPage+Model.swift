@@ -16,6 +16,11 @@ struct DetailsPage: PageModel {
     var video: String?
     var longDescription: String
     var ingredients: [Ingredient]
+    /// `As the IBA specifies it`, over the recipe of an IBA drink.
+    var specNote: String?
+    /// Other balances of the drink, each with its own lines, after the recipe.
+    var variants: [Variant]
+    var hasVariants: Bool
     var abvText: String?
     /// `2.6 standard drinks`: the alcohol in one serving, beside its strength.
     var standardDrinksText: String?
@@ -68,6 +73,12 @@ struct DetailsPage: PageModel {
         var note: String?
     }
 
+    struct Variant: Sendable {
+        var name: String
+        var description: String?
+        var ingredients: [Ingredient]
+    }
+
     struct Fact: Sendable {
         var label: String
         var value: String
@@ -86,16 +97,12 @@ struct DetailsPage: PageModel {
         video = cocktail.video.flatMap(Self.webURL)
         longDescription = texts.longDescription
         shortDescription = texts.shortDescription
-        ingredients = details.lines.map { line in
-            // A line the parser could not split still shows exactly as written.
-            guard let name = line.parsed.ingredient, line.measure != nil else {
-                // A line without a measure ("Soda water, to top") is a name the table may know.
-                return Ingredient(measure: nil, name: strings.unmeasuredLine(line.parsed.text), note: nil)
-            }
-            let shown = MeasureConversion.convert(line.parsed, to: settings.units, servings: settings.servings)
-            let measure = MeasureText.text(amount: shown.amount, unit: shown.unit, strings: strings)
-            return Ingredient(measure: measure, name: strings.ingredient(name), note: line.parsed.note.map(strings.note))
+        ingredients = Self.rows(details.lines, settings: settings, strings: strings)
+        specNote = cocktail.iba == nil ? nil : strings["details_iba_spec"]
+        variants = zip(texts.variants ?? [], details.variantLines).map { words, lines in
+            Variant(name: words.name, description: words.description, ingredients: Self.rows(lines, settings: settings, strings: strings))
         }
+        hasVariants = !variants.isEmpty
         let servings = settings.servings
         servingsText = strings.count("details_servings_count", servings)
         let path = origin.detailsPath(for: cocktail.id)
@@ -135,6 +142,21 @@ struct DetailsPage: PageModel {
 }
 
 extension DetailsPage {
+    /// Recipe lines as the screen lists them: converted to the chosen units, scaled for the
+    /// servings and named in the page's language.
+    static func rows(_ lines: [CocktailDetails.Line], settings: Settings, strings: UIStrings) -> [Ingredient] {
+        lines.map { line in
+            // A line the parser could not split still shows exactly as written.
+            guard let name = line.parsed.ingredient, line.measure != nil else {
+                // A line without a measure ("Soda water, to top") is a name the table may know.
+                return Ingredient(measure: nil, name: strings.unmeasuredLine(line.parsed.text), note: nil)
+            }
+            let shown = MeasureConversion.convert(line.parsed, to: settings.units, servings: settings.servings)
+            let measure = MeasureText.text(amount: shown.amount, unit: shown.unit, strings: strings)
+            return Ingredient(measure: measure, name: strings.ingredient(name), note: line.parsed.note.map(strings.note))
+        }
+    }
+
     /// `text` when it is an http(s) URL: anything else (`javascript:`…) is never linked.
     static func webURL(_ text: String) -> String? {
         let lowered = text.lowercased()
