@@ -82,6 +82,30 @@ struct IBASpecificationTests {
         }
     }
 
+    @Test("a variant is another balance: its lines resolve, it differs from the recipe, and it is named in Italian too")
+    func variants() {
+        var count = 0
+        for cocktail in cocktails {
+            for variant in cocktail.variants ?? [] {
+                count += 1
+                for line in variant.recipe {
+                    #expect(table.ingredient(for: line) != nil, "\(cocktail.name) / \(variant.name): \"\(line.text)\" names no ingredient of the table")
+                }
+                #expect(Self.measures(variant.ingredients, table: table) != Self.measures(cocktail.ingredients, table: table),
+                        "\(cocktail.name) / \(variant.name) is the recipe again")
+                #expect(variant.description?.isEmpty == false, "\(cocktail.name) / \(variant.name): no description")
+            }
+            let italian = cocktail.translations?["it"]?.variants
+            #expect(italian?.count == cocktail.variants?.count, "\(cocktail.name): \(italian?.count ?? 0) Italian variant names for \(cocktail.variants?.count ?? 0) variants")
+            for (english, translated) in zip(cocktail.variants ?? [], italian ?? []) {
+                #expect(translated.name != english.name && translated.description != english.description, "\(cocktail.name): variant not translated")
+            }
+        }
+        #expect(count >= 7)
+        let margarita = cocktails.first { $0.name == "Margarita" }
+        #expect(margarita?.variants?.first?.ingredients.prefix(3) == ["2 oz blanco tequila", "1 oz fresh lime juice", "3/4 oz orange liqueur, such as Cointreau"])
+    }
+
     @Test("the comparison sees a changed amount, a missing line and oz against ml")
     func comparisonCanFail() {
         let iba = Self.measures(["50 ml blanco tequila", "20 ml orange liqueur, such as Cointreau", "15 ml fresh lime juice"], table: table)
