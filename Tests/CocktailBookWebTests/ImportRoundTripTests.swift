@@ -63,6 +63,18 @@ struct ImportRoundTripTests {
             #expect(details.status == .ok)
             #expect(String(buffer: details.body).contains("/images/imported/"))
             #expect(try FileManager.default.contentsOfDirectory(atPath: environmentImages(configuration)).count == 13)
+            // Our TheCocktailDB API hands out the imported photo, and its size suffixes answer it.
+            let first = try #require(imported.first)
+            let lookup = try await client.get("/api/json/v1/1/lookup.php?i=\(first.id)").jsonObject()
+            let thumb = try #require(((lookup["drinks"] as? [[String: Any]])?.first?["strDrinkThumb"]) as? String)
+            #expect(thumb.hasSuffix(first.imageURL), "\(thumb)")
+            let photo = try await client.get(first.imageURL)
+            for size in ["preview", "small", "medium", "large"] {
+                let sized = try await client.get(first.imageURL + "/" + size)
+                #expect(sized.status == .ok && sized.headers[.contentType] == "image/jpeg", "\(size)")
+                #expect(sized.body == photo.body, "\(size) is the stored photo")
+            }
+            #expect(try await client.get(first.imageURL + "/huge").status == .notFound)
             #expect(try await client.get("/images/imported/0123456789abcdef.png").status == .notFound)
             #expect(try await client.get("/images/imported/..%2F..%2Fetc%2Fpasswd").status == .notFound)
             #expect(try await client.get("/images/imported/..%2Fcocktailbook.sqlite").status == .notFound)

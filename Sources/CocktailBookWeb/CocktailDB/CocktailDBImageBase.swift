@@ -18,10 +18,11 @@ struct CocktailDBImageBase: Sendable, Equatable {
     }
 
     /// The picture's absolute URL: the JPEG rendering when there is an up-to-date one, else the
-    /// SVG. Unversioned, unlike our own API's, because clients append `/preview`, `/small`,
+    /// SVG; an imported drink's own photo is its picture here too. Unversioned, unlike our own API's, because clients append `/preview`, `/small`,
     /// `/medium` or `/large` to it and a query string would end up in the middle.
     func url(for cocktail: Cocktail) -> String {
-        "\(origin)/images/cocktails/\(cocktail.id).\(RasterPictures.isAvailable(for: cocktail) ? "jpg" : "svg")"
+        if let photo = cocktail.imageURL, photo.hasPrefix(ImportedImageFiles.urlPrefix) { return origin + photo }
+        return "\(origin)/images/cocktails/\(cocktail.id).\(RasterPictures.isAvailable(for: cocktail) ? "jpg" : "svg")"
     }
 
     /// A host name, IPv4 or bracketed IPv6 address with an optional port: nothing that could
