@@ -25,7 +25,8 @@ public func buildApplication(
     let renderer = try await PageRenderer(assets: StaticAssets())
 
     let router = Router(context: AppRequestContext.self)
-    router.add(middleware: RequestLogMiddleware())
+    let metrics = AppMetrics()
+    router.add(middleware: RequestLogMiddleware(metrics: metrics))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: IdentityMiddleware(accounts: environment.accounts, isLoopback: isLoopback, isReadOnly: configuration.publicReadOnly))
     router.add(middleware: SettingsMiddleware(database: environment.database))
@@ -42,12 +43,12 @@ public func buildApplication(
     }
     router.add(middleware: ResponseCacheMiddleware(cache: environment.responses, catalog: environment.catalog, changes: environment.database.changes))
     router.get("/healthz") { _, _ in "ok" }
-    HealthController(database: environment.database, catalog: environment.catalog).addRoutes(to: router)
+    HealthController(database: environment.database, catalog: environment.catalog, metrics: metrics, trustProxy: configuration.trustProxy).addRoutes(to: router)
     APIController(catalog: environment.catalog, bar: environment.database).addRoutes(to: router.group("api/v1"))
     BarAPIController(catalog: environment.catalog, store: environment.database).addRoutes(to: router.group("api/v1"))
     BarPageController(catalog: environment.catalog, store: environment.database, renderer: renderer).addRoutes(to: router)
-    CocktailDBController(catalog: environment.catalog, host: configuration.host, port: configuration.port).addRoutes(to: router)
-    WebController(catalog: environment.catalog, renderer: renderer, bar: environment.database, images: environment.images).addRoutes(to: router)
+    CocktailDBController(catalog: environment.catalog, host: configuration.host, port: configuration.port, trustProxy: configuration.trustProxy).addRoutes(to: router)
+    WebController(catalog: environment.catalog, renderer: renderer, bar: environment.database, images: environment.images, trustProxy: configuration.trustProxy).addRoutes(to: router)
     AppShellController(shell: try AppShellFiles(assets: renderer.assets), renderer: renderer).addRoutes(to: router)
     ImportController(environment: environment, renderer: renderer, configuration: configuration).addRoutes(to: router)
     MaintenanceController(environment: environment, configuration: configuration, renderer: renderer).addRoutes(to: router)

@@ -1,6 +1,7 @@
 import CocktailBook
 import CocktailBookStore
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// `/readyz`: whether this instance can do its work: the database reads and writes, and the
@@ -10,6 +11,9 @@ import Hummingbird
 struct HealthController<Context: AppContext>: Sendable {
     let database: AppDatabase
     let catalog: CatalogService
+    var metrics: AppMetrics?
+    /// `--trust-proxy`: a request the proxy forwarded is not from this machine, whatever its peer.
+    var trustProxy = false
 
     struct Payload: Codable {
         var status: String
@@ -33,5 +37,25 @@ struct HealthController<Context: AppContext>: Sendable {
             if !problems.isEmpty { response.headers[.retryAfter] = "5" }
             return response
         }
+        guard let metrics else { return }
+        // Prometheus's text format. Route counts say how the book is used, so they are served
+        // to this machine (a local scraper, or one reached through an SSH tunnel) and to
+        // admins' API tokens (Prometheus's `authorization` setting) only.
+        router.get("/metrics") { request, context in
+            guard mayReadMetrics(request, context: context) else {
+                throw AppError(status: .forbidden, code: "forbidden", message: "Metrics are served to this machine and to admins' API tokens.")
+            }
+            let text = metrics.render(catalog: await catalog.status(), generation: catalog.generation, databaseProblem: database.healthProblem())
+            var response = Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: text)))
+            response.headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
+            response.headers[.cacheControl] = "no-store"
+            return response
+        }
+    }
+
+    private func mayReadMetrics(_ request: Request, context: Context) -> Bool {
+        if context.viewer.role == .admin { return true }
+        let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!] != nil
+        return AppConfiguration.isLoopback(context.clientAddress) && !(trustProxy && forwarded)
     }
 }

@@ -11,6 +11,8 @@ struct WebController<Context: AppContext>: Sendable {
     let bar: any BarStore
     /// Where imported pictures are; `nil` serves none.
     var images: ImportedImageFiles? = nil
+    /// `--trust-proxy`: link previews follow `X-Forwarded-Host` and `X-Forwarded-Proto`.
+    var trustProxy = false
 
     func addRoutes(to router: Router<Context>) {
         router.get("/", use: list)
@@ -95,7 +97,7 @@ struct WebController<Context: AppContext>: Sendable {
         let lastModified = details.lastModifiedLabel(now: catalog.now(), calendar: catalog.calendar, strings: context.strings)
         var page = DetailsPage(details: details, origin: ListOrigin(request: request), lastModified: lastModified, settings: context.settings, strings: context.strings)
         // Link previews (title, description, picture) need absolute URLs.
-        let images = CocktailDBImageBase(request: request, fallbackHost: "127.0.0.1")
+        let images = CocktailDBImageBase(request: request, fallbackHost: "127.0.0.1", trustProxy: trustProxy)
         page.preview = .init(url: images.origin + "/cocktails/\(details.cocktail.id)", image: images.url(for: details.cocktail))
         let owner = context.viewer.favoritesOwner
         if owner != .nobody {

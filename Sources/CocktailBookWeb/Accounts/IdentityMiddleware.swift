@@ -54,9 +54,10 @@ struct AccessMiddleware<Context: AppContext>: RouterMiddleware {
         return try await next(request, context)
     }
 
-    /// What a private book shows to everyone: the sign-in page, its assets and the health checks.
+    /// What a private book shows to everyone: the sign-in page, its assets and the health checks
+    /// (and `/metrics`, which guards itself: this machine and admins only).
     static func isOpen(_ path: String) -> Bool {
-        path == "/login" || path.hasPrefix("/assets/") || path == "/healthz" || path == "/readyz"
+        path == "/login" || path.hasPrefix("/assets/") || path == "/healthz" || path == "/readyz" || path == "/metrics"
     }
 }
 

@@ -19,7 +19,8 @@ struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
         guard request.method == .get, Self.isCacheable(request.uri.path) else { return try await next(request, context) }
         let key = ResponseCache.Key(
             target: request.uri.description,
-            origin: [request.headers[Self.hostField] ?? request.head.authority ?? "", request.headers[Self.forwardedProto] ?? ""].joined(separator: " "),
+            origin: [request.headers[Self.hostField] ?? request.head.authority ?? "", request.headers[Self.forwardedProto] ?? "",
+                     request.headers[Self.forwardedHost] ?? ""].joined(separator: " "),
             viewer: Self.describe(context.viewer),
             settings: context.language.rawValue + "|" + context.settings.cookieValue,
             state: .init(
@@ -63,6 +64,7 @@ struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
 
     static var hostField: HTTPField.Name { .init("Host")! }
     static var forwardedProto: HTTPField.Name { .init("X-Forwarded-Proto")! }
+    static var forwardedHost: HTTPField.Name { .init("X-Forwarded-Host")! }
 
     private static func describe(_ viewer: Viewer) -> String {
         switch viewer {

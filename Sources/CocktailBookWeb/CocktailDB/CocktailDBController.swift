@@ -13,10 +13,13 @@ struct CocktailDBController<Context: AppContext>: Sendable {
     let catalog: CatalogService
     /// `host:port` for pictures' URLs when a request carries no usable `Host` header.
     let fallbackHost: String
+    /// `--trust-proxy`: absolute URLs follow `X-Forwarded-Host` and `X-Forwarded-Proto`.
+    let trustProxy: Bool
 
     /// Creates the controller; `host` and `port`, where the server listens, name pictures only
     /// for requests without a usable `Host` header.
-    init(catalog: CatalogService, host: String, port: Int) {
+    init(catalog: CatalogService, host: String, port: Int, trustProxy: Bool = false) {
+        self.trustProxy = trustProxy
         self.catalog = catalog
         fallbackHost = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
@@ -37,7 +40,7 @@ struct CocktailDBController<Context: AppContext>: Sendable {
     /// `s=` names containing the text (empty lists all), `f=` names starting with a letter,
     /// `i=` ingredients by name.
     @Sendable func search(request: Request, context: Context) async throws -> Response {
-        let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost)
+        let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost, trustProxy: trustProxy)
         if let text = parameter("s", of: request) {
             let wanted = SearchText.fold(text.trimmingCharacters(in: .whitespaces))
             let matches = Self.closestFirst(try await cocktails().filter { wanted.isEmpty || SearchText.fold($0.name).contains(wanted) }, to: wanted)
@@ -68,7 +71,7 @@ struct CocktailDBController<Context: AppContext>: Sendable {
             } catch CatalogError.unknownCocktail, CatalogError.invalidID {
                 return try CocktailDBEnvelope.drinks([]).response()
             }
-            let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost)
+            let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost, trustProxy: trustProxy)
             return try CocktailDBEnvelope.drinks([CocktailDBDrink.full(details, images: images)]).response()
         }
         if let id = parameter("iid", of: request) {
@@ -85,7 +88,7 @@ struct CocktailDBController<Context: AppContext>: Sendable {
     @Sendable func random(request: Request, context: Context) async throws -> Response {
         let item = try await catalog.randomCocktail()
         let details = try await catalog.details(id: item.cocktail.id)
-        let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost)
+        let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost, trustProxy: trustProxy)
         return try CocktailDBEnvelope.drinks([CocktailDBDrink.full(details, images: images)]).response()
     }
 
@@ -114,7 +117,7 @@ struct CocktailDBController<Context: AppContext>: Sendable {
             (category == nil || CocktailDBVocabulary.normalized(CocktailDBVocabulary.category(of: cocktail)) == category)
                 && (glass == nil || CocktailDBVocabulary.glass(cocktail.glass).map(CocktailDBVocabulary.normalized) == glass)
         }
-        let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost)
+        let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost, trustProxy: trustProxy)
         return try CocktailDBEnvelope.drinks(matches.map { CocktailDBDrink.summary($0, images: images) }).response()
     }
 

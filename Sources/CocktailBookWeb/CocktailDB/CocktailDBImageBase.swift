@@ -9,12 +9,19 @@ struct CocktailDBImageBase: Sendable, Equatable {
     var origin: String
 
     /// The origin of `request`: its `Host` header, or `fallbackHost` when it has none or one we
-    /// would not dare to echo into a URL. `https` only when a proxy in front says so.
-    init(request: Request, fallbackHost: String) {
+    /// would not dare to echo into a URL. Behind a proxy we trust (`--trust-proxy`), the proxy's
+    /// `X-Forwarded-Host` and `X-Forwarded-Proto` name what the client really reached; without
+    /// that flag anyone could send them, so they are ignored.
+    init(request: Request, fallbackHost: String, trustProxy: Bool = false) {
         // Under HTTP/1 the Host header arrives as the authority; test clients may send it as a header.
-        let host = [request.headers[.init("Host")!], request.head.authority].compactMap { $0 }.first(where: Self.isPlainHost)
-        let scheme = request.headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https" ? "https" : "http"
-        origin = "\(scheme)://\(host ?? fallbackHost)"
+        var candidates = [request.headers[.init("Host")!], request.head.authority]
+        if trustProxy {
+            let forwarded = request.headers[.init("X-Forwarded-Host")!]?.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) }
+            candidates.insert(forwarded, at: 0)
+        }
+        let host = candidates.compactMap { $0 }.first(where: Self.isPlainHost)
+        let proto = trustProxy ? request.headers[.init("X-Forwarded-Proto")!]?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() : nil
+        origin = "\(proto == "https" ? "https" : "http")://\(host ?? fallbackHost)"
     }
 
     /// The picture's absolute URL: the JPEG rendering when there is an up-to-date one, else the
