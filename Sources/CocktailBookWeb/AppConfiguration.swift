@@ -41,6 +41,9 @@ public struct AppConfiguration: Sendable {
     public var trustProxy = false
     /// How long one import may take in all.
     public var importTimeLimit: Duration = .seconds(600)
+    /// `--refresh-every`: fetch the catalog from its source again once it is this old; `nil`
+    /// never (only at start and on request).
+    public var refreshEvery: Duration? = .seconds(6 * 3600)
     /// How long a connection may take to send a request's headers.
     public var headerTimeout: Duration = .seconds(10)
     /// How long an idle keep-alive connection stays open.

@@ -65,10 +65,12 @@ public func buildApplication(
         // RequestPolicyMiddleware, which refuses them with a readable 400.
         httpDecoderConfiguration: .init(maxHeaderFieldSize: 80 * 1024, maxHeaderListSize: 96 * 1024, maxHeaderFieldCount: 100)
     )
+    let refresher = configuration.refreshEvery.map { CatalogRefreshService(catalog: environment.catalog, interval: $0, logger: logger) }
     return Application(
         responder: HeadResponder(wrapped: router.buildResponder()),
         server: .http1(configuration: http1),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "CocktailBook"),
+        services: refresher.map { [$0] } ?? [],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port) },
         logger: logger
     )

@@ -43,6 +43,9 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .long, help: "Behind a reverse proxy: believe X-Forwarded-Proto and X-Forwarded-For (env: COCKTAILBOOK_TRUST_PROXY=1).")
     var trustProxy = false
 
+    @Option(name: .long, help: ArgumentHelp("Fetch the catalog from its source again once it is this old: 90s, 30m, 6h, 1d, or off (env: COCKTAILBOOK_REFRESH_EVERY; default 6h).", valueName: "duration"))
+    var refreshEvery: String?
+
     @Option(name: .long, help: ArgumentHelp("How much the server logs: trace, debug, info (one line per request), notice, warning, error or critical (env: COCKTAILBOOK_LOG_LEVEL; default info).", valueName: "level"))
     var logLevel: String?
 
@@ -84,12 +87,28 @@ struct Serve: AsyncParsableCommand {
             }
             configuration.logLevel = parsed
         }
+        if let every = refreshEvery ?? environment["COCKTAILBOOK_REFRESH_EVERY"] {
+            configuration.refreshEvery = try Self.refreshInterval(every)
+        }
         if let hosts = allowedHosts ?? environment["COCKTAILBOOK_ALLOWED_HOSTS"] {
             let names = hosts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             guard !names.isEmpty else { throw ValidationError("--allowed-hosts needs at least one host name.") }
             configuration.allowedHosts = names
         }
         return configuration
+    }
+
+    /// `90s`, `30m`, `6h`, `1d` or a number of seconds; `off` (or `0`) for never. At least ten
+    /// seconds, so that a slip of the finger cannot hammer the recipe source.
+    static func refreshInterval(_ text: String) throws -> Duration? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if trimmed == "off" || trimmed == "never" || trimmed == "0" { return nil }
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
+        let (number, factor) = trimmed.last.flatMap { units[$0] }.map { (String(trimmed.dropLast()), $0) } ?? (trimmed, 1)
+        guard let value = Double(number), value.isFinite, value * factor >= 10, value * factor <= 366 * 86400 else {
+            throw ValidationError("--refresh-every takes a duration from 10s to 366d such as 90s, 30m, 6h or 1d, or off; not \(text).")
+        }
+        return .milliseconds(Int64((value * factor * 1000).rounded()))
     }
 
     func run() async throws {

@@ -108,6 +108,13 @@ struct CLIErrorTests {
         (["list", "--filter", "beer"], "beer"),
         (["list", "--source-latency=-1"], "between 0 and 600"),
         (["list", "--source-failures=-2"], "must not be negative"),
+        (["serve", "--refresh-every", "5s"], "from 10s to 366d"),
+        (["serve", "--refresh-every", "soon"], "not soon"),
+        (["serve", "--refresh-every=-6h"], "from 10s to 366d"),
+        // Good durations pass, and the next problem is the one reported.
+        (["serve", "--refresh-every", "90s", "--port", "70000"], "70000"),
+        (["serve", "--refresh-every", "off", "--port", "70001"], "70001"),
+        (["serve", "--refresh-every", "1d", "--port", "70002"], "70002"),
     ])
     func invalidOptions(arguments: [String], mentioned: String) async throws {
         let sandbox = try CLISandbox()
