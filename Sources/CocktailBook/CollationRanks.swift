@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The order a locale gives the printable ASCII characters when names are compared ignoring
 /// case, accents and width: characters it finds equal (`A`, `a`) share a rank.
@@ -9,17 +10,16 @@ import Foundation
 struct CollationRanks: Sendable {
     private let ranks: [UInt8]
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var cache: [String: CollationRanks] = [:]
+    private static let cache = Mutex<[String: CollationRanks]>([:])
 
     /// The ranks for `locale`, worked out once per locale.
     static func ranks(for locale: Locale) -> CollationRanks {
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached = cache[locale.identifier] { return cached }
-        let ranks = CollationRanks(locale: locale)
-        cache[locale.identifier] = ranks
-        return ranks
+        cache.withLock { cache in
+            if let cached = cache[locale.identifier] { return cached }
+            let ranks = CollationRanks(locale: locale)
+            cache[locale.identifier] = ranks
+            return ranks
+        }
     }
 
     private init(locale: Locale) {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Synchronization
 
 /// Chaos mode for client developers: makes the JSON APIs slow and failing on purpose, so that
 /// people writing TheCocktailDB clients can test their loading, error and retry paths against us.
@@ -15,20 +16,19 @@ struct ChaosMiddleware<Context: RequestContext>: RouterMiddleware {
         var isActive: Bool { latency > .zero || failures > 0 || failureRate > 0 }
     }
 
-    private final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var failuresLeft: Int
+    private final class Counter: Sendable {
+        private let failuresLeft: Mutex<Int>
 
-        init(_ failures: Int) { failuresLeft = failures }
+        init(_ failures: Int) { failuresLeft = Mutex(failures) }
 
         /// Whether this request is one of the first N that fail; counted under a lock because
         /// requests arrive on many threads.
         func takeFailure() -> Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            guard failuresLeft > 0 else { return false }
-            failuresLeft -= 1
-            return true
+            failuresLeft.withLock { left in
+                guard left > 0 else { return false }
+                left -= 1
+                return true
+            }
         }
     }
 

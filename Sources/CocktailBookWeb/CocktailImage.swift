@@ -1,6 +1,7 @@
 import CocktailBook
 import Foundation
 import Hummingbird
+import Synchronization
 
 /// A cocktail's picture as served: the illustration's SVG and its content hash, drawn once per
 /// version of the cocktail and kept, because list answers name every picture's versioned URL.
@@ -10,16 +11,15 @@ public enum CocktailImage {
         var version: String
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var cache: [String: (cocktail: Cocktail, rendered: Rendered)] = [:]
+    private static let cache = Mutex<[String: (cocktail: Cocktail, rendered: Rendered)]>([:])
 
     static func rendered(for cocktail: Cocktail) -> Rendered {
-        lock.lock()
-        defer { lock.unlock() }
-        if let hit = cache[cocktail.id], hit.cocktail == cocktail { return hit.rendered }
+        if let hit = cache.withLock({ $0[cocktail.id] }), hit.cocktail == cocktail { return hit.rendered }
+        // Drawn outside the lock: two requests may draw the same picture at once, and both get
+        // the same bytes, since the drawing is a pure function of the cocktail.
         let svg = CocktailIllustration.svg(for: cocktail)
         let rendered = Rendered(body: ByteBuffer(string: svg), version: String(ContentHash.hex(of: svg.utf8).prefix(12)))
-        cache[cocktail.id] = (cocktail, rendered)
+        cache.withLock { $0[cocktail.id] = (cocktail, rendered) }
         return rendered
     }
 
