@@ -55,29 +55,31 @@ struct PagesTests {
             try await client.waitUntilReady()
             let html = String(buffer: try await client.get("/cocktails/7").body)
             #expect(html.contains(#"<p class="spec-note">As the IBA specifies it</p>"#))
-            let variants = try #require(html.range(of: #"<section class="ingredients variants""#))
+            let variants = try #require(html.range(of: #"<section class="variants""#))
             let recipe = try #require(html.range(of: #"<section class="ingredients""#))
             #expect(recipe.lowerBound < variants.lowerBound, "the recipe comes first")
             let section = String(html[variants.lowerBound...]).components(separatedBy: "</section>")[0]
             #expect(section.contains(#"<h2 id="variants-heading">Variations</h2>"#))
-            #expect(section.contains("<h3>Tommy&#39;s style</h3>") || section.contains("<h3>Tommy's style</h3>"))
-            #expect(section.contains("Agave syrup in place of the orange liqueur, for a rounder drink."))
-            #expect(section.matches(of: /<span class="ingredient-name">/).count == 3)
-            #expect(section.contains(#"<span class="measure">½ oz</span> <span class="ingredient-name">agave syrup</span>"#))
-            // The recipe's own lines are not repeated in the variant, nor the variant's in the recipe.
-            #expect(!section.contains("orange liqueur</span>"))
-            #expect(!html[..<variants.lowerBound].contains("agave syrup</span>"))
+            #expect(section.contains("<h3>House Margarita</h3>"))
+            #expect(section.contains("Our everyday pour: more tequila and twice the lime, for a sharper and bigger drink."))
+            #expect(section.matches(of: /<span class="ingredient-name">/).count == 4)
+            // The variant's own amounts, in the default ounces; the IBA recipe above has its own.
+            #expect(section.contains(#"<span class="measure">1 oz</span> <span class="ingredient-name">fresh lime juice</span>"#))
+            #expect(section.contains(#"<span class="measure">2 oz</span> <span class="ingredient-name">blanco tequila</span>"#))
+            let ibaPart = String(html[..<variants.lowerBound])
+            #expect(ibaPart.contains(#"<span class="measure">½ oz</span> <span class="ingredient-name">fresh lime juice</span>"#))
+            #expect(!ibaPart.contains(#"<span class="measure">2 oz</span> <span class="ingredient-name">blanco tequila</span>"#))
 
             let scaled = String(buffer: try await client.get("/cocktails/7?servings=2&units=ml").body)
-            let scaledVariants = String(scaled[try #require(scaled.range(of: #"<section class="ingredients variants""#)).lowerBound...])
-            #expect(scaledVariants.contains(#"<span class="measure">30 ml</span> <span class="ingredient-name">agave syrup</span>"#))
+            let scaledVariants = String(scaled[try #require(scaled.range(of: #"<section class="variants""#)).lowerBound...])
+            #expect(scaledVariants.contains(#"<span class="measure">60 ml</span> <span class="ingredient-name">fresh lime juice</span>"#))
             #expect(scaledVariants.contains(#"<span class="measure">120 ml</span> <span class="ingredient-name">blanco tequila</span>"#))
 
             let italian = String(buffer: try await client.execute(uri: "/cocktails/7", method: .get, headers: [.acceptLanguage: "it"]).body)
             #expect(italian.contains(#"<p class="spec-note">Come la specifica l&#39;IBA</p>"#) || italian.contains(#"<p class="spec-note">Come la specifica l'IBA</p>"#))
             #expect(italian.contains(#"<h2 id="variants-heading">Varianti</h2>"#))
-            #expect(italian.contains("<h3>Alla Tommy&#39;s</h3>") || italian.contains("<h3>Alla Tommy's</h3>"))
-            #expect(italian.contains("sciroppo d&#39;agave</span>") || italian.contains("sciroppo d'agave</span>"))
+            #expect(italian.contains("<h3>Margarita della casa</h3>"))
+            #expect(italian.contains("succo di lime fresco</span>"))
 
             // A drink that is neither on an IBA list nor has variants shows neither.
             let plain = String(buffer: try await client.get("/cocktails/9").body)

@@ -114,3 +114,24 @@ def test_hero_images_share_one_frame_whatever_their_intrinsic_size(module_server
     assert abs(tall["width"] / tall["height"] - wide["width"] / wide["height"]) < 0.01, (tall, wide)
     # ...although the pictures themselves differ in size.
     assert (tall["naturalWidth"], tall["naturalHeight"]) != (wide["naturalWidth"], wide["naturalHeight"])
+
+
+def test_an_iba_drink_shows_the_house_variant_beside_its_spec_and_both_scale(module_server, page):
+    cocktail = api_cocktail(module_server, "7")
+    variant = cocktail["variants"][0]
+    page.goto(module_server.url + "/cocktails/7")
+
+    expect(page.locator("section.ingredients .spec-note")).to_have_text("As the IBA specifies it")
+    expect(page.locator("section.ingredients li")).to_have_count(len(cocktail["ingredients"]))
+    section = page.locator("section.variants")
+    expect(section.get_by_role("heading", name="Variations", level=2)).to_be_visible()
+    expect(section.get_by_role("heading", name=variant["name"], level=3)).to_be_visible()
+    expect(section.locator("li")).to_have_count(len(variant["ingredients"]))
+    expect(section.locator("li").first).to_have_text(re.compile(r"^\s*2 oz\s+blanco tequila\s*$"))
+    expect(page.locator("section.ingredients li").first).to_have_text(re.compile(r"^\s*1 ¾ oz\s+blanco tequila\s*$"))
+
+    # The stepper scales the recipe and its variant in place.
+    page.locator('a[data-servings="more"]').click()
+    expect(page.locator(".servings output")).to_have_text("2 servings")
+    expect(section.locator("li").first).to_have_text(re.compile(r"^\s*4 oz\s+blanco tequila\s*$"))
+    expect(page.locator("section.ingredients li").first).to_have_text(re.compile(r"^\s*3 ¼ oz\s+blanco tequila\s*$"))

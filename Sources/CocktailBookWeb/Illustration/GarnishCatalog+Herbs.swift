@@ -29,6 +29,16 @@ extension CocktailIllustration {
                 + leaf(30, at: 3, -8, angle: -38, fill: "#2f8a36") + leaf(28, at: 4, -12, angle: 30, fill: "#3c9d40")
                 + "</g><path d=\"M3-8L-15-31M4-12L18-35\" stroke=\"#7cc66e\" stroke-width=\".9\"/>",
             reach: 38, stalk: 24),
+        "lavender": GarnishArt(
+            attachment: .top,
+            // A thin stalk with a spike of small purple buds.
+            svg: "<path d=\"M0 26C0 8 1-8 2-26\" fill=\"none\" stroke=\"#5f7d46\" stroke-width=\"1.6\"/>"
+                + "<g fill=\"#8c6bc8\" stroke=\"#5c3f9a\" stroke-width=\".6\">"
+                + "<ellipse cx=\"-1.5\" cy=\"-12\" rx=\"2.4\" ry=\"3.2\"/><ellipse cx=\"3.5\" cy=\"-15\" rx=\"2.4\" ry=\"3.2\"/>"
+                + "<ellipse cx=\"-1\" cy=\"-19\" rx=\"2.3\" ry=\"3\"/><ellipse cx=\"4\" cy=\"-22\" rx=\"2.2\" ry=\"3\"/>"
+                + "<ellipse cx=\"0.5\" cy=\"-26\" rx=\"2.1\" ry=\"2.9\"/><ellipse cx=\"2.5\" cy=\"-30\" rx=\"1.8\" ry=\"2.5\"/></g>"
+                + "<path d=\"M1-2L-6-9M1.5-4L8-10\" stroke=\"#6f9a52\" stroke-width=\"1.4\" stroke-linecap=\"round\"/>",
+            reach: 34, stalk: 26),
         "celery": GarnishArt(
             attachment: .top,
             svg: "<g transform=\"rotate(10)\"><path d=\"M-5 44V-28Q0-32 5-28V44Z\" fill=\"#b1d878\" stroke=\"#73a33c\" stroke-width=\"1.2\"/>"
