@@ -95,7 +95,6 @@ enum CLIFixtures {
         "Basil Lemonade Punch", "Margarita Mocktail", "Non-Alcoholic Juicy Julep", "Virgin Mixed Berry Caipirinha",
     ]
     static let pinaColadaIngredients = [
-        "2 oz white rum", "1 1/2 oz cream of coconut", "1 1/2 oz pineapple juice", "1/2 oz fresh lime juice",
-        "1 cup crushed ice",
+        "50 ml white rum", "30 ml cream of coconut", "50 ml pineapple juice", "1 cup crushed ice",
     ]
 }

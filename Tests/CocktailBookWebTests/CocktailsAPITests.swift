@@ -92,22 +92,21 @@ struct CocktailsAPITests {
             #expect(detail.longDescription.hasPrefix("Thick, cold and tropical"))
             #expect(detail.longDescription.contains("San Juan, Puerto Rico"))
             #expect(detail.ingredients.map(\.text) == [
-                "2 oz white rum", "1 1/2 oz cream of coconut", "1 1/2 oz pineapple juice", "1/2 oz fresh lime juice",
-                "1 cup crushed ice",
+                "50 ml white rum", "30 ml cream of coconut", "50 ml pineapple juice", "1 cup crushed ice",
             ])
             #expect(detail.ingredients[1] == LineBody(
-                text: "1 1/2 oz cream of coconut", amount: 1.5, unit: "oz", ingredient: "cream of coconut", note: nil
+                text: "30 ml cream of coconut", amount: 30, unit: "ml", ingredient: "cream of coconut", note: nil
             ))
-            #expect(detail.ingredients[4].unit == "cup")
+            #expect(try #require(detail.ingredients.last).unit == "cup")
             #expect(detail.method == "blended")
             #expect(detail.category == "Tiki & Tropical")
             #expect(detail.instructions.count >= 3)
             #expect(detail.garnish == "Pineapple wedge and cherry")
             #expect(detail.tags.contains("rum"))
             #expect(detail.iba == "contemporary-classics")
-            // 2 oz of 40 % rum in 5.5 oz of liquid (the blender ice aside), plus 25 % water from blending:
-            // 0.8 / (5.5 × 1.25) ≈ 11.6 %.
-            #expect(abs((detail.abv ?? 0) - 11.6) < 0.15)
+            // 50 ml of 40 % rum in 130 ml of liquid (the blender ice aside), plus 25 % water from blending:
+            // 20 / (130 × 1.25) ≈ 12.3 %.
+            #expect(abs((detail.abv ?? 0) - 12.3) < 0.15)
             let keys = try response.jsonObject()
             for key in ["glass", "category", "method", "instructions", "garnish", "tags", "abv", "iba", "dateModified"] {
                 #expect(keys[key] != nil, "missing \(key)")
@@ -125,22 +124,22 @@ struct CocktailsAPITests {
             let object = try response.jsonObject()
             let variants = try #require(object["variants"] as? [[String: Any]])
             #expect(variants.count == 1)
-            #expect(variants.first?["name"] as? String == "Tommy's style")
-            #expect(variants.first?["description"] as? String == "Agave syrup in place of the orange liqueur, for a rounder drink.")
+            #expect(variants.first?["name"] as? String == "House Margarita")
+            #expect(variants.first?["description"] as? String == "Our everyday pour: more tequila and twice the lime, for a sharper and bigger drink.")
             let lines = try #require(variants.first?["ingredients"] as? [[String: Any]])
-            #expect(lines.map { $0["text"] as? String } == ["2 oz blanco tequila", "1 oz fresh lime juice", "1/2 oz agave syrup, made 1:1 with water"])
-            #expect(lines.map { $0["ingredient"] as? String } == ["blanco tequila", "fresh lime juice", "agave syrup"])
-            // The recipe itself is untouched by its variant.
+            #expect(lines.map { $0["text"] as? String } == ["2 oz blanco tequila", "1 oz fresh lime juice", "3/4 oz orange liqueur, such as Cointreau", "Kosher salt, for the rim"])
+            #expect(lines.map { $0["ingredient"] as? String }.prefix(3) == ["blanco tequila", "fresh lime juice", "orange liqueur"])
+            // The recipe itself is the IBA's, untouched by its variant.
             let recipe = try #require(object["ingredients"] as? [[String: Any]])
-            #expect(recipe.first?["text"] as? String == "2 oz blanco tequila" && recipe.count == 5)
+            #expect(recipe.first?["text"] as? String == "50 ml blanco tequila" && recipe.count == 4)
 
             let converted = try await client.get("/api/v1/cocktails/7?units=ml&servings=2").jsonObject()
             let convertedLines = try #require((converted["variants"] as? [[String: Any]])?.first?["ingredients"] as? [[String: Any]])
-            #expect(convertedLines.map { $0["amount"] as? Double } == [120, 60, 30])
-            #expect(convertedLines.map { $0["unit"] as? String } == ["ml", "ml", "ml"])
+            #expect(convertedLines.prefix(3).map { $0["amount"] as? Double } == [120, 60, 45])
+            #expect(convertedLines.prefix(3).map { $0["unit"] as? String } == ["ml", "ml", "ml"])
 
             let italian = try await client.get("/api/v1/cocktails/7?lang=it").jsonObject()
-            #expect((italian["variants"] as? [[String: Any]])?.first?["name"] as? String == "Alla Tommy's")
+            #expect((italian["variants"] as? [[String: Any]])?.first?["name"] as? String == "Margarita della casa")
 
             // Every drink answers the key, empty when it has no variants.
             let plain = try await client.get("/api/v1/cocktails/9").jsonObject()

@@ -125,7 +125,7 @@ struct DiscoverPagesTests {
                 #expect(options == values, "\(name)")
             }
             #expect(html.contains(#"value="alcoholic"><span>Alcoholic</span>"#))
-            #expect(html.contains(#"value="coupe"><span>Coupe</span><span class="count">36</span>"#))
+            #expect(html.contains(#"value="coupe"><span>Coupe</span><span class="count">35</span>"#))
         }
     }
 
@@ -148,8 +148,8 @@ struct DiscoverPagesTests {
             #expect(response.status == .ok)
             let html = String(buffer: response.body)
             #expect(DiscoverHTML.resultCount(html) == "\(api.total) results")
-            #expect(api.total == 36)
-            #expect(html.contains("<strong>36 results</strong> · Coupe"))
+            #expect(api.total == 35)
+            #expect(html.contains("<strong>35 results</strong> · Coupe"))
             #expect(DiscoverHTML.rowNames(html) == api.names)
             let rows = html.matches(of: /<a class="row result-row[^"]*" href="([^"]*)">\s*<img class="thumb" src="([^"]*)"/)
             #expect(rows.count == api.total)
