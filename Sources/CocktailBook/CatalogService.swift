@@ -68,10 +68,10 @@ public actor CatalogService {
     ///
     /// - Parameter refreshingInBackground: when `false` and a cache exists, the source is not
     ///   asked at all (one-shot commands); without a cache it is always asked.
-    public func start(refreshingInBackground: Bool = true) {
+    public func start(refreshingInBackground: Bool = true) async {
         do {
-            if let cached = try catalogStore.loadCatalog(), !cached.cocktails.isEmpty {
-                install(cached.cocktails, fetchedAt: cached.fetchedAt)
+            if let cached = try await catalogStore.loadCatalog(), !cached.cocktails.isEmpty {
+                await install(cached.cocktails, fetchedAt: cached.fetchedAt)
                 if !refreshingInBackground { return }
             }
         } catch {
@@ -112,34 +112,34 @@ public actor CatalogService {
     ///
     /// The `owner` parameters below say whose favorites are pinned and marked; they default to
     /// the implicit owner of a book without accounts.
-    public func list(filter: CocktailFilter, for owner: FavoritesOwner = .implicit) throws -> CocktailList {
-        CocktailList(catalog: try available(), favorites: try favoritesStore.favoriteIDs(of: owner), filter: filter)
+    public func list(filter: CocktailFilter, for owner: FavoritesOwner = .implicit) async throws -> CocktailList {
+        CocktailList(catalog: try available(), favorites: try await favoritesStore.favoriteIDs(of: owner), filter: filter)
     }
 
     /// The cocktail with this id and whether it is `owner`'s favorite.
-    public func cocktail(id: String, for owner: FavoritesOwner = .implicit) throws -> CocktailList.Item {
+    public func cocktail(id: String, for owner: FavoritesOwner = .implicit) async throws -> CocktailList.Item {
         guard CocktailID.isValid(id) else { throw CatalogError.invalidID(id) }
         guard let cocktail = try available().cocktail(id: id) else { throw CatalogError.unknownCocktail(id) }
-        return .init(cocktail: cocktail, isFavorite: try favoritesStore.favoriteIDs(of: owner).contains(id))
+        return .init(cocktail: cocktail, isFavorite: try await favoritesStore.favoriteIDs(of: owner).contains(id))
     }
 
     /// The cocktail with this id, with its recipe read against the ingredient table.
-    public func details(id: String, for owner: FavoritesOwner = .implicit) throws -> CocktailDetails {
-        CocktailDetails(try cocktail(id: id, for: owner), table: ingredients)
+    public func details(id: String, for owner: FavoritesOwner = .implicit) async throws -> CocktailDetails {
+        await CocktailDetails(try cocktail(id: id, for: owner), table: ingredients)
     }
 
     /// The cocktail with this id or, failing that, this name (case- and diacritic-insensitive).
-    public func cocktail(idOrName query: String, for owner: FavoritesOwner = .implicit) throws -> CocktailList.Item {
+    public func cocktail(idOrName query: String, for owner: FavoritesOwner = .implicit) async throws -> CocktailList.Item {
         let catalog = try available()
-        if CocktailID.isValid(query), catalog.contains(id: query) { return try cocktail(id: query, for: owner) }
+        if CocktailID.isValid(query), catalog.contains(id: query) { return try await cocktail(id: query, for: owner) }
         guard let match = catalog.cocktail(named: query, locale: locale) else { throw CatalogError.unknownName(query) }
-        return try cocktail(id: match.id, for: owner)
+        return try await cocktail(id: match.id, for: owner)
     }
 
     /// One page of the cocktails matching `query`.
-    public func query(_ query: CocktailQuery, for owner: FavoritesOwner = .implicit, shelf: Shelf = Shelf()) throws -> CocktailPage {
+    public func query(_ query: CocktailQuery, for owner: FavoritesOwner = .implicit, shelf: Shelf = Shelf()) async throws -> CocktailPage {
         let snapshot = try availableSnapshot()
-        return snapshot.answer(query, favorites: try favoritesStore.favoriteIDs(of: owner), shelf: shelf)
+        return snapshot.answer(query, favorites: try await favoritesStore.favoriteIDs(of: owner), shelf: shelf)
     }
 
     /// What `shelf` makes in the current catalog, with the catalog to name the drinks.
@@ -164,18 +164,18 @@ public actor CatalogService {
     }
 
     /// A cocktail picked at random.
-    public func randomCocktail(for owner: FavoritesOwner = .implicit, in filter: CocktailFilter = .all) throws -> CocktailList.Item {
+    public func randomCocktail(for owner: FavoritesOwner = .implicit, in filter: CocktailFilter = .all) async throws -> CocktailList.Item {
         let cocktails = try available().cocktails
         // Picked among the list the person is looking at, not the whole catalog.
         guard let cocktail = cocktails.filter(filter.includes).randomElement() else { throw CatalogError.emptyCatalog }
-        return try self.cocktail(id: cocktail.id, for: owner)
+        return try await self.cocktail(id: cocktail.id, for: owner)
     }
 
     /// Marks or unmarks a cocktail of the current catalog as `owner`'s favorite.
-    public func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner = .implicit) throws {
+    public func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner = .implicit) async throws {
         guard CocktailID.isValid(id) else { throw CatalogError.invalidID(id) }
         guard try available().contains(id: id) else { throw CatalogError.unknownCocktail(id) }
-        try favoritesStore.setFavorite(isFavorite, for: id, owner: owner)
+        try await favoritesStore.setFavorite(isFavorite, for: id, owner: owner)
     }
 
     private func available() throws -> AlphabeticalCatalog {
@@ -190,15 +190,15 @@ public actor CatalogService {
 
     /// Reads the imported cocktails again and adds them to the current catalog; call it after
     /// an import. A service without a catalog yet picks them up when its first one installs.
-    public func reloadImported() {
+    public func reloadImported() async {
         guard let updatedAt, snapshot != nil else { return }
-        install(sourceCocktails, fetchedAt: updatedAt)
+        await installInBackground(sourceCocktails, fetchedAt: updatedAt)
     }
 
     /// Installs the source's cocktails plus the imported ones; an imported id that the source
     /// also has (which namespacing should prevent) loses to the source's.
-    private func install(_ cocktails: [Cocktail], fetchedAt: Date) {
-        apply(CatalogSnapshot(catalog: AlphabeticalCatalog(mergedWithImported(cocktails), locale: locale), table: ingredients), source: cocktails, fetchedAt: fetchedAt)
+    private func install(_ cocktails: [Cocktail], fetchedAt: Date) async {
+        apply(CatalogSnapshot(catalog: AlphabeticalCatalog(await mergedWithImported(cocktails), locale: locale), table: ingredients), source: cocktails, fetchedAt: fetchedAt)
     }
 
     /// The same, with the snapshot built off the actor: while a fetched catalog is indexed (half
@@ -206,24 +206,24 @@ public actor CatalogService {
     /// meanwhile (an import), the snapshot is built again with what is imported now.
     private func installInBackground(_ cocktails: [Cocktail], fetchedAt: Date) async {
         let serial = installSerial
-        let merged = mergedWithImported(cocktails)
+        let merged = await mergedWithImported(cocktails)
         let (locale, table) = (locale, ingredients)
         let built = await Task.detached {
             CatalogSnapshot(catalog: AlphabeticalCatalog(merged, locale: locale), table: table)
         }.value
         // An import that finished while the first catalog was still being built found nothing
         // to reload into: the imported drinks are read again to see.
-        if serial == installSerial, mergedWithImported(cocktails) == merged {
+        if serial == installSerial, await mergedWithImported(cocktails) == merged {
             apply(built, source: cocktails, fetchedAt: fetchedAt)
         } else {
-            install(cocktails, fetchedAt: fetchedAt)
+            await install(cocktails, fetchedAt: fetchedAt)
         }
     }
 
-    private func mergedWithImported(_ cocktails: [Cocktail]) -> [Cocktail] {
+    private func mergedWithImported(_ cocktails: [Cocktail]) async -> [Cocktail] {
         var merged = cocktails
         do {
-            if let imported = try importedStore?.importedCocktails(), !imported.isEmpty {
+            if let imported = try await importedStore?.importedCocktails(), !imported.isEmpty {
                 var ids = Set(cocktails.map(\.id))
                 merged += imported.filter { ids.insert($0.id).inserted }
             }
@@ -254,7 +254,7 @@ public actor CatalogService {
             guard !outcome.cocktails.isEmpty else { throw CatalogError.emptyCatalog }
             let fetched = CachedCatalog(cocktails: outcome.cocktails, fetchedAt: now())
             do {
-                try catalogStore.saveCatalog(fetched)
+                try await catalogStore.saveCatalog(fetched)
             } catch {
                 // The fresh catalog is still good to show; it just will not survive a restart.
                 logger.warning("could not cache the catalog: \(error.localizedDescription)")

@@ -17,16 +17,16 @@ public struct CachedCatalog: Sendable, Equatable {
 /// Keeps the last good catalog so that the app can show it without waiting for the source.
 public protocol CatalogStore: Sendable {
     /// The cached catalog, or `nil` if none was ever saved.
-    func loadCatalog() throws -> CachedCatalog?
+    func loadCatalog() async throws -> CachedCatalog?
     /// Replaces the cached catalog as a whole.
-    func saveCatalog(_ catalog: CachedCatalog) throws
+    func saveCatalog(_ catalog: CachedCatalog) async throws
 }
 
 /// Remembers which cocktails each person marked as favorites.
 public protocol FavoritesStore: Sendable {
     /// The ids of all of `owner`'s favorites, including any whose cocktail is no longer in the
     /// catalog. ``FavoritesOwner/nobody`` has none.
-    func favoriteIDs(of owner: FavoritesOwner) throws -> Set<String>
+    func favoriteIDs(of owner: FavoritesOwner) async throws -> Set<String>
     /// Marks or unmarks a cocktail as `owner`'s favorite; doing it twice is the same as once.
-    func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner) throws
+    func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner) async throws
 }

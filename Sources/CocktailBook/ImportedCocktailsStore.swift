@@ -6,7 +6,7 @@ import Foundation
 public protocol ImportedCocktailsStore: Sendable {
     /// Every imported cocktail, with ids already namespaced so that they cannot collide with the
     /// source's.
-    func importedCocktails() throws -> [Cocktail]
+    func importedCocktails() async throws -> [Cocktail]
 }
 
 /// An ``ImportedCocktailsStore`` held in memory: the test double of the SQLite store.

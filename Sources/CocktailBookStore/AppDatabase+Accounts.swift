@@ -73,13 +73,13 @@ extension AppDatabase {
     }
 
     /// Whether the book has any account (then it is no longer in single-user mode).
-    public func hasAccounts() throws -> Bool {
-        try writer.read { db in try AccountRecord.fetchCount(db) > 0 }
+    public func hasAccounts() async throws -> Bool {
+        try await writer.read { db in try AccountRecord.fetchCount(db) > 0 }
     }
 
     /// Whether the book has an admin account.
-    public func hasAdmin() throws -> Bool {
-        try writer.read { db in try AccountRecord.filter(AccountRecord.Columns.role == Role.admin.rawValue).fetchCount(db) > 0 }
+    public func hasAdmin() async throws -> Bool {
+        try await writer.read { db in try AccountRecord.filter(AccountRecord.Columns.role == Role.admin.rawValue).fetchCount(db) > 0 }
     }
 
     /// Creates an account. The first account of a book is always an admin, and inherits the
@@ -87,8 +87,8 @@ extension AppDatabase {
     ///
     /// - Throws: ``StoreError/accountExists(_:)`` when the name is taken (case-insensitively).
     @discardableResult
-    public func addAccount(name: String, role: Role, passwordHash: String, at date: Date = Date()) throws -> Account {
-        try writer.write { db in
+    public func addAccount(name: String, role: Role, passwordHash: String, at date: Date = Date()) async throws -> Account {
+        try await writer.write { db in
             if try AccountRecord.filter(AccountRecord.Columns.name == name).fetchCount(db) > 0 { throw StoreError.accountExists(name) }
             let isFirst = try AccountRecord.fetchCount(db) == 0
             var record = AccountRecord(id: nil, name: name, role: (isFirst ? .admin : role).rawValue, passwordHash: passwordHash, createdAt: date)
@@ -103,28 +103,28 @@ extension AppDatabase {
     }
 
     /// Every account, by name.
-    public func accounts() throws -> [Account] {
-        try writer.read { db in try AccountRecord.order(AccountRecord.Columns.name.collating(.nocase)).fetchAll(db).map(\.account) }
+    public func accounts() async throws -> [Account] {
+        try await writer.read { db in try AccountRecord.order(AccountRecord.Columns.name.collating(.nocase)).fetchAll(db).map(\.account) }
     }
 
     /// The account named `name` (case-insensitively) and its password hash.
-    public func credentials(named name: String) throws -> (account: Account, passwordHash: String)? {
-        try writer.read { db in
+    public func credentials(named name: String) async throws -> (account: Account, passwordHash: String)? {
+        try await writer.read { db in
             try AccountRecord.filter(AccountRecord.Columns.name == name).fetchOne(db).map { ($0.account, $0.passwordHash) }
         }
     }
 
     /// The account with this id.
-    public func account(id: Int64) throws -> Account? {
-        try writer.read { db in try AccountRecord.fetchOne(db, key: id)?.account }
+    public func account(id: Int64) async throws -> Account? {
+        try await writer.read { db in try AccountRecord.fetchOne(db, key: id)?.account }
     }
 
     /// Removes an account with its sessions, tokens and favorites.
     ///
     /// - Throws: ``StoreError/unknownAccount(_:)``, or ``StoreError/lastAdmin`` when it is the
     ///   last admin and other accounts remain.
-    public func removeAccount(named name: String) throws {
-        try writer.write { db in
+    public func removeAccount(named name: String) async throws {
+        try await writer.write { db in
             guard let record = try AccountRecord.filter(AccountRecord.Columns.name == name).fetchOne(db), let id = record.id else {
                 throw StoreError.unknownAccount(name)
             }
@@ -139,8 +139,8 @@ extension AppDatabase {
     ///
     /// - Throws: ``StoreError/unknownAccount(_:)``, or ``StoreError/lastAdmin`` when it would
     ///   leave no admin.
-    public func setRole(_ role: Role, named name: String) throws {
-        try writer.write { db in
+    public func setRole(_ role: Role, named name: String) async throws {
+        try await writer.write { db in
             guard var record = try AccountRecord.filter(AccountRecord.Columns.name == name).fetchOne(db) else {
                 throw StoreError.unknownAccount(name)
             }
@@ -152,8 +152,8 @@ extension AppDatabase {
 
     /// Replaces an account's password hash and ends its sessions, except `keeping` (the hash of
     /// the session that made the change, if it was made on the web).
-    public func setPasswordHash(_ hash: String, named name: String, keeping session: String? = nil) throws {
-        try writer.write { db in
+    public func setPasswordHash(_ hash: String, named name: String, keeping session: String? = nil) async throws {
+        try await writer.write { db in
             guard var record = try AccountRecord.filter(AccountRecord.Columns.name == name).fetchOne(db), let id = record.id else {
                 throw StoreError.unknownAccount(name)
             }

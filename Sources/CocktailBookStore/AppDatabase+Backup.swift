@@ -68,8 +68,8 @@ extension AppDatabase {
 
     /// Everything people put into the book, with the pictures read from `pictures` (the folder
     /// imported pictures are kept in; `nil` leaves them out).
-    public func backup(pictures folder: URL?, at date: Date = Date()) throws -> Data {
-        let backup: Backup = try writer.read { db in
+    public func backup(pictures folder: URL?, at date: Date = Date()) async throws -> Data {
+        let backup: Backup = try await writer.read { db in
             let accounts = try Row.fetchAll(db, sql: "SELECT id, name, role, createdAt FROM account ORDER BY id")
             var names: [Int64: String] = [0: ""]
             for row in accounts { names[row["id"]] = row["name"] }
@@ -116,7 +116,7 @@ extension AppDatabase {
     /// password and get the backup's role; missing ones are created without a usable password
     /// (an admin sets one with `cocktailbook user passwd`). Pictures are written into `pictures`
     /// first, under their content-derived names, so a file already there is never overwritten.
-    public func restore(_ data: Data, pictures folder: URL?, unusablePasswordHash: String) throws -> Backup.Summary {
+    public func restore(_ data: Data, pictures folder: URL?, unusablePasswordHash: String) async throws -> Backup.Summary {
         let backup: Backup
         do {
             backup = try Backup.decoder.decode(Backup.self, from: data)
@@ -150,7 +150,7 @@ extension AppDatabase {
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
-            return try writer.write { db in
+            return try await writer.write { db in
                 var ids: [String: Int64] = ["": 0]
                 for account in backup.accounts {
                     if let id = try Int64.fetchOne(db, sql: "SELECT id FROM account WHERE name = ? COLLATE NOCASE", arguments: [account.name]) {
@@ -199,37 +199,37 @@ extension AppDatabase {
     }
 
     /// Removes every favorite of `owner`; returns how many there were.
-    public func resetFavorites(of owner: FavoritesOwner) throws -> Int {
+    public func resetFavorites(of owner: FavoritesOwner) async throws -> Int {
         guard owner != .nobody else { return 0 }
-        return try writer.write { db in
+        return try await writer.write { db in
             try db.execute(sql: "DELETE FROM favorite WHERE ownerId = ?", arguments: [owner.id])
             return db.changesCount
         }
     }
 
     /// The imported cocktails' origins (file names or addresses) with how many drinks each gave.
-    public func importedOrigins() throws -> [(origin: String, count: Int)] {
-        try writer.read { db in
+    public func importedOrigins() async throws -> [(origin: String, count: Int)] {
+        try await writer.read { db in
             try Row.fetchAll(db, sql: "SELECT origin, COUNT(*) AS count FROM importedCocktail GROUP BY origin ORDER BY origin").map { ($0["origin"], $0["count"]) }
         }
     }
 
     /// Removes the cocktails one origin imported; returns how many went.
-    public func removeImported(origin: String) throws -> Int {
-        try writer.write { db in
+    public func removeImported(origin: String) async throws -> Int {
+        try await writer.write { db in
             try db.execute(sql: "DELETE FROM importedCocktail WHERE origin = ?", arguments: [origin])
             return db.changesCount
         }
     }
 
     /// The pictures recorded for imports, by file name.
-    public func importedPictures() throws -> [String] {
-        try writer.read { db in try String.fetchAll(db, sql: "SELECT fileName FROM importedImage") }
+    public func importedPictures() async throws -> [String] {
+        try await writer.read { db in try String.fetchAll(db, sql: "SELECT fileName FROM importedImage") }
     }
 
     /// The pictures recorded for imports with where each was downloaded from.
-    public func importedPictureSources() throws -> [(sourceURL: String, fileName: String)] {
-        try writer.read { db in try Row.fetchAll(db, sql: "SELECT sourceURL, fileName FROM importedImage ORDER BY sourceURL").map { ($0["sourceURL"], $0["fileName"]) } }
+    public func importedPictureSources() async throws -> [(sourceURL: String, fileName: String)] {
+        try await writer.read { db in try Row.fetchAll(db, sql: "SELECT sourceURL, fileName FROM importedImage ORDER BY sourceURL").map { ($0["sourceURL"], $0["fileName"]) } }
     }
 
     private static func isSafeFileName(_ name: String) -> Bool {

@@ -40,9 +40,9 @@ extension AppDatabase: BarStore {
         }
     }
 
-    public func shelf(of owner: FavoritesOwner) throws -> Shelf {
+    public func shelf(of owner: FavoritesOwner) async throws -> Shelf {
         guard owner != .nobody else { return Shelf() }
-        return try writer.read { db in
+        return try await writer.read { db in
             let bottles = try String.fetchAll(db, sql: "SELECT value FROM barBottle WHERE ownerId = ?", arguments: [owner.id])
             let always = try String.fetchAll(db, sql: "SELECT value FROM barAlways WHERE ownerId = ?", arguments: [owner.id])
             let rules = try Row.fetchAll(db, sql: "SELECT id, use, insteadOf, bothWays FROM barRule WHERE ownerId = ? ORDER BY id", arguments: [owner.id]).map {
@@ -52,9 +52,9 @@ extension AppDatabase: BarStore {
         }
     }
 
-    public func setOnShelf(_ value: String, _ isOnShelf: Bool, owner: FavoritesOwner) throws {
+    public func setOnShelf(_ value: String, _ isOnShelf: Bool, owner: FavoritesOwner) async throws {
         guard owner != .nobody else { throw StoreError.noOwner }
-        try writer.write { db in
+        try await writer.write { db in
             if isOnShelf {
                 try db.execute(sql: "INSERT OR IGNORE INTO barBottle (ownerId, value, addedAt) VALUES (?, ?, ?)", arguments: [owner.id, value, Date()])
             } else {
@@ -63,9 +63,9 @@ extension AppDatabase: BarStore {
         }
     }
 
-    public func setAlwaysAvailable(_ value: String, _ isAlways: Bool, owner: FavoritesOwner) throws {
+    public func setAlwaysAvailable(_ value: String, _ isAlways: Bool, owner: FavoritesOwner) async throws {
         guard owner != .nobody else { throw StoreError.noOwner }
-        try writer.write { db in
+        try await writer.write { db in
             if isAlways {
                 try db.execute(sql: "INSERT OR IGNORE INTO barAlways (ownerId, value) VALUES (?, ?)", arguments: [owner.id, value])
             } else {
@@ -74,9 +74,9 @@ extension AppDatabase: BarStore {
         }
     }
 
-    public func addRule(_ rule: SubstitutionRule, owner: FavoritesOwner) throws -> SubstitutionRule {
+    public func addRule(_ rule: SubstitutionRule, owner: FavoritesOwner) async throws -> SubstitutionRule {
         guard owner != .nobody else { throw StoreError.noOwner }
-        return try writer.write { db in
+        return try await writer.write { db in
             try db.execute(
                 sql: """
                 INSERT INTO barRule (ownerId, use, insteadOf, bothWays) VALUES (?, ?, ?, ?)
@@ -89,17 +89,17 @@ extension AppDatabase: BarStore {
         }
     }
 
-    public func removeRule(id: Int64, owner: FavoritesOwner) throws -> Bool {
+    public func removeRule(id: Int64, owner: FavoritesOwner) async throws -> Bool {
         guard owner != .nobody else { return false }
-        return try writer.write { db in
+        return try await writer.write { db in
             try db.execute(sql: "DELETE FROM barRule WHERE ownerId = ? AND id = ?", arguments: [owner.id, id])
             return db.changesCount > 0
         }
     }
 
-    public func shoppingList(of owner: FavoritesOwner) throws -> [ShoppingItem] {
+    public func shoppingList(of owner: FavoritesOwner) async throws -> [ShoppingItem] {
         guard owner != .nobody else { return [] }
-        return try writer.read { db in
+        return try await writer.read { db in
             try Row.fetchAll(db, sql: "SELECT id, value, cocktailIds, bought FROM shoppingItem WHERE ownerId = ? ORDER BY id", arguments: [owner.id]).map { row in
                 let ids: String = row["cocktailIds"]
                 return ShoppingItem(id: row["id"], value: row["value"], cocktailIds: ids.split(separator: ",").map(String.init), isBought: row["bought"])
@@ -107,9 +107,9 @@ extension AppDatabase: BarStore {
         }
     }
 
-    public func addToShoppingList(_ values: [String], for cocktailId: String?, owner: FavoritesOwner) throws {
+    public func addToShoppingList(_ values: [String], for cocktailId: String?, owner: FavoritesOwner) async throws {
         guard owner != .nobody else { throw StoreError.noOwner }
-        try writer.write { db in
+        try await writer.write { db in
             for value in values {
                 let existing = try Row.fetchOne(db, sql: "SELECT id, cocktailIds FROM shoppingItem WHERE ownerId = ? AND value = ?", arguments: [owner.id, value])
                 if let existing {
@@ -126,17 +126,17 @@ extension AppDatabase: BarStore {
         }
     }
 
-    public func setBought(_ isBought: Bool, itemId: Int64, owner: FavoritesOwner) throws -> Bool {
+    public func setBought(_ isBought: Bool, itemId: Int64, owner: FavoritesOwner) async throws -> Bool {
         guard owner != .nobody else { return false }
-        return try writer.write { db in
+        return try await writer.write { db in
             try db.execute(sql: "UPDATE shoppingItem SET bought = ? WHERE ownerId = ? AND id = ?", arguments: [isBought, owner.id, itemId])
             return db.changesCount > 0
         }
     }
 
-    public func removeFromShoppingList(itemId: Int64?, owner: FavoritesOwner) throws -> Int {
+    public func removeFromShoppingList(itemId: Int64?, owner: FavoritesOwner) async throws -> Int {
         guard owner != .nobody else { return 0 }
-        return try writer.write { db in
+        return try await writer.write { db in
             if let itemId {
                 try db.execute(sql: "DELETE FROM shoppingItem WHERE ownerId = ? AND id = ?", arguments: [owner.id, itemId])
             } else {

@@ -25,8 +25,8 @@ struct CatalogFetchRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 extension AppDatabase: CatalogStore {
-    public func loadCatalog() throws -> CachedCatalog? {
-        try writer.read { db in
+    public func loadCatalog() async throws -> CachedCatalog? {
+        try await writer.read { db in
             guard let fetch = try CatalogFetchRecord.fetchOne(db) else { return nil }
             let records = try CatalogCocktailRecord.order(CatalogCocktailRecord.Columns.position).fetchAll(db)
             let decoder = JSONDecoder()
@@ -43,13 +43,13 @@ extension AppDatabase: CatalogStore {
 
     /// Replaces the cached catalog in one transaction: a reader sees the old catalog or the new
     /// one, never a mix. Favorites are untouched, even those whose cocktail left the catalog.
-    public func saveCatalog(_ catalog: CachedCatalog) throws {
+    public func saveCatalog(_ catalog: CachedCatalog) async throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let records = try catalog.cocktails.enumerated().map { position, cocktail in
             CatalogCocktailRecord(id: cocktail.id, position: position, name: cocktail.name, payload: try encoder.encode(cocktail))
         }
-        try writer.write { db in
+        try await writer.write { db in
             try CatalogCocktailRecord.deleteAll(db)
             for record in records { try record.insert(db) }
             try CatalogFetchRecord(fetchedAt: catalog.fetchedAt).save(db)

@@ -23,23 +23,23 @@ struct FavoriteRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 extension AppDatabase: FavoritesStore {
-    public func favoriteIDs(of owner: FavoritesOwner) throws -> Set<String> {
+    public func favoriteIDs(of owner: FavoritesOwner) async throws -> Set<String> {
         guard owner != .nobody else { return [] }
-        return try writer.read { db in
+        return try await writer.read { db in
             try Set(String.fetchAll(db, FavoriteRecord.of(owner).select(FavoriteRecord.Columns.cocktailId)))
         }
     }
 
-    public func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner) throws {
-        try setFavorite(isFavorite, for: id, owner: owner, at: Date())
+    public func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner) async throws {
+        try await setFavorite(isFavorite, for: id, owner: owner, at: Date())
     }
 
     /// Marks or unmarks a favorite, stamping a new one with `date`. Marking keeps the original
     /// date of an existing favorite. An id that is neither in the cached catalog nor a favorite
     /// is refused, so a typo never creates a favorite nobody can see.
-    public func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner = .implicit, at date: Date) throws {
+    public func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner = .implicit, at date: Date) async throws {
         guard owner != .nobody else { throw StoreError.noOwner }
-        try writer.write { db in
+        try await writer.write { db in
             let inCatalog = try CatalogCocktailRecord.exists(db, key: id) || Self.isImported(db, id: id)
             let key: [String: (any DatabaseValueConvertible)?] = ["ownerId": owner.id, "cocktailId": id]
             let existing = try FavoriteRecord.fetchOne(db, key: key)
@@ -58,8 +58,8 @@ extension AppDatabase: FavoritesStore {
     }
 
     /// `owner`'s favorites with the time each was added, oldest first.
-    public func favorites(of owner: FavoritesOwner = .implicit) throws -> [(id: String, addedAt: Date)] {
-        try writer.read { db in
+    public func favorites(of owner: FavoritesOwner = .implicit) async throws -> [(id: String, addedAt: Date)] {
+        try await writer.read { db in
             try FavoriteRecord.of(owner).order(FavoriteRecord.Columns.addedAt, FavoriteRecord.Columns.cocktailId).fetchAll(db)
                 .map { ($0.cocktailId, $0.addedAt) }
         }

@@ -6,15 +6,15 @@ extension AppDatabase {
     /// written (a schema change in a transaction that is rolled back), for `/readyz`.
     ///
     /// - Returns: `nil` when both work, or one sentence saying what does not.
-    public func healthProblem() -> String? {
+    public func healthProblem() async -> String? {
         do {
-            let verdict = try writer.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check(1)") }
+            let verdict = try await writer.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check(1)") }
             guard verdict == "ok" else { return "the database is damaged (\(verdict ?? "no answer"))" }
         } catch {
             return "the database cannot be read (\(Self.describeHealth(error)))"
         }
         do {
-            try writer.write { db in
+            try await writer.write { db in
                 try db.execute(sql: "SAVEPOINT readiness")
                 try db.execute(sql: "CREATE TABLE readinessProbe(x)")
                 try db.execute(sql: "ROLLBACK TO readiness")

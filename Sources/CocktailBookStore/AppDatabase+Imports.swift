@@ -79,8 +79,8 @@ extension AppDatabase: ImportedCocktailsStore {
         }
     }
 
-    public func importedCocktails() throws -> [Cocktail] {
-        try writer.read { db in
+    public func importedCocktails() async throws -> [Cocktail] {
+        try await writer.read { db in
             let records = try ImportedCocktailRecord.order(ImportedCocktailRecord.Columns.origin, ImportedCocktailRecord.Columns.id).fetchAll(db)
             let decoder = JSONDecoder()
             return try records.map { record in
@@ -96,13 +96,13 @@ extension AppDatabase: ImportedCocktailsStore {
     /// Stores the cocktails of one import, and the pictures downloaded for them, in ONE write
     /// transaction: upserted by (origin, id), so a re-import updates in place. The source's
     /// cache is never touched, and nothing is written if anything fails.
-    public func importCocktails(_ cocktails: [Cocktail], images: [ImportedImage] = [], origin: String, at date: Date) throws -> ImportCounts {
+    public func importCocktails(_ cocktails: [Cocktail], images: [ImportedImage] = [], origin: String, at date: Date) async throws -> ImportCounts {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let records = try cocktails.map { cocktail in
             ImportedCocktailRecord(origin: origin, id: cocktail.id, name: cocktail.name, payload: try encoder.encode(cocktail), importedAt: date)
         }
-        return try writer.write { db in
+        return try await writer.write { db in
             var counts = ImportCounts(new: 0, updated: 0)
             for record in records {
                 let exists = try ImportedCocktailRecord.exists(db, key: ["origin": origin, "id": record.id])
@@ -117,14 +117,14 @@ extension AppDatabase: ImportedCocktailsStore {
     }
 
     /// The file recorded for a downloaded picture's source URL, if any.
-    public func importedImageFile(for sourceURL: String) throws -> String? {
-        try writer.read { db in try ImportedImageRecord.fetchOne(db, key: sourceURL)?.fileName }
+    public func importedImageFile(for sourceURL: String) async throws -> String? {
+        try await writer.read { db in try ImportedImageRecord.fetchOne(db, key: sourceURL)?.fileName }
     }
 
     /// The number of rows in each table the catalog lives in, for checking that a refused
     /// import changed nothing.
-    public func rowCounts() throws -> [String: Int] {
-        try writer.read { db in
+    public func rowCounts() async throws -> [String: Int] {
+        try await writer.read { db in
             var counts: [String: Int] = [:]
             for table in ["catalogCocktail", "catalogFetch", "favorite", "importedCocktail", "importedImage"] {
                 counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0

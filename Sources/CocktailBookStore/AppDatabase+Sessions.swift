@@ -44,51 +44,51 @@ struct APITokenRecord: Codable, FetchableRecord, MutablePersistableRecord {
 /// holds, so a copy of the database signs nobody in.
 extension AppDatabase {
     /// Starts a session for `accountId`.
-    public func createSession(tokenHash: String, accountId: Int64, at date: Date) throws {
-        try writer.write { db in
+    public func createSession(tokenHash: String, accountId: Int64, at date: Date) async throws {
+        try await writer.write { db in
             try SessionRecord(tokenHash: tokenHash, accountId: accountId, createdAt: date, lastSeenAt: date).insert(db)
         }
     }
 
     /// The account signed in by the session `tokenHash`, when it was used within `maximumIdle`
     /// of `now`; an expired session is deleted. The last use is recorded at most once a minute.
-    public func sessionAccount(tokenHash: String, now: Date, maximumIdle: TimeInterval) throws -> Account? {
-        guard let session = try writer.read({ db in try SessionRecord.fetchOne(db, key: tokenHash) }) else { return nil }
+    public func sessionAccount(tokenHash: String, now: Date, maximumIdle: TimeInterval) async throws -> Account? {
+        guard let session = try await writer.read({ db in try SessionRecord.fetchOne(db, key: tokenHash) }) else { return nil }
         if now.timeIntervalSince(session.lastSeenAt) > maximumIdle {
-            try deleteSession(tokenHash: tokenHash)
+            try await deleteSession(tokenHash: tokenHash)
             return nil
         }
         if now.timeIntervalSince(session.lastSeenAt) > 60 {
-            try writer.write { db in
+            try await writer.write { db in
                 try db.execute(sql: "UPDATE session SET lastSeenAt = ? WHERE tokenHash = ?", arguments: [now, tokenHash])
             }
         }
-        return try account(id: session.accountId)
+        return try await account(id: session.accountId)
     }
 
     /// Ends one session.
-    public func deleteSession(tokenHash: String) throws {
-        _ = try writer.write { db in try SessionRecord.deleteOne(db, key: tokenHash) }
+    public func deleteSession(tokenHash: String) async throws {
+        _ = try await writer.write { db in try SessionRecord.deleteOne(db, key: tokenHash) }
     }
 
     /// Ends every session of `accountId` except `keeping`; returns how many ended.
     @discardableResult
-    public func deleteSessions(of accountId: Int64, keeping: String?) throws -> Int {
-        try writer.write { db in
+    public func deleteSessions(of accountId: Int64, keeping: String?) async throws -> Int {
+        try await writer.write { db in
             try db.execute(sql: "DELETE FROM session WHERE accountId = ? AND tokenHash IS NOT ?", arguments: [accountId, keeping])
             return db.changesCount
         }
     }
 
     /// How many sessions `accountId` has open.
-    public func sessionCount(of accountId: Int64) throws -> Int {
-        try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM session WHERE accountId = ?", arguments: [accountId]) ?? 0 }
+    public func sessionCount(of accountId: Int64) async throws -> Int {
+        try await writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM session WHERE accountId = ?", arguments: [accountId]) ?? 0 }
     }
 
     /// Stores a new API token of `accountId`.
     @discardableResult
-    public func addToken(tokenHash: String, prefix: String, label: String?, accountId: Int64, at date: Date) throws -> APIToken {
-        try writer.write { db in
+    public func addToken(tokenHash: String, prefix: String, label: String?, accountId: Int64, at date: Date) async throws -> APIToken {
+        try await writer.write { db in
             var record = APITokenRecord(id: nil, accountId: accountId, tokenHash: tokenHash, prefix: prefix, label: label, createdAt: date)
             try record.insert(db)
             return APIToken(id: record.id ?? 0, prefix: prefix, label: label, createdAt: date)
@@ -96,19 +96,19 @@ extension AppDatabase {
     }
 
     /// The account an API token belongs to, recording its use.
-    public func tokenAccount(tokenHash: String, now: Date) throws -> Account? {
-        guard let token = try writer.read({ db in try APITokenRecord.filter(APITokenRecord.Columns.tokenHash == tokenHash).fetchOne(db) }) else {
+    public func tokenAccount(tokenHash: String, now: Date) async throws -> Account? {
+        guard let token = try await writer.read({ db in try APITokenRecord.filter(APITokenRecord.Columns.tokenHash == tokenHash).fetchOne(db) }) else {
             return nil
         }
         if token.lastUsedAt.map({ now.timeIntervalSince($0) > 60 }) ?? true {
-            try writer.write { db in try db.execute(sql: "UPDATE apiToken SET lastUsedAt = ? WHERE id = ?", arguments: [now, token.id]) }
+            try await writer.write { db in try db.execute(sql: "UPDATE apiToken SET lastUsedAt = ? WHERE id = ?", arguments: [now, token.id]) }
         }
-        return try account(id: token.accountId)
+        return try await account(id: token.accountId)
     }
 
     /// `accountId`'s tokens, newest first.
-    public func tokens(of accountId: Int64) throws -> [APIToken] {
-        try writer.read { db in
+    public func tokens(of accountId: Int64) async throws -> [APIToken] {
+        try await writer.read { db in
             try APITokenRecord.filter(APITokenRecord.Columns.accountId == accountId).order(Column("createdAt").desc, Column("id").desc).fetchAll(db)
                 .map { APIToken(id: $0.id ?? 0, prefix: $0.prefix, label: $0.label, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt) }
         }
@@ -118,8 +118,8 @@ extension AppDatabase {
     /// a longer start of it), at once.
     ///
     /// - Throws: ``StoreError/tokenPrefix(_:matches:)`` unless exactly one token matches.
-    public func revokeToken(prefix: String) throws {
-        try writer.write { db in
+    public func revokeToken(prefix: String) async throws {
+        try await writer.write { db in
             let candidates = try APITokenRecord.fetchAll(db).filter { prefix.hasPrefix($0.prefix) || ($0.prefix.hasPrefix(prefix) && prefix.count >= 6) }
             guard candidates.count == 1, let id = candidates[0].id else { throw StoreError.tokenPrefix(prefix, matches: candidates.count) }
             _ = try APITokenRecord.deleteOne(db, key: id)
@@ -128,8 +128,8 @@ extension AppDatabase {
 
     /// Revokes `accountId`'s token `id`; `false` when it has no such token.
     @discardableResult
-    public func revokeToken(id: Int64, of accountId: Int64) throws -> Bool {
-        try writer.write { db in
+    public func revokeToken(id: Int64, of accountId: Int64) async throws -> Bool {
+        try await writer.write { db in
             try APITokenRecord.filter(Column("id") == id && APITokenRecord.Columns.accountId == accountId).deleteAll(db) > 0
         }
     }

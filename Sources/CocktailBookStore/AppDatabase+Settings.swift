@@ -12,16 +12,16 @@ extension AppDatabase {
     }
 
     /// The settings `accountId` saved, if any.
-    public func settings(of accountId: Int64) throws -> Settings? {
-        try writer.read { db in
+    public func settings(of accountId: Int64) async throws -> Settings? {
+        try await writer.read { db in
             try String.fetchOne(db, sql: "SELECT value FROM accountSettings WHERE accountId = ?", arguments: [accountId])
                 .map(Settings.init(cookieValue:))
         }
     }
 
     /// Saves `settings` for `accountId`.
-    public func saveSettings(_ settings: Settings, for accountId: Int64) throws {
-        try writer.write { db in
+    public func saveSettings(_ settings: Settings, for accountId: Int64) async throws {
+        try await writer.write { db in
             try db.execute(
                 sql: "INSERT INTO accountSettings (accountId, value) VALUES (?, ?) ON CONFLICT(accountId) DO UPDATE SET value = excluded.value",
                 arguments: [accountId, settings.cookieValue]

@@ -21,7 +21,7 @@ public final class DatabaseMemo<Key: Hashable & Sendable, Value: Sendable>: Send
     }
 
     /// The value for `key`, from memory when the database has not changed since it was read.
-    public func value(for key: Key, reading read: () throws -> Value) rethrows -> Value {
+    public func value(for key: Key, reading read: () async throws -> Value) async rethrows -> Value {
         let version = changes.version
         let now = DispatchTime.now().uptimeNanoseconds
         let kept = storage.withLock { storage -> Value? in
@@ -31,7 +31,7 @@ public final class DatabaseMemo<Key: Hashable & Sendable, Value: Sendable>: Send
         }
         if let kept { return kept }
         // Read outside the lock; if the database moves meanwhile, the next ask sees a new version.
-        let value = try read()
+        let value = try await read()
         storage.withLock { storage in
             if storage.version != version { storage = (version, [:]) }
             if storage.values.count >= limit { storage.values.removeAll() }

@@ -17,7 +17,7 @@ public func buildApplication(
     let isLoopback = AppConfiguration.isLoopback(configuration.host)
     // A book on a network without an admin would let anyone do anything: refuse, unless it is
     // opened read-only on purpose.
-    if !isLoopback, !configuration.publicReadOnly, try !environment.database.hasAdmin() {
+    if !isLoopback, !configuration.publicReadOnly, try await !environment.database.hasAdmin() {
         throw StartupError.noAdmin(host: configuration.host)
     }
     await environment.catalog.start()

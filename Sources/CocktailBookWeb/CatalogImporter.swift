@@ -114,7 +114,7 @@ public struct CatalogImporter: Sendable {
                 parsed.cocktails[index].imageURL = ImportedImageFiles.urlPrefix + file.fileName
             }
         }
-        let counts = try database.importCocktails(parsed.cocktails, images: Array(downloads.files.values), origin: origin, at: now())
+        let counts = try await database.importCocktails(parsed.cocktails, images: Array(downloads.files.values), origin: origin, at: now())
         return Summary(
             origin: origin, counts: counts, skipped: parsed.skipped,
             imagesStored: parsed.cocktails.filter { $0.imageURL?.hasPrefix(ImportedImageFiles.urlPrefix) == true }.count,

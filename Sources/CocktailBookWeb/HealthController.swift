@@ -25,7 +25,7 @@ struct HealthController<Context: AppContext>: Sendable {
     func addRoutes(to router: Router<Context>) {
         router.get("/readyz") { _, _ in
             var problems: [String] = []
-            if let problem = database.healthProblem() { problems.append(problem) }
+            if let problem = await database.healthProblem() { problems.append(problem) }
             let catalogState = await catalog.status().state.rawValue
             if catalogState != "ready" { problems.append("the catalog is \(catalogState)") }
             let payload = Payload(
@@ -45,7 +45,7 @@ struct HealthController<Context: AppContext>: Sendable {
             guard mayReadMetrics(request, context: context) else {
                 throw AppError(status: .forbidden, code: "forbidden", message: "Metrics are served to this machine and to admins' API tokens.")
             }
-            let text = metrics.render(catalog: await catalog.status(), generation: catalog.generation, databaseProblem: database.healthProblem())
+            let text = await metrics.render(catalog: await catalog.status(), generation: catalog.generation, databaseProblem: database.healthProblem())
             var response = Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: text)))
             response.headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             response.headers[.cacheControl] = "no-store"

@@ -37,7 +37,7 @@ struct ImageDownloads {
         for text in Set(cocktails.compactMap(\.imageURL)).sorted() {
             guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { continue }
             // Already downloaded by an earlier import, and the file is still there: no request.
-            if let file = try database.importedImageFile(for: text),
+            if let file = try await database.importedImageFile(for: text),
                let bytes = FileManager.default.contents(atPath: images.directory.appendingPathComponent(file).path),
                let kind = ImportedImageFiles.kind(of: bytes) {
                 result.files[text] = ImportedImage(sourceURL: text, fileName: file, contentType: kind.contentType)

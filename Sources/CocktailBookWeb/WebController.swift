@@ -43,7 +43,7 @@ struct WebController<Context: AppContext>: Sendable {
     @Sendable func list(request: Request, context: Context) async throws -> Response {
         let query = try QueryParameters.query(from: request)
         do {
-            let shelf = query.makeable == nil ? Shelf() : try bar.shelf(of: context.viewer.favoritesOwner)
+            let shelf = await query.makeable == nil ? Shelf() : try bar.shelf(of: context.viewer.favoritesOwner)
             let page = try await catalog.query(query, for: context.viewer.favoritesOwner, shelf: shelf)
             // A page past the end is not an empty list: it is not there.
             if query.page > 1, page.items.isEmpty { throw AppError(status: .notFound, code: "not_found", message: "There is no page \(query.page) of this list.") }
@@ -69,7 +69,7 @@ struct WebController<Context: AppContext>: Sendable {
         // The results screen filters only; a stray `q` in its address is not a search.
         var filtersOnly = query
         filtersOnly.text = ""
-        let shelf = query.makeable == nil ? Shelf() : try bar.shelf(of: context.viewer.favoritesOwner)
+        let shelf = await query.makeable == nil ? Shelf() : try bar.shelf(of: context.viewer.favoritesOwner)
         let answer = try await catalog.query(filtersOnly, for: context.viewer.favoritesOwner, shelf: shelf)
         return renderer.render(ResultsPage(query: query, page: answer, table: catalog.ingredients, strings: context.strings), context: context)
     }
@@ -101,7 +101,7 @@ struct WebController<Context: AppContext>: Sendable {
         page.preview = .init(url: images.origin + "/cocktails/\(details.cocktail.id)", image: images.url(for: details.cocktail))
         let owner = context.viewer.favoritesOwner
         if owner != .nobody {
-            let shelf = try bar.shelf(of: owner)
+            let shelf = try await bar.shelf(of: owner)
             if !shelf.bottles.isEmpty {
                 let report = try await catalog.bar(shelf)
                 if let position = report.cocktails.firstIndex(where: { $0.id == details.cocktail.id }) {

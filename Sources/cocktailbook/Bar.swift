@@ -31,8 +31,8 @@ struct Bar: AsyncParsableCommand {
             try await runReportingErrors {
                 let environment = try await openCatalog(common)
                 let values = try await Bar.values(names, in: environment)
-                let who = try owner.resolved(in: environment)
-                for value in values { try environment.database.setOnShelf(value, true, owner: who) }
+                let who = try await owner.resolved(in: environment)
+                for value in values { try await environment.database.setOnShelf(value, true, owner: who) }
                 print("Added \(values.joined(separator: ", ")) to \(owner.whose)bar.")
             }
         }
@@ -48,8 +48,8 @@ struct Bar: AsyncParsableCommand {
             try await runReportingErrors {
                 let environment = try await openCatalog(common)
                 let values = try await Bar.values(names, in: environment)
-                let who = try owner.resolved(in: environment)
-                for value in values { try environment.database.setOnShelf(value, false, owner: who) }
+                let who = try await owner.resolved(in: environment)
+                for value in values { try await environment.database.setOnShelf(value, false, owner: who) }
                 print("Removed \(values.joined(separator: ", ")) from \(owner.whose)bar.")
             }
         }
@@ -64,7 +64,7 @@ struct Bar: AsyncParsableCommand {
         func run() async throws {
             try await runReportingErrors {
                 let environment = try await openCatalog(common)
-                let shelf = try environment.database.shelf(of: try owner.resolved(in: environment))
+                let shelf = try await environment.database.shelf(of: try owner.resolved(in: environment))
                 if json { return try printJSON(BarPayload(shelf, strings: common.strings)) }
                 guard !shelf.bottles.isEmpty else { return print("The bar is empty: add bottles with `cocktailbook bar add NAME…`.") }
                 let enabled = try await environment.catalog.bar(shelf).evaluation.drinksEnabled()
@@ -86,8 +86,8 @@ struct Bar: AsyncParsableCommand {
         func run() async throws {
             try await runReportingErrors {
                 let environment = try await openCatalog(common)
-                let who = try owner.resolved(in: environment)
-                let shelf = try environment.database.shelf(of: who)
+                let who = try await owner.resolved(in: environment)
+                let shelf = try await environment.database.shelf(of: who)
                 var query = CocktailQuery().unpaged
                 query.makeable = oneAway ? .oneAway : .now
                 let page = try await environment.catalog.query(query, for: who, shelf: shelf)

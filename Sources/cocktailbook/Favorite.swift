@@ -67,12 +67,12 @@ struct FavoritesUserOption: ParsableArguments {
 
     var whose: String { user.map { "\($0)'s " } ?? "" }
 
-    func resolved(in environment: AppEnvironment) throws -> FavoritesOwner {
+    func resolved(in environment: AppEnvironment) async throws -> FavoritesOwner {
         if let user {
-            guard let account = try environment.database.credentials(named: user)?.account else { throw StoreError.unknownAccount(user) }
+            guard let account = try await environment.database.credentials(named: user)?.account else { throw StoreError.unknownAccount(user) }
             return account.owner
         }
-        let accounts = try environment.database.accounts()
+        let accounts = try await environment.database.accounts()
         switch accounts.count {
         case 0: return .implicit
         case 1: return accounts[0].owner

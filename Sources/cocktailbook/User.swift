@@ -43,7 +43,7 @@ struct User: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                let accounts = try openAccounts(common).database.accounts()
+                let accounts = try await openAccounts(common).database.accounts()
                 guard !accounts.isEmpty else { return print("No accounts: the book is in single-user mode.") }
                 let width = max(4, accounts.map(\.name.count).max() ?? 4)
                 print("NAME".padding(toLength: width, withPad: " ", startingAt: 0) + "  ROLE")
@@ -61,7 +61,7 @@ struct User: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                try openAccounts(common).database.removeAccount(named: name)
+                try await openAccounts(common).database.removeAccount(named: name)
                 print("Removed \(name).")
             }
         }
@@ -93,7 +93,7 @@ struct User: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                print(try openAccounts(common).issueToken(for: name, label: label))
+                await print(try openAccounts(common).issueToken(for: name, label: label))
             }
         }
     }
@@ -106,7 +106,7 @@ struct User: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                try openAccounts(common).database.revokeToken(prefix: prefix.trimmingCharacters(in: CharacterSet(charactersIn: " …")))
+                try await openAccounts(common).database.revokeToken(prefix: prefix.trimmingCharacters(in: CharacterSet(charactersIn: " …")))
                 print("Revoked the token \(prefix).")
             }
         }

@@ -16,8 +16,8 @@ struct CLIImportTests {
         return cocktails.map { ($0["id"] as? String ?? "", $0["name"] as? String ?? "") }
     }
 
-    func rowCounts(_ sandbox: CLISandbox) throws -> [String: Int] {
-        try AppDatabase(path: sandbox.databasePath).rowCounts()
+    func rowCounts(_ sandbox: CLISandbox) async throws -> [String: Int] {
+        try await AppDatabase(path: sandbox.databasePath).rowCounts()
     }
 
     @Test("a TheCocktailDB dump is imported next to the bundled catalog, with namespaced ids")
@@ -40,7 +40,7 @@ struct CLIImportTests {
         #expect(show.stdout.contains("Light rum"))
         let afterglow = try await sandbox.run(["list", "--filter", "non-alcoholic", "--json"])
         #expect(afterglow.stdout.contains("Afterglow"))
-        #expect(try rowCounts(sandbox)["importedCocktail"] == 4)
+        await #expect(try rowCounts(sandbox)["importedCocktail"] == 4)
     }
 
     @Test("our own catalog format is imported too")
@@ -82,7 +82,7 @@ struct CLIImportTests {
         #expect(second.stdout.hasPrefix("Imported 5 cocktails (0 new, 5 updated), 1 skipped"), "\(second)")
         let names = try await listed(sandbox).map(\.name)
         #expect(names.contains("Margarita Deluxe") && names.contains("Mojito Royale") && names.contains("Margarita"))
-        #expect(try rowCounts(sandbox)["importedCocktail"] == 4 + 5)
+        await #expect(try rowCounts(sandbox)["importedCocktail"] == 4 + 5)
     }
 
     @Test("a refused import leaves the database as it was, with one stderr line and exit 1", arguments: RefusedImports.names)
@@ -92,7 +92,7 @@ struct CLIImportTests {
         defer { sandbox.remove() }
         #expect(try await sandbox.run(["import", Self.dumpPath]).status == 0)
         let listBefore = try await listed(sandbox).map(\.name)
-        let before = try rowCounts(sandbox)
+        let before = try await rowCounts(sandbox)
         let path = sandbox.directory.appendingPathComponent("bad.json")
         try Data(contents.utf8).write(to: path)
         let result = try await sandbox.run(["import", path.path])
@@ -100,7 +100,7 @@ struct CLIImportTests {
         #expect(result.stdout.isEmpty)
         #expect(result.stderrLines.count == 1, "\(result)")
         #expect(result.stderr.contains(expected) && result.stderr.contains("nothing was changed"), "\(result)")
-        #expect(try rowCounts(sandbox) == before)
+        await #expect(try rowCounts(sandbox) == before)
         #expect(try await listed(sandbox).map(\.name) == listBefore)
     }
 
@@ -116,7 +116,7 @@ struct CLIImportTests {
             #expect(result.status == 1, "\(result)")
             #expect(result.stderrLines.count == 1 && result.stderr.contains(expected), "\(result)")
         }
-        #expect(try rowCounts(sandbox)["importedCocktail"] == 0)
+        await #expect(try rowCounts(sandbox)["importedCocktail"] == 0)
     }
 }
 

@@ -10,58 +10,59 @@ struct AppDatabaseBackupTests {
     static let picture = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3, 4])
 
     /// A book with two accounts and something of everything.
-    static func filled(_ tmp: TemporaryDatabase) throws -> (AppDatabase, URL) {
+    static func filled(_ tmp: TemporaryDatabase) async throws -> (AppDatabase, URL) {
         let database = try AppDatabase(path: tmp.path)
         let pictures = tmp.directory.appendingPathComponent("images", isDirectory: true)
         try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
         try Self.picture.write(to: pictures.appendingPathComponent("abc123.png"))
-        try database.saveCatalog(CachedCatalog(cocktails: StoreFixtures.handMade, fetchedAt: StoreFixtures.firstDate))
-        let alice = try database.addAccount(name: "alice", role: .admin, passwordHash: "hash-a", at: StoreFixtures.firstDate)
-        let bob = try database.addAccount(name: "bob", role: .member, passwordHash: "hash-b", at: StoreFixtures.secondDate)
-        try database.setFavorite(true, for: "20", owner: alice.owner, at: StoreFixtures.firstDate)
-        try database.setFavorite(true, for: "3", owner: bob.owner, at: StoreFixtures.secondDate)
-        try database.saveSettings(Settings(theme: .dark, language: .italian, units: .ml, servings: 2), for: alice.id)
-        try database.setOnShelf("Campari", true, owner: bob.owner)
-        try database.setOnShelf("London dry gin", true, owner: bob.owner)
-        try database.setAlwaysAvailable("superfine sugar", true, owner: bob.owner)
-        _ = try database.addRule(SubstitutionRule(use: "orange curaçao", insteadOf: "Cointreau", bothWays: true), owner: bob.owner)
-        try database.addToShoppingList(["sweet vermouth"], for: "20", owner: alice.owner)
+        try await database.saveCatalog(CachedCatalog(cocktails: StoreFixtures.handMade, fetchedAt: StoreFixtures.firstDate))
+        let alice = try await database.addAccount(name: "alice", role: .admin, passwordHash: "hash-a", at: StoreFixtures.firstDate)
+        let bob = try await database.addAccount(name: "bob", role: .member, passwordHash: "hash-b", at: StoreFixtures.secondDate)
+        try await database.setFavorite(true, for: "20", owner: alice.owner, at: StoreFixtures.firstDate)
+        try await database.setFavorite(true, for: "3", owner: bob.owner, at: StoreFixtures.secondDate)
+        try await database.saveSettings(Settings(theme: .dark, language: .italian, units: .ml, servings: 2), for: alice.id)
+        try await database.setOnShelf("Campari", true, owner: bob.owner)
+        try await database.setOnShelf("London dry gin", true, owner: bob.owner)
+        try await database.setAlwaysAvailable("superfine sugar", true, owner: bob.owner)
+        _ = try await database.addRule(SubstitutionRule(use: "orange curaçao", insteadOf: "Cointreau", bothWays: true), owner: bob.owner)
+        try await database.addToShoppingList(["sweet vermouth"], for: "20", owner: alice.owner)
         let imported = Cocktail(id: "imported-1", name: "House Sour", kind: .alcoholic, shortDescription: "Ours.", longDescription: "Made here.",
                                 preparationMinutes: 4, imageName: "x", ingredients: ["2 oz gin"], imageURL: "/images/imported/abc123.png")
-        _ = try database.importCocktails([imported], images: [ImportedImage(sourceURL: "https://example.org/a.png", fileName: "abc123.png", contentType: "image/png")],
+        _ = try await database.importCocktails([imported], images: [ImportedImage(sourceURL: "https://example.org/a.png", fileName: "abc123.png", contentType: "image/png")],
                                          origin: "house.json", at: StoreFixtures.firstDate)
         return (database, pictures)
     }
 
     @Test("a backup restored into a fresh database gives back accounts, favorites, settings, bars, imports and pictures")
-    func roundTrip() throws {
+    func roundTrip() async throws {
         let source = try TemporaryDatabase(), target = try TemporaryDatabase()
         defer { source.remove(); target.remove() }
-        let (original, pictures) = try Self.filled(source)
-        let data = try original.backup(pictures: pictures, at: StoreFixtures.secondDate)
+        let (original, pictures) = try await Self.filled(source)
+        let data = try await original.backup(pictures: pictures, at: StoreFixtures.secondDate)
         let text = String(decoding: data, as: UTF8.self)
         #expect(!text.contains("hash-a") && !text.contains("hash-b"), "no password hash in a backup")
 
         let fresh = try AppDatabase(path: target.path)
         let freshPictures = target.directory.appendingPathComponent("images", isDirectory: true)
-        let summary = try fresh.restore(data, pictures: freshPictures, unusablePasswordHash: "!restored")
+        let summary = try await fresh.restore(data, pictures: freshPictures, unusablePasswordHash: "!restored")
         #expect(summary == Backup.Summary(accounts: 2, favorites: 2, importedCocktails: 1, pictures: 1))
 
         // Everything compares equal, and so does a backup of the restored book.
-        #expect(try fresh.backup(pictures: freshPictures, at: StoreFixtures.secondDate) == data)
-        let accounts = try fresh.accounts()
+        #expect(try await fresh.backup(pictures: freshPictures, at: StoreFixtures.secondDate) == data)
+        let accounts = try await fresh.accounts()
         #expect(accounts.map(\.name) == ["alice", "bob"] && accounts.map(\.role) == [.admin, .member])
         let bob = try #require(accounts.last)
-        #expect(try fresh.favoriteIDs(of: accounts[0].owner) == ["20"] && fresh.favoriteIDs(of: bob.owner) == ["3"])
-        #expect(try fresh.settings(of: accounts[0].id)?.units == .ml)
-        let shelf = try fresh.shelf(of: bob.owner)
+        #expect(try await fresh.favoriteIDs(of: accounts[0].owner) == ["20"])
+        #expect(try await fresh.favoriteIDs(of: bob.owner) == ["3"])
+        #expect(try await fresh.settings(of: accounts[0].id)?.units == .ml)
+        let shelf = try await fresh.shelf(of: bob.owner)
         #expect(shelf.bottles == ["Campari", "London dry gin"] && shelf.alwaysAvailable == ["superfine sugar"])
         #expect(shelf.rules.map { [$0.use, $0.insteadOf, String($0.bothWays)] } == [["orange curaçao", "Cointreau", "true"]])
-        #expect(try fresh.shoppingList(of: accounts[0].owner).map(\.value) == ["sweet vermouth"])
-        #expect(try fresh.importedCocktails().map(\.name) == ["House Sour"])
+        #expect(try await fresh.shoppingList(of: accounts[0].owner).map(\.value) == ["sweet vermouth"])
+        #expect(try await fresh.importedCocktails().map(\.name) == ["House Sour"])
         #expect(FileManager.default.contents(atPath: freshPictures.appendingPathComponent("abc123.png").path) == Self.picture)
         // Restored accounts have no usable password until an admin sets one.
-        #expect(try fresh.credentials(named: "alice")?.passwordHash == "!restored")
+        #expect(try await fresh.credentials(named: "alice")?.passwordHash == "!restored")
     }
 
     @Test("a bad file changes nothing and says why", arguments: [
@@ -71,26 +72,27 @@ struct AppDatabaseBackupTests {
         (#"{"format":"cocktailbook-backup","version":1,"createdAt":"2026-01-01T00:00:00Z","accounts":[],"favorites":[{"owner":"mallory","cocktailId":"1","addedAt":"2026-01-01T00:00:00Z"}],"settings":[],"bottles":[],"alwaysAvailable":[],"rules":[],"shopping":[],"imported":[],"pictures":[]}"#, "\"mallory\""),
         (#"{"format":"cocktailbook-backup","version":1,"createdAt":"2026-01-01T00:00:00Z","accounts":[],"favorites":[],"settings":[],"bottles":[],"alwaysAvailable":[],"rules":[],"shopping":[],"imported":[],"pictures":[{"sourceURL":"x","fileName":"../../etc/passwd","contentType":"image/png","importedAt":"2026-01-01T00:00:00Z","data":""}]}"#, "unusable file name"),
     ])
-    func badFile(_ content: String, reason: String) throws {
+    func badFile(_ content: String, reason: String) async throws {
         let tmp = try TemporaryDatabase()
         defer { tmp.remove() }
-        let (database, pictures) = try Self.filled(tmp)
-        let before = try database.backup(pictures: pictures, at: StoreFixtures.firstDate)
-        #expect {
-            try database.restore(Data(content.utf8), pictures: pictures, unusablePasswordHash: "!")
+        let (database, pictures) = try await Self.filled(tmp)
+        let before = try await database.backup(pictures: pictures, at: StoreFixtures.firstDate)
+        await #expect {
+            try await database.restore(Data(content.utf8), pictures: pictures, unusablePasswordHash: "!")
         } throws: { error in
             (error as? StoreError)?.errorDescription?.contains(reason) == true && (error as? StoreError)?.errorDescription?.hasSuffix("Nothing was changed.") == true
         }
-        #expect(try database.backup(pictures: pictures, at: StoreFixtures.firstDate) == before)
+        #expect(try await database.backup(pictures: pictures, at: StoreFixtures.firstDate) == before)
     }
 
     @Test("resetting favorites empties one owner's, nobody else's")
-    func reset() throws {
+    func reset() async throws {
         let tmp = try TemporaryDatabase()
         defer { tmp.remove() }
-        let (database, _) = try Self.filled(tmp)
-        let accounts = try database.accounts()
-        #expect(try database.resetFavorites(of: accounts[0].owner) == 1)
-        #expect(try database.favoriteIDs(of: accounts[0].owner).isEmpty && database.favoriteIDs(of: accounts[1].owner) == ["3"])
+        let (database, _) = try await Self.filled(tmp)
+        let accounts = try await database.accounts()
+        #expect(try await database.resetFavorites(of: accounts[0].owner) == 1)
+        #expect(try await database.favoriteIDs(of: accounts[0].owner).isEmpty)
+        #expect(try await database.favoriteIDs(of: accounts[1].owner) == ["3"])
     }
 }

@@ -6,19 +6,19 @@ import Testing
 @Suite("AppDatabase: catalog cache")
 struct AppDatabaseCatalogTests {
     @Test("an empty database has no cached catalog")
-    func emptyCache() throws {
-        #expect(try AppDatabase.inMemory().loadCatalog() == nil)
+    func emptyCache() async throws {
+        #expect(try await AppDatabase.inMemory().loadCatalog() == nil)
     }
 
     @Test("save then load round-trips every field, in source order, with fetchedAt")
-    func roundTrip() throws {
+    func roundTrip() async throws {
         let tmp = try TemporaryDatabase()
         defer { tmp.remove() }
         let database = try AppDatabase(path: tmp.path)
         let catalog = CachedCatalog(cocktails: StoreFixtures.handMade, fetchedAt: StoreFixtures.secondDate)
-        try database.saveCatalog(catalog)
+        try await database.saveCatalog(catalog)
 
-        let loaded = try #require(try database.loadCatalog())
+        let loaded = try #require(try await database.loadCatalog())
         #expect(loaded == catalog)
         #expect(loaded.cocktails.map(\.id) == ["20", "3", "a-b_c"])
         #expect(loaded.fetchedAt == StoreFixtures.secondDate)
@@ -31,35 +31,35 @@ struct AppDatabaseCatalogTests {
     }
 
     @Test("the bundled catalog round-trips unchanged")
-    func bundledRoundTrip() throws {
+    func bundledRoundTrip() async throws {
         let database = try AppDatabase.inMemory()
         let catalog = CachedCatalog(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate)
-        try database.saveCatalog(catalog)
-        #expect(try database.loadCatalog() == catalog)
+        try await database.saveCatalog(catalog)
+        #expect(try await database.loadCatalog() == catalog)
     }
 
     @Test("a second save replaces the first entirely")
-    func secondSaveReplaces() throws {
+    func secondSaveReplaces() async throws {
         let tmp = try TemporaryDatabase()
         defer { tmp.remove() }
         let database = try AppDatabase(path: tmp.path)
-        try database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate))
+        try await database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate))
         let replacement = CachedCatalog(cocktails: Array(StoreFixtures.handMade.reversed()), fetchedAt: StoreFixtures.secondDate)
-        try database.saveCatalog(replacement)
+        try await database.saveCatalog(replacement)
 
-        let loaded = try #require(try database.loadCatalog())
+        let loaded = try #require(try await database.loadCatalog())
         #expect(loaded == replacement)
         #expect(loaded.cocktails.map(\.id) == ["a-b_c", "3", "20"])
         #expect(!loaded.cocktails.contains { $0.id == "7" })
     }
 
     @Test("saving a catalog leaves the favorites alone")
-    func saveKeepsFavorites() throws {
+    func saveKeepsFavorites() async throws {
         let database = try AppDatabase.inMemory()
-        try database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate))
-        try database.setFavorite(true, for: "7", owner: .implicit)
-        try database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.secondDate))
-        #expect(try database.favoriteIDs(of: .implicit) == ["7"])
-        #expect(try database.loadCatalog()?.fetchedAt == StoreFixtures.secondDate)
+        try await database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate))
+        try await database.setFavorite(true, for: "7", owner: .implicit)
+        try await database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.secondDate))
+        #expect(try await database.favoriteIDs(of: .implicit) == ["7"])
+        #expect(try await database.loadCatalog()?.fetchedAt == StoreFixtures.secondDate)
     }
 }

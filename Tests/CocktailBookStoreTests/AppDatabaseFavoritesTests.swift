@@ -12,7 +12,7 @@ struct AppDatabaseFavoritesTests {
         let tmp = try TemporaryDatabase()
         defer { tmp.remove() }
         let database = try AppDatabase(path: tmp.path)
-        try database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate))
+        try await database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate))
         try await body(database, tmp)
     }
 
@@ -31,49 +31,49 @@ struct AppDatabaseFavoritesTests {
     @Test("add, add again (keeping the first date), remove, remove again")
     func addAndRemove() async throws {
         try await Self.withCatalog { (database: AppDatabase, _) async throws in
-            try database.setFavorite(true, for: "11", at: StoreFixtures.firstDate)
-            #expect(try database.favoriteIDs(of: .implicit) == ["11"])
+            try await database.setFavorite(true, for: "11", at: StoreFixtures.firstDate)
+            await #expect(try database.favoriteIDs(of: .implicit) == ["11"])
 
-            try database.setFavorite(true, for: "11", at: StoreFixtures.secondDate)
-            let favorites = try database.favorites()
+            try await database.setFavorite(true, for: "11", at: StoreFixtures.secondDate)
+            let favorites = try await database.favorites()
             #expect(favorites.map(\.id) == ["11"])
             #expect(favorites.first?.addedAt == StoreFixtures.firstDate)
 
-            try database.setFavorite(true, for: "3", at: StoreFixtures.secondDate)
-            #expect(try database.favorites().map(\.id) == ["11", "3"])
+            try await database.setFavorite(true, for: "3", at: StoreFixtures.secondDate)
+            await #expect(try database.favorites().map(\.id) == ["11", "3"])
 
-            try database.setFavorite(false, for: "11", owner: .implicit)
-            #expect(try database.favoriteIDs(of: .implicit) == ["3"])
-            try database.setFavorite(false, for: "11", owner: .implicit)
-            #expect(try database.favoriteIDs(of: .implicit) == ["3"])
+            try await database.setFavorite(false, for: "11", owner: .implicit)
+            await #expect(try database.favoriteIDs(of: .implicit) == ["3"])
+            try await database.setFavorite(false, for: "11", owner: .implicit)
+            await #expect(try database.favoriteIDs(of: .implicit) == ["3"])
         }
     }
 
     @Test("an id that is not in the cached catalog is refused")
     func unknownID() async throws {
         try await Self.withCatalog { (database: AppDatabase, _) async throws in
-            #expect(throws: StoreError.unknownCocktail("999")) { try database.setFavorite(true, for: "999", owner: .implicit) }
-            #expect(throws: StoreError.unknownCocktail("999")) { try database.setFavorite(false, for: "999", owner: .implicit) }
-            #expect(try database.favoriteIDs(of: .implicit).isEmpty)
+            await #expect(throws: StoreError.unknownCocktail("999")) { try await database.setFavorite(true, for: "999", owner: .implicit) }
+            await #expect(throws: StoreError.unknownCocktail("999")) { try await database.setFavorite(false, for: "999", owner: .implicit) }
+            await #expect(try database.favoriteIDs(of: .implicit).isEmpty)
         }
         let empty = try AppDatabase.inMemory()
-        #expect(throws: StoreError.unknownCocktail("7")) { try empty.setFavorite(true, for: "7", owner: .implicit) }
+        await #expect(throws: StoreError.unknownCocktail("7")) { try await empty.setFavorite(true, for: "7", owner: .implicit) }
         #expect(StoreError.unknownCocktail("999").localizedDescription.contains("999"))
     }
 
     @Test("a favorite outlives its cocktail leaving the catalog and shows again when it returns")
     func favoriteOfDepartedCocktail() async throws {
         try await Self.withCatalog { (database: AppDatabase, _) async throws in
-            try database.setFavorite(true, for: "11", owner: .implicit)
+            try await database.setFavorite(true, for: "11", owner: .implicit)
             #expect(try await Self.listedNames(database).first == "♥ Margarita Mocktail")
 
             let withoutMocktail = try StoreFixtures.bundled().filter { $0.id != "11" }
-            try database.saveCatalog(.init(cocktails: withoutMocktail, fetchedAt: StoreFixtures.secondDate))
-            #expect(try database.favoriteIDs(of: .implicit) == ["11"])
+            try await database.saveCatalog(.init(cocktails: withoutMocktail, fetchedAt: StoreFixtures.secondDate))
+            await #expect(try database.favoriteIDs(of: .implicit) == ["11"])
             let listed = try await Self.listedNames(database)
             #expect(listed == StoreFixtures.allNames.filter { $0 != "Margarita Mocktail" })
 
-            try database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.secondDate))
+            try await database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.secondDate))
             let back = try await Self.listedNames(database)
             #expect(back == ["♥ Margarita Mocktail"] + StoreFixtures.allNames.filter { $0 != "Margarita Mocktail" })
         }
@@ -82,10 +82,10 @@ struct AppDatabaseFavoritesTests {
     @Test("a favorite whose cocktail left the catalog can still be removed")
     func removeDepartedFavorite() async throws {
         try await Self.withCatalog { (database: AppDatabase, _) async throws in
-            try database.setFavorite(true, for: "11", owner: .implicit)
-            try database.saveCatalog(.init(cocktails: try StoreFixtures.bundled().filter { $0.id != "11" }, fetchedAt: StoreFixtures.secondDate))
-            try database.setFavorite(false, for: "11", owner: .implicit)
-            #expect(try database.favoriteIDs(of: .implicit).isEmpty)
+            try await database.setFavorite(true, for: "11", owner: .implicit)
+            try await database.saveCatalog(.init(cocktails: try StoreFixtures.bundled().filter { $0.id != "11" }, fetchedAt: StoreFixtures.secondDate))
+            try await database.setFavorite(false, for: "11", owner: .implicit)
+            await #expect(try database.favoriteIDs(of: .implicit).isEmpty)
         }
     }
 
@@ -93,10 +93,10 @@ struct AppDatabaseFavoritesTests {
     func sharedBetweenConnections() async throws {
         try await Self.withCatalog { (database: AppDatabase, tmp: TemporaryDatabase) async throws in
             let other = try AppDatabase(path: tmp.path)
-            try other.setFavorite(true, for: "2", owner: .implicit)
-            #expect(try database.favoriteIDs(of: .implicit) == ["2"])
-            try database.setFavorite(false, for: "2", owner: .implicit)
-            #expect(try other.favoriteIDs(of: .implicit).isEmpty)
+            try await other.setFavorite(true, for: "2", owner: .implicit)
+            await #expect(try database.favoriteIDs(of: .implicit) == ["2"])
+            try await database.setFavorite(false, for: "2", owner: .implicit)
+            await #expect(try other.favoriteIDs(of: .implicit).isEmpty)
         }
     }
 }

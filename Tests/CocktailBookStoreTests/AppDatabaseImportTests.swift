@@ -11,32 +11,32 @@ struct AppDatabaseImportTests {
     }
 
     @Test("imports upsert by origin and id, and a refresh of the bundled catalog keeps them")
-    func upsertAndRefresh() throws {
+    func upsertAndRefresh() async throws {
         let database = try AppDatabase.inMemory()
-        try database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate))
-        let first = try database.importCocktails([Self.cocktail("imp-a-1", "One"), Self.cocktail("imp-a-2", "Two")], origin: "a", at: StoreFixtures.firstDate)
+        try await database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate))
+        let first = try await database.importCocktails([Self.cocktail("imp-a-1", "One"), Self.cocktail("imp-a-2", "Two")], origin: "a", at: StoreFixtures.firstDate)
         #expect(first == ImportCounts(new: 2, updated: 0))
-        let second = try database.importCocktails([Self.cocktail("imp-a-2", "Two again"), Self.cocktail("imp-a-3", "Three")], origin: "a", at: StoreFixtures.secondDate)
+        let second = try await database.importCocktails([Self.cocktail("imp-a-2", "Two again"), Self.cocktail("imp-a-3", "Three")], origin: "a", at: StoreFixtures.secondDate)
         #expect(second == ImportCounts(new: 1, updated: 1))
-        #expect(try database.importedCocktails().map(\.name) == ["One", "Two again", "Three"])
+        #expect(try await database.importedCocktails().map(\.name) == ["One", "Two again", "Three"])
 
-        try database.saveCatalog(.init(cocktails: Array(try StoreFixtures.bundled().prefix(2)), fetchedAt: StoreFixtures.secondDate))
-        #expect(try database.importedCocktails().count == 3)
-        #expect(try database.rowCounts()["catalogCocktail"] == 2)
-        try database.setFavorite(true, for: "imp-a-3", at: StoreFixtures.secondDate)
-        #expect(try database.favoriteIDs(of: .implicit) == ["imp-a-3"])
+        try await database.saveCatalog(.init(cocktails: Array(try StoreFixtures.bundled().prefix(2)), fetchedAt: StoreFixtures.secondDate))
+        #expect(try await database.importedCocktails().count == 3)
+        #expect(try await database.rowCounts()["catalogCocktail"] == 2)
+        try await database.setFavorite(true, for: "imp-a-3", at: StoreFixtures.secondDate)
+        #expect(try await database.favoriteIDs(of: .implicit) == ["imp-a-3"])
     }
 
     @Test("a failing import writes nothing: one transaction")
-    func atomic() throws {
+    func atomic() async throws {
         let database = try AppDatabase.inMemory()
-        _ = try database.importCocktails([Self.cocktail("imp-a-1", "One")], origin: "a", at: StoreFixtures.firstDate)
-        let before = try database.rowCounts()
+        _ = try await database.importCocktails([Self.cocktail("imp-a-1", "One")], origin: "a", at: StoreFixtures.firstDate)
+        let before = try await database.rowCounts()
         // A trigger makes the second row of the import fail; the first must not stay behind.
-        try database.writer.write { db in try db.execute(sql: "CREATE TRIGGER refuse BEFORE INSERT ON importedCocktail WHEN NEW.name = 'Bad' BEGIN SELECT RAISE(ABORT, 'refused'); END") }
-        #expect(throws: (any Error).self) {
-            try database.importCocktails([Self.cocktail("imp-a-2", "Good"), Self.cocktail("imp-a-3", "Bad")], origin: "a", at: StoreFixtures.secondDate)
+        try await database.writer.write { db in try db.execute(sql: "CREATE TRIGGER refuse BEFORE INSERT ON importedCocktail WHEN NEW.name = 'Bad' BEGIN SELECT RAISE(ABORT, 'refused'); END") }
+        await #expect(throws: (any Error).self) {
+            try await database.importCocktails([Self.cocktail("imp-a-2", "Good"), Self.cocktail("imp-a-3", "Bad")], origin: "a", at: StoreFixtures.secondDate)
         }
-        #expect(try database.rowCounts() == before)
+        #expect(try await database.rowCounts() == before)
     }
 }

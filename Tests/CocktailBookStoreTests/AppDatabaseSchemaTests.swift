@@ -6,26 +6,26 @@ import Testing
 @Suite("AppDatabase: opening, schema and durability")
 struct AppDatabaseSchemaTests {
     @Test("migrations create the three tables and the file is in WAL mode")
-    func schemaAndWAL() throws {
+    func schemaAndWAL() async throws {
         let tmp = try TemporaryDatabase()
         defer { tmp.remove() }
         let database = try AppDatabase(path: tmp.path)
-        let journalMode = try database.writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        let journalMode = try await database.writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(journalMode == "wal")
-        let columns = try database.writer.read { db in
+        let columns = try await database.writer.read { db in
             try ["catalogCocktail", "catalogFetch", "favorite"].map { try db.columns(in: $0).map(\.name) }
         }
         #expect(columns == [["id", "position", "name", "payload"], ["id", "fetchedAt"], ["ownerId", "cocktailId", "addedAt"]])
-        let favoriteKey = try database.writer.read { db in try db.primaryKey("favorite").columns }
+        let favoriteKey = try await database.writer.read { db in try db.primaryKey("favorite").columns }
         #expect(favoriteKey == ["ownerId", "cocktailId"])
-        let migrations = try database.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        let migrations = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
         #expect(migrations == [
             "v1: catalog cache and favorites", "v2: imported cocktails and images", "v3: accounts, sessions, API tokens and favorites by owner",
             "v4: settings of accounts", "v5: the bar: shelves, substitution rules, shopping lists",
         ])
         #expect(FileManager.default.fileExists(atPath: tmp.path))
-        #expect(try database.loadCatalog() == nil)
-        #expect(try database.favoriteIDs(of: .implicit).isEmpty)
+        #expect(try await database.loadCatalog() == nil)
+        #expect(try await database.favoriteIDs(of: .implicit).isEmpty)
     }
 
     @Test("the parent directory of the database is created when missing")
@@ -38,23 +38,23 @@ struct AppDatabaseSchemaTests {
     }
 
     @Test("catalog and favorites survive closing and reopening the file")
-    func survivesReopen() throws {
+    func survivesReopen() async throws {
         let tmp = try TemporaryDatabase()
         defer { tmp.remove() }
         let cocktails = try StoreFixtures.bundled()
         do {
             let first = try AppDatabase(path: tmp.path)
-            try first.saveCatalog(.init(cocktails: cocktails, fetchedAt: StoreFixtures.firstDate))
-            try first.setFavorite(true, for: "11", at: StoreFixtures.firstDate)
-            try first.setFavorite(true, for: "0", at: StoreFixtures.secondDate)
+            try await first.saveCatalog(.init(cocktails: cocktails, fetchedAt: StoreFixtures.firstDate))
+            try await first.setFavorite(true, for: "11", at: StoreFixtures.firstDate)
+            try await first.setFavorite(true, for: "0", at: StoreFixtures.secondDate)
         }
         let reopened = try AppDatabase(path: tmp.path)
-        #expect(try reopened.loadCatalog() == .init(cocktails: cocktails, fetchedAt: StoreFixtures.firstDate))
-        #expect(try reopened.favoriteIDs(of: .implicit) == ["11", "0"])
-        let favorites = try reopened.favorites()
+        #expect(try await reopened.loadCatalog() == .init(cocktails: cocktails, fetchedAt: StoreFixtures.firstDate))
+        #expect(try await reopened.favoriteIDs(of: .implicit) == ["11", "0"])
+        let favorites = try await reopened.favorites()
         #expect(favorites.map(\.id) == ["11", "0"])
         #expect(favorites.map(\.addedAt) == [StoreFixtures.firstDate, StoreFixtures.secondDate])
-        let migrations = try reopened.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations") }
+        let migrations = try await reopened.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations") }
         #expect(migrations == 5)
     }
 

@@ -102,7 +102,7 @@ struct AccountsHTTPTests {
         let database = try await Self.book()
         defer { database.remove() }
         let accounts = Accounts(database: try AppDatabase(path: database.path), bcryptCost: 4)
-        let token = try accounts.issueToken(for: "bob", label: "test")
+        let token = try await accounts.issueToken(for: "bob", label: "test")
         try await makeApp(databasePath: database.path).test(.router) { client in
             try await client.waitUntilReady()
             let bearer: HTTPFields = [.authorization: "Bearer \(token)"]
@@ -112,7 +112,7 @@ struct AccountsHTTPTests {
             let alice = try await Self.signIn(client, "alice", "alice password")
             #expect(!String(buffer: try await client.execute(uri: "/api/v1/favorites", method: .get, headers: [.cookie: alice]).body).contains(#""id":"5""#))
             #expect(try await client.execute(uri: "/api/v1/catalog/refresh", method: .post, headers: bearer).status == .forbidden)
-            try accounts.database.revokeToken(prefix: String(token.prefix(11)))
+            try await accounts.database.revokeToken(prefix: String(token.prefix(11)))
             let after = try await client.execute(uri: "/api/v1/favorites", method: .get, headers: bearer)
             #expect(after.status == .unauthorized)
             #expect(String(buffer: after.body).contains(#""code":"invalid_token""#))

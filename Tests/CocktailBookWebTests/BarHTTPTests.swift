@@ -39,7 +39,7 @@ struct BarHTTPTests {
             #expect((after["ingredients"] as? [[String: String]])?.map { $0["value"] ?? "" } == ["London dry gin"])
         }
         // Saved in the file, for the implicit owner.
-        #expect(try AppDatabase(path: database.path).shelf(of: .implicit).bottles == ["London dry gin"])
+        await #expect(try AppDatabase(path: database.path).shelf(of: .implicit).bottles == ["London dry gin"])
     }
 
     @Test("Negroni in makeable=now with how the gin is covered; a Buy next suggestion that moves its drinks in")
@@ -157,7 +157,7 @@ struct BarHTTPTests {
             // Without the CSRF field nothing changes.
             let forged = try await client.execute(uri: "/bar/bottles", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: "action=remove&value=Campari"))
             #expect(forged.status == .forbidden)
-            #expect(try AppDatabase(path: database.path).shelf(of: .implicit).bottles.contains("Campari"))
+            await #expect(try AppDatabase(path: database.path).shelf(of: .implicit).bottles.contains("Campari"))
         }
     }
 

@@ -127,7 +127,7 @@ struct BoundedFetcherTests {
             await #expect(throws: ImportError.self) { try await importer.run(source: file) }
             let left = (try? FileManager.default.contentsOfDirectory(atPath: images.directory.path)) ?? []
             #expect(left.isEmpty, "\(left)")
-            #expect(try database.rowCounts()["importedCocktail"] == 0)
+            await #expect(try database.rowCounts()["importedCocktail"] == 0)
         }
     }
 }

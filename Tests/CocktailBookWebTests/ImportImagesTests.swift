@@ -56,7 +56,7 @@ struct ImportImagesTests {
             #expect(summary.line.contains("larger than 5 MB") && summary.line.contains("not an image"), "\(summary.line)")
             let stored = try FileManager.default.contentsOfDirectory(atPath: images.directory.path)
             #expect(stored.count == 1 && stored[0].hasSuffix(".png") && stored[0].count == 64 + 4)
-            let cocktails = try database.importedCocktails()
+            let cocktails = try await database.importedCocktails()
             #expect(cocktails.filter { $0.imageURL == "/images/imported/\(stored[0])" }.count == 2)
         }
     }
@@ -69,6 +69,6 @@ struct ImportImagesTests {
         let file = try Self.catalog(["a": "http://127.0.0.1:9/gone.png"], in: book.directory)
         let importer = CatalogImporter(database: database, images: ImportedImageFiles(databasePath: book.path))
         await #expect(throws: ImportError.self) { try await importer.run(source: file) }
-        #expect(try database.rowCounts()["importedCocktail"] == 0)
+        await #expect(try database.rowCounts()["importedCocktail"] == 0)
     }
 }

@@ -48,8 +48,8 @@ struct OperationsTests {
         let database = try await AccountsHTTPTests.book()
         defer { database.remove() }
         let accounts = Accounts(database: try AppDatabase(path: database.path), bcryptCost: 4)
-        let admin = try accounts.issueToken(for: "alice", label: "prometheus")
-        let member = try accounts.issueToken(for: "bob", label: "curious")
+        let admin = try await accounts.issueToken(for: "alice", label: "prometheus")
+        let member = try await accounts.issueToken(for: "bob", label: "curious")
         try await makeApp(databasePath: database.path, configure: { $0.trustProxy = true; $0.port = 0 }).test(.live) { client in
             try await client.waitUntilReady()
             // From this machine: served.

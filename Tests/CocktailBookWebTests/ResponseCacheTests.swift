@@ -147,7 +147,7 @@ struct ResponseCacheTests {
             // The CLI writes with its own connection; the server notices within milliseconds.
             #expect(Self.rowNames(String(buffer: try await client.get("/").body)).first == WebFixtures.allNames.first)
             let other = try AppDatabase(path: database.path)
-            try other.setFavorite(true, for: "9", owner: .implicit)
+            try await other.setFavorite(true, for: "9", owner: .implicit)
             try await Task.sleep(for: .milliseconds(50))
             #expect(Self.rowNames(String(buffer: try await client.get("/").body)).first == "Screwdriver")
             #expect(try await client.list().names.first == "Screwdriver")

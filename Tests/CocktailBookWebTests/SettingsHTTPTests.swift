@@ -75,7 +75,7 @@ struct SettingsHTTPTests {
             #expect(page.contains(#"data-theme="light""#))
             #expect(page.contains(#"<span class="measure">3 cl</span> <span class="ingredient-name">fresh lime juice</span>"#))
         }
-        let stored = try AppDatabase(path: database.path).settings(of: 1)
+        let stored = try await AppDatabase(path: database.path).settings(of: 1)
         #expect(stored?.units == .cl && stored?.theme == .light)
     }
 

@@ -92,21 +92,21 @@ public struct ShoppingItem: Sendable, Equatable {
 /// Where shelves, substitution rules and shopping lists are kept, per owner.
 public protocol BarStore: Sendable {
     /// `owner`'s shelf; empty for ``FavoritesOwner/nobody``.
-    func shelf(of owner: FavoritesOwner) throws -> Shelf
+    func shelf(of owner: FavoritesOwner) async throws -> Shelf
     /// Puts `value` on the shelf or takes it off; twice is the same as once.
-    func setOnShelf(_ value: String, _ isOnShelf: Bool, owner: FavoritesOwner) throws
+    func setOnShelf(_ value: String, _ isOnShelf: Bool, owner: FavoritesOwner) async throws
     /// Marks `value` always available, or not.
-    func setAlwaysAvailable(_ value: String, _ isAlways: Bool, owner: FavoritesOwner) throws
+    func setAlwaysAvailable(_ value: String, _ isAlways: Bool, owner: FavoritesOwner) async throws
     /// Saves a rule of `owner`'s and returns it with its id; the same rule twice is kept once.
-    func addRule(_ rule: SubstitutionRule, owner: FavoritesOwner) throws -> SubstitutionRule
+    func addRule(_ rule: SubstitutionRule, owner: FavoritesOwner) async throws -> SubstitutionRule
     /// Removes one of `owner`'s rules; `false` when there was none with that id.
-    func removeRule(id: Int64, owner: FavoritesOwner) throws -> Bool
+    func removeRule(id: Int64, owner: FavoritesOwner) async throws -> Bool
     /// `owner`'s shopping list, in the order items were added.
-    func shoppingList(of owner: FavoritesOwner) throws -> [ShoppingItem]
+    func shoppingList(of owner: FavoritesOwner) async throws -> [ShoppingItem]
     /// Adds `values` (for `cocktailId`, when given); an item already listed gains the drink.
-    func addToShoppingList(_ values: [String], for cocktailId: String?, owner: FavoritesOwner) throws
+    func addToShoppingList(_ values: [String], for cocktailId: String?, owner: FavoritesOwner) async throws
     /// Ticks an item off or back; `false` when there was none with that id.
-    func setBought(_ isBought: Bool, itemId: Int64, owner: FavoritesOwner) throws -> Bool
+    func setBought(_ isBought: Bool, itemId: Int64, owner: FavoritesOwner) async throws -> Bool
     /// Removes one item, or every bought one when `itemId` is nil; returns how many went.
-    func removeFromShoppingList(itemId: Int64?, owner: FavoritesOwner) throws -> Int
+    func removeFromShoppingList(itemId: Int64?, owner: FavoritesOwner) async throws -> Int
 }

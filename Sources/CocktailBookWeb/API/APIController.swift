@@ -27,7 +27,7 @@ struct APIController<Context: AppContext>: Sendable {
     @Sendable func list(request: Request, context: Context) async throws -> Response {
         let query = try QueryParameters.query(from: request, paged: false)
         let owner = context.viewer.favoritesOwner
-        let shelf = query.makeable == nil ? Shelf() : try bar.shelf(of: owner)
+        let shelf = await query.makeable == nil ? Shelf() : try bar.shelf(of: owner)
         return try APIResponse.json(CocktailListPayload(query: query, page: try await catalog.query(query, for: owner, shelf: shelf), language: context.language))
     }
 

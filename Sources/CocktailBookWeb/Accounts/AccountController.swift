@@ -55,8 +55,8 @@ struct AccountController<Context: AppContext>: Sendable {
         }
         throttle.succeed(keys[0])
         // A new session at every sign-in: a session id planted before it is worth nothing after.
-        if let old = context.sessionHash { try accounts.database.deleteSession(tokenHash: old) }
-        let token = try accounts.startSession(for: account)
+        if let old = context.sessionHash { try await accounts.database.deleteSession(tokenHash: old) }
+        let token = try await accounts.startSession(for: account)
         var response = Response.redirect(to: next, type: .normal)
         response.headers[.setCookie] = SessionCookie.set(token, secure: isSecure(request))
         return response
@@ -65,7 +65,7 @@ struct AccountController<Context: AppContext>: Sendable {
     @Sendable func signOut(request: Request, context: Context) async throws -> Response {
         let form = try await FormFields(request: request)
         try CSRFToken.verify(form["csrf"], context: context, request: request)
-        if let hash = context.sessionHash { try accounts.database.deleteSession(tokenHash: hash) }
+        if let hash = context.sessionHash { try await accounts.database.deleteSession(tokenHash: hash) }
         var response = Response.redirect(to: "/", type: .normal)
         response.headers[.setCookie] = SessionCookie.clear(secure: isSecure(request))
         return response
@@ -77,11 +77,11 @@ struct AccountController<Context: AppContext>: Sendable {
             return .redirect(to: "/login?next=%2Faccount", type: .normal)
         }
         let notice = AccountPage.notice(FormQuery(request)["done"], strings: context.strings)
-        return renderer.render(try page(for: account, notice: notice, strings: context.strings), context: context)
+        return await renderer.render(try page(for: account, notice: notice, strings: context.strings), context: context)
     }
 
-    private func page(for account: Account, notice: String? = nil, newToken: String? = nil, message: String? = nil, strings: UIStrings) throws -> AccountPage {
-        AccountPage(
+    private func page(for account: Account, notice: String? = nil, newToken: String? = nil, message: String? = nil, strings: UIStrings) async throws -> AccountPage {
+        await AccountPage(
             account: account, tokens: try accounts.database.tokens(of: account.id),
             otherSessions: max(0, try accounts.database.sessionCount(of: account.id) - 1),
             notice: notice, newToken: newToken, message: message, strings: strings
@@ -91,12 +91,12 @@ struct AccountController<Context: AppContext>: Sendable {
     @Sendable func changePassword(request: Request, context: Context) async throws -> Response {
         let (account, form) = try await signedIn(request, context)
         guard try await accounts.verify(name: account.name, password: form["current"] ?? "") != nil else {
-            return renderer.render(try page(for: account, message: context.strings["account_wrong_password"], strings: context.strings), status: .badRequest, context: context)
+            return await renderer.render(try page(for: account, message: context.strings["account_wrong_password"], strings: context.strings), status: .badRequest, context: context)
         }
         do {
             try await accounts.changePassword(of: account.name, to: form["new"] ?? "", keeping: context.sessionHash)
         } catch let refusal as Accounts.Refusal {
-            return renderer.render(try page(for: account, message: refusal.message, strings: context.strings), status: .badRequest, context: context)
+            return await renderer.render(try page(for: account, message: refusal.message, strings: context.strings), status: .badRequest, context: context)
         }
         return .redirect(to: "/account?done=password", type: .normal)
     }
@@ -104,14 +104,14 @@ struct AccountController<Context: AppContext>: Sendable {
     @Sendable func newToken(request: Request, context: Context) async throws -> Response {
         let (account, form) = try await signedIn(request, context)
         let label = form["label"]?.trimmingCharacters(in: .whitespaces).prefix(60).description
-        let token = try accounts.issueToken(for: account.name, label: label?.isEmpty == false ? label : nil)
+        let token = try await accounts.issueToken(for: account.name, label: label?.isEmpty == false ? label : nil)
         // Shown once, on this answer only; never stored in clear.
-        return renderer.render(try page(for: account, newToken: token, strings: context.strings), context: context)
+        return await renderer.render(try page(for: account, newToken: token, strings: context.strings), context: context)
     }
 
     @Sendable func revokeToken(request: Request, context: Context) async throws -> Response {
         let (account, _) = try await signedIn(request, context)
-        guard let id = Int64(try context.parameters.require("id")), try accounts.database.revokeToken(id: id, of: account.id) else {
+        guard let id = Int64(try context.parameters.require("id")), try await accounts.database.revokeToken(id: id, of: account.id) else {
             throw AppError(status: .notFound, code: "not_found", message: "You have no such API token.")
         }
         return .redirect(to: "/account?done=revoked", type: .normal)
@@ -119,7 +119,7 @@ struct AccountController<Context: AppContext>: Sendable {
 
     @Sendable func signOutOthers(request: Request, context: Context) async throws -> Response {
         let (account, _) = try await signedIn(request, context)
-        try accounts.database.deleteSessions(of: account.id, keeping: context.sessionHash)
+        try await accounts.database.deleteSessions(of: account.id, keeping: context.sessionHash)
         return .redirect(to: "/account?done=sessions", type: .normal)
     }
 

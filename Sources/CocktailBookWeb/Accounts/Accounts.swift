@@ -36,8 +36,8 @@ public struct Accounts: Sendable {
     }
 
     /// Whether the book has any account (without one, a loopback book has an implicit owner).
-    public func hasAccounts() throws -> Bool {
-        try accountsExist.value(for: true) { try database.hasAccounts() }
+    public func hasAccounts() async throws -> Bool {
+        try await accountsExist.value(for: true) { try await database.hasAccounts() }
     }
 
     /// Why a name or password is refused.
@@ -68,20 +68,20 @@ public struct Accounts: Sendable {
     public func createAccount(name: String, role: Role, password: String, at date: Date = Date()) async throws -> Account {
         try Self.validate(name: name)
         try Self.validate(password: password, name: name)
-        return try database.addAccount(name: name, role: role, passwordHash: await hash(password), at: date)
+        return try await database.addAccount(name: name, role: role, passwordHash: await hash(password), at: date)
     }
 
     /// Replaces a password after checking it; every session of the account ends except
     /// `keeping`.
     public func changePassword(of name: String, to password: String, keeping session: String? = nil) async throws {
         try Self.validate(password: password, name: name)
-        try database.setPasswordHash(await hash(password), named: name, keeping: session)
+        try await database.setPasswordHash(await hash(password), named: name, keeping: session)
     }
 
     /// The account when `password` is its password; `nil` for a wrong password and for an
     /// unknown name alike, taking the same time for both.
     public func verify(name: String, password: String) async throws -> Account? {
-        let stored = try database.credentials(named: name)
+        let stored = try await database.credentials(named: name)
         let hash = stored?.passwordHash ?? Self.decoyHash(cost: bcryptCost)
         let matches = await run { Bcrypt.verify(password, hash: hash) }
         guard let stored, matches else { return nil }
@@ -93,29 +93,29 @@ public struct Accounts: Sendable {
     public static func unusablePasswordHash() -> String { "!restored-" + Secrets.randomToken() }
 
     /// Starts a session; returns the cookie's token.
-    public func startSession(for account: Account, at date: Date = Date()) throws -> String {
+    public func startSession(for account: Account, at date: Date = Date()) async throws -> String {
         let token = Secrets.randomToken()
-        try database.createSession(tokenHash: Self.digest(token), accountId: account.id, at: date)
+        try await database.createSession(tokenHash: Self.digest(token), accountId: account.id, at: date)
         return token
     }
 
     /// The account a session cookie signs in, if the session is alive.
-    public func account(sessionToken token: String, now: Date = Date()) throws -> Account? {
+    public func account(sessionToken token: String, now: Date = Date()) async throws -> Account? {
         let hash = Self.digest(token)
-        return try sessions.value(for: hash) { try database.sessionAccount(tokenHash: hash, now: now, maximumIdle: Self.sessionIdleLimit) }
+        return try await sessions.value(for: hash) { try await database.sessionAccount(tokenHash: hash, now: now, maximumIdle: Self.sessionIdleLimit) }
     }
 
     /// The account an API token belongs to.
-    public func account(apiToken token: String, now: Date = Date()) throws -> Account? {
+    public func account(apiToken token: String, now: Date = Date()) async throws -> Account? {
         let hash = Self.digest(token)
-        return try apiTokens.value(for: hash) { try database.tokenAccount(tokenHash: hash, now: now) }
+        return try await apiTokens.value(for: hash) { try await database.tokenAccount(tokenHash: hash, now: now) }
     }
 
     /// Issues a new API token for `name`; the token is returned once and stored only hashed.
-    public func issueToken(for name: String, label: String?, at date: Date = Date()) throws -> String {
-        guard let account = try database.credentials(named: name)?.account else { throw StoreError.unknownAccount(name) }
+    public func issueToken(for name: String, label: String?, at date: Date = Date()) async throws -> String {
+        guard let account = try await database.credentials(named: name)?.account else { throw StoreError.unknownAccount(name) }
         let token = "cb_" + Secrets.randomToken()
-        try database.addToken(tokenHash: Self.digest(token), prefix: String(token.prefix(11)), label: label, accountId: account.id, at: date)
+        try await database.addToken(tokenHash: Self.digest(token), prefix: String(token.prefix(11)), label: label, accountId: account.id, at: date)
         return token
     }
 

@@ -16,16 +16,16 @@ struct IdentityMiddleware<Context: AppContext>: RouterMiddleware {
         var context = context
         if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
             let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
-            if let account = try? accounts.account(apiToken: token) {
+            if let account = try? await accounts.account(apiToken: token) {
                 context.viewer = .account(account)
             } else {
                 context.hasBadCredentials = true
             }
-        } else if let token = request.cookies[SessionCookie.name]?.value, let account = try? accounts.account(sessionToken: token) {
+        } else if let token = request.cookies[SessionCookie.name]?.value, let account = try? await accounts.account(sessionToken: token) {
             context.viewer = .account(account)
             context.sessionHash = Accounts.digest(token)
         } else {
-            let hasAccounts = (try? accounts.hasAccounts()) ?? true
+            let hasAccounts = await (try? accounts.hasAccounts()) ?? true
             context.viewer = !hasAccounts && isLoopback && !isReadOnly ? .owner : .anonymous(accountMode: hasAccounts)
         }
         return try await next(request, context)

@@ -12,7 +12,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("bar") { _, context in
-            try APIResponse.json(BarPayload(try store.shelf(of: context.viewer.favoritesOwner), strings: context.strings))
+            try await APIResponse.json(BarPayload(try store.shelf(of: context.viewer.favoritesOwner), strings: context.strings))
         }
         group.put("bar/ingredients/:value") { _, context in try await setOnShelf(true, context: context) }
         group.delete("bar/ingredients/:value") { _, context in try await setOnShelf(false, context: context) }
@@ -41,14 +41,14 @@ struct BarAPIController<Context: AppContext>: Sendable {
     func setOnShelf(_ isOnShelf: Bool, context: Context) async throws -> Response {
         let owner = try context.favoritesWriter()
         let value = try Self.value(try context.parameters.require("value"), in: try await catalog.barIndex())
-        try store.setOnShelf(value, isOnShelf, owner: owner)
+        try await store.setOnShelf(value, isOnShelf, owner: owner)
         return APIResponse.noContent()
     }
 
     func setAlways(_ isAlways: Bool, context: Context) async throws -> Response {
         let owner = try context.favoritesWriter()
         let value = try Self.value(try context.parameters.require("value"), in: try await catalog.barIndex())
-        try store.setAlwaysAvailable(value, isAlways, owner: owner)
+        try await store.setAlwaysAvailable(value, isAlways, owner: owner)
         return APIResponse.noContent()
     }
 
@@ -64,7 +64,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
     }
 
     @Sendable func rules(request: Request, context: Context) async throws -> Response {
-        let mine = try store.shelf(of: context.viewer.favoritesOwner).rules
+        let mine = try await store.shelf(of: context.viewer.favoritesOwner).rules
         return try APIResponse.json(["rules": (BuiltInBar.rules + mine).map(BarRulePayload.init)])
     }
 
@@ -83,20 +83,20 @@ struct BarAPIController<Context: AppContext>: Sendable {
         guard use != insteadOf else {
             throw AppError(status: .badRequest, code: "invalid_rule", message: "A rule needs two different ingredients.")
         }
-        let saved = try store.addRule(SubstitutionRule(use: use, insteadOf: insteadOf, bothWays: body.bothWays ?? false), owner: owner)
+        let saved = try await store.addRule(SubstitutionRule(use: use, insteadOf: insteadOf, bothWays: body.bothWays ?? false), owner: owner)
         return try APIResponse.json(BarRulePayload(saved), status: .created)
     }
 
     @Sendable func removeRule(request: Request, context: Context) async throws -> Response {
         let owner = try context.favoritesWriter()
-        guard let id = Int64(try context.parameters.require("id")), try store.removeRule(id: id, owner: owner) else {
+        guard let id = Int64(try context.parameters.require("id")), try await store.removeRule(id: id, owner: owner) else {
             throw AppError(status: .notFound, code: "unknown_rule", message: "You have no such rule.")
         }
         return APIResponse.noContent()
     }
 
     @Sendable func shoppingList(request: Request, context: Context) async throws -> Response {
-        try APIResponse.json(ShoppingListPayload(try store.shoppingList(of: context.viewer.favoritesOwner), strings: context.strings))
+        try await APIResponse.json(ShoppingListPayload(try store.shoppingList(of: context.viewer.favoritesOwner), strings: context.strings))
     }
 
     struct ShoppingBody: Decodable {
@@ -123,13 +123,13 @@ struct BarAPIController<Context: AppContext>: Sendable {
         let body = try await JSONBody.decode(ShoppingBody.self, from: request)
         switch (body.value, body.cocktail) {
         case (let value?, nil):
-            try store.addToShoppingList([try Self.value(value, in: try await catalog.barIndex())], for: nil, owner: owner)
+            try await store.addToShoppingList([try Self.value(value, in: try await catalog.barIndex())], for: nil, owner: owner)
         case (nil, let id?):
             try await BarPageController<Context>.addMissing(of: id, owner: owner, catalog: catalog, store: store)
         default:
             throw AppError(status: .badRequest, code: "invalid_body", message: "Send {\"value\": ingredient} or {\"cocktail\": id}.")
         }
-        return try APIResponse.json(ShoppingListPayload(try store.shoppingList(of: owner), strings: context.strings), status: .created)
+        return try await APIResponse.json(ShoppingListPayload(try store.shoppingList(of: owner), strings: context.strings), status: .created)
     }
 
     struct BoughtBody: Decodable {
@@ -139,7 +139,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
     @Sendable func setBought(request: Request, context: Context) async throws -> Response {
         let owner = try context.favoritesWriter()
         let body = try await JSONBody.decode(BoughtBody.self, from: request)
-        guard let id = Int64(try context.parameters.require("id")), try store.setBought(body.bought, itemId: id, owner: owner) else {
+        guard let id = Int64(try context.parameters.require("id")), try await store.setBought(body.bought, itemId: id, owner: owner) else {
             throw AppError(status: .notFound, code: "unknown_item", message: "Your shopping list has no such item.")
         }
         return APIResponse.noContent()
@@ -150,10 +150,10 @@ struct BarAPIController<Context: AppContext>: Sendable {
         let owner = try context.favoritesWriter()
         let raw = try context.parameters.require("id")
         if raw == "bought" {
-            _ = try store.removeFromShoppingList(itemId: nil, owner: owner)
+            _ = try await store.removeFromShoppingList(itemId: nil, owner: owner)
             return APIResponse.noContent()
         }
-        guard let id = Int64(raw), try store.removeFromShoppingList(itemId: id, owner: owner) > 0 else {
+        guard let id = Int64(raw), try await store.removeFromShoppingList(itemId: id, owner: owner) > 0 else {
             throw AppError(status: .notFound, code: "unknown_item", message: "Your shopping list has no such item.")
         }
         return APIResponse.noContent()

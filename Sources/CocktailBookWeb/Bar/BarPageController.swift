@@ -13,38 +13,38 @@ struct BarPageController<Context: AppContext>: Sendable {
         router.get("/bar", use: page)
         router.post("/bar/bottles") { request, context in try await change(request, context) { form, owner, index in
             let value = try Self.value(form["value"], in: index, strings: context.strings)
-            try store.setOnShelf(value, form["action"] != "remove", owner: owner)
+            try await store.setOnShelf(value, form["action"] != "remove", owner: owner)
         } }
         router.post("/bar/always") { request, context in try await change(request, context) { form, owner, index in
             let value = try Self.value(form["value"], in: index, strings: context.strings)
-            try store.setAlwaysAvailable(value, form["action"] != "remove", owner: owner)
+            try await store.setAlwaysAvailable(value, form["action"] != "remove", owner: owner)
         } }
         router.post("/bar/rules") { request, context in try await change(request, context, anchor: "rules") { form, owner, index in
             let use = try Self.value(form["use"], in: index, strings: context.strings)
             let insteadOf = try Self.value(form["insteadOf"], in: index, strings: context.strings)
             guard use != insteadOf else { throw AppError(status: .badRequest, code: "invalid_rule", message: "A rule needs two different ingredients.") }
-            _ = try store.addRule(SubstitutionRule(use: use, insteadOf: insteadOf, bothWays: form["bothWays"] != nil), owner: owner)
+            _ = try await store.addRule(SubstitutionRule(use: use, insteadOf: insteadOf, bothWays: form["bothWays"] != nil), owner: owner)
         } }
         router.post("/bar/rules/:id/remove") { request, context in try await change(request, context, anchor: "rules") { _, owner, _ in
-            _ = try store.removeRule(id: Int64(try context.parameters.require("id")) ?? -1, owner: owner)
+            _ = try await store.removeRule(id: Int64(try context.parameters.require("id")) ?? -1, owner: owner)
         } }
         router.get("/bar/shopping", use: shoppingPage)
         router.get("/bar/shopping.txt") { _, context in
-            let text = ShoppingListPayload.text(try store.shoppingList(of: context.viewer.favoritesOwner), strings: context.strings)
+            let text = await ShoppingListPayload.text(try store.shoppingList(of: context.viewer.favoritesOwner), strings: context.strings)
             return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
         }
         router.post("/bar/shopping") { request, context in try await change(request, context, back: "/bar/shopping") { form, owner, index in
             if let id = form["cocktail"], !id.isEmpty {
                 try await Self.addMissing(of: id, owner: owner, catalog: catalog, store: store)
             } else {
-                try store.addToShoppingList([try Self.value(form["value"], in: index, strings: context.strings)], for: nil, owner: owner)
+                try await store.addToShoppingList([try Self.value(form["value"], in: index, strings: context.strings)], for: nil, owner: owner)
             }
         } }
         router.post("/bar/shopping/:id/toggle") { request, context in try await change(request, context, back: "/bar/shopping") { form, owner, _ in
-            _ = try store.setBought(form["bought"] == "true", itemId: Int64(try context.parameters.require("id")) ?? -1, owner: owner)
+            _ = try await store.setBought(form["bought"] == "true", itemId: Int64(try context.parameters.require("id")) ?? -1, owner: owner)
         } }
         router.post("/bar/shopping/clear") { request, context in try await change(request, context, back: "/bar/shopping") { _, owner, _ in
-            _ = try store.removeFromShoppingList(itemId: nil, owner: owner)
+            _ = try await store.removeFromShoppingList(itemId: nil, owner: owner)
         } }
     }
 
@@ -53,8 +53,8 @@ struct BarPageController<Context: AppContext>: Sendable {
         let item = try await catalog.cocktail(id: id, for: owner)
         let report = try await catalog.bar(try store.shelf(of: owner))
         guard let position = report.cocktails.firstIndex(where: { $0.id == item.cocktail.id }) else { return }
-        let missing = report.index.missing(at: position, on: try store.shelf(of: owner))
-        try store.addToShoppingList(missing, for: item.cocktail.id, owner: owner)
+        let missing = await report.index.missing(at: position, on: try store.shelf(of: owner))
+        try await store.addToShoppingList(missing, for: item.cocktail.id, owner: owner)
     }
 
     /// The value a form names, or a 400 page that says there is no such ingredient.
@@ -88,15 +88,15 @@ struct BarPageController<Context: AppContext>: Sendable {
 
     @Sendable func page(request: Request, context: Context) async throws -> Response {
         let owner = context.viewer.favoritesOwner
-        let shelf = try store.shelf(of: owner)
+        let shelf = try await store.shelf(of: owner)
         let report = try await catalog.bar(shelf)
-        let list = try store.shoppingList(of: owner)
+        let list = try await store.shoppingList(of: owner)
         return renderer.render(BarPage(report: report, shelf: shelf, canKeepBar: owner != .nobody, shoppingCount: list.filter { !$0.isBought }.count, strings: context.strings), context: context)
     }
 
     @Sendable func shoppingPage(request: Request, context: Context) async throws -> Response {
         let owner = context.viewer.favoritesOwner
-        let items = try store.shoppingList(of: owner)
+        let items = try await store.shoppingList(of: owner)
         let index = try await catalog.barIndex()
         var names: [String: String] = [:]
         for id in Set(items.flatMap(\.cocktailIds)) { names[id] = try? await catalog.cocktail(id: id, for: owner).cocktail.name }

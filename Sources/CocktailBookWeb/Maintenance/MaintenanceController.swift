@@ -23,7 +23,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         }
         router.get("/maintenance/backup") { _, context in
             try context.require(.admin)
-            let data = try environment.database.backup(pictures: environment.images.directory)
+            let data = try await environment.database.backup(pictures: environment.images.directory)
             let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: .gmt, formatOptions: [.withFullDate])
             return Response(
                 status: .ok,
@@ -34,7 +34,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         router.post("/maintenance/restore", use: restore)
         router.post("/maintenance/origins/remove") { request, context in
             let form = try await checkedForm(request, context)
-            _ = try environment.database.removeImported(origin: form["origin"] ?? "")
+            _ = try await environment.database.removeImported(origin: form["origin"] ?? "")
             await environment.catalog.reloadImported()
             return Response.redirect(to: "/maintenance?done=removed", type: .normal)
         }
@@ -42,7 +42,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         // downloaded again); Download again fetches every missing one from where it came from.
         router.post("/maintenance/pictures/clear") { request, context in
             _ = try await checkedForm(request, context)
-            for name in try environment.database.importedPictures() {
+            for name in try await environment.database.importedPictures() {
                 try? FileManager.default.removeItem(at: environment.images.directory.appendingPathComponent(name))
             }
             return Response.redirect(to: "/maintenance?done=cleared", type: .normal)
@@ -57,7 +57,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
             guard form["confirm"] == "yes" else {
                 return renderer.render(try await page(context: context, message: context.strings["maintenance_reset_confirm_needed"]), status: .badRequest, context: context)
             }
-            _ = try environment.database.resetFavorites(of: try context.favoritesWriter())
+            _ = try await environment.database.resetFavorites(of: try context.favoritesWriter())
             return Response.redirect(to: "/maintenance?done=reset", type: .normal)
         }
     }
@@ -85,7 +85,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
     func downloadMissingPictures() async -> (downloaded: Int, failed: Int) {
         let api = RemoteCocktailsAPI(baseURL: URL(string: "http://localhost/")!, policy: configuration.allowPrivateImports ? .anyAddress : .publicOnly)
         var downloaded = 0, failed = 0
-        for picture in (try? environment.database.importedPictureSources()) ?? [] {
+        for picture in await (try? environment.database.importedPictureSources()) ?? [] {
             let target = environment.images.directory.appendingPathComponent(picture.fileName)
             guard !FileManager.default.fileExists(atPath: target.path) else { continue }
             guard let url = URL(string: picture.sourceURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
@@ -125,7 +125,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
             return renderer.render(try await page(context: context, message: context.strings["maintenance_restore_choose"]), status: .badRequest, context: context)
         }
         do {
-            let summary = try environment.database.restore(file.body, pictures: environment.images.directory, unusablePasswordHash: Accounts.unusablePasswordHash())
+            let summary = try await environment.database.restore(file.body, pictures: environment.images.directory, unusablePasswordHash: Accounts.unusablePasswordHash())
             await environment.catalog.reloadImported()
             let notice = context.strings("maintenance_restored", [
                 "accounts": String(summary.accounts), "favorites": String(summary.favorites),
@@ -140,17 +140,17 @@ struct MaintenanceController<Context: AppContext>: Sendable {
     private func page(context: Context, notice: String? = nil, message: String? = nil) async throws -> MaintenancePage {
         let status = await environment.catalog.status()
         let database = Self.fileSizes(environment.configurationPaths(configuration.databasePath))
-        let pictureNames = try environment.database.importedPictures().filter {
+        let pictureNames = try await environment.database.importedPictures().filter {
             FileManager.default.fileExists(atPath: environment.images.directory.appendingPathComponent($0).path)
         }
-        let recordedPictures = try environment.database.importedPictures().count
+        let recordedPictures = try await environment.database.importedPictures().count
         let pictureBytes = pictureNames.reduce(0) { total, name in
             total + ((try? FileManager.default.attributesOfItem(atPath: environment.images.directory.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
         }
         let source = configuration.sourceURL?.absoluteString
             ?? configuration.catalogPath.map { context.strings("maintenance_source_file", ["path": $0]) }
             ?? context.strings["maintenance_source_bundled"]
-        return MaintenancePage(
+        return await MaintenancePage(
             status: status, source: source, databasePath: configuration.databasePath, databaseBytes: database,
             pictures: pictureNames.count, recordedPictures: recordedPictures, pictureBytes: pictureBytes, origins: try environment.database.importedOrigins(),
             notice: notice, message: message, strings: context.strings

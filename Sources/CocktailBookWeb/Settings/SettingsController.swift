@@ -21,7 +21,7 @@ struct SettingsController<Context: AppContext>: Sendable {
         let form = try await FormFields(request: request)
         try CSRFToken.verify(form["csrf"], context: context, request: request)
         let settings = context.settings.applying { form[$0] }
-        if case .account(let account) = context.viewer { try database.saveSettings(settings, for: account.id) }
+        if case .account(let account) = context.viewer { try await database.saveSettings(settings, for: account.id) }
         var response = Response.redirect(to: LocalPath.sanitized(form["return"] ?? "/settings"), type: .normal)
         response.headers[.setCookie] = SettingsCookie.set(settings)
         return response

@@ -20,7 +20,7 @@ struct SettingsMiddleware<Context: AppContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         var saved = request.cookies[SettingsCookie.name].map { Settings(cookieValue: $0.value) } ?? Settings()
-        if case .account(let account) = context.viewer, let stored = try? accountSettings.value(for: account.id, reading: { try database.settings(of: account.id) }) {
+        if case .account(let account) = context.viewer, let stored = try? await accountSettings.value(for: account.id, reading: { try await database.settings(of: account.id) }) {
             saved = stored
         }
         let query = FormQuery(request)
@@ -30,7 +30,7 @@ struct SettingsMiddleware<Context: AppContext>: RouterMiddleware {
         context.language = context.settings.language ?? Language(preferring: request.headers[.acceptLanguage])
         var response = try await next(request, context)
         if sharedLanguage != nil {
-            if case .account(let account) = context.viewer { try? database.saveSettings(saved, for: account.id) }
+            if case .account(let account) = context.viewer { try? await database.saveSettings(saved, for: account.id) }
             response.headers.append(HTTPField(name: .setCookie, value: SettingsCookie.set(saved)))
         }
         return response
