@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(
@@ -35,6 +36,9 @@ let package = Package(
             dependencies: [
                 "CocktailBook",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The PostgreSQL backend, for several instances sharing one database.
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // zlib (as every Swift toolchain on Linux needs it): gzip for the response cache.
@@ -85,7 +89,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CocktailBookTests", dependencies: ["CocktailBook"]),
-        .testTarget(name: "CocktailBookStoreTests", dependencies: ["CocktailBookStore"]),
+        .testTarget(
+            name: "CocktailBookStoreTests",
+            dependencies: ["CocktailBookStore", .product(name: "PostgresNIO", package: "postgres-nio")]
+        ),
         .testTarget(
             name: "CocktailBookWebTests",
             dependencies: [

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: the Swift suites (domain, store, HTTP, CLI), the real-browser suite and
-# schemathesis against a live server with the OpenAPI document.
+# Runs every test: the Swift suites (domain, store, HTTP, CLI) with the store contract against
+# SQLite and a throwaway PostgreSQL server, the real-browser suite and schemathesis against a
+# live server with the OpenAPI document.
 # Installs what the browser suite needs on first use: Debian's chromium (when run as root with
 # apt-get) and a Python virtual environment in .venv with the pinned packages.
 set -euo pipefail
@@ -25,6 +26,13 @@ fi
 
 echo "==> Building"
 swift build --build-tests
+
+echo "==> Starting a throwaway PostgreSQL for the store contract"
+pg_dir=$(mktemp -d /tmp/cocktailbook-pg.XXXXXX)
+trap './scripts/postgres.sh stop "$pg_dir"' EXIT
+export COCKTAILBOOK_TEST_POSTGRES
+COCKTAILBOOK_TEST_POSTGRES=$(./scripts/postgres.sh start "$pg_dir")
+export COCKTAILBOOK_REQUIRE_POSTGRES=1
 
 echo "==> Swift tests"
 swift test --skip-build

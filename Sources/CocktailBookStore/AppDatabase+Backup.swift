@@ -117,36 +117,8 @@ extension AppDatabase {
     /// (an admin sets one with `cocktailbook user passwd`). Pictures are written into `pictures`
     /// first, under their content-derived names, so a file already there is never overwritten.
     public func restore(_ data: Data, pictures folder: URL?, unusablePasswordHash: String) async throws -> Backup.Summary {
-        let backup: Backup
-        do {
-            backup = try Backup.decoder.decode(Backup.self, from: data)
-        } catch let error as DecodingError {
-            throw StoreError.invalidBackup(Self.describe(decoding: error))
-        } catch {
-            throw StoreError.invalidBackup("it is not JSON")
-        }
-        guard backup.format == Backup.formatName else { throw StoreError.invalidBackup("it is not a Cocktail Book backup (format \"\(backup.format)\")") }
-        guard backup.version == 1 else { throw StoreError.invalidBackup("it is version \(backup.version) of the format; this book reads version 1") }
-        let known = Set(backup.accounts.map { $0.name.lowercased() }).union([""])
-        let owners = backup.favorites.map(\.owner) + backup.settings.map(\.owner) + backup.bottles.map(\.owner) + backup.alwaysAvailable.map(\.owner)
-            + backup.rules.map(\.owner) + backup.shopping.map(\.owner)
-        if let stranger = owners.first(where: { !known.contains($0.lowercased()) }) {
-            throw StoreError.invalidBackup("it names an owner, \"\(stranger)\", that is not among its accounts")
-        }
-        if let role = backup.accounts.map(\.role).first(where: { Role(rawValue: $0) == nil }) { throw StoreError.invalidBackup("\"\(role)\" is not a role") }
-        if let picture = backup.pictures.first(where: { !Self.isSafeFileName($0.fileName) }) {
-            throw StoreError.invalidBackup("a picture has an unusable file name, \"\(picture.fileName.prefix(80))\"")
-        }
-        var written: [URL] = []
-        if let folder {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for picture in backup.pictures {
-                let url = folder.appendingPathComponent(picture.fileName)
-                guard !FileManager.default.fileExists(atPath: url.path) else { continue }
-                try picture.data.write(to: url, options: .atomic)
-                written.append(url)
-            }
-        }
+        let backup = try Backup.validated(data)
+        let written = try backup.writePictures(into: folder)
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
@@ -230,6 +202,52 @@ extension AppDatabase {
     /// The pictures recorded for imports with where each was downloaded from.
     public func importedPictureSources() async throws -> [(sourceURL: String, fileName: String)] {
         try await writer.read { db in try Row.fetchAll(db, sql: "SELECT sourceURL, fileName FROM importedImage ORDER BY sourceURL").map { ($0["sourceURL"], $0["fileName"]) } }
+    }
+}
+
+extension Backup {
+    /// Reads a backup file and checks what a restore relies on (format, version, owners, roles,
+    /// picture names), before any backend changes anything.
+    ///
+    /// - Throws: ``StoreError/invalidBackup(_:)`` saying what is wrong.
+    public static func validated(_ data: Data) throws -> Backup {
+        let backup: Backup
+        do {
+            backup = try Backup.decoder.decode(Backup.self, from: data)
+        } catch let error as DecodingError {
+            throw StoreError.invalidBackup(describe(decoding: error))
+        } catch {
+            throw StoreError.invalidBackup("it is not JSON")
+        }
+        guard backup.format == Backup.formatName else { throw StoreError.invalidBackup("it is not a Cocktail Book backup (format \"\(backup.format)\")") }
+        guard backup.version == 1 else { throw StoreError.invalidBackup("it is version \(backup.version) of the format; this book reads version 1") }
+        let known = Set(backup.accounts.map { $0.name.lowercased() }).union([""])
+        let owners = backup.favorites.map(\.owner) + backup.settings.map(\.owner) + backup.bottles.map(\.owner) + backup.alwaysAvailable.map(\.owner)
+            + backup.rules.map(\.owner) + backup.shopping.map(\.owner)
+        if let stranger = owners.first(where: { !known.contains($0.lowercased()) }) {
+            throw StoreError.invalidBackup("it names an owner, \"\(stranger)\", that is not among its accounts")
+        }
+        if let role = backup.accounts.map(\.role).first(where: { Role(rawValue: $0) == nil }) { throw StoreError.invalidBackup("\"\(role)\" is not a role") }
+        if let picture = backup.pictures.first(where: { !isSafeFileName($0.fileName) }) {
+            throw StoreError.invalidBackup("a picture has an unusable file name, \"\(picture.fileName.prefix(80))\"")
+        }
+        return backup
+    }
+
+    /// Writes the pictures into `folder` under their content-derived names (a file already
+    /// there is never overwritten) and returns the files it created, to remove if the restore
+    /// fails.
+    public func writePictures(into folder: URL?) throws -> [URL] {
+        var written: [URL] = []
+        guard let folder else { return written }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for picture in pictures {
+            let url = folder.appendingPathComponent(picture.fileName)
+            guard !FileManager.default.fileExists(atPath: url.path) else { continue }
+            try picture.data.write(to: url, options: .atomic)
+            written.append(url)
+        }
+        return written
     }
 
     private static func isSafeFileName(_ name: String) -> Bool {

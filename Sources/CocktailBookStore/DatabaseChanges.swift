@@ -17,6 +17,12 @@ public final class DatabaseChanges: TransactionObserver, Sendable {
     /// Other processes' writes are noticed within this many nanoseconds (one `stat` per file).
     private let lookInterval: UInt64 = 10_000_000
 
+    /// Changes counted only by ``bump()``: for a store that is told about writes (a server's
+    /// notifications) instead of watching files.
+    public static func standalone() -> DatabaseChanges {
+        DatabaseChanges(path: nil)
+    }
+
     init(path: String?) {
         if let path, !path.isEmpty, path != ":memory:" { files = [path, path + "-wal"] } else { files = [] }
     }

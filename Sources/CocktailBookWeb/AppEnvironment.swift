@@ -8,7 +8,7 @@ import Logging
 /// CLI commands both start from here, so they read and write the same things the same way.
 public struct AppEnvironment: Sendable {
     /// The database.
-    public let database: AppDatabase
+    public let database: any AppStore
     /// The catalog and favorites.
     public let catalog: CatalogService
     /// The pictures downloaded by imports, beside the database.
@@ -19,10 +19,13 @@ public struct AppEnvironment: Sendable {
     let responses = ResponseCache()
 
     /// Opens the database and prepares (but does not start) the catalog service.
-    public init(configuration: AppConfiguration, logger: Logger) throws {
+    public init(configuration: AppConfiguration, logger: Logger) async throws {
         MemoryRelease.limitArenas()
-        database = try AppDatabase(path: configuration.databasePath)
-        images = ImportedImageFiles(databasePath: configuration.databasePath)
+        database = try await AppStores.open(configuration.databasePath, logger: logger)
+        // Imported pictures stay files: beside a SQLite database, or in the default data folder
+        // with PostgreSQL.
+        let picturesBeside = AppStores.isPostgres(configuration.databasePath) ? AppConfiguration.defaultDatabasePath() : configuration.databasePath
+        images = ImportedImageFiles(databasePath: picturesBeside)
         accounts = Accounts(database: database, bcryptCost: configuration.bcryptCost)
         // The file is read at each fetch (not kept in memory); it must be a readable file now.
         if let path = configuration.catalogPath {

@@ -13,7 +13,7 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "cocktailbook")
     logger.logLevel = configuration.logLevel
-    let environment = try AppEnvironment(configuration: configuration, logger: logger)
+    let environment = try await AppEnvironment(configuration: configuration, logger: logger)
     let isLoopback = AppConfiguration.isLoopback(configuration.host)
     // A book on a network without an admin would let anyone do anything: refuse, unless it is
     // opened read-only on purpose.

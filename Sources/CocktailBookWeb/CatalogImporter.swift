@@ -11,7 +11,7 @@ import Foundation
 /// its next catalog refresh or restart (``CatalogService/reloadImported()`` does it at once).
 public struct CatalogImporter: Sendable {
     /// The book to import into.
-    public let database: AppDatabase
+    public let database: any AppStore
     /// Where downloaded pictures go.
     public let images: ImportedImageFiles
     /// The clock stamping imported rows.
@@ -56,7 +56,7 @@ public struct CatalogImporter: Sendable {
     }
 
     /// Creates an importer writing into `database`, with pictures in `images`.
-    public init(database: AppDatabase, images: ImportedImageFiles) {
+    public init(database: any AppStore, images: ImportedImageFiles) {
         self.database = database
         self.images = images
     }

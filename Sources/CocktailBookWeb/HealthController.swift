@@ -9,7 +9,7 @@ import Hummingbird
 /// or an uptime monitor stops sending people to a broken instance. (`/healthz` only says the
 /// process answers.)
 struct HealthController<Context: AppContext>: Sendable {
-    let database: AppDatabase
+    let database: any AppStore
     let catalog: CatalogService
     var metrics: AppMetrics?
     /// `--trust-proxy`: a request the proxy forwarded is not from this machine, whatever its peer.

@@ -9,7 +9,7 @@ import Synchronization
 /// server that stops answering aborts the import.
 struct ImageDownloads {
     let images: ImportedImageFiles
-    let database: AppDatabase
+    let database: any AppStore
     let progress: @Sendable (ImportProgress) -> Void
 
     /// How many downloads may be in flight at once.

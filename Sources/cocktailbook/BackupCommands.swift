@@ -22,7 +22,7 @@ struct BackupCommand: AsyncParsableCommand {
         try await runReportingErrors {
             var logger = Logger(label: "cocktailbook")
             logger.logLevel = .critical
-            let environment = try AppEnvironment(configuration: try common.resolved(), logger: logger)
+            let environment = try await AppEnvironment(configuration: try common.resolved(), logger: logger)
             let data = try await environment.database.backup(pictures: environment.images.directory)
             if file == "-" {
                 FileHandle.standardOutput.write(data)
@@ -59,7 +59,7 @@ struct RestoreCommand: AsyncParsableCommand {
             logger.logLevel = .critical
             let path = (file as NSString).expandingTildeInPath
             guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("Cannot read \(file).") }
-            let environment = try AppEnvironment(configuration: try common.resolved(), logger: logger)
+            let environment = try await AppEnvironment(configuration: try common.resolved(), logger: logger)
             let summary = try await environment.database.restore(data, pictures: environment.images.directory, unusablePasswordHash: Accounts.unusablePasswordHash())
             print("Restored \(summary.accounts) accounts, \(summary.favorites) favorites, \(summary.importedCocktails) imported cocktails and \(summary.pictures) pictures.")
         }

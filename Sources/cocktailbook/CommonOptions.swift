@@ -1,12 +1,13 @@
 import ArgumentParser
 import CocktailBook
+import CocktailBookStore
 import CocktailBookWeb
 import Foundation
 
 /// The options every command takes. Each falls back to an environment variable, then a default.
 struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The SQLite database holding the catalog cache and favorites (env: COCKTAILBOOK_DATABASE).",
+        "The SQLite file holding the catalog cache, accounts and favorites, or a PostgreSQL database shared by several instances, postgres://user@host:5432/db (env: COCKTAILBOOK_DATABASE).",
         discussion: "Defaults to $XDG_DATA_HOME/cocktailbook/cocktailbook.sqlite, or ~/.local/share/cocktailbook/ when XDG_DATA_HOME is unset.",
         valueName: "path"))
     var database: String?
@@ -63,7 +64,12 @@ struct CommonOptions: ParsableArguments {
         var configuration = AppConfiguration(databasePath: AppConfiguration.defaultDatabasePath(environment: environment))
         if let path = try value(database, "COCKTAILBOOK_DATABASE", environment, as: String.self) {
             guard !path.isEmpty else { throw ValidationError("The database path must not be empty.") }
-            configuration.databasePath = (path as NSString).expandingTildeInPath
+            if AppStores.isPostgres(path) {
+                if let problem = AppStores.problem(withAddress: path) { throw ValidationError(problem) }
+                configuration.databasePath = path
+            } else {
+                configuration.databasePath = (path as NSString).expandingTildeInPath
+            }
         }
         if let latency = try value(sourceLatency, "COCKTAILBOOK_SOURCE_LATENCY", environment, as: Double.self) {
             guard latency >= 0, latency <= 600, latency.isFinite else {

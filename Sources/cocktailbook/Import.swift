@@ -28,7 +28,7 @@ struct Import: AsyncParsableCommand {
             let configuration = try common.resolved()
             var logger = Logger(label: "cocktailbook")
             logger.logLevel = .critical
-            let environment = try AppEnvironment(configuration: configuration, logger: logger)
+            let environment = try await AppEnvironment(configuration: configuration, logger: logger)
             var importer = CatalogImporter(database: environment.database, images: environment.images)
             let onTerminal = isatty(STDERR_FILENO) == 1
             if onTerminal {

@@ -9,7 +9,7 @@ func openCatalog(_ options: CommonOptions) async throws -> AppEnvironment {
     var logger = Logger(label: "cocktailbook")
     // The command reports failures itself, in one line; the service's own warnings would repeat it.
     logger.logLevel = .critical
-    let environment = try AppEnvironment(configuration: try options.resolved(), logger: logger)
+    let environment = try await AppEnvironment(configuration: try options.resolved(), logger: logger)
     await environment.catalog.start(refreshingInBackground: false)
     if await environment.catalog.status().isRefreshing {
         await Spinner.whileWaiting(label: "Loading cocktails…") { await environment.catalog.settle() }

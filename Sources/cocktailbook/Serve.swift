@@ -1,4 +1,5 @@
 import ArgumentParser
+import CocktailBookStore
 import CocktailBookWeb
 import Foundation
 import Hummingbird
@@ -116,7 +117,7 @@ struct Serve: AsyncParsableCommand {
         try await runReportingErrors {
             let app = try await buildApplication(configuration: configuration) { port in
                 let shown = port.map(String.init) ?? String(configuration.port)
-                let line = "Cocktail Book is running at http://\(configuration.host):\(shown) (database: \(configuration.databasePath))\n"
+                let line = "Cocktail Book is running at http://\(configuration.host):\(shown) (database: \(AppStores.isPostgres(configuration.databasePath) ? "PostgreSQL" : configuration.databasePath))\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
             // SIGTERM and SIGINT stop the server gracefully; requests still running after eight

@@ -28,7 +28,7 @@ struct User: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                let accounts = try openAccounts(common)
+                let accounts = try await openAccounts(common)
                 let role: Role = admin ? .admin : guest ? .guest : .member
                 let account = try await accounts.createAccount(name: name, role: role, password: try readPassword())
                 let note = account.role != role ? " (the first account is always an admin)" : ""
@@ -93,7 +93,7 @@ struct User: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                await print(try openAccounts(common).issueToken(for: name, label: label))
+                print(try await openAccounts(common).issueToken(for: name, label: label))
             }
         }
     }
@@ -114,9 +114,9 @@ struct User: AsyncParsableCommand {
 }
 
 /// The accounts of the book the options name; the catalog is not loaded.
-private func openAccounts(_ options: CommonOptions) throws -> Accounts {
+private func openAccounts(_ options: CommonOptions) async throws -> Accounts {
     let configuration = try options.resolved()
-    return Accounts(database: try AppDatabase(path: configuration.databasePath), bcryptCost: configuration.bcryptCost)
+    return Accounts(database: try await AppStores.open(configuration.databasePath, logger: Logger(label: "cocktailbook")), bcryptCost: configuration.bcryptCost)
 }
 
 /// The password on standard input, without its line ending.

@@ -39,6 +39,23 @@ struct CLIErrorTests {
         #expect(line.contains("/proc/nope/x.sqlite"))
     }
 
+    @Test("a PostgreSQL address that cannot be used fails with one line and no waiting", arguments: [
+        ("postgres://", "postgres://user@host:5432/database"),
+        // Port 1 on this machine: nothing listens, the connection is refused at once.
+        ("postgres://cocktails@127.0.0.1:1/book", "postgres://cocktails@127.0.0.1:1/book: no connection could be made"),
+    ])
+    func unusablePostgres(address: String, mentioned: String) async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let started = Date()
+        let result = try await sandbox.run(["list", "--database", address, "--source-latency", "0"], common: false)
+        #expect(result.status != 0)
+        #expect(result.stdout.isEmpty)
+        // The first line says it (a malformed address is a usage error, followed by the usage).
+        #expect(result.stderrLines.first?.contains(mentioned) == true, "\(result)")
+        #expect(Date().timeIntervalSince(started) < 30, "the pool's retries are not waited for")
+    }
+
     // The design asks for "one clear line": a raw NSError dump is not one.
     @Test("the database failure is told in plain words, not as a raw system error")
     func unwritableDatabaseInPlainWords() async throws {

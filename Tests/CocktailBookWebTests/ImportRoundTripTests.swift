@@ -35,7 +35,7 @@ struct ImportRoundTripTests {
             try await client.waitUntilReady()
             let port = try #require(client.port)
             let base = "http://127.0.0.1:\(port)/api/json/v1/1/"
-            let environment = try AppEnvironment(configuration: configuration, logger: logger)
+            let environment = try await AppEnvironment(configuration: configuration, logger: logger)
             let importer = CatalogImporter(database: environment.database, images: environment.images)
             let first = try await importer.run(source: base)
             // Another Cocktail Book hands TheCocktailDB clients JPEG renderings of its drawings

@@ -11,7 +11,7 @@ import Synchronization
 /// are 32 random bytes; the database keeps only their SHA-256, so they are shown once.
 public struct Accounts: Sendable {
     /// The database holding accounts, sessions and tokens.
-    public let database: AppDatabase
+    public let database: any AppStore
     /// bcrypt's cost: each step doubles the time a hash takes.
     public let bcryptCost: UInt8
     /// How long a session lasts without being used: 30 days.
@@ -27,7 +27,7 @@ public struct Accounts: Sendable {
     private let apiTokens: DatabaseMemo<String, Account?>
 
     /// Creates the service over `database`.
-    public init(database: AppDatabase, bcryptCost: UInt8 = 12) {
+    public init(database: any AppStore, bcryptCost: UInt8 = 12) {
         self.database = database
         self.bcryptCost = bcryptCost
         accountsExist = DatabaseMemo(changes: database.changes)

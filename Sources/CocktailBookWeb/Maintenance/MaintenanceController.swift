@@ -139,7 +139,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
 
     private func page(context: Context, notice: String? = nil, message: String? = nil) async throws -> MaintenancePage {
         let status = await environment.catalog.status()
-        let database = Self.fileSizes(environment.configurationPaths(configuration.databasePath))
+        let databaseBytes = await environment.database.sizeInBytes() ?? 0
         let pictureNames = try await environment.database.importedPictures().filter {
             FileManager.default.fileExists(atPath: environment.images.directory.appendingPathComponent($0).path)
         }
@@ -151,21 +151,11 @@ struct MaintenanceController<Context: AppContext>: Sendable {
             ?? configuration.catalogPath.map { context.strings("maintenance_source_file", ["path": $0]) }
             ?? context.strings["maintenance_source_bundled"]
         return await MaintenancePage(
-            status: status, source: source, databasePath: configuration.databasePath, databaseBytes: database,
+            status: status, source: source, databasePath: environment.database.location, databaseBytes: databaseBytes,
             pictures: pictureNames.count, recordedPictures: recordedPictures, pictureBytes: pictureBytes, origins: try environment.database.importedOrigins(),
             notice: notice, message: message, strings: context.strings
         )
     }
-
-    /// The database file and its WAL companions, in bytes.
-    static func fileSizes(_ paths: [String]) -> Int {
-        paths.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
-    }
-}
-
-extension AppEnvironment {
-    /// The files SQLite keeps for the database at `path`.
-    func configurationPaths(_ path: String) -> [String] { [path, path + "-wal", path + "-shm"] }
 }
 
 /// The app's version and build, for the maintenance page and bug reports.

@@ -7,7 +7,7 @@ import Hummingbird
 /// `units` and `servings` to `POST /settings`, which saves them (in the cookie, and with the account when
 /// someone is signed in) and goes back to the page named by `return`.
 struct SettingsController<Context: AppContext>: Sendable {
-    let database: AppDatabase
+    let database: any AppStore
     let renderer: PageRenderer
 
     func addRoutes(to router: Router<Context>) {

@@ -8,11 +8,11 @@ import Hummingbird
 /// the defaults, with the language from `Accept-Language` when none is chosen. `?lang=` on any
 /// page also saves the language, so a shared link opens in the sharer's language for good.
 struct SettingsMiddleware<Context: AppContext>: RouterMiddleware {
-    let database: AppDatabase
+    let database: any AppStore
     /// Accounts' saved settings, read once per database change.
     private let accountSettings: DatabaseMemo<Int64, Settings?>
 
-    init(database: AppDatabase) {
+    init(database: any AppStore) {
         self.database = database
         accountSettings = DatabaseMemo(changes: database.changes)
     }

@@ -1,0 +1,135 @@
+import CocktailBook
+import Foundation
+import Logging
+
+/// Everything the app keeps: the one contract every storage backend fulfils (SQLite in a file,
+/// the embedded default, and PostgreSQL for several instances). The web layer and the CLI only
+/// know this protocol; `Tests/CocktailBookStoreTests/StoreContractTests.swift` runs the same
+/// expectations against each backend.
+///
+/// Every call is `async`: a backend never holds a caller's thread while it waits on its
+/// database. Changes that belong together happen in one transaction (an import, a restore,
+/// creating the first account with the favorites it inherits).
+public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, BarStore {
+    /// Moves whenever the stored content may have changed, also by another process or instance:
+    /// what is computed from the store is kept in memory per version.
+    var changes: DatabaseChanges { get }
+    /// Where the data lives, for people (a file path, or a PostgreSQL address without password).
+    var location: String { get }
+    /// Its size in bytes, when the backend can tell.
+    func sizeInBytes() async -> Int?
+
+    // MARK: Accounts
+    func hasAccounts() async throws -> Bool
+    func hasAdmin() async throws -> Bool
+    /// Creates an account; the first one is always an admin and inherits the favorites and bar
+    /// kept so far without accounts, in the same transaction.
+    func addAccount(name: String, role: Role, passwordHash: String, at date: Date) async throws -> Account
+    /// Every account, by name (case-insensitively).
+    func accounts() async throws -> [Account]
+    func credentials(named name: String) async throws -> (account: Account, passwordHash: String)?
+    func account(id: Int64) async throws -> Account?
+    /// Removes an account with its sessions, tokens, settings, favorites and bar.
+    func removeAccount(named name: String) async throws
+    func setRole(_ role: Role, named name: String) async throws
+    /// Replaces the password hash and ends the account's sessions except `keeping`.
+    func setPasswordHash(_ hash: String, named name: String, keeping session: String?) async throws
+
+    // MARK: Sessions and API tokens (stored as hashes)
+    func createSession(tokenHash: String, accountId: Int64, at date: Date) async throws
+    func sessionAccount(tokenHash: String, now: Date, maximumIdle: TimeInterval) async throws -> Account?
+    func deleteSession(tokenHash: String) async throws
+    func deleteSessions(of accountId: Int64, keeping: String?) async throws -> Int
+    func sessionCount(of accountId: Int64) async throws -> Int
+    func addToken(tokenHash: String, prefix: String, label: String?, accountId: Int64, at date: Date) async throws -> APIToken
+    func tokenAccount(tokenHash: String, now: Date) async throws -> Account?
+    func tokens(of accountId: Int64) async throws -> [APIToken]
+    func revokeToken(prefix: String) async throws
+    func revokeToken(id: Int64, of accountId: Int64) async throws -> Bool
+
+    // MARK: Settings
+    func settings(of accountId: Int64) async throws -> Settings?
+    func saveSettings(_ settings: Settings, for accountId: Int64) async throws
+
+    // MARK: Favorites
+    func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner, at date: Date) async throws
+    /// `owner`'s favorites with the time each was added, oldest first.
+    func favorites(of owner: FavoritesOwner) async throws -> [(id: String, addedAt: Date)]
+    func resetFavorites(of owner: FavoritesOwner) async throws -> Int
+
+    // MARK: Imports
+    /// Stores one import's cocktails and pictures in one transaction, upserted by (origin, id).
+    func importCocktails(_ cocktails: [Cocktail], images: [ImportedImage], origin: String, at date: Date) async throws -> ImportCounts
+    func importedImageFile(for sourceURL: String) async throws -> String?
+    func importedOrigins() async throws -> [(origin: String, count: Int)]
+    func removeImported(origin: String) async throws -> Int
+    func importedPictures() async throws -> [String]
+    func importedPictureSources() async throws -> [(sourceURL: String, fileName: String)]
+    /// Rows per table the catalog lives in, to prove that a refused change changed nothing.
+    func rowCounts() async throws -> [String: Int]
+
+    // MARK: Backup
+    func backup(pictures folder: URL?, at date: Date) async throws -> Data
+    func restore(_ data: Data, pictures folder: URL?, unusablePasswordHash: String) async throws -> Backup.Summary
+
+    // MARK: Health
+    /// `nil` when the store can be read and written, or one sentence saying what fails.
+    func healthProblem() async -> String?
+}
+
+extension AppStore {
+    @discardableResult
+    public func addAccount(name: String, role: Role, passwordHash: String) async throws -> Account {
+        try await addAccount(name: name, role: role, passwordHash: passwordHash, at: Date())
+    }
+
+    public func setPasswordHash(_ hash: String, named name: String) async throws {
+        try await setPasswordHash(hash, named: name, keeping: nil)
+    }
+
+    public func favorites() async throws -> [(id: String, addedAt: Date)] {
+        try await favorites(of: .implicit)
+    }
+
+    public func importCocktails(_ cocktails: [Cocktail], origin: String, at date: Date) async throws -> ImportCounts {
+        try await importCocktails(cocktails, images: [], origin: origin, at: date)
+    }
+
+    public func backup(pictures folder: URL?) async throws -> Data {
+        try await backup(pictures: folder, at: Date())
+    }
+}
+
+extension AppDatabase: AppStore {
+    public var location: String { writer.path }
+
+    public func sizeInBytes() async -> Int? {
+        let files = [writer.path, writer.path + "-wal", writer.path + "-shm"]
+        let sizes = files.compactMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int }
+        return sizes.isEmpty ? nil : sizes.reduce(0, +)
+    }
+}
+
+/// Opens the store a `--database` value names.
+public enum AppStores {
+    /// Whether `location` names a PostgreSQL server rather than a SQLite file.
+    public static func isPostgres(_ location: String) -> Bool {
+        location.hasPrefix("postgres://") || location.hasPrefix("postgresql://")
+    }
+
+    /// Checks a PostgreSQL address without connecting; `nil` when it is usable, or why not.
+    public static func problem(withAddress location: String) -> String? {
+        do {
+            _ = try PostgresAddress(location)
+            return nil
+        } catch {
+            return (error as? LocalizedError)?.errorDescription ?? "\(error)"
+        }
+    }
+
+    /// The SQLite file at `location`, or the PostgreSQL database a `postgres://` address names.
+    public static func open(_ location: String, logger: Logger) async throws -> any AppStore {
+        if isPostgres(location) { return try await PostgresStore(url: location, logger: logger) }
+        return try AppDatabase(path: location)
+    }
+}

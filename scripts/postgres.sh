@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL server for tests and the local cluster, listening on 127.0.0.1 only.
+#
+#   scripts/postgres.sh start DIR   creates DIR, starts a server in it, prints its address
+#                                   (postgres://postgres@127.0.0.1:PORT/postgres)
+#   scripts/postgres.sh stop DIR    stops that server and deletes DIR
+#
+# Installs Debian's PostgreSQL when it is missing (as root). As root, the server runs as the
+# `postgres` user (initdb refuses root); otherwise as the caller.
+set -euo pipefail
+
+command=${1:?usage: postgres.sh start|stop DIR}
+dir=${2:?usage: postgres.sh start|stop DIR}
+
+bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
+if [ -z "$bin" ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "==> Installing PostgreSQL" >&2
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+    bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+  else
+    echo "PostgreSQL is not installed: sudo apt-get install postgresql" >&2
+    exit 1
+  fi
+fi
+
+as_owner() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+case "$command" in
+  start)
+    mkdir -p "$dir"
+    [ "$(id -u)" = 0 ] && chown postgres "$dir"
+    as_owner "$bin/initdb" -D "$dir/data" -A trust -U postgres --no-sync -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
+      || { cat "$dir/initdb.log" >&2; exit 1; }
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    # Durability is not wanted from a test server: no fsync, unlogged-like speed.
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
+      -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+      start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+    echo "postgres://postgres@127.0.0.1:$port/postgres"
+    ;;
+  stop)
+    [ -d "$dir/data" ] && as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+    rm -rf "$dir"
+    ;;
+  *)
+    echo "usage: postgres.sh start|stop DIR" >&2
+    exit 2
+    ;;
+esac
