@@ -89,14 +89,21 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CocktailBookTests", dependencies: ["CocktailBook"]),
+        // What several test targets share: a throwaway PostgreSQL database.
+        .target(
+            name: "CocktailBookTestSupport",
+            dependencies: [.product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
+            path: "Tests/CocktailBookTestSupport"
+        ),
         .testTarget(
             name: "CocktailBookStoreTests",
-            dependencies: ["CocktailBookStore", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: ["CocktailBookStore", "CocktailBookTestSupport", .product(name: "PostgresNIO", package: "postgres-nio")]
         ),
         .testTarget(
             name: "CocktailBookWebTests",
             dependencies: [
                 "CocktailBookWeb",
+                "CocktailBookTestSupport",
                 "CZlib",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

@@ -244,6 +244,37 @@ public actor CatalogService {
 
     private func fetchFromSource() async {
         defer { refreshTask = nil }
+        guard let shared = catalogStore as? any SharedCatalogStore else {
+            await fetchAndInstall()
+            return
+        }
+        do {
+            let fetched = try await shared.withRefreshLock { await self.fetchAndInstall() }
+            if !fetched {
+                // Its result arrives as a notification (``adoptStoredCatalog()``).
+                logger.info("another instance is refreshing the catalog; this one adopts its result")
+            }
+        } catch {
+            logger.warning("could not take the refresh lock, refreshing anyway: \(error.localizedDescription)")
+            await fetchAndInstall()
+        }
+    }
+
+    /// Installs the catalog the store holds when it is newer than the one shown: another
+    /// instance fetched it. Called when the store says the catalog changed.
+    public func adoptStoredCatalog() async {
+        do {
+            guard let stored = try await catalogStore.loadCatalog(), !stored.cocktails.isEmpty else { return }
+            if let updatedAt, stored.fetchedAt <= updatedAt { return }
+            await installInBackground(stored.cocktails, fetchedAt: stored.fetchedAt)
+            failureMessage = nil
+            logger.info("adopted the catalog of \(stored.cocktails.count) cocktails another instance fetched")
+        } catch {
+            logger.warning("could not read the stored catalog: \(error.localizedDescription)")
+        }
+    }
+
+    private func fetchAndInstall() async {
         do {
             let data = try await source.fetchCocktails()
             let outcome = try CatalogDecoder.decode(data)

@@ -22,6 +22,14 @@ public protocol CatalogStore: Sendable {
     func saveCatalog(_ catalog: CachedCatalog) async throws
 }
 
+/// A catalog store that several instances of the book share: one of them at a time fetches
+/// from the source, stores the result once, and the others adopt it.
+public protocol SharedCatalogStore: CatalogStore {
+    /// Runs `body` while holding the refresh lock of all instances; returns `false` at once,
+    /// without running it, when another instance holds it.
+    func withRefreshLock(_ body: @Sendable () async -> Void) async throws -> Bool
+}
+
 /// Remembers which cocktails each person marked as favorites.
 public protocol FavoritesStore: Sendable {
     /// The ids of all of `owner`'s favorites, including any whose cocktail is no longer in the

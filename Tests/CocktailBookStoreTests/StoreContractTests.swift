@@ -2,6 +2,7 @@
 import CocktailBook
 import Foundation
 import Logging
+import CocktailBookTestSupport
 import PostgresNIO
 import Testing
 
@@ -284,9 +285,7 @@ enum Backend: String, Sendable, CustomTestStringConvertible {
         postgresServer == nil ? [.sqlite] : [.sqlite, .postgres]
     }
 
-    static var postgresServer: String? {
-        ProcessInfo.processInfo.environment["COCKTAILBOOK_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
-    }
+    static var postgresServer: String? { PostgresTestDatabase.server }
 
     /// Makes the database refuse an imported cocktail with this name, to fail an import half-way.
     func refuseImports(named name: String, in store: any AppStore) async throws {
@@ -320,32 +319,5 @@ enum Backend: String, Sendable, CustomTestStringConvertible {
                 try await body(store)
             }
         }
-    }
-}
-
-/// A throwaway database on the test server, dropped afterwards.
-enum PostgresTestDatabase {
-    static func with(server: String, _ body: (String) async throws -> Void) async throws {
-        let name = "cocktailbook_test_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
-        try await admin(server, "CREATE DATABASE \(name)")
-        var components = try #require(URLComponents(string: server))
-        components.path = "/" + name
-        do {
-            try await body(try #require(components.string))
-        } catch {
-            try? await admin(server, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
-            throw error
-        }
-        try await admin(server, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
-    }
-
-    private static func admin(_ server: String, _ sql: String) async throws {
-        let address = try PostgresAddress(server)
-        let configuration = PostgresConnection.Configuration(
-            host: address.host, port: address.port, username: address.user, password: address.password, database: address.database, tls: .disable
-        )
-        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: Logger(label: "contract-admin"))
-        defer { Task { try? await connection.close() } }
-        try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "contract-admin"))
     }
 }

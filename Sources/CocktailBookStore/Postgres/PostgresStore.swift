@@ -11,11 +11,15 @@ import PostgresNIO
 /// commits); each instance listens, so what it keeps in memory per ``changes`` version (who a
 /// session signs in, an account's settings, cached pages) follows another instance's writes
 /// within a round trip.
-public final class PostgresStore: AppStore {
+public final class PostgresStore: AppStore, SharedCatalogStore {
     /// The notification channel every instance listens on.
     public static let channel = "cocktailbook_changes"
+    /// The advisory lock an instance holds while it refreshes the catalog from the source.
+    static let refreshLock: Int64 = 0x7265_6672_6573_6821 // "refresh!"
 
     public let changes = DatabaseChanges.standalone()
+    /// Names this store's own notifications, which it does not hand on (it knows its writes).
+    let instance = String(UUID().uuidString.prefix(8))
     public let location: String
     let client: PostgresClient
     let logger: Logger
@@ -60,6 +64,7 @@ public final class PostgresStore: AppStore {
         runner = Task { await client.run() }
         let changes = changes
         let handler = notificationHandler
+        let instance = instance
         listener = Task {
             // Held for the life of the store; if the connection drops, listen again.
             while !Task.isCancelled {
@@ -67,7 +72,9 @@ public final class PostgresStore: AppStore {
                     try await client.withConnection { connection in
                         for try await notification in try await connection.listen(Self.channel) {
                             changes.bump()
-                            handler.deliver(notification.payload)
+                            // "<topic> <instance>"
+                            let parts = notification.payload.split(separator: " ", maxSplits: 1).map(String.init)
+                            if parts.count == 2, parts[1] != instance { handler.deliver(parts[0]) }
                         }
                     }
                 } catch {
@@ -95,8 +102,8 @@ public final class PostgresStore: AppStore {
         close()
     }
 
-    /// Called with each notification's payload (`"catalog"`, `"imports"`, `"favorites"`…),
-    /// also for this instance's own writes.
+    /// Called with the topic of each change another instance made (`"catalog"`, `"imports"`,
+    /// `"favorites"`…).
     public func onNotification(_ handle: @escaping @Sendable (String) -> Void) {
         notificationHandler.set(handle)
     }
@@ -112,7 +119,7 @@ public final class PostgresStore: AppStore {
         let logger = logger
         let result = try await transaction { connection in
             let value = try await body(connection)
-            try await connection.query("SELECT pg_notify(\(Self.channel), \(topic))", logger: logger)
+            try await connection.query("SELECT pg_notify(\(Self.channel), \(topic + " " + instance))", logger: logger)
             return value
         }
         changes.bump()
@@ -206,6 +213,19 @@ public final class PostgresStore: AppStore {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return try cocktails.map { ByteBuffer(bytes: try encoder.encode($0)) }
+    }
+
+    public func withRefreshLock(_ body: @Sendable () async -> Void) async throws -> Bool {
+        // A session-level lock, held on one connection for as long as the fetch takes; it goes
+        // with the connection if this instance dies.
+        try await client.withConnection { connection in
+            guard try await one(connection.query("SELECT pg_try_advisory_lock(\(Self.refreshLock))", logger: logger), as: Bool.self) == true else {
+                return false
+            }
+            await body()
+            _ = try? await connection.query("SELECT pg_advisory_unlock(\(Self.refreshLock))", logger: logger)
+            return true
+        }
     }
 
     // MARK: Favorites

@@ -1,0 +1,96 @@
+import CocktailBook
+import CocktailBookTestSupport
+import CocktailBookWeb
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// Two instances of the book on one PostgreSQL database, as behind a load balancer: what one
+/// writes, the other reads; an import on one shows on the other; the source is asked once.
+/// Needs the test server `./scripts/test.sh` starts (the store contract fails in CI without it).
+@Suite("Several instances on one PostgreSQL database", .serialized, .enabled(if: PostgresTestDatabase.server != nil))
+struct SeveralInstancesTests {
+    /// Asks `read` again until `accept` holds, for at most `seconds` (by default two: a
+    /// notification's trip, with room for a loaded machine).
+    static func eventually<T>(seconds: Int = 2, _ read: () async throws -> T, _ accept: (T) -> Bool) async throws -> T {
+        var value = try await read()
+        for _ in 0..<(seconds * 20) where !accept(value) {
+            try await Task.sleep(for: .milliseconds(50))
+            value = try await read()
+        }
+        return value
+    }
+
+    @Test("a favorite written through one instance is read through the other, and removed through it")
+    func favorites() async throws {
+        let server = try #require(PostgresTestDatabase.server)
+        try await PostgresTestDatabase.with(server: server) { url in
+            try await makeApp(databasePath: url).test(.router) { first in
+                try await first.waitUntilReady()
+                try await makeApp(databasePath: url).test(.router) { second in
+                    try await second.waitUntilReady()
+                    // Fill the second instance's page cache before the write.
+                    #expect(try await second.list().cocktails.first?.isFavorite == false)
+                    #expect(try await first.execute(uri: "/api/v1/favorites/3", method: .put).status == .noContent)
+                    let seen = try await Self.eventually({ try await second.list() }) { $0.cocktails.first?.id == "3" }
+                    #expect(seen.cocktails.first?.id == "3", "pinned on the other instance: \(seen.names)")
+                    #expect(seen.cocktails.first?.isFavorite == true)
+                    let page = try await Self.eventually({ String(buffer: try await second.get("/cocktails/3").body) }) { $0.contains("aria-pressed=\"true\"") }
+                    #expect(page.contains("aria-pressed=\"true\""), "the details page knows too")
+                    #expect(try await second.execute(uri: "/api/v1/favorites/3", method: .delete).status == .noContent)
+                    let back = try await Self.eventually({ try await first.list() }) { $0.cocktails.first?.id != "3" }
+                    #expect(!back.cocktails.contains { $0.isFavorite })
+                }
+            }
+        }
+    }
+
+    @Test("an import on one instance appears on the other at once")
+    func importsAndAccounts() async throws {
+        let server = try #require(PostgresTestDatabase.server)
+        let dump = try #require(FileManager.default.contents(atPath: ImportPageTests.dumpPath))
+        try await PostgresTestDatabase.with(server: server) { url in
+            try await makeApp(databasePath: url).test(.router) { first in
+                try await first.waitUntilReady()
+                try await makeApp(databasePath: url).test(.router) { second in
+                    try await second.waitUntilReady()
+                    #expect(try await second.list("?q=Afterglow").cocktails.isEmpty)
+                    let (headers, body) = ImportPageTests.upload(dump)
+                    let imported = try await first.execute(uri: "/import", method: .post, headers: headers, body: body)
+                    #expect(String(buffer: imported.body).contains("Imported 4 cocktails (4 new, 0 updated)"))
+                    let found = try await Self.eventually({ try await second.list("?q=Afterglow") }) { !$0.cocktails.isEmpty }
+                    #expect(found.cocktails.map(\.name) == ["Afterglow"])
+                    #expect(found.cocktails.first?.id.hasPrefix("imp-") == true)
+                    #expect(try await second.list().cocktails.count == 17, "13 drinks and the 4 imported")
+                }
+            }
+        }
+    }
+
+    @Test("while one instance refreshes from the source, another does not ask it: it adopts the result")
+    func oneRefresh() async throws {
+        let server = try #require(PostgresTestDatabase.server)
+        try await PostgresTestDatabase.with(server: server) { url in
+            // The first instance's source is slow: it holds the refresh lock for 1.5 s. The
+            // second's source always fails at once, so had it asked, it would show a failure.
+            try await makeApp(databasePath: url, sourceLatency: .milliseconds(1500)).test(.router) { first in
+                try await Task.sleep(for: .milliseconds(200))
+                try await makeApp(databasePath: url, sourceFailures: 1_000).test(.router) { second in
+                    var states: [String] = []
+                    let ready = try await Self.eventually(seconds: 10, { () -> StatusBody in
+                        let status: StatusBody = try await second.get("/api/v1/catalog").decoded()
+                        states.append(status.state)
+                        return status
+                    }) { $0.state == "ready" }
+                    #expect(ready.count == 13 && ready.message == nil)
+                    #expect(!states.contains("failed"), "the second instance asked its source: \(states)")
+                    #expect(states.first == "loading")
+                    let one = try await first.waitUntilReady()
+                    #expect(one.updatedAt == ready.updatedAt)
+                }
+            }
+        }
+    }
+}
