@@ -68,8 +68,8 @@ extension AppDatabase {
 
     /// Everything people put into the book, with the pictures read from `pictures` (the folder
     /// imported pictures are kept in; `nil` leaves them out).
-    public func backup(pictures folder: URL?, at date: Date = Date()) async throws -> Data {
-        let backup: Backup = try await writer.read { db in
+    public func backup(pictures: (any PictureStore)?, at date: Date = Date()) async throws -> Data {
+        var backup: Backup = try await writer.read { db in
             let accounts = try Row.fetchAll(db, sql: "SELECT id, name, role, createdAt FROM account ORDER BY id")
             var names: [Int64: String] = [0: ""]
             for row in accounts { names[row["id"]] = row["name"] }
@@ -82,10 +82,9 @@ extension AppDatabase {
             let imported = try Row.fetchAll(db, sql: "SELECT origin, id, name, payload, importedAt FROM importedCocktail ORDER BY origin, id").map { row in
                 Backup.Imported(origin: row["origin"], id: row["id"], name: row["name"], cocktail: try decoder.decode(Cocktail.self, from: row["payload"] as Data), importedAt: row["importedAt"])
             }
-            let pictures = try Row.fetchAll(db, sql: "SELECT sourceURL, fileName, contentType, importedAt FROM importedImage ORDER BY sourceURL").compactMap { row -> Backup.Picture? in
-                let fileName: String = row["fileName"]
-                guard let folder, let data = FileManager.default.contents(atPath: folder.appendingPathComponent(fileName).path) else { return nil }
-                return Backup.Picture(sourceURL: row["sourceURL"], fileName: fileName, contentType: row["contentType"], importedAt: row["importedAt"], data: data)
+            // The bytes are read after the rows, from the picture store.
+            let pictures = try Row.fetchAll(db, sql: "SELECT sourceURL, fileName, contentType, importedAt FROM importedImage ORDER BY sourceURL").map { row in
+                Backup.Picture(sourceURL: row["sourceURL"], fileName: row["fileName"], contentType: row["contentType"], importedAt: row["importedAt"], data: Data())
             }
             return Backup(
                 format: Backup.formatName, version: 1, createdAt: date,
@@ -107,6 +106,7 @@ extension AppDatabase {
                 imported: imported, pictures: pictures
             )
         }
+        try await backup.readPictures(from: pictures)
         return try Backup.encoder.encode(backup)
     }
 
@@ -116,9 +116,9 @@ extension AppDatabase {
     /// password and get the backup's role; missing ones are created without a usable password
     /// (an admin sets one with `cocktailbook user passwd`). Pictures are written into `pictures`
     /// first, under their content-derived names, so a file already there is never overwritten.
-    public func restore(_ data: Data, pictures folder: URL?, unusablePasswordHash: String) async throws -> Backup.Summary {
+    public func restore(_ data: Data, pictures: (any PictureStore)?, unusablePasswordHash: String) async throws -> Backup.Summary {
         let backup = try Backup.validated(data)
-        let written = try backup.writePictures(into: folder)
+        let written = try await backup.savePictures(into: pictures)
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
@@ -164,8 +164,8 @@ extension AppDatabase {
                 return Backup.Summary(accounts: backup.accounts.count, favorites: backup.favorites.count, importedCocktails: backup.imported.count, pictures: backup.pictures.count)
             }
         } catch {
-            // Nothing was restored: the pictures written for it go too.
-            for url in written { try? FileManager.default.removeItem(at: url) }
+            // Nothing was restored: the pictures saved for it go too.
+            try? await pictures?.removePictures(named: written)
             throw error
         }
     }
@@ -234,20 +234,29 @@ extension Backup {
         return backup
     }
 
-    /// Writes the pictures into `folder` under their content-derived names (a file already
-    /// there is never overwritten) and returns the files it created, to remove if the restore
-    /// fails.
-    public func writePictures(into folder: URL?) throws -> [URL] {
-        var written: [URL] = []
-        guard let folder else { return written }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for picture in pictures {
-            let url = folder.appendingPathComponent(picture.fileName)
-            guard !FileManager.default.fileExists(atPath: url.path) else { continue }
-            try picture.data.write(to: url, options: .atomic)
-            written.append(url)
+    /// Saves the pictures into `store` (one already there is never overwritten: its name is
+    /// its content's hash) and returns the names this call added, to remove if the restore fails.
+    public func savePictures(into store: (any PictureStore)?) async throws -> [String] {
+        var saved: [String] = []
+        guard let store else { return saved }
+        for picture in pictures where try await store.savePicture(picture.data, named: picture.fileName) {
+            saved.append(picture.fileName)
         }
-        return written
+        return saved
+    }
+
+    /// Fills in the bytes of the pictures from `store`; those it lacks (or all, without a store)
+    /// are left out of the backup.
+    public mutating func readPictures(from store: (any PictureStore)?) async throws {
+        var kept: [Picture] = []
+        if let store {
+            for var picture in pictures {
+                guard let data = try await store.picture(named: picture.fileName) else { continue }
+                picture.data = data
+                kept.append(picture)
+            }
+        }
+        pictures = kept
     }
 
     private static func isSafeFileName(_ name: String) -> Bool {

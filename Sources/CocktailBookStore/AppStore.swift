@@ -16,6 +16,8 @@ public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, 
     var changes: DatabaseChanges { get }
     /// Where the data lives, for people (a file path, or a PostgreSQL address without password).
     var location: String { get }
+    /// Where imported pictures' bytes are kept: beside the SQLite file, or in PostgreSQL.
+    var pictures: any PictureStore { get }
     /// Its size in bytes, when the backend can tell.
     func sizeInBytes() async -> Int?
 
@@ -69,8 +71,11 @@ public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, 
     func rowCounts() async throws -> [String: Int]
 
     // MARK: Backup
-    func backup(pictures folder: URL?, at date: Date) async throws -> Data
-    func restore(_ data: Data, pictures folder: URL?, unusablePasswordHash: String) async throws -> Backup.Summary
+    /// Everything people put into the book, as one file; pictures' bytes from `pictures`.
+    func backup(pictures: (any PictureStore)?, at date: Date) async throws -> Data
+    /// Replaces what people put into the book with a backup's, in one transaction; pictures
+    /// are saved into `pictures` first and taken back if the restore fails.
+    func restore(_ data: Data, pictures: (any PictureStore)?, unusablePasswordHash: String) async throws -> Backup.Summary
 
     // MARK: Health
     /// `nil` when the store can be read and written, or one sentence saying what fails.
@@ -95,13 +100,23 @@ extension AppStore {
         try await importCocktails(cocktails, images: [], origin: origin, at: date)
     }
 
-    public func backup(pictures folder: URL?) async throws -> Data {
-        try await backup(pictures: folder, at: Date())
+    public func backup(pictures: (any PictureStore)?) async throws -> Data {
+        try await backup(pictures: pictures, at: Date())
     }
 }
 
 extension AppDatabase: AppStore {
     public var location: String { writer.path }
+
+    /// The `images` folder beside the database file (under the temporary folder for a
+    /// database in memory).
+    public var pictures: any PictureStore {
+        let path = writer.path
+        guard !path.isEmpty, path != ":memory:" else {
+            return PictureFolder(directory: FileManager.default.temporaryDirectory.appendingPathComponent("cocktailbook-memory-images", isDirectory: true))
+        }
+        return PictureFolder(directory: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("images", isDirectory: true))
+    }
 
     public func sizeInBytes() async -> Int? {
         let files = [writer.path, writer.path + "-wal", writer.path + "-shm"]

@@ -22,10 +22,7 @@ public struct AppEnvironment: Sendable {
     public init(configuration: AppConfiguration, logger: Logger) async throws {
         MemoryRelease.limitArenas()
         database = try await AppStores.open(configuration.databasePath, logger: logger)
-        // Imported pictures stay files: beside a SQLite database, or in the default data folder
-        // with PostgreSQL.
-        let picturesBeside = AppStores.isPostgres(configuration.databasePath) ? AppConfiguration.defaultDatabasePath() : configuration.databasePath
-        images = ImportedImageFiles(databasePath: picturesBeside)
+        images = ImportedImageFiles(store: database.pictures)
         accounts = Accounts(database: database, bcryptCost: configuration.bcryptCost)
         // The file is read at each fetch (not kept in memory); it must be a readable file now.
         if let path = configuration.catalogPath {

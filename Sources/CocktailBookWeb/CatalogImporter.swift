@@ -70,7 +70,7 @@ public struct CatalogImporter: Sendable {
         do {
             return try await withDeadline(timeLimit) { try await self.perform(source: source, created: created) }
         } catch {
-            images.remove(created.all)
+            await images.remove(created.all)
             if case BoundedFetcher.Failure.timedOut = error {
                 throw ImportError.unreachable("the import took longer than \(timeLimit.components.seconds) seconds")
             }

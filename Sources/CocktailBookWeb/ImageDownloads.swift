@@ -38,7 +38,7 @@ struct ImageDownloads {
             guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { continue }
             // Already downloaded by an earlier import, and the file is still there: no request.
             if let file = try await database.importedImageFile(for: text),
-               let bytes = FileManager.default.contents(atPath: images.directory.appendingPathComponent(file).path),
+               let bytes = try await images.store.picture(named: file),
                let kind = ImportedImageFiles.kind(of: bytes) {
                 result.files[text] = ImportedImage(sourceURL: text, fileName: file, contentType: kind.contentType)
             } else {
@@ -75,7 +75,7 @@ struct ImageDownloads {
                 return .rejected("not an image (\(contentType))")
             }
             guard ImportedImageFiles.kind(of: data) != nil else { return .rejected("not an image") }
-            let stored = try images.store(data)
+            let stored = try await images.save(data)
             if stored.created { created.add(stored.fileName) }
             return .stored(ImportedImage(sourceURL: url.absoluteString, fileName: stored.fileName, contentType: stored.contentType))
         } catch RemoteCocktailsAPI.DownloadFailure.rejected(let reason) {

@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookStore
 import CocktailsAPI
 import Foundation
 import Hummingbird
@@ -34,7 +35,10 @@ struct ImportController<Context: AppContext>: Sendable {
         importer.timeLimit = configuration.importTimeLimit
         self.importer = importer
         self.renderer = renderer
-        uploads = environment.images.directory.deletingLastPathComponent().appendingPathComponent("uploads", isDirectory: true)
+        // Uploads wait in a local folder only while they are read: beside a SQLite file, or in
+        // the data folder of an instance on PostgreSQL.
+        let local = AppStores.isPostgres(configuration.databasePath) ? AppConfiguration.defaultDatabasePath() : configuration.databasePath
+        uploads = URL(fileURLWithPath: local).deletingLastPathComponent().appendingPathComponent("uploads", isDirectory: true)
     }
 
     func addRoutes(to router: Router<Context>) {

@@ -1,23 +1,25 @@
 import CocktailBook
+import CocktailBookStore
 import Foundation
 import Hummingbird
 
-/// The pictures downloaded by imports: content-addressed files in `<database dir>/images/`,
-/// named `<SHA-256 hex of the bytes>.<ext>`, served at `/images/imported/<file>` so that an
+/// The pictures downloaded by imports, content-addressed: named `<SHA-256 hex of the bytes>.<ext>`
+/// and kept in the store's ``PictureStore`` (files beside a SQLite database, rows in PostgreSQL),
+/// served at `/images/imported/<file>` so that an
 /// imported book shows its pictures offline. Only raster pictures (JPEG, PNG, GIF, WebP) are
 /// taken: an SVG can carry script, so imports refuse it.
 public struct ImportedImageFiles: Sendable {
-    /// The directory holding the files.
-    public let directory: URL
+    /// Where the bytes are kept.
+    public let store: any PictureStore
 
     /// The largest picture accepted: 5 MB.
     public static let maximumBytes = 5 * 1_048_576
     /// The path prefix pictures are served under.
     public static let urlPrefix = "/images/imported/"
 
-    /// The images directory beside the database at `databasePath`.
-    public init(databasePath: String) {
-        directory = URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("images", isDirectory: true)
+    /// The pictures kept in `store`.
+    public init(store: any PictureStore) {
+        self.store = store
     }
 
     /// The kind of raster picture `bytes` hold, judged by their first bytes, never by the
@@ -39,21 +41,16 @@ public struct ImportedImageFiles: Sendable {
     ///
     /// - Returns: the file name, the media type, and whether this call created the file (so
     ///   that an import that is refused can take back exactly the files it added).
-    func store(_ bytes: Data) throws -> (fileName: String, contentType: String, created: Bool) {
+    func save(_ bytes: Data) async throws -> (fileName: String, contentType: String, created: Bool) {
         guard let kind = Self.kind(of: bytes) else { throw ImportError.malformed("not an image") }
         let fileName = "\(Secrets.sha256(bytes)).\(kind.ext)"
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(fileName)
-        guard !FileManager.default.fileExists(atPath: url.path) else { return (fileName, kind.contentType, false) }
-        try bytes.write(to: url, options: .atomic)
-        return (fileName, kind.contentType, true)
+        let created = try await store.savePicture(bytes, named: fileName)
+        return (fileName, kind.contentType, created)
     }
 
-    /// Deletes files this process created for an import that was then refused.
-    func remove(_ fileNames: some Sequence<String>) {
-        for name in fileNames where Self.isStoredName(name) {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
-        }
+    /// Deletes pictures this process added for an import that was then refused.
+    func remove(_ fileNames: some Sequence<String>) async {
+        try? await store.removePictures(named: fileNames.filter(Self.isStoredName))
     }
 
     /// Whether `file` is a name ``store(_:)`` gives: a 64-hex SHA-256 (or the 16-hex hash of
@@ -67,10 +64,8 @@ public struct ImportedImageFiles: Sendable {
     /// The response for `/images/imported/{file}`: immutable, since the name is the content's
     /// hash, with the type its bytes show (never the name's word alone) and `nosniff`. An SVG
     /// left from an earlier version is only offered as a sandboxed download.
-    func response(for file: String, request: Request) throws -> Response {
-        guard Self.isStoredName(file),
-              let bytes = FileManager.default.contents(atPath: directory.appendingPathComponent(file).path)
-        else { throw HTTPError(.notFound) }
+    func response(for file: String, request: Request) async throws -> Response {
+        guard Self.isStoredName(file), let bytes = try await store.picture(named: file) else { throw HTTPError(.notFound) }
         let hash = String(file.prefix { $0 != "." })
         let contentType = Self.kind(of: bytes)?.contentType ?? "application/octet-stream"
         var response = CachedResponse.make(

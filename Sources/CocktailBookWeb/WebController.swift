@@ -26,13 +26,13 @@ struct WebController<Context: AppContext>: Sendable {
         router.get("/images/cocktails/:file", use: image)
         router.get("/images/imported/:file") { request, context in
             guard let images else { throw HTTPError(.notFound) }
-            return try images.response(for: try context.parameters.require("file"), request: request)
+            return try await images.response(for: try context.parameters.require("file"), request: request)
         }
         // TheCocktailDB's size suffixes on an imported photo: the photo as stored, whatever the
         // size asked (it is not resized), rather than a 404 a native client would show as broken.
         router.get("/images/imported/:file/:variant") { request, context in
             guard let images, RasterPictures.sizes[try context.parameters.require("variant")] != nil else { throw HTTPError(.notFound) }
-            return try images.response(for: try context.parameters.require("file"), request: request)
+            return try await images.response(for: try context.parameters.require("file"), request: request)
         }
         router.get("/assets/:name") { request, context in
             try renderer.assets.response(for: try context.parameters.require("name"), request: request)

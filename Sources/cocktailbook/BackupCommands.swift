@@ -23,7 +23,7 @@ struct BackupCommand: AsyncParsableCommand {
             var logger = Logger(label: "cocktailbook")
             logger.logLevel = .critical
             let environment = try await AppEnvironment(configuration: try common.resolved(), logger: logger)
-            let data = try await environment.database.backup(pictures: environment.images.directory)
+            let data = try await environment.database.backup(pictures: environment.images.store)
             if file == "-" {
                 FileHandle.standardOutput.write(data)
             } else {
@@ -60,7 +60,7 @@ struct RestoreCommand: AsyncParsableCommand {
             let path = (file as NSString).expandingTildeInPath
             guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("Cannot read \(file).") }
             let environment = try await AppEnvironment(configuration: try common.resolved(), logger: logger)
-            let summary = try await environment.database.restore(data, pictures: environment.images.directory, unusablePasswordHash: Accounts.unusablePasswordHash())
+            let summary = try await environment.database.restore(data, pictures: environment.images.store, unusablePasswordHash: Accounts.unusablePasswordHash())
             print("Restored \(summary.accounts) accounts, \(summary.favorites) favorites, \(summary.importedCocktails) imported cocktails and \(summary.pictures) pictures.")
         }
     }

@@ -38,17 +38,17 @@ struct AppDatabaseBackupTests {
         let source = try TemporaryDatabase(), target = try TemporaryDatabase()
         defer { source.remove(); target.remove() }
         let (original, pictures) = try await Self.filled(source)
-        let data = try await original.backup(pictures: pictures, at: StoreFixtures.secondDate)
+        let data = try await original.backup(pictures: PictureFolder(directory: pictures), at: StoreFixtures.secondDate)
         let text = String(decoding: data, as: UTF8.self)
         #expect(!text.contains("hash-a") && !text.contains("hash-b"), "no password hash in a backup")
 
         let fresh = try AppDatabase(path: target.path)
         let freshPictures = target.directory.appendingPathComponent("images", isDirectory: true)
-        let summary = try await fresh.restore(data, pictures: freshPictures, unusablePasswordHash: "!restored")
+        let summary = try await fresh.restore(data, pictures: PictureFolder(directory: freshPictures), unusablePasswordHash: "!restored")
         #expect(summary == Backup.Summary(accounts: 2, favorites: 2, importedCocktails: 1, pictures: 1))
 
         // Everything compares equal, and so does a backup of the restored book.
-        #expect(try await fresh.backup(pictures: freshPictures, at: StoreFixtures.secondDate) == data)
+        #expect(try await fresh.backup(pictures: PictureFolder(directory: freshPictures), at: StoreFixtures.secondDate) == data)
         let accounts = try await fresh.accounts()
         #expect(accounts.map(\.name) == ["alice", "bob"] && accounts.map(\.role) == [.admin, .member])
         let bob = try #require(accounts.last)
@@ -76,13 +76,13 @@ struct AppDatabaseBackupTests {
         let tmp = try TemporaryDatabase()
         defer { tmp.remove() }
         let (database, pictures) = try await Self.filled(tmp)
-        let before = try await database.backup(pictures: pictures, at: StoreFixtures.firstDate)
+        let before = try await database.backup(pictures: PictureFolder(directory: pictures), at: StoreFixtures.firstDate)
         await #expect {
-            try await database.restore(Data(content.utf8), pictures: pictures, unusablePasswordHash: "!")
+            try await database.restore(Data(content.utf8), pictures: PictureFolder(directory: pictures), unusablePasswordHash: "!")
         } throws: { error in
             (error as? StoreError)?.errorDescription?.contains(reason) == true && (error as? StoreError)?.errorDescription?.hasSuffix("Nothing was changed.") == true
         }
-        #expect(try await database.backup(pictures: pictures, at: StoreFixtures.firstDate) == before)
+        #expect(try await database.backup(pictures: PictureFolder(directory: pictures), at: StoreFixtures.firstDate) == before)
     }
 
     @Test("resetting favorites empties one owner's, nobody else's")

@@ -261,6 +261,31 @@ struct StoreContractTests {
         }
     }
 
+    @Test("pictures: kept once by name, read back, sized, removed; a backup carries them to another store", arguments: backends)
+    func pictures(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let bytes = Data([0x89, 0x50, 0x4E, 0x47] + Array(repeating: 7, count: 60))
+            #expect(try await store.pictures.savePicture(bytes, named: "a1.png"))
+            #expect(try await store.pictures.savePicture(bytes, named: "a1.png") == false, "the same name twice is kept once")
+            #expect(try await store.pictures.picture(named: "a1.png") == bytes)
+            #expect(try await store.pictures.picture(named: "b2.png") == nil)
+            #expect(try await store.pictures.pictureSizes() == ["a1.png": 64])
+            var drink = StoreFixtures.handMade[1]
+            drink.id = "imp-p-1"
+            let record = ImportedImage(sourceURL: "http://127.0.0.1:9/a.png", fileName: "a1.png", contentType: "image/png")
+            _ = try await store.importCocktails([drink], images: [record], origin: "p", at: StoreFixtures.firstDate)
+            let file = try await store.backup(pictures: store.pictures, at: StoreFixtures.secondDate)
+            try await backend.withStore { (fresh: any AppStore) async throws in
+                #expect(try await fresh.restore(file, pictures: fresh.pictures, unusablePasswordHash: "!").pictures == 1)
+                #expect(try await fresh.pictures.picture(named: "a1.png") == bytes)
+                #expect(try await fresh.importedImageFile(for: record.sourceURL) == "a1.png")
+            }
+            try await store.pictures.removePictures(named: ["a1.png", "never.png"])
+            #expect(try await store.pictures.picture(named: "a1.png") == nil)
+            #expect(try await store.pictures.pictureSizes().isEmpty)
+        }
+    }
+
     @Test("every write moves the change counter; the store reports itself healthy", arguments: backends)
     func changesAndHealth(_ backend: Backend) async throws {
         try await backend.withStore { store in

@@ -1,3 +1,4 @@
+import CocktailBookStore
 import CocktailBookWeb
 import Foundation
 import Hummingbird
@@ -204,4 +205,16 @@ enum SeedCatalog {
     static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/seed-catalog.json").path
     static var data: Data { FileManager.default.contents(atPath: path) ?? Data() }
+}
+
+extension ImportedImageFiles {
+    /// The pictures of the SQLite book at `databasePath`: files in its `images` folder.
+    init(databasePath: String) {
+        self.init(store: PictureFolder(directory: URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("images", isDirectory: true)))
+    }
+
+    /// The folder holding the files (tests only use SQLite books).
+    var directory: URL {
+        (store as? PictureFolder)?.directory ?? URL(fileURLWithPath: "/nonexistent")
+    }
 }

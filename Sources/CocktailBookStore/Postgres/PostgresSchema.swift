@@ -63,6 +63,10 @@ enum PostgresSchema {
                 bought boolean NOT NULL DEFAULT false, added_at timestamptz NOT NULL, UNIQUE (owner_id, value))
             """,
         ]),
+        // Pictures live in the database, so that every instance serves every picture.
+        ("v2: imported pictures' bytes", [
+            "CREATE TABLE picture (file_name text PRIMARY KEY, bytes bytea NOT NULL, stored_at timestamptz NOT NULL DEFAULT now())",
+        ]),
     ]
 
     /// The tables of the bar, per owner (moved with the favorites to the first account).

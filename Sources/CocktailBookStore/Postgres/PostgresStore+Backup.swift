@@ -5,9 +5,9 @@ import PostgresNIO
 /// Backup and restore: the same file format as SQLite's, so a book moves between backends by a
 /// backup from one and a restore into the other.
 extension PostgresStore {
-    public func backup(pictures folder: URL?, at date: Date) async throws -> Data {
+    public func backup(pictures: (any PictureStore)?, at date: Date) async throws -> Data {
         // One snapshot of the database for the whole file.
-        let backup: Backup = try await transaction { connection in
+        var backup: Backup = try await transaction { connection in
             try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
             let accounts = try await all(connection.query("SELECT id, name, role, created_at FROM account ORDER BY id", logger: logger), as: (Int64, String, String, Date).self)
             var names: [Int64: String] = [0: ""]
@@ -23,11 +23,12 @@ extension PostgresStore {
                 let cocktail = try decoder.decode(Cocktail.self, from: Data(payload.readableBytesView))
                 imported.append(Backup.Imported(origin: origin, id: id, name: name, cocktail: cocktail, importedAt: importedAt))
             }
+            // The bytes are read after the rows, from the picture store.
             let pictures = try await all(connection.query(
                 "SELECT source_url, file_name, content_type, imported_at FROM imported_image ORDER BY source_url", logger: logger
-            ), as: (String, String, String, Date).self).compactMap { row -> Backup.Picture? in
-                guard let folder, let data = FileManager.default.contents(atPath: folder.appendingPathComponent(row.1).path) else { return nil }
-                return Backup.Picture(sourceURL: row.0, fileName: row.1, contentType: row.2, importedAt: row.3, data: data)
+            ), as: (String, String, String, Date).self).map { row in
+                let (sourceURL, fileName, contentType, importedAt) = row
+                return Backup.Picture(sourceURL: sourceURL, fileName: fileName, contentType: contentType, importedAt: importedAt, data: Data())
             }
             return Backup(
                 format: Backup.formatName, version: 1, createdAt: date,
@@ -55,6 +56,7 @@ extension PostgresStore {
                 imported: imported, pictures: pictures
             )
         }
+        try await backup.readPictures(from: pictures)
         return try Backup.encoder.encode(backup)
     }
 
@@ -65,9 +67,9 @@ extension PostgresStore {
             .map { Backup.OwnedValue(owner: try owner($0.0), value: $0.1) }
     }
 
-    public func restore(_ data: Data, pictures folder: URL?, unusablePasswordHash: String) async throws -> Backup.Summary {
+    public func restore(_ data: Data, pictures: (any PictureStore)?, unusablePasswordHash: String) async throws -> Backup.Summary {
         let backup = try Backup.validated(data)
-        let written = try backup.writePictures(into: folder)
+        let written = try await backup.savePictures(into: pictures)
         do {
             let payloads = try Self.payloads(backup.imported.map(\.cocktail))
             return try await write("restore") { connection in
@@ -143,8 +145,8 @@ extension PostgresStore {
                 return Backup.Summary(accounts: backup.accounts.count, favorites: backup.favorites.count, importedCocktails: backup.imported.count, pictures: backup.pictures.count)
             }
         } catch {
-            // Nothing was restored: the pictures written for it go too.
-            for url in written { try? FileManager.default.removeItem(at: url) }
+            // Nothing was restored: the pictures saved for it go too.
+            try? await pictures?.removePictures(named: written)
             throw error
         }
     }

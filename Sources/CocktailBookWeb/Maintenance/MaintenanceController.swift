@@ -23,7 +23,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         }
         router.get("/maintenance/backup") { _, context in
             try context.require(.admin)
-            let data = try await environment.database.backup(pictures: environment.images.directory)
+            let data = try await environment.database.backup(pictures: environment.images.store)
             let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: .gmt, formatOptions: [.withFullDate])
             return Response(
                 status: .ok,
@@ -42,9 +42,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         // downloaded again); Download again fetches every missing one from where it came from.
         router.post("/maintenance/pictures/clear") { request, context in
             _ = try await checkedForm(request, context)
-            for name in try await environment.database.importedPictures() {
-                try? FileManager.default.removeItem(at: environment.images.directory.appendingPathComponent(name))
-            }
+            try await environment.images.store.removePictures(named: try await environment.database.importedPictures())
             return Response.redirect(to: "/maintenance?done=cleared", type: .normal)
         }
         router.post("/maintenance/pictures/download") { request, context in
@@ -85,9 +83,9 @@ struct MaintenanceController<Context: AppContext>: Sendable {
     func downloadMissingPictures() async -> (downloaded: Int, failed: Int) {
         let api = RemoteCocktailsAPI(baseURL: URL(string: "http://localhost/")!, policy: configuration.allowPrivateImports ? .anyAddress : .publicOnly)
         var downloaded = 0, failed = 0
+        let kept = await (try? environment.images.store.pictureSizes()) ?? [:]
         for picture in await (try? environment.database.importedPictureSources()) ?? [] {
-            let target = environment.images.directory.appendingPathComponent(picture.fileName)
-            guard !FileManager.default.fileExists(atPath: target.path) else { continue }
+            guard kept[picture.fileName] == nil else { continue }
             guard let url = URL(string: picture.sourceURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
                   let (data, _) = try? await api.download(url, maximumBytes: ImportedImageFiles.maximumBytes),
                   ImportedImageFiles.kind(of: data) != nil else {
@@ -95,8 +93,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
                 continue
             }
             do {
-                try FileManager.default.createDirectory(at: environment.images.directory, withIntermediateDirectories: true)
-                try data.write(to: target, options: .atomic)
+                _ = try await environment.images.store.savePicture(data, named: picture.fileName)
                 downloaded += 1
             } catch {
                 failed += 1
@@ -125,7 +122,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
             return renderer.render(try await page(context: context, message: context.strings["maintenance_restore_choose"]), status: .badRequest, context: context)
         }
         do {
-            let summary = try await environment.database.restore(file.body, pictures: environment.images.directory, unusablePasswordHash: Accounts.unusablePasswordHash())
+            let summary = try await environment.database.restore(file.body, pictures: environment.images.store, unusablePasswordHash: Accounts.unusablePasswordHash())
             await environment.catalog.reloadImported()
             let notice = context.strings("maintenance_restored", [
                 "accounts": String(summary.accounts), "favorites": String(summary.favorites),
@@ -140,13 +137,11 @@ struct MaintenanceController<Context: AppContext>: Sendable {
     private func page(context: Context, notice: String? = nil, message: String? = nil) async throws -> MaintenancePage {
         let status = await environment.catalog.status()
         let databaseBytes = await environment.database.sizeInBytes() ?? 0
-        let pictureNames = try await environment.database.importedPictures().filter {
-            FileManager.default.fileExists(atPath: environment.images.directory.appendingPathComponent($0).path)
-        }
-        let recordedPictures = try await environment.database.importedPictures().count
-        let pictureBytes = pictureNames.reduce(0) { total, name in
-            total + ((try? FileManager.default.attributesOfItem(atPath: environment.images.directory.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
-        }
+        let recorded = try await environment.database.importedPictures()
+        let kept = try await environment.images.store.pictureSizes()
+        let pictureNames = recorded.filter { kept[$0] != nil }
+        let recordedPictures = recorded.count
+        let pictureBytes = pictureNames.reduce(0) { $0 + (kept[$1] ?? 0) }
         let source = configuration.sourceURL?.absoluteString
             ?? configuration.catalogPath.map { context.strings("maintenance_source_file", ["path": $0]) }
             ?? context.strings["maintenance_source_bundled"]
