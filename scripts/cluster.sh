@@ -129,8 +129,8 @@ local n = 0
 request = function()
   n = n + 1
   if n % 10 == 0 then
-    local id = (n // 10) % 170
-    local method = ((n // 10) % 2 == 0) and "PUT" or "DELETE"
+    local id = math.floor(n / 10) % 170
+    local method = (math.floor(n / 10) % 2 == 0) and "PUT" or "DELETE"
     return wrk.format(method, "/api/v1/favorites/" .. id)
   end
   return wrk.format("GET", reads[n % #reads + 1])
