@@ -70,6 +70,10 @@ public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, 
     /// Rows per table the catalog lives in, to prove that a refused change changed nothing.
     func rowCounts() async throws -> [String: Int]
 
+    /// Runs `body` unless another import is under way on any instance sharing this store;
+    /// `false` when one is (then `body` did not run).
+    func withImportLock(_ body: () async throws -> Void) async throws -> Bool
+
     // MARK: Backup
     /// Everything people put into the book, as one file; pictures' bytes from `pictures`.
     func backup(pictures: (any PictureStore)?, at date: Date) async throws -> Data
@@ -107,6 +111,12 @@ extension AppStore {
 
 extension AppDatabase: AppStore {
     public var location: String { writer.path }
+
+    /// One process serves a SQLite book: the server's own gate is the only one needed.
+    public func withImportLock(_ body: () async throws -> Void) async throws -> Bool {
+        try await body()
+        return true
+    }
 
     /// The `images` folder beside the database file (under the temporary folder for a
     /// database in memory).

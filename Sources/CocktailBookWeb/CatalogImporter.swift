@@ -63,12 +63,15 @@ public struct CatalogImporter: Sendable {
 
     /// Imports `source`: an `http(s)://` API root, or a file path.
     ///
+    /// - Parameter origin: what the cocktails are kept under (and their ids derived from);
+    ///   by default the address, or the file's absolute path. An upload names itself, so that
+    ///   the same file gives the same ids on every instance, whatever folder it waited in.
     /// - Throws: ``ImportError`` (or a store error) when the import is refused; nothing changed,
     ///   and the pictures it had already written are removed again.
-    public func run(source: String) async throws -> Summary {
+    public func run(source: String, origin: String? = nil) async throws -> Summary {
         let created = CreatedFiles()
         do {
-            return try await withDeadline(timeLimit) { try await self.perform(source: source, created: created) }
+            return try await withDeadline(timeLimit) { try await self.perform(source: source, origin: origin, created: created) }
         } catch {
             await images.remove(created.all)
             if case BoundedFetcher.Failure.timedOut = error {
@@ -78,30 +81,31 @@ public struct CatalogImporter: Sendable {
         }
     }
 
-    private func perform(source: String, created: CreatedFiles) async throws -> Summary {
-        let origin: String
+    private func perform(source: String, origin named: String?, created: CreatedFiles) async throws -> Summary {
+        let location: String
         let payload: Data
         var remote: RemoteCocktailsAPI?
         if let url = Self.serverURL(source) {
-            origin = url.absoluteString
+            location = url.absoluteString
             let api = RemoteCocktailsAPI(baseURL: url, policy: addressPolicy)
             let progress = self.progress
-            progress(ImportProgress(stage: "Reading \(url.host ?? origin)", done: 0, total: 36))
-            api.onProgress = { done, total in progress(ImportProgress(stage: "Reading \(url.host ?? origin)", done: done, total: total)) }
+            progress(ImportProgress(stage: "Reading \(url.host ?? location)", done: 0, total: 36))
+            api.onProgress = { done, total in progress(ImportProgress(stage: "Reading \(url.host ?? location)", done: done, total: total)) }
             remote = api
             do {
                 payload = try await api.fetchCocktails()
             } catch is CancellationError {
                 throw CancellationError()
             } catch let failure as BoundedFetcher.Failure {
-                throw ImportError.unreachable("cannot read the cocktails from \(origin): \(failure)")
+                throw ImportError.unreachable("cannot read the cocktails from \(location): \(failure)")
             } catch {
-                throw ImportError.unreachable("cannot read the cocktails from \(origin)")
+                throw ImportError.unreachable("cannot read the cocktails from \(location)")
             }
         } else {
-            origin = URL(fileURLWithPath: (source as NSString).expandingTildeInPath).standardizedFileURL.path
-            payload = try Self.readFile(origin)
+            location = URL(fileURLWithPath: (source as NSString).expandingTildeInPath).standardizedFileURL.path
+            payload = try Self.readFile(location)
         }
+        let origin = named ?? location
         var parsed = try CatalogImport.parse(payload, origin: origin)
         guard !parsed.cocktails.isEmpty else {
             throw ImportError.nothingToImport(parsed.skipped.first ?? "the source has no cocktails")

@@ -93,7 +93,11 @@ struct ImportController<Context: AppContext>: Sendable {
         url: String = "", context: Context, _ work: () async throws -> CatalogImporter.Summary
     ) async throws -> Response {
         do {
-            let summary = try await work()
+            // One import at a time on every instance that shares the database, too.
+            var finished: CatalogImporter.Summary?
+            guard try await importer.database.withImportLock({ finished = try await work() }), let summary = finished else {
+                return refuse("Another import is running. Try again when it has finished.", url: url, status: .conflict, context: context)
+            }
             await catalog.reloadImported()
             return renderer.render(ImportPage(summary: summary.line).written(in: context.strings), context: context)
         } catch let error as ImportError {
@@ -102,14 +106,15 @@ struct ImportController<Context: AppContext>: Sendable {
         }
     }
 
-    /// Writes the upload where the importer can read it, imports it, and removes it. The path is
-    /// the same for the same file name, so uploading a file again updates its cocktails.
+    /// Writes the upload where the importer can read it, imports it, and removes it. Its origin
+    /// is its name (`upload:<name>`), so uploading a file again updates its cocktails, on any
+    /// instance.
     private func importFile(_ file: MultipartForm.Part) async throws -> CatalogImporter.Summary {
         try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
         let path = uploads.appendingPathComponent(ImportLimits.safeFileName(file.filename))
         try file.body.write(to: path)
         defer { try? FileManager.default.removeItem(at: path) }
-        return try await importer.run(source: path.path)
+        return try await importer.run(source: path.path, origin: "upload:" + path.lastPathComponent)
     }
 
     /// The Import page with `message`, answered with `status` (400 unless told).

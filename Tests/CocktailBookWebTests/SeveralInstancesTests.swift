@@ -47,7 +47,7 @@ struct SeveralInstancesTests {
         }
     }
 
-    @Test("an import on one instance appears on the other at once")
+    @Test("an import on one instance appears on the other at once, and uploading the file again through the other updates it")
     func importsAndAccounts() async throws {
         let server = try #require(PostgresTestDatabase.server)
         let dump = try #require(FileManager.default.contents(atPath: ImportPageTests.dumpPath))
@@ -64,6 +64,11 @@ struct SeveralInstancesTests {
                     #expect(found.cocktails.map(\.name) == ["Afterglow"])
                     #expect(found.cocktails.first?.id.hasPrefix("imp-") == true)
                     #expect(try await second.list().cocktails.count == 17, "13 drinks and the 4 imported")
+                    // The same file uploaded through the other instance updates the same drinks:
+                    // an upload's origin is its name, not the folder it waited in.
+                    let again = try await second.execute(uri: "/import", method: .post, headers: headers, body: body)
+                    #expect(String(buffer: again.body).contains("Imported 4 cocktails (0 new, 4 updated)"), "\(String(buffer: again.body).prefix(400))")
+                    #expect(try await first.list().cocktails.count == 17)
                 }
             }
         }

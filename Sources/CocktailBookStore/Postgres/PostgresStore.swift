@@ -16,6 +16,8 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
     public static let channel = "cocktailbook_changes"
     /// The advisory lock an instance holds while it refreshes the catalog from the source.
     static let refreshLock: Int64 = 0x7265_6672_6573_6821 // "refresh!"
+    /// The advisory lock an instance holds while it imports.
+    static let importLock: Int64 = 0x696D_706F_7274_2121 // "import!!"
 
     public let changes = DatabaseChanges.standalone()
     /// Names this store's own notifications, which it does not hand on (it knows its writes).
@@ -224,6 +226,23 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
             }
             await body()
             _ = try? await connection.query("SELECT pg_advisory_unlock(\(Self.refreshLock))", logger: logger)
+            return true
+        }
+    }
+
+    public func withImportLock(_ body: () async throws -> Void) async throws -> Bool {
+        try await client.withConnection { connection in
+            guard try await one(connection.query("SELECT pg_try_advisory_lock(\(Self.importLock))", logger: logger), as: Bool.self) == true else {
+                return false
+            }
+            // Unlocked on this connection before it goes back to the pool, whatever `body` did.
+            do {
+                try await body()
+            } catch {
+                _ = try? await connection.query("SELECT pg_advisory_unlock(\(Self.importLock))", logger: logger)
+                throw error
+            }
+            _ = try? await connection.query("SELECT pg_advisory_unlock(\(Self.importLock))", logger: logger)
             return true
         }
     }
