@@ -88,11 +88,11 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "CocktailBookTests", dependencies: ["CocktailBook"]),
-        // What several test targets share: a throwaway PostgreSQL database.
+        .testTarget(name: "CocktailBookTests", dependencies: ["CocktailBook", "CocktailBookTestSupport"]),
+        // What several test targets share: the in-memory stores and a throwaway PostgreSQL database.
         .target(
             name: "CocktailBookTestSupport",
-            dependencies: [.product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CocktailBook", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
             path: "Tests/CocktailBookTestSupport"
         ),
         .testTarget(

@@ -8,25 +8,3 @@ public protocol ImportedCocktailsStore: Sendable {
     /// source's.
     func importedCocktails() async throws -> [Cocktail]
 }
-
-/// An ``ImportedCocktailsStore`` held in memory: the test double of the SQLite store.
-public final class InMemoryImportedCocktailsStore: ImportedCocktailsStore, @unchecked Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var stored: [Cocktail]
-
-    /// Creates a store holding `cocktails`.
-    public init(_ cocktails: [Cocktail] = []) {
-        stored = cocktails
-    }
-
-    /// Replaces the held cocktails, as an import would.
-    public func replace(with cocktails: [Cocktail]) {
-        lock.withLock { stored = cocktails }
-    }
-
-    /// The held cocktails.
-    public func importedCocktails() throws -> [Cocktail] {
-        lock.withLock { stored }
-    }
-}

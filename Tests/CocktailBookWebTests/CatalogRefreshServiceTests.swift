@@ -1,5 +1,6 @@
 @testable import CocktailBookWeb
 import CocktailBook
+import CocktailBookTestSupport
 import CocktailsAPI
 import Foundation
 import Logging

@@ -1,3 +1,4 @@
+import CocktailBook
 import Foundation
 
 /// The error the in-memory stores throw when a test tells them to fail.
@@ -132,5 +133,27 @@ public final class InMemoryFavoritesStore: FavoritesStore, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body()
+    }
+}
+
+/// An ``ImportedCocktailsStore`` held in memory: the test double of the SQLite store.
+public final class InMemoryImportedCocktailsStore: ImportedCocktailsStore, @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var stored: [Cocktail]
+
+    /// Creates a store holding `cocktails`.
+    public init(_ cocktails: [Cocktail] = []) {
+        stored = cocktails
+    }
+
+    /// Replaces the held cocktails, as an import would.
+    public func replace(with cocktails: [Cocktail]) {
+        lock.withLock { stored = cocktails }
+    }
+
+    /// The held cocktails.
+    public func importedCocktails() throws -> [Cocktail] {
+        lock.withLock { stored }
     }
 }
