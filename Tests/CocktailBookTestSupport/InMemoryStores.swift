@@ -33,28 +33,28 @@ public final class InMemoryCatalogStore: CatalogStore, @unchecked Sendable {
     }
 
     /// The catalog currently held, as ``loadCatalog()`` would return it (without failing).
-    public var cached: CachedCatalog? { withLock { storedCatalog } }
+    public var cached: CachedCatalog? { lock.withLock { storedCatalog } }
 
     /// How many times ``saveCatalog(_:)`` succeeded.
-    public var saveCount: Int { withLock { storedSaveCount } }
+    public var saveCount: Int { lock.withLock { storedSaveCount } }
 
     /// When `true`, ``loadCatalog()`` throws ``SimulatedStoreFailure``.
     public var failsOnLoad: Bool {
-        get { withLock { storedFailsOnLoad } }
-        set { withLock { storedFailsOnLoad = newValue } }
+        get { lock.withLock { storedFailsOnLoad } }
+        set { lock.withLock { storedFailsOnLoad = newValue } }
     }
 
     /// When `true`, ``saveCatalog(_:)`` throws ``SimulatedStoreFailure`` and keeps the old catalog.
     public var failsOnSave: Bool {
-        get { withLock { storedFailsOnSave } }
-        set { withLock { storedFailsOnSave = newValue } }
+        get { lock.withLock { storedFailsOnSave } }
+        set { lock.withLock { storedFailsOnSave = newValue } }
     }
 
     /// The held catalog.
     ///
     /// - Throws: ``SimulatedStoreFailure`` when ``failsOnLoad`` is set.
     public func loadCatalog() throws -> CachedCatalog? {
-        try withLock {
+        try lock.withLock {
             if storedFailsOnLoad { throw SimulatedStoreFailure(operation: "loadCatalog") }
             return storedCatalog
         }
@@ -64,17 +64,11 @@ public final class InMemoryCatalogStore: CatalogStore, @unchecked Sendable {
     ///
     /// - Throws: ``SimulatedStoreFailure`` when ``failsOnSave`` is set.
     public func saveCatalog(_ catalog: CachedCatalog) throws {
-        try withLock {
+        try lock.withLock {
             if storedFailsOnSave { throw SimulatedStoreFailure(operation: "saveCatalog") }
             storedCatalog = catalog
             storedSaveCount += 1
         }
-    }
-
-    private func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
     }
 }
 
@@ -95,25 +89,25 @@ public final class InMemoryFavoritesStore: FavoritesStore, @unchecked Sendable {
     }
 
     /// The implicit owner's favorite ids, as ``favoriteIDs(of:)`` would return them (without failing).
-    public var ids: Set<String> { withLock { stored[.implicit] ?? [] } }
+    public var ids: Set<String> { lock.withLock { stored[.implicit] ?? [] } }
 
     /// When `true`, ``favoriteIDs(of:)`` throws ``SimulatedStoreFailure``.
     public var failsOnRead: Bool {
-        get { withLock { storedFailsOnRead } }
-        set { withLock { storedFailsOnRead = newValue } }
+        get { lock.withLock { storedFailsOnRead } }
+        set { lock.withLock { storedFailsOnRead = newValue } }
     }
 
     /// When `true`, ``setFavorite(_:for:owner:)`` throws ``SimulatedStoreFailure`` and changes nothing.
     public var failsOnSave: Bool {
-        get { withLock { storedFailsOnSave } }
-        set { withLock { storedFailsOnSave = newValue } }
+        get { lock.withLock { storedFailsOnSave } }
+        set { lock.withLock { storedFailsOnSave = newValue } }
     }
 
     /// The held favorite ids.
     ///
     /// - Throws: ``SimulatedStoreFailure`` when ``failsOnRead`` is set.
     public func favoriteIDs(of owner: FavoritesOwner) throws -> Set<String> {
-        try withLock {
+        try lock.withLock {
             if storedFailsOnRead { throw SimulatedStoreFailure(operation: "favoriteIDs") }
             return stored[owner] ?? []
         }
@@ -123,16 +117,10 @@ public final class InMemoryFavoritesStore: FavoritesStore, @unchecked Sendable {
     ///
     /// - Throws: ``SimulatedStoreFailure`` when ``failsOnSave`` is set.
     public func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner) throws {
-        try withLock {
+        try lock.withLock {
             if storedFailsOnSave { throw SimulatedStoreFailure(operation: "setFavorite") }
             if isFavorite { stored[owner, default: []].insert(id) } else { stored[owner]?.remove(id) }
         }
-    }
-
-    private func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
     }
 }
 
