@@ -1,10 +1,12 @@
 import CocktailBook
+import CocktailBookStore
 import CocktailBookTestSupport
 import CocktailBookWeb
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Testing
 
 /// Two instances of the book on one PostgreSQL database, as behind a load balancer: what one
@@ -69,6 +71,35 @@ struct SeveralInstancesTests {
                     let again = try await second.execute(uri: "/import", method: .post, headers: headers, body: body)
                     #expect(String(buffer: again.body).contains("Imported 4 cocktails (0 new, 4 updated)"), "\(String(buffer: again.body).prefix(400))")
                     #expect(try await first.list().cocktails.count == 17)
+                }
+            }
+        }
+    }
+
+    @Test("signed in on one instance is signed in on the other; signing out there ends it on both; favorites are the account's")
+    func sessionsAcrossInstances() async throws {
+        let server = try #require(PostgresTestDatabase.server)
+        try await PostgresTestDatabase.with(server: server) { url in
+            let store = try await AppStores.open(url, logger: Logger(label: "test"))
+            let accounts = Accounts(database: store, bcryptCost: 4)
+            try await accounts.createAccount(name: "alice", role: .admin, password: "alice password")
+            try await makeApp(databasePath: url).test(.router) { first in
+                try await first.waitUntilReady()
+                try await makeApp(databasePath: url).test(.router) { second in
+                    try await second.waitUntilReady()
+                    let session = try await AccountsHTTPTests.signIn(first, "alice", "alice password")
+                    let cookie: HTTPFields = [.cookie: session]
+                    #expect(try await second.execute(uri: "/api/v1/favorites/7", method: .put, headers: cookie).status == .noContent)
+                    let mine = try await Self.eventually({ try await first.execute(uri: "/api/v1/favorites", method: .get, headers: cookie) }) {
+                        String(buffer: $0.body).contains("\"id\":\"7\"")
+                    }
+                    #expect(String(buffer: mine.body).contains("\"id\":\"7\""), "alice's favorite, written through the other instance")
+                    let account = try await second.execute(uri: "/account", method: .get, headers: cookie)
+                    #expect(account.status == .ok && String(buffer: account.body).contains("alice"))
+                    let out = try await second.execute(uri: "/logout", method: .post, headers: AccountsHTTPTests.form(session), body: TestCSRF.body(""))
+                    #expect(out.status == .seeOther)
+                    let after = try await Self.eventually({ try await first.execute(uri: "/account", method: .get, headers: cookie) }) { $0.status != .ok }
+                    #expect(after.status != .ok, "the session ended on the first instance too")
                 }
             }
         }
