@@ -164,9 +164,8 @@ extension AppDatabase {
     }
 
     private static func keepAnAdmin(_ db: Database, changing record: AccountRecord, to role: Role?) throws {
-        guard record.role == Role.admin.rawValue, role != .admin else { return }
+        guard StoreRules.mayLoseAdmin(record.role, to: role) else { return }
         let admins = try AccountRecord.filter(AccountRecord.Columns.role == Role.admin.rawValue).fetchCount(db)
-        let others = try AccountRecord.fetchCount(db) - 1
-        if admins <= 1, role != nil || others > 0 { throw StoreError.lastAdmin }
+        try StoreRules.keepAnAdmin(to: role, admins: admins, others: try AccountRecord.fetchCount(db) - 1)
     }
 }

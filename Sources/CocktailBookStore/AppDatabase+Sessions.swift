@@ -58,7 +58,7 @@ extension AppDatabase {
             try await deleteSession(tokenHash: tokenHash)
             return nil
         }
-        if now.timeIntervalSince(session.lastSeenAt) > 60 {
+        if StoreRules.isDueForTouch(session.lastSeenAt, now: now) {
             try await writer.write { db in
                 try db.execute(sql: "UPDATE session SET lastSeenAt = ? WHERE tokenHash = ?", arguments: [now, tokenHash])
             }
@@ -100,7 +100,7 @@ extension AppDatabase {
         guard let token = try await writer.read({ db in try APITokenRecord.filter(APITokenRecord.Columns.tokenHash == tokenHash).fetchOne(db) }) else {
             return nil
         }
-        if token.lastUsedAt.map({ now.timeIntervalSince($0) > 60 }) ?? true {
+        if StoreRules.isDueForTouch(token.lastUsedAt, now: now) {
             try await writer.write { db in try db.execute(sql: "UPDATE apiToken SET lastUsedAt = ? WHERE id = ?", arguments: [now, token.id]) }
         }
         return try await account(id: token.accountId)
@@ -120,7 +120,7 @@ extension AppDatabase {
     /// - Throws: ``StoreError/tokenPrefix(_:matches:)`` unless exactly one token matches.
     public func revokeToken(prefix: String) async throws {
         try await writer.write { db in
-            let candidates = try APITokenRecord.fetchAll(db).filter { prefix.hasPrefix($0.prefix) || ($0.prefix.hasPrefix(prefix) && prefix.count >= 6) }
+            let candidates = try APITokenRecord.fetchAll(db).filter { StoreRules.token(prefix, matchesPrefix: $0.prefix) }
             guard candidates.count == 1, let id = candidates[0].id else { throw StoreError.tokenPrefix(prefix, matches: candidates.count) }
             _ = try APITokenRecord.deleteOne(db, key: id)
         }

@@ -18,6 +18,9 @@ public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, 
     var location: String { get }
     /// Where imported pictures' bytes are kept: beside the SQLite file, or in PostgreSQL.
     var pictures: any PictureStore { get }
+    /// Calls `handle` with the topic (`"catalog"`, `"imports"`, `"restore"`…) of each change
+    /// another instance sharing this store makes; a store only one process serves never calls it.
+    func onChangeElsewhere(_ handle: @escaping @Sendable (String) -> Void)
     /// Its size in bytes, when the backend can tell.
     func sizeInBytes() async -> Int?
 
@@ -26,6 +29,7 @@ public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, 
     func hasAdmin() async throws -> Bool
     /// Creates an account; the first one is always an admin and inherits the favorites and bar
     /// kept so far without accounts, in the same transaction.
+    @discardableResult
     func addAccount(name: String, role: Role, passwordHash: String, at date: Date) async throws -> Account
     /// Every account, by name (case-insensitively).
     func accounts() async throws -> [Account]
@@ -41,12 +45,15 @@ public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, 
     func createSession(tokenHash: String, accountId: Int64, at date: Date) async throws
     func sessionAccount(tokenHash: String, now: Date, maximumIdle: TimeInterval) async throws -> Account?
     func deleteSession(tokenHash: String) async throws
+    @discardableResult
     func deleteSessions(of accountId: Int64, keeping: String?) async throws -> Int
     func sessionCount(of accountId: Int64) async throws -> Int
+    @discardableResult
     func addToken(tokenHash: String, prefix: String, label: String?, accountId: Int64, at date: Date) async throws -> APIToken
     func tokenAccount(tokenHash: String, now: Date) async throws -> Account?
     func tokens(of accountId: Int64) async throws -> [APIToken]
     func revokeToken(prefix: String) async throws
+    @discardableResult
     func revokeToken(id: Int64, of accountId: Int64) async throws -> Bool
 
     // MARK: Settings
@@ -111,6 +118,9 @@ extension AppStore {
 
 extension AppDatabase: AppStore {
     public var location: String { writer.path }
+
+    /// One server serves a SQLite book: no other instance changes it.
+    public func onChangeElsewhere(_ handle: @escaping @Sendable (String) -> Void) {}
 
     /// One process serves a SQLite book: the server's own gate is the only one needed.
     public func withImportLock(_ body: () async throws -> Void) async throws -> Bool {

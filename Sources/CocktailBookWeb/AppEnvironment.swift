@@ -45,16 +45,14 @@ public struct AppEnvironment: Sendable {
             locale: configuration.locale, ingredients: try IngredientTable(json: BundledCatalog.ingredientsData), logger: logger,
             afterInstall: { MemoryRelease.trim() }
         )
-        // Several instances on one PostgreSQL database: what another instance stored reaches
-        // this one's catalog as soon as the server says so.
-        if let shared = database as? PostgresStore {
-            let catalog = catalog
-            shared.onNotification { topic in
-                switch topic {
-                case "catalog": Task { await catalog.adoptStoredCatalog() }
-                case "imports", "restore": Task { await catalog.reloadImported() }
-                default: break
-                }
+        // Several instances on one database: what another instance stored reaches this one's
+        // catalog as soon as the store says so.
+        let catalog = catalog
+        database.onChangeElsewhere { topic in
+            switch topic {
+            case "catalog": Task { await catalog.adoptStoredCatalog() }
+            case "imports", "restore": Task { await catalog.reloadImported() }
+            default: break
             }
         }
     }

@@ -102,10 +102,10 @@ extension PostgresStore {
     }
 
     private func keepAnAdmin(_ connection: PostgresConnection, changing role: String, to newRole: Role?) async throws {
-        guard role == Role.admin.rawValue, newRole != .admin else { return }
+        guard StoreRules.mayLoseAdmin(role, to: newRole) else { return }
         let admins = try await count(connection.query("SELECT 1 FROM account WHERE role = 'admin'", logger: logger))
         let others = try await count(connection.query("SELECT 1 FROM account", logger: logger)) - 1
-        if admins <= 1, newRole != nil || others > 0 { throw StoreError.lastAdmin }
+        try StoreRules.keepAnAdmin(to: newRole, admins: admins, others: others)
     }
 
     // MARK: Sessions
@@ -126,7 +126,7 @@ extension PostgresStore {
             try await deleteSession(tokenHash: tokenHash)
             return nil
         }
-        if now.timeIntervalSince(lastSeen) > 60 {
+        if StoreRules.isDueForTouch(lastSeen, now: now) {
             try await write("sessions") { connection in
                 try await connection.query("UPDATE session SET last_seen_at = \(now) WHERE token_hash = \(tokenHash)", logger: logger)
             }
@@ -168,7 +168,7 @@ extension PostgresStore {
         guard let (id, accountId, lastUsed) = try await first(
             client.query("SELECT id, account_id, last_used_at FROM api_token WHERE token_hash = \(tokenHash)", logger: logger), as: (Int64, Int64, Date?).self
         ) else { return nil }
-        if lastUsed.map({ now.timeIntervalSince($0) > 60 }) ?? true {
+        if StoreRules.isDueForTouch(lastUsed, now: now) {
             try await write("tokens") { connection in
                 try await connection.query("UPDATE api_token SET last_used_at = \(now) WHERE id = \(id)", logger: logger)
             }
@@ -191,7 +191,7 @@ extension PostgresStore {
         try await write("tokens") { connection in
             var candidates: [Int64] = []
             for try await (id, stored) in try await connection.query("SELECT id, prefix FROM api_token", logger: logger).decode((Int64, String).self)
-            where prefix.hasPrefix(stored) || (stored.hasPrefix(prefix) && prefix.count >= 6) {
+            where StoreRules.token(prefix, matchesPrefix: stored) {
                 candidates.append(id)
             }
             guard candidates.count == 1 else { throw StoreError.tokenPrefix(prefix, matches: candidates.count) }

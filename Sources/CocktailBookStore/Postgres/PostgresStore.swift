@@ -104,9 +104,8 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
         close()
     }
 
-    /// Called with the topic of each change another instance made (`"catalog"`, `"imports"`,
-    /// `"favorites"`…).
-    public func onNotification(_ handle: @escaping @Sendable (String) -> Void) {
+    /// The topics arrive as the notifications of other instances' writes.
+    public func onChangeElsewhere(_ handle: @escaping @Sendable (String) -> Void) {
         notificationHandler.set(handle)
     }
 
@@ -117,6 +116,7 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
     // MARK: Reading and writing
 
     /// Runs `body` in one transaction and notifies every instance (with `topic`) when it commits.
+    @discardableResult
     func write<T: Sendable>(_ topic: String, _ body: (PostgresConnection) async throws -> T) async throws -> T {
         let logger = logger
         let result = try await transaction { connection in
@@ -129,6 +129,7 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
     }
 
     /// Runs `body` in one transaction; the error `body` threw comes out as it was thrown.
+    @discardableResult
     func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         do {
             return try await client.withTransaction(logger: logger) { connection in try await body(connection) }

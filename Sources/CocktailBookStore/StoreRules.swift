@@ -1,0 +1,35 @@
+import CocktailBook
+import Foundation
+
+/// The decisions both storage backends make the same way, kept once; each backend only reads
+/// and writes its own tables around them.
+enum StoreRules {
+    /// A session's or API token's last use is written at most this often.
+    static let touchInterval: TimeInterval = 60
+
+    /// Whether a last use recorded at `last` (never, when `nil`) is old enough to record again.
+    static func isDueForTouch(_ last: Date?, now: Date) -> Bool {
+        last.map { now.timeIntervalSince($0) > touchInterval } ?? true
+    }
+
+    /// Whether the text `given` names the token whose stored prefix is `stored`: it starts with
+    /// that prefix, or is a start of it at least six characters long.
+    static func token(_ given: String, matchesPrefix stored: String) -> Bool {
+        given.hasPrefix(stored) || (stored.hasPrefix(given) && given.count >= 6)
+    }
+
+    /// Whether changing an account whose role is `role` to `newRole` (`nil`: removing it) is
+    /// asked at all to keep an admin; only then are the counts worth reading.
+    static func mayLoseAdmin(_ role: String, to newRole: Role?) -> Bool {
+        role == Role.admin.rawValue && newRole != .admin
+    }
+
+    /// Refuses the change when it would leave the book without an admin while it has accounts.
+    ///
+    /// - Parameters:
+    ///   - admins: admins now, the changed account included.
+    ///   - others: accounts besides the changed one.
+    static func keepAnAdmin(to newRole: Role?, admins: Int, others: Int) throws {
+        if admins <= 1, newRole != nil || others > 0 { throw StoreError.lastAdmin }
+    }
+}
