@@ -42,16 +42,21 @@ public final class DatabaseChanges: TransactionObserver, Sendable {
         let now = DispatchTime.now().uptimeNanoseconds
         let due = lastLook.withLock { last in now &- last.at >= lookInterval }
         guard due else { return }
-        let signature = files.flatMap { file -> [Int64] in
-            var info = stat()
-            guard stat(file, &info) == 0 else { return [0, 0, 0] }
-            return [Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec)]
-        }
+        let signature = fileSignature()
         let moved = lastLook.withLock { last -> Bool in
             defer { last = (now, signature) }
             return !last.signature.isEmpty && last.signature != signature
         }
         if moved { bump() }
+    }
+
+    /// Size and modification time of the database file and its write-ahead log.
+    private func fileSignature() -> [Int64] {
+        files.flatMap { file -> [Int64] in
+            var info = stat()
+            guard stat(file, &info) == 0 else { return [0, 0, 0] }
+            return [Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec)]
+        }
     }
 
     public func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
@@ -62,7 +67,15 @@ public final class DatabaseChanges: TransactionObserver, Sendable {
 
     public func databaseDidCommit(_ db: Database) {
         // Counted after the commit, so that whoever reads the new version also reads the new rows.
-        if changed.withLock({ value in defer { value = false }; return value }) { bump() }
+        if changed.withLock({ value in defer { value = false }; return value }) {
+            bump()
+            // Our own write moved the files: note them as they are now, so that the next look
+            // does not count the same write a second time (and empty every cache twice).
+            if !files.isEmpty {
+                let signature = fileSignature()
+                lastLook.withLock { $0 = (DispatchTime.now().uptimeNanoseconds, signature) }
+            }
+        }
     }
 
     public func databaseDidRollback(_ db: Database) {
