@@ -11,6 +11,15 @@ public func buildApplication(
     configuration: AppConfiguration,
     onServerRunning: @escaping @Sendable (Int?) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
+    try await buildApplication(configuration: configuration, onServerRunning: onServerRunning, observingFastLane: { _ in })
+}
+
+/// The app, handing its ``FastLane`` to `observingFastLane` (tests count what it answers).
+func buildApplication(
+    configuration: AppConfiguration,
+    onServerRunning: @escaping @Sendable (Int?) async -> Void = { _ in },
+    observingFastLane: (FastLane) -> Void
+) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "cocktailbook")
     logger.logLevel = configuration.logLevel
     let environment = try await AppEnvironment(configuration: configuration, logger: logger)
@@ -26,6 +35,16 @@ public func buildApplication(
 
     let router = Router(context: AppRequestContext.self)
     let metrics = AppMetrics()
+    let chaos = ChaosMiddleware<AppRequestContext>.Settings(
+        latency: configuration.chaosLatency, failures: configuration.chaosFailures, failureRate: configuration.chaosFailureRate
+    )
+    let serverName = "CocktailBook"
+    let lane = FastLane(
+        catalog: environment.catalog, changes: environment.database.changes, metrics: metrics, logger: logger,
+        serverName: serverName, isEnabled: !chaos.isActive
+    )
+    observingFastLane(lane)
+    router.add(middleware: FastLaneRecorder(lane: lane))
     router.add(middleware: RequestLogMiddleware(metrics: metrics))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: IdentityMiddleware(accounts: environment.accounts, isLoopback: isLoopback, isReadOnly: configuration.publicReadOnly))
@@ -34,9 +53,6 @@ public func buildApplication(
     router.add(middleware: RequestPolicyMiddleware(allowedHosts: configuration.effectiveAllowedHosts))
     router.add(middleware: AccessMiddleware(isReadOnly: configuration.publicReadOnly, isPrivate: configuration.privateMode))
     router.add(middleware: APIMethodMiddleware(table: .served))
-    let chaos = ChaosMiddleware<AppRequestContext>.Settings(
-        latency: configuration.chaosLatency, failures: configuration.chaosFailures, failureRate: configuration.chaosFailureRate
-    )
     if chaos.isActive {
         logger.warning("chaos mode: API requests wait \(chaos.latency), the first \(chaos.failures) fail, then \(Int(chaos.failureRate * 100))% fail")
         router.add(middleware: ChaosMiddleware(chaos))
@@ -68,8 +84,8 @@ public func buildApplication(
     let refresher = configuration.refreshEvery.map { CatalogRefreshService(catalog: environment.catalog, interval: $0, logger: logger) }
     return Application(
         responder: HeadResponder(wrapped: router.buildResponder()),
-        server: .http1(configuration: http1),
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "CocktailBook"),
+        server: .http1(configuration: http1, lane: lane),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
         services: refresher.map { [$0] } ?? [],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port) },
         logger: logger

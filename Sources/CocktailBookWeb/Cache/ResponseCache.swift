@@ -1,4 +1,6 @@
 import CZlib
+import CocktailBook
+import CocktailBookStore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -33,6 +35,14 @@ final class ResponseCache: Sendable {
         var database: UInt64
         /// Quarter hours since 1970: "today" and "2 days ago" move at midnight in every time zone.
         var quarterHour: Int64
+
+        /// The state now: read without waiting, from the catalog's and the database's counters.
+        static func current(catalog: CatalogService, changes: DatabaseChanges) -> State {
+            State(
+                catalog: catalog.generation, database: changes.version,
+                quarterHour: Int64((catalog.now().timeIntervalSince1970 / 900).rounded(.down))
+            )
+        }
     }
 
     /// The holes a page may have.
@@ -105,6 +115,40 @@ final class ResponseCache: Sendable {
                 let adler = adler32(1, pointer, uInt(bytes.count))
                 return String(crc, radix: 36) + String(adler, radix: 36) + String(bytes.count, radix: 36)
             }
+        }
+
+        /// What this entry answers a request with these headers: `304` when `If-None-Match`
+        /// names it, else the bytes with the holes filled (the form token, the time), gzipped
+        /// when asked. The shared parts are never copied.
+        func answer(to request: HTTPFields, csrfToken: String) -> (status: HTTPResponse.Status, headers: HTTPFields, body: [ByteBuffer]) {
+            var headers = self.headers
+            let fills = holes.map { hole in
+                switch hole {
+                case .csrfToken: csrfToken
+                case .renderedAt: RenderTime.now()
+                }
+            }
+            // The form token is part of a page: another browser's copy is another page.
+            let tokenPart = holes.contains(.csrfToken) ? "-" + String(ContentHash.value(of: csrfToken.utf8), radix: 36) : ""
+            let zipped = byteCount >= 1024 && ResponseCache.acceptsGzip(request)
+            let etag = "\"\(fingerprint)\(tokenPart)\(zipped ? "-gz" : "")\""
+            headers[.eTag] = etag
+            headers[.vary] = "Accept-Encoding, Accept-Language, Cookie"
+            if let match = request[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+                headers[.contentType] = nil
+                return (.notModified, headers, [])
+            }
+            if zipped, let compressed = gzip() {
+                headers[.contentEncoding] = "gzip"
+                return (.ok, headers, compressed.body(filling: fills))
+            }
+            guard !fills.isEmpty else { return (.ok, headers, [literals[0]]) }
+            var parts: [ByteBuffer] = [literals[0]]
+            for (index, fill) in fills.enumerated() {
+                parts.append(ByteBuffer(string: fill))
+                parts.append(literals[index + 1])
+            }
+            return (.ok, headers, parts)
         }
 
         /// The gzip stream of the fixed parts, made on first need.

@@ -23,13 +23,12 @@ struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
                      request.headers[Self.forwardedHost] ?? ""].joined(separator: " "),
             viewer: Self.describe(context.viewer),
             settings: context.language.rawValue + "|" + context.settings.cookieValue,
-            state: .init(
-                catalog: catalog.generation, database: changes.version,
-                quarterHour: Int64((catalog.now().timeIntervalSince1970 / 900).rounded(.down))
-            )
+            state: .current(catalog: catalog, changes: changes)
         )
         if let entry = cache.entry(for: key) {
-            return Self.response(from: entry, request: request, context: context)
+            let answer = Self.response(from: entry, request: request, context: context)
+            FastLane.Capture.current?.answered(from: entry, token: context.csrfToken, status: answer.status, headers: answer.headers)
+            return answer
         }
         var caching = context
         caching.csrfToken = ResponseCache.csrfHole
@@ -45,6 +44,7 @@ struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
         let entry = cache.store(key, headers: headers, body: collector.buffer, keep: keep)
         var answer = Self.response(from: entry, request: request, context: context)
         answer.status = response.status
+        if keep { FastLane.Capture.current?.answered(from: entry, token: context.csrfToken, status: answer.status, headers: answer.headers) }
         return answer
     }
 
@@ -76,40 +76,20 @@ struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
 
     /// The entry's bytes with this request's holes filled, compressed when asked, or `304`.
     static func response(from entry: ResponseCache.Entry, request: Request, context: Context) -> Response {
-        var headers = entry.headers
-        let fills = entry.holes.map { hole in
-            switch hole {
-            case .csrfToken: context.csrfToken
-            case .renderedAt: RenderTime.now()
-            }
-        }
-        // The form token is part of a page: another browser's copy is another page.
-        let tokenPart = entry.holes.contains(.csrfToken) ? "-" + String(ContentHash.value(of: context.csrfToken.utf8), radix: 36) : ""
-        let gzip = entry.byteCount >= 1024 && acceptsGzip(request)
-        let etag = "\"\(entry.fingerprint)\(tokenPart)\(gzip ? "-gz" : "")\""
-        headers[.eTag] = etag
-        headers[.vary] = "Accept-Encoding, Accept-Language, Cookie"
-        if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
-            headers[.contentType] = nil
-            return Response(status: .notModified, headers: headers)
-        }
-        if gzip, let compressed = entry.gzip() {
-            headers[.contentEncoding] = "gzip"
-            return Response(status: .ok, headers: headers, body: .init(contentsOf: compressed.body(filling: fills)))
-        }
-        guard !fills.isEmpty else { return Response(status: .ok, headers: headers, body: .init(byteBuffer: entry.literals[0])) }
-        var parts: [ByteBuffer] = [entry.literals[0]]
-        for (index, fill) in fills.enumerated() {
-            parts.append(ByteBuffer(string: fill))
-            parts.append(entry.literals[index + 1])
-        }
-        // Written as they are, one after the other: the shared parts are never copied.
-        return Response(status: .ok, headers: headers, body: .init(contentsOf: parts))
+        let answer = entry.answer(to: request.headers, csrfToken: context.csrfToken)
+        return Response(status: answer.status, headers: answer.headers, body: .init(contentsOf: answer.body))
     }
 
     /// `Accept-Encoding` names gzip without `q=0`.
     static func acceptsGzip(_ request: Request) -> Bool {
-        guard let header = request.headers[.acceptEncoding] else { return false }
+        ResponseCache.acceptsGzip(request.headers)
+    }
+}
+
+extension ResponseCache {
+    /// `Accept-Encoding` names gzip without `q=0`.
+    static func acceptsGzip(_ headers: HTTPFields) -> Bool {
+        guard let header = headers[.acceptEncoding] else { return false }
         return header.split(separator: ",").contains { item in
             let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             guard parts.first == "gzip" || parts.first == "*" else { return false }

@@ -20,12 +20,29 @@ final class AppMetrics: Sendable {
     /// Counts one answered request and its time. `route` is the route's pattern
     /// (`/cocktails/{id}`), never the path asked, so that ids and typos do not make new series.
     func record(route: String, method: String, status: Int, duration: Duration) {
+        meter(route: route, method: method, status: status).record(duration)
+    }
+
+    /// The request counter and latency histogram of one route, method and status, found once
+    /// for a caller that records many (the fast lane keeps one per recorded answer).
+    func meter(route: String, method: String, status: Int) -> Meter {
         let labels = [("route", route), ("method", method), ("status", String(status))]
-        registry.makeCounter(name: "cocktailbook_http_requests_total", labels: labels,
-                             help: "Requests answered, by route pattern, method and status.").increment()
-        registry.makeDurationHistogram(name: "cocktailbook_http_request_duration_seconds", labels: [("route", route), ("method", method)],
-                                       buckets: Self.buckets, help: "Time to answer a request, by route pattern and method.")
-            .recordNanoseconds(duration.nanoseconds)
+        return Meter(
+            requests: registry.makeCounter(name: "cocktailbook_http_requests_total", labels: labels,
+                                           help: "Requests answered, by route pattern, method and status."),
+            latency: registry.makeDurationHistogram(name: "cocktailbook_http_request_duration_seconds", labels: [("route", route), ("method", method)],
+                                                    buckets: Self.buckets, help: "Time to answer a request, by route pattern and method.")
+        )
+    }
+
+    struct Meter: Sendable {
+        let requests: Counter
+        let latency: DurationHistogram
+
+        func record(_ duration: Duration) {
+            requests.increment()
+            latency.recordNanoseconds(duration.nanoseconds)
+        }
     }
 
     /// The exposition text, with the catalog's and the database's gauges read now.
