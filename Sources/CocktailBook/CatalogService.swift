@@ -70,8 +70,11 @@ public actor CatalogService {
     ///   asked at all (one-shot commands); without a cache it is always asked.
     public func start(refreshingInBackground: Bool = true) async {
         do {
+            let started = ContinuousClock.now
             if let cached = try await catalogStore.loadCatalog(), !cached.cocktails.isEmpty {
+                let read = ContinuousClock.now
                 await install(cached.cocktails, fetchedAt: cached.fetchedAt)
+                logger.debug("cached catalog of \(cached.cocktails.count) read in \(read - started), installed in \(ContinuousClock.now - read)")
                 if !refreshingInBackground { return }
             }
         } catch {

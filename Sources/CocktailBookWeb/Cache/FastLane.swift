@@ -51,6 +51,8 @@ final class FastLane: Sendable {
     let isEnabled: Bool
     /// Templates kept at most; a new state starts afresh.
     static let limit = 256
+    /// Requests with more header bytes than this are not recorded (at most 256 × 4 KB of keys).
+    static let largestSignature = 4096
 
     private let templates = Mutex<(state: ResponseCache.State?, byRequest: [String: Template])>((nil, [:]))
 
@@ -97,7 +99,7 @@ final class FastLane: Sendable {
 
     /// Notes what the whole way answered `signature` in `state`, when it can be replayed.
     func record(_ signature: String, state: ResponseCache.State, capture: Capture, response: Response) {
-        guard let captured = capture.value, response.status == captured.status, self.state == state else { return }
+        guard signature.utf8.count <= Self.largestSignature, let captured = capture.value, response.status == captured.status, self.state == state else { return }
         // The fields around the cache's own: the cache's must all be there, unchanged.
         var outer = Array(response.headers)
         for field in captured.headers {
