@@ -26,19 +26,20 @@ struct CatalogFetchRecord: Codable, FetchableRecord, PersistableRecord {
 
 extension AppDatabase: CatalogStore {
     public func loadCatalog() async throws -> CachedCatalog? {
-        try await writer.read { db in
+        let stored = try await writer.read { db -> (Date, [String], [Data])? in
             guard let fetch = try CatalogFetchRecord.fetchOne(db) else { return nil }
-            let records = try CatalogCocktailRecord.order(CatalogCocktailRecord.Columns.position).fetchAll(db)
-            let decoder = JSONDecoder()
-            let cocktails = try records.map { record in
-                do {
-                    return try decoder.decode(Cocktail.self, from: record.payload)
-                } catch {
-                    throw StoreError.corruptCatalog("entry \(record.id) is unreadable")
-                }
+            var ids: [String] = []
+            var payloads: [Data] = []
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, payload FROM \(CatalogCocktailRecord.databaseTableName) ORDER BY position")
+            while let row = try rows.next() {
+                ids.append(row[0])
+                payloads.append(row[1])
             }
-            return CachedCatalog(cocktails: cocktails, fetchedAt: fetch.fetchedAt)
+            return (fetch.fetchedAt, ids, payloads)
         }
+        guard let (fetchedAt, ids, payloads) = stored else { return nil }
+        // Decoded after the read, so that no reader is held meanwhile.
+        return CachedCatalog(cocktails: try StoreRules.decodeCatalog(ids: ids, payloads: payloads), fetchedAt: fetchedAt)
     }
 
     /// Replaces the cached catalog in one transaction: a reader sees the old catalog or the new

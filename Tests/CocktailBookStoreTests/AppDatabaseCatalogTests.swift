@@ -1,5 +1,5 @@
 import CocktailBook
-import CocktailBookStore
+@testable import CocktailBookStore
 import Foundation
 import Testing
 
@@ -61,5 +61,42 @@ struct AppDatabaseCatalogTests {
         try await database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.secondDate))
         #expect(try await database.favoriteIDs(of: .implicit) == ["7"])
         #expect(try await database.loadCatalog()?.fetchedAt == StoreFixtures.secondDate)
+    }
+}
+
+/// A large catalog is decoded on several cores: the order and every entry must come out as if
+/// it were read one by one, and a broken entry is still named.
+@Suite("Catalog payloads decoded in parallel")
+struct ParallelCatalogDecodingTests {
+    static func large() throws -> [Cocktail] {
+        let bundled = try StoreFixtures.bundled()
+        return (0..<1_000).map { index in
+            var cocktail = bundled[index % bundled.count]
+            cocktail.id = "c\(index)"
+            return cocktail
+        }
+    }
+
+    @Test("1,000 drinks round-trip through the database in their order")
+    func order() async throws {
+        let database = try AppDatabase.inMemory()
+        let catalog = CachedCatalog(cocktails: try Self.large(), fetchedAt: StoreFixtures.firstDate)
+        try await database.saveCatalog(catalog)
+        let loaded = try #require(try await database.loadCatalog())
+        #expect(loaded == catalog)
+        #expect(loaded.cocktails.map(\.id) == (0..<1_000).map { "c\($0)" })
+    }
+
+    @Test("an unreadable entry late in the catalog is named")
+    func brokenEntry() throws {
+        let cocktails = try Self.large()
+        let encoder = JSONEncoder()
+        var payloads = try cocktails.map { try encoder.encode($0) }
+        payloads[901] = Data("{\"name\": 3}".utf8)
+        #expect(throws: StoreError.corruptCatalog("entry c901 is unreadable")) {
+            try StoreRules.decodeCatalog(ids: cocktails.map(\.id), payloads: payloads)
+        }
+        payloads[901] = try encoder.encode(cocktails[901])
+        #expect(try StoreRules.decodeCatalog(ids: cocktails.map(\.id), payloads: payloads) == cocktails)
     }
 }

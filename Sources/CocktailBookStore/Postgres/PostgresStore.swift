@@ -183,16 +183,13 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
     public func loadCatalog() async throws -> CachedCatalog? {
         guard let fetchedAt = try await one(client.query("SELECT fetched_at FROM catalog_fetch WHERE id = 1", logger: logger), as: Date.self) else { return nil }
         let rows = try await client.query("SELECT id, payload FROM catalog_cocktail ORDER BY position", logger: logger)
-        var cocktails: [Cocktail] = []
-        let decoder = JSONDecoder()
+        var ids: [String] = []
+        var payloads: [Data] = []
         for try await (id, payload) in rows.decode((String, ByteBuffer).self) {
-            do {
-                cocktails.append(try decoder.decode(Cocktail.self, from: Data(payload.readableBytesView)))
-            } catch {
-                throw StoreError.corruptCatalog("entry \(id) is unreadable")
-            }
+            ids.append(id)
+            payloads.append(Data(payload.readableBytesView))
         }
-        return CachedCatalog(cocktails: cocktails, fetchedAt: fetchedAt)
+        return CachedCatalog(cocktails: try StoreRules.decodeCatalog(ids: ids, payloads: payloads), fetchedAt: fetchedAt)
     }
 
     public func saveCatalog(_ catalog: CachedCatalog) async throws {
