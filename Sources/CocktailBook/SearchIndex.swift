@@ -45,18 +45,47 @@ public struct SearchIndex: Sendable {
         let cocktails = catalog.cocktails
         let forBar = bar != nil
         count = cocktails.count
-        var tokenizer = SearchText.Tokenizer()
-        let nameTerms = cocktails.map { cocktail in
-            var terms: [String] = []
-            tokenizer.forEachTerm(in: cocktail.name) { terms.append($0) }
-            return terms
+        // Names and descriptions need nothing from the recipes: they are indexed on another
+        // core meanwhile (the recipes' half, which parses every distinct line, is the longer).
+        let (words, rest) = Parallel.both({
+            var tokenizer = SearchText.Tokenizer()
+            let nameTerms = cocktails.map { cocktail in
+                var terms: [String] = []
+                tokenizer.forEachTerm(in: cocktail.name) { terms.append($0) }
+                return terms
+            }
+            var descriptionTerms = TermIndex.Builder()
+            for (index, cocktail) in cocktails.enumerated() {
+                tokenizer.forEachTerm(in: cocktail.shortDescription + " " + cocktail.longDescription) { descriptionTerms.add($0, at: Int32(index)) }
+            }
+            return (names: TermIndex(documents: nameTerms), nameTerms: nameTerms, descriptions: TermIndex(descriptionTerms, documentCount: cocktails.count))
+        }, {
+            Self.recipes(cocktails, table: table, forBar: forBar)
+        })
+        descriptions = words.descriptions
+        names = words.names
+        ingredients = rest.ingredients
+        let nameTerms = words.nameTerms
+        let ingredientNames = rest.ingredientNames
+        if forBar { bar = rest.bar }
+        var exact: [String: [Int]] = [:]
+        for (position, terms) in nameTerms.enumerated() {
+            exact[terms.joined(separator: " "), default: []].append(position)
         }
-        names = TermIndex(documents: nameTerms)
+        exactNames = exact
+        self.nameTerms = nameTerms
+        self.ingredientNames = ingredientNames
+    }
+
+    /// The recipes' part of the index, and the bar's reading of every recipe.
+    private static func recipes(_ cocktails: [Cocktail], table: IngredientTable, forBar: Bool)
+        -> (ingredients: TermIndex, ingredientNames: [[String]], bar: BarIndex.Builder?) {
+        var tokenizer = SearchText.Tokenizer()
+        var bar: BarIndex.Builder? = forBar ? BarIndex.Builder(table: table, capacity: cocktails.count) : nil
         // Recipe lines repeat across a catalog (`3/4 oz fresh lime juice`): parse and look each
         // distinct line up once.
-        var termsByLine: [String: (terms: [String], name: String?, bar: BarIndex.Line?)] = [:]
+        var termsByLine: [String: (slots: [Int], name: String?, bar: BarIndex.Line?)] = [:]
         var ingredientTerms = TermIndex.Builder()
-        var descriptionTerms = TermIndex.Builder()
         var ingredientNames: [[String]] = []
         ingredientNames.reserveCapacity(cocktails.count)
         var lines: [BarIndex.Line] = []
@@ -65,7 +94,7 @@ public struct SearchIndex: Sendable {
             var names: [String] = []
             lines.removeAll(keepingCapacity: true)
             for text in cocktail.ingredients {
-                var read: (terms: [String], name: String?, bar: BarIndex.Line?)
+                var read: (slots: [Int], name: String?, bar: BarIndex.Line?)
                 if let known = termsByLine[text] {
                     read = known
                 } else {
@@ -74,26 +103,17 @@ public struct SearchIndex: Sendable {
                     read = ([], canonical?.name ?? line.ingredient, forBar ? BarIndex.Line(line, table: table) : nil)
                     // A bottle is found by its families' names too: `orange liqueur` finds Cointreau.
                     let families = canonical.map { table.ancestors(of: $0).map(\.name) } ?? []
-                    tokenizer.forEachTerm(in: ([line.ingredient, canonical?.name].compactMap { $0 } + families).joined(separator: " ")) { read.terms.append($0) }
+                    tokenizer.forEachTerm(in: ([line.ingredient, canonical?.name].compactMap { $0 } + families).joined(separator: " ")) { read.slots.append(ingredientTerms.slot(for: $0)) }
                     termsByLine[text] = read
                 }
-                for term in read.terms { ingredientTerms.add(term, at: position) }
+                for slot in read.slots { ingredientTerms.add(slot: slot, at: position) }
                 if let name = read.name { names.append(name) }
                 if let line = read.bar { lines.append(line) }
             }
             ingredientNames.append(names)
-            if forBar { bar?.add(lines) }
-            tokenizer.forEachTerm(in: cocktail.shortDescription + " " + cocktail.longDescription) { descriptionTerms.add($0, at: position) }
+            bar?.add(lines)
         }
-        ingredients = TermIndex(ingredientTerms, documentCount: count)
-        descriptions = TermIndex(descriptionTerms, documentCount: count)
-        var exact: [String: [Int]] = [:]
-        for (position, terms) in nameTerms.enumerated() {
-            exact[terms.joined(separator: " "), default: []].append(position)
-        }
-        exactNames = exact
-        self.nameTerms = nameTerms
-        self.ingredientNames = ingredientNames
+        return (TermIndex(ingredientTerms, documentCount: cocktails.count), ingredientNames, bar)
     }
 
     /// The cocktails matching `query`, best first and alphabetical within a rank; an empty query

@@ -10,11 +10,24 @@ struct TermIndex {
     struct Builder {
         // Positions arrive in ascending order, so each posting list stays sorted and a term
         // repeated within a document is its list's last entry: no per-document set needed.
-        fileprivate var byTerm: [String: [Int32]] = [:]
+        fileprivate var slotByTerm: [String: Int] = [:]
+        fileprivate var postings: [[Int32]] = []
 
         /// Records that the document at `position` has `term`; positions must not decrease.
         mutating func add(_ term: String, at position: Int32) {
-            byTerm[term, default: []].appendUnlessLast(position)
+            add(slot: slot(for: term), at: position)
+        }
+
+        /// A number for `term` to add it by without hashing it again (recipe lines repeat).
+        mutating func slot(for term: String) -> Int {
+            if let slot = slotByTerm[term] { return slot }
+            postings.append([])
+            slotByTerm[term] = postings.count - 1
+            return postings.count - 1
+        }
+
+        mutating func add(slot: Int, at position: Int32) {
+            postings[slot].appendUnlessLast(position)
         }
     }
 
@@ -27,10 +40,10 @@ struct TermIndex {
     }
 
     init(_ builder: Builder, documentCount: Int) {
-        let sorted = builder.byTerm.keys.sorted()
-        terms = sorted
-        termBytes = sorted.map { Array($0.utf8) }
-        postings = sorted.map { builder.byTerm[$0]! }
+        let sorted = builder.slotByTerm.sorted { $0.key < $1.key }
+        terms = sorted.map(\.key)
+        termBytes = sorted.map { Array($0.key.utf8) }
+        postings = sorted.map { builder.postings[$0.value] }
         self.documentCount = documentCount
     }
 
