@@ -45,10 +45,8 @@ extension AppDatabase: CatalogStore {
     /// Replaces the cached catalog in one transaction: a reader sees the old catalog or the new
     /// one, never a mix. Favorites are untouched, even those whose cocktail left the catalog.
     public func saveCatalog(_ catalog: CachedCatalog) async throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let records = try catalog.cocktails.enumerated().map { position, cocktail in
-            CatalogCocktailRecord(id: cocktail.id, position: position, name: cocktail.name, payload: try encoder.encode(cocktail))
+        let records = catalog.cocktails.enumerated().map { position, cocktail in
+            CatalogCocktailRecord(id: cocktail.id, position: position, name: cocktail.name, payload: CatalogPayload.encode(cocktail))
         }
         try await writer.write { db in
             try CatalogCocktailRecord.deleteAll(db)

@@ -36,7 +36,7 @@ enum StoreRules {
 }
 
 extension StoreRules {
-    /// The stored catalog's JSON payloads as cocktails, in their order, decoded on every core
+    /// The stored catalog's payloads as cocktails, in their order, decoded on every core
     /// (at 10,000 drinks this is a fifth of the start); an unreadable entry names itself.
     static func decodeCatalog(ids: [String], payloads: [Data]) throws -> [Cocktail] {
         precondition(ids.count == payloads.count, "one id per payload")
@@ -61,7 +61,7 @@ extension StoreRules {
         let decoder = JSONDecoder()
         return try range.map { index in
             do {
-                return try decoder.decode(Cocktail.self, from: payloads[index])
+                return try CatalogPayload.decode(payloads[index], json: decoder)
             } catch {
                 throw StoreError.corruptCatalog("entry \(ids[index]) is unreadable")
             }

@@ -193,7 +193,7 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
     }
 
     public func saveCatalog(_ catalog: CachedCatalog) async throws {
-        let payloads = try Self.payloads(catalog.cocktails)
+        let payloads = catalog.cocktails.map { ByteBuffer(bytes: CatalogPayload.encode($0)) }
         try await write("catalog") { connection in
             try await connection.query("DELETE FROM catalog_cocktail", logger: logger)
             for (position, (cocktail, payload)) in zip(catalog.cocktails, payloads).enumerated() {
