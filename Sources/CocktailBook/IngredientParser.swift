@@ -10,7 +10,8 @@ public enum IngredientParser {
     public static func parse(_ line: String) -> RecipeLine {
         let text = trimmed(line)
         // Catalogs hold hundreds of thousands of lines, so the common case avoids any copying.
-        var rest = text.contains("\u{00A0}") ? Substring(text.replacingOccurrences(of: "\u{00A0}", with: " ")) : Substring(text)
+        // (A scalar test: `String.contains` of a string is Foundation's locale-aware search.)
+        var rest = text.unicodeScalars.contains("\u{00A0}") ? Substring(text.replacingOccurrences(of: "\u{00A0}", with: " ")) : Substring(text)
         var result = RecipeLine(text: text)
 
         // "Top up with soda water", "Fill with ginger ale".

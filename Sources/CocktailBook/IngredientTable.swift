@@ -59,11 +59,26 @@ public struct IngredientTable: Sendable, Equatable {
     static func key(_ name: String) -> String {
         // Most names are plain ASCII: lower-casing them is what folding would do, at a fraction
         // of its cost (every recipe line of the catalog is looked up when a snapshot is built).
-        if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            return name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        }
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return asciiKey(name) }
         return name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US"))
             .replacingOccurrences(of: "’", with: "'")
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The key of a plain-ASCII name, byte by byte: lower-cased, runs of whitespace (tab to
+    /// carriage return, space) made one space, none at either end.
+    static func asciiKey(_ name: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count)
+        var pendingSpace = false
+        for byte in name.utf8 {
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                pendingSpace = !bytes.isEmpty
+                continue
+            }
+            if pendingSpace { bytes.append(0x20); pendingSpace = false }
+            bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
