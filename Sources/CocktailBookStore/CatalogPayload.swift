@@ -1,7 +1,7 @@
 import CocktailBook
 import Foundation
 
-/// How one cached cocktail is stored: a compact binary form, read about ten times faster than
+/// How one cached cocktail is stored: a compact binary form, decoded several times faster than
 /// JSON (at 10,000 drinks decoding the cache was the larger part of a start). Its first byte is
 /// the format's version; JSON payloads written before it start with `{` and are still read, so
 /// a database made by an older build keeps its cache until the next fetch rewrites it.
