@@ -16,13 +16,15 @@ trap cleanup EXIT
 
 free_port() { .venv/bin/python -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
-serve() { # serve DATABASE → prints the port once the catalog is ready
-  local port; port=$(free_port)
+# Runs in this shell, not in a command substitution: a server started in a subshell would not
+# be in `pids`, and would outlive the script.
+serve() { # serve DATABASE → sets `port` once the catalog is ready
+  port=$(free_port)
   "$binary" serve --port "$port" --database "$1" --source-latency 0 --bcrypt-cost 4 >"$work/server-$port.log" 2>&1 &
   pids+=($!)
   for _ in $(seq 1 200); do
     if .venv/bin/python -c 'import sys, urllib.request; sys.exit(0 if b"\"state\":\"ready\"" in urllib.request.urlopen(sys.argv[1], timeout=1).read() else 1)' \
-        "http://127.0.0.1:$port/api/v1/catalog" 2>/dev/null; then echo "$port"; return; fi
+        "http://127.0.0.1:$port/api/v1/catalog" 2>/dev/null; then return; fi
     sleep 0.05
   done
   echo "the server did not become ready" >&2; cat "$work"/server-*.log >&2; exit 1
@@ -36,10 +38,12 @@ fuzz() { # fuzz PORT [extra schemathesis arguments…]
 }
 
 echo "==> schemathesis: a book without accounts (the implicit owner)"
-fuzz "$(serve "$work/owner.sqlite")"
+serve "$work/owner.sqlite"
+fuzz "$port"
 
 echo "==> schemathesis: a book with accounts, as a member with an API token"
 printf 'admin password\n' | "$binary" user add ada --admin --password-stdin --database "$work/accounts.sqlite" --bcrypt-cost 4 >/dev/null
 printf 'member password\n' | "$binary" user add max --password-stdin --database "$work/accounts.sqlite" --bcrypt-cost 4 >/dev/null
 token=$("$binary" user token max --label schemathesis --database "$work/accounts.sqlite")
-fuzz "$(serve "$work/accounts.sqlite")" --header "Authorization: Bearer $token"
+serve "$work/accounts.sqlite"
+fuzz "$port" --header "Authorization: Bearer $token"
