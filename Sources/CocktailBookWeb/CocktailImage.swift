@@ -4,30 +4,66 @@ import Hummingbird
 import Synchronization
 
 /// A cocktail's picture as served: the illustration's SVG and its content hash, drawn once per
-/// version of the cocktail and kept, because list answers name every picture's versioned URL.
+/// version of the cocktail. The hash is kept for every drawn cocktail, because list answers name
+/// every picture's versioned URL; the drawing itself only for the most recently served ones (a
+/// drawing is 2-3 KB: at 10,000 drinks, keeping every one a list had named held about 27 MB
+/// that browsers ask for once and then cache for good).
 public enum CocktailImage {
     struct Rendered: Sendable {
         var body: ByteBuffer
         var version: String
     }
 
-    private static let cache = Mutex<[String: (cocktail: Cocktail, rendered: Rendered)]>([:])
+    /// Drawings kept at most; a picture beyond them is drawn again when asked for.
+    static let keptDrawings = 256
 
+    private static let versions = Mutex<[String: (cocktail: Cocktail, version: String)]>([:])
+    private static let drawings = Mutex<RecentDrawings>(RecentDrawings())
+
+    /// The last drawings served, the oldest dropped first.
+    struct RecentDrawings {
+        var byID: [String: (cocktail: Cocktail, rendered: Rendered)] = [:]
+        var order: [String] = []
+        var next = 0
+
+        mutating func keep(_ rendered: Rendered, for cocktail: Cocktail, limit: Int) {
+            if byID.updateValue((cocktail, rendered), forKey: cocktail.id) != nil { return }
+            if order.count < limit {
+                order.append(cocktail.id)
+            } else {
+                byID[order[next]] = nil
+                order[next] = cocktail.id
+                next = (next + 1) % limit
+            }
+        }
+    }
+
+    /// The drawing of `cocktail` and its version.
     static func rendered(for cocktail: Cocktail) -> Rendered {
-        if let hit = cache.withLock({ $0[cocktail.id] }), hit.cocktail == cocktail { return hit.rendered }
+        if let hit = drawings.withLock({ $0.byID[cocktail.id] }), hit.cocktail == cocktail { return hit.rendered }
         // Drawn outside the lock: two requests may draw the same picture at once, and both get
         // the same bytes, since the drawing is a pure function of the cocktail.
         let svg = CocktailIllustration.svg(for: cocktail)
         let rendered = Rendered(body: ByteBuffer(string: svg), version: String(ContentHash.hex(of: svg.utf8).prefix(12)))
-        cache.withLock { $0[cocktail.id] = (cocktail, rendered) }
+        versions.withLock { $0[cocktail.id] = (cocktail, rendered.version) }
+        drawings.withLock { $0.keep(rendered, for: cocktail, limit: keptDrawings) }
         return rendered
     }
+
+    /// The content hash of `cocktail`'s drawing, which names its version in URLs.
+    static func version(for cocktail: Cocktail) -> String {
+        if let hit = versions.withLock({ $0[cocktail.id] }), hit.cocktail == cocktail { return hit.version }
+        return rendered(for: cocktail).version
+    }
+
+    /// How many drawings are kept now (for tests).
+    static var keptDrawingCount: Int { drawings.withLock { $0.byID.count } }
 
     /// The picture's path on this server; the version in it changes whenever the picture does.
     /// An imported cocktail's downloaded photo is used as it is (its name is its content hash).
     public static func url(for cocktail: Cocktail) -> String {
         if let photo = cocktail.imageURL, photo.hasPrefix(ImportedImageFiles.urlPrefix) { return photo }
-        return "/images/cocktails/\(cocktail.id).svg?v=\(rendered(for: cocktail).version)"
+        return "/images/cocktails/\(cocktail.id).svg?v=\(version(for: cocktail))"
     }
 
     /// The picture's alt text.

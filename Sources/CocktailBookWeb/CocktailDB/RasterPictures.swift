@@ -21,7 +21,7 @@ enum RasterPictures {
 
     /// Whether `cocktail` has an up-to-date rendering.
     static func isAvailable(for cocktail: Cocktail) -> Bool {
-        manifest[cocktail.id] == CocktailImage.rendered(for: cocktail).version
+        manifest[cocktail.id] == CocktailImage.version(for: cocktail)
     }
 
     /// The JPEG of `cocktail` at `size` px, or `nil` when there is none for its current drawing.
@@ -31,7 +31,7 @@ enum RasterPictures {
               let bytes = try? Data(contentsOf: url)
         else { return nil }
         return CachedResponse.make(
-            body: ByteBuffer(bytes: bytes), contentType: "image/jpeg", etag: "\(CocktailImage.rendered(for: cocktail).version)-\(size)",
+            body: ByteBuffer(bytes: bytes), contentType: "image/jpeg", etag: "\(CocktailImage.version(for: cocktail))-\(size)",
             immutable: false, request: request
         )
     }
