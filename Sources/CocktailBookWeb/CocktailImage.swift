@@ -17,47 +17,49 @@ public enum CocktailImage {
     /// Drawings kept at most; a picture beyond them is drawn again when asked for.
     static let keptDrawings = 256
 
-    private static let versions = Mutex<[String: (cocktail: Cocktail, version: String)]>([:])
-    private static let drawings = Mutex<RecentDrawings>(RecentDrawings())
+    private static let memory = Mutex<Memory>(Memory())
 
-    /// The last drawings served, the oldest dropped first.
-    struct RecentDrawings {
-        var byID: [String: (cocktail: Cocktail, rendered: Rendered)] = [:]
+    /// Each drawn cocktail's version, and the last drawings served (the oldest dropped first).
+    /// A kept drawing belongs to the cocktail its version was taken from.
+    struct Memory {
+        var versions: [String: (cocktail: Cocktail, version: String)] = [:]
+        var drawings: [String: ByteBuffer] = [:]
         var order: [String] = []
         var next = 0
 
-        mutating func keep(_ rendered: Rendered, for cocktail: Cocktail, limit: Int) {
-            if byID.updateValue((cocktail, rendered), forKey: cocktail.id) != nil { return }
-            if order.count < limit {
+        mutating func keep(_ rendered: Rendered, for cocktail: Cocktail) {
+            versions[cocktail.id] = (cocktail, rendered.version)
+            if drawings.updateValue(rendered.body, forKey: cocktail.id) != nil { return }
+            if order.count < keptDrawings {
                 order.append(cocktail.id)
             } else {
-                byID[order[next]] = nil
+                drawings[order[next]] = nil
                 order[next] = cocktail.id
-                next = (next + 1) % limit
+                next = (next + 1) % keptDrawings
             }
         }
     }
 
     /// The drawing of `cocktail` and its version.
     static func rendered(for cocktail: Cocktail) -> Rendered {
-        if let hit = drawings.withLock({ $0.byID[cocktail.id] }), hit.cocktail == cocktail { return hit.rendered }
+        let (known, body) = memory.withLock { ($0.versions[cocktail.id], $0.drawings[cocktail.id]) }
+        if let known, let body, known.cocktail == cocktail { return Rendered(body: body, version: known.version) }
         // Drawn outside the lock: two requests may draw the same picture at once, and both get
         // the same bytes, since the drawing is a pure function of the cocktail.
         let svg = CocktailIllustration.svg(for: cocktail)
         let rendered = Rendered(body: ByteBuffer(string: svg), version: String(ContentHash.hex(of: svg.utf8).prefix(12)))
-        versions.withLock { $0[cocktail.id] = (cocktail, rendered.version) }
-        drawings.withLock { $0.keep(rendered, for: cocktail, limit: keptDrawings) }
+        memory.withLock { $0.keep(rendered, for: cocktail) }
         return rendered
     }
 
     /// The content hash of `cocktail`'s drawing, which names its version in URLs.
     static func version(for cocktail: Cocktail) -> String {
-        if let hit = versions.withLock({ $0[cocktail.id] }), hit.cocktail == cocktail { return hit.version }
+        if let known = memory.withLock({ $0.versions[cocktail.id] }), known.cocktail == cocktail { return known.version }
         return rendered(for: cocktail).version
     }
 
     /// How many drawings are kept now (for tests).
-    static var keptDrawingCount: Int { drawings.withLock { $0.byID.count } }
+    static var keptDrawingCount: Int { memory.withLock { $0.drawings.count } }
 
     /// The picture's path on this server; the version in it changes whenever the picture does.
     /// An imported cocktail's downloaded photo is used as it is (its name is its content hash).
