@@ -43,16 +43,14 @@ struct CocktailDBController<Context: AppContext>: Sendable {
         let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost, trustProxy: trustProxy)
         if let text = parameter("s", of: request) {
             let wanted = SearchText.fold(text.trimmingCharacters(in: .whitespaces))
-            let matches = Self.closestFirst(try await cocktails().filter { wanted.isEmpty || SearchText.fold($0.name).contains(wanted) }, to: wanted)
+            let matches = Self.closestFirst(try await cocktails { wanted.isEmpty || SearchText.fold($0.name).contains(wanted) }, to: wanted)
             return try CocktailDBEnvelope.drinks(matches.map { full($0, images: images) }).response()
         }
         if let letter = parameter("f", of: request) {
-            let all = try await cocktails() // first, so that a catalog still loading answers 503
-            // TheCocktailDB reads one character; a longer value is taken by its first.
-            guard let first = SearchText.fold(letter.trimmingCharacters(in: .whitespaces)).first else {
-                return try CocktailDBEnvelope.drinks([]).response()
-            }
-            let matches = all.filter { SearchText.fold($0.name).first == first }
+            // TheCocktailDB reads one character; a longer value is taken by its first. The
+            // catalog is asked even for none, so that a catalog still loading answers 503.
+            let first = SearchText.fold(letter.trimmingCharacters(in: .whitespaces)).first
+            let matches = try await cocktails { first != nil && SearchText.fold($0.name).first == first }
             return try CocktailDBEnvelope.drinks(matches.map { full($0, images: images) }).response()
         }
         if let name = parameter("i", of: request) {
@@ -113,7 +111,7 @@ struct CocktailDBController<Context: AppContext>: Sendable {
         }
         // An empty `i=` names no ingredient; it must not widen the answer to every drink.
         if ingredient != nil, wanted.isEmpty { return try CocktailDBEnvelope.drinks([]).response() }
-        let matches = try await cocktails(CocktailQuery(kind: kind, ingredients: wanted)).filter { cocktail in
+        let matches = try await cocktails(CocktailQuery(kind: kind, ingredients: wanted)) { cocktail in
             (category == nil || CocktailDBVocabulary.normalized(CocktailDBVocabulary.category(of: cocktail)) == category)
                 && (glass == nil || CocktailDBVocabulary.glass(cocktail.glass).map(CocktailDBVocabulary.normalized) == glass)
         }
@@ -129,7 +127,7 @@ struct CocktailDBController<Context: AppContext>: Sendable {
         let key: String
         if parameter("c", of: request) != nil {
             key = "strCategory"
-            _ = try await cocktails() // first, so that a catalog still loading answers 503
+            _ = try await cocktails { _ in false } // first, so that a catalog still loading answers 503
             // All of TheCocktailDB's eleven, as it lists them: clients build menus from this list.
             values = CocktailDBVocabulary.categories
         } else if parameter("g", of: request) != nil {
@@ -177,11 +175,12 @@ struct CocktailDBController<Context: AppContext>: Sendable {
         }.map(\.element)
     }
 
-    /// The cocktails answering `query`, in plain alphabetical order: TheCocktailDB has no
-    /// favorites, so ours are not pinned first here.
-    private func cocktails(_ query: CocktailQuery = CocktailQuery()) async throws -> [Cocktail] {
+    /// The cocktails answering `query` that `wanted` keeps, in plain alphabetical order:
+    /// TheCocktailDB has no favorites, so ours are not pinned first here. They are kept before
+    /// they are sorted: `search.php?s=` keeps a few hundred of 10,000.
+    private func cocktails(_ query: CocktailQuery = CocktailQuery(), where wanted: (Cocktail) -> Bool = { _ in true }) async throws -> [Cocktail] {
         let page = try await catalog.query(query.unpaged)
-        return AlphabeticalCatalog(page.items.map(\.cocktail)).cocktails
+        return AlphabeticalCatalog(page.items.compactMap { wanted($0.cocktail) ? $0.cocktail : nil }).cocktails
     }
 
     private func full(_ cocktail: Cocktail, images: CocktailDBImageBase) -> CocktailDBRecord {
