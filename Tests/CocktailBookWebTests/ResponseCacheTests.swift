@@ -6,6 +6,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import Synchronization
 import Testing
 
 @testable import CocktailBookWeb
@@ -189,6 +190,86 @@ struct ResponseCacheTests {
         let newer = ResponseCache.State(catalog: 1, database: 2, quarterHour: 0)
         _ = cache.store(key(5, newer), headers: [:], body: body, keep: true)
         #expect(cache.usage.entries == 1)
+    }
+
+    @Test("requests arriving while an answer is made wait for it: it is made once and shared, and made by each when it cannot be")
+    func concurrentMissesMakeOnce() async throws {
+        let state = ResponseCache.State(catalog: 1, database: 1, quarterHour: 0)
+        let body = ByteBuffer(string: #"{"cocktails":["Gin Fizz"]}"#)
+        /// 16 requests at once; the maker takes 200 ms. Returns how many made it and what each answered with.
+        func race(_ cache: ResponseCache, key: ResponseCache.Key, keep: Bool) async -> (made: Int, entries: [ResponseCache.Entry]) {
+            final class Count: Sendable { let value = Atomic<Int>(0) }
+            let made = Count()
+            let entries = await withTaskGroup(of: ResponseCache.Entry.self) { group in
+                for _ in 0..<16 {
+                    group.addTask {
+                        switch await cache.turn(for: key) {
+                        case .made(let entry): return entry
+                        case .make(let first):
+                            made.value.add(1, ordering: .relaxed)
+                            try? await Task.sleep(for: .milliseconds(200))
+                            let entry = cache.store(key, headers: [.contentType: "application/json"], body: body, keep: keep)
+                            if first { cache.finish(key, with: keep ? entry : nil) }
+                            return entry
+                        }
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            return (made.value.load(ordering: .relaxed), entries)
+        }
+
+        let cache = ResponseCache()
+        let key = ResponseCache.Key(target: "/api/v1/cocktails?q=gin", origin: "", viewer: "owner", settings: "", state: state)
+        let shared = await race(cache, key: key, keep: true)
+        #expect(shared.made == 1)
+        #expect(shared.entries.count == 16)
+        #expect(shared.entries.allSatisfy { $0 === shared.entries[0] })
+        #expect(cache.entry(for: key) === shared.entries[0])
+        // Made and kept: a later request finds it without waiting or making.
+        guard case .made(let later) = await cache.turn(for: key) else {
+            Issue.record("a kept answer was made again")
+            return
+        }
+        #expect(later === shared.entries[0])
+
+        // Not to be shared (a cookie, an error): nobody waits for nothing; each makes its own.
+        let personal = ResponseCache.Key(target: "/api/v1/cocktails?q=rum", origin: "", viewer: "owner", settings: "", state: state)
+        let own = await race(cache, key: personal, keep: false)
+        #expect(own.made == 16)
+        #expect(Set(own.entries.map { ObjectIdentifier($0) }).count == 16)
+        #expect(cache.entry(for: personal) == nil)
+    }
+
+    @Test("many first requests at once: every one gets the whole answer, and pages their own form token")
+    func concurrentFirstRequests() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let tokens = (0..<12).map { String(format: "%064x", $0 + 1) }
+            let answers = try await withThrowingTaskGroup(of: (String, String, String).self) { group in
+                for token in tokens {
+                    group.addTask {
+                        let page = try await client.execute(uri: "/cocktails/11", method: .get, headers: Self.cookie(token))
+                        let api = try await client.execute(uri: "/api/json/v1/1/search.php?s=margarita", method: .get)
+                        return (token, String(buffer: page.body), String(buffer: api.body))
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(answers.count == tokens.count)
+            let page = Self.withoutTime(answers[0].1.replacingOccurrences(of: answers[0].0, with: "TOKEN"))
+            #expect(page.contains("<h1") && page.contains("Margarita Mocktail"))
+            for (token, html, api) in answers {
+                #expect(html.contains("value=\"\(token)\""))
+                #expect(!html.contains("cocktailbook-hole"))
+                #expect(tokens.filter { $0 != token }.allSatisfy { !html.contains($0) })
+                #expect(Self.withoutTime(html.replacingOccurrences(of: token, with: "TOKEN")) == page)
+                #expect(api == answers[0].2)
+            }
+            #expect(answers[0].2.contains(#""strDrink":"Margarita""#))
+        }
     }
 
     static func withoutTime(_ html: String) -> String {

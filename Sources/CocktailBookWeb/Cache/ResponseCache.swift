@@ -200,6 +200,54 @@ final class ResponseCache: Sendable {
         return entry
     }
 
+    /// What a request that found no entry does next.
+    enum Turn: Sendable {
+        /// Another request made this very answer while this one waited: answer with it.
+        case made(Entry)
+        /// Make the answer. The first request for a key must call ``finish(_:with:)`` when it
+        /// is done, whatever happens: others may be waiting for it.
+        case make(first: Bool)
+    }
+
+    /// The keys whose answers are being made, with the requests waiting for each.
+    private let making = Mutex<[Key: [CheckedContinuation<Entry??, Never>]]>([:])
+
+    /// Decides who makes an answer nobody has yet. The first request for `key` makes it; the
+    /// ones that arrive meanwhile wait for it, so that 64 browsers opening the same long list at
+    /// once make it once (each making its own held its own megabytes, all at the same time).
+    /// If the first one's answer cannot be shared (an error, a cookie), each makes its own.
+    func turn(for key: Key) async -> Turn {
+        let shared: Entry?? = await withCheckedContinuation { continuation in
+            let first = making.withLock { making -> Bool in
+                if making[key] != nil {
+                    making[key]!.append(continuation)
+                    return false
+                }
+                making[key] = []
+                return true
+            }
+            if first { continuation.resume(returning: .none) }
+        }
+        switch shared {
+        case .some(let entry?): return .made(entry)
+        case .some(.none): return .make(first: false)
+        case .none:
+            // Made and kept between the caller's look and now.
+            if let entry = entry(for: key) {
+                finish(key, with: entry)
+                return .made(entry)
+            }
+            return .make(first: true)
+        }
+    }
+
+    /// Ends the making of `key`'s answer: the requests waiting for it get `entry`, or `nil`
+    /// when it is not to be shared and they make their own.
+    func finish(_ key: Key, with entry: Entry?) {
+        let waiting = making.withLock { $0.removeValue(forKey: key) ?? [] }
+        for request in waiting { request.resume(returning: .some(entry)) }
+    }
+
     /// How many answers and bytes are kept (for tests and the maintenance page).
     var usage: (entries: Int, bytes: Int) {
         storage.withLock { ($0.entries.count, $0.bytes) }

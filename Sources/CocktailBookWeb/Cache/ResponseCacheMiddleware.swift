@@ -26,10 +26,15 @@ struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
             state: .current(catalog: catalog, changes: changes)
         )
         if let entry = cache.entry(for: key) {
-            let answer = Self.response(from: entry, request: request, context: context)
-            FastLane.Capture.current?.answered(from: entry, token: context.csrfToken, status: answer.status, headers: answer.headers)
-            return answer
+            return Self.answer(from: entry, request: request, context: context)
         }
+        let first: Bool
+        switch await cache.turn(for: key) {
+        case .made(let entry): return Self.answer(from: entry, request: request, context: context)
+        case .make(let isFirst): first = isFirst
+        }
+        var shared: ResponseCache.Entry?
+        defer { if first { cache.finish(key, with: shared) } }
         var caching = context
         caching.csrfToken = ResponseCache.csrfHole
         let response = try await next(request, caching)
@@ -42,6 +47,7 @@ struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
         // The length of the bytes with holes is not the length of any answer.
         headers[.contentLength] = nil
         let entry = cache.store(key, headers: headers, body: collector.buffer, keep: keep)
+        if keep { shared = entry }
         var answer = Self.response(from: entry, request: request, context: context)
         answer.status = response.status
         if keep { FastLane.Capture.current?.answered(from: entry, token: context.csrfToken, status: answer.status, headers: answer.headers) }
@@ -72,6 +78,13 @@ struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
         case .account(let account): "account \(account.id)"
         case .anonymous(let accountMode): accountMode ? "anonymous" : "anonymous without accounts"
         }
+    }
+
+    /// A kept entry's answer to this request, recorded for the fast lane.
+    private static func answer(from entry: ResponseCache.Entry, request: Request, context: Context) -> Response {
+        let answer = response(from: entry, request: request, context: context)
+        FastLane.Capture.current?.answered(from: entry, token: context.csrfToken, status: answer.status, headers: answer.headers)
+        return answer
     }
 
     /// The entry's bytes with this request's holes filled, compressed when asked, or `304`.
