@@ -3,6 +3,7 @@ import CocktailBookStore
 import CocktailsAPI
 import Foundation
 import Logging
+import Synchronization
 
 /// The live dependencies of the app, wired once from a configuration. The server and the one-shot
 /// CLI commands both start from here, so they read and write the same things the same way.
@@ -90,6 +91,20 @@ enum MemoryRelease {
         #if canImport(Glibc)
         _ = glibcMallocTrim(0)
         #endif
+    }
+
+    /// When the last trim after a long answer was.
+    private static let lastTrim = Atomic<UInt64>(0)
+
+    /// Trims in the background after a long answer was made (a list of 10,000 drinks, TheCocktailDB's
+    /// search): its thousands of small temporaries are freed by then, but glibc keeps the
+    /// pages they were spread over. At most once a second, and never on a request's way.
+    static func trimAfterLongAnswer() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let last = lastTrim.load(ordering: .relaxed)
+        guard now &- last >= 1_000_000_000 || last == 0,
+              lastTrim.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged else { return }
+        Task.detached(priority: .background) { trim() }
     }
 }
 

@@ -48,6 +48,7 @@ struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
         headers[.contentLength] = nil
         let entry = cache.store(key, headers: headers, body: collector.buffer, keep: keep)
         if keep { shared = entry }
+        if entry.byteCount >= 128 << 10 { MemoryRelease.trimAfterLongAnswer() }
         var answer = Self.response(from: entry, request: request, context: context)
         answer.status = response.status
         if keep { FastLane.Capture.current?.answered(from: entry, token: context.csrfToken, status: answer.status, headers: answer.headers) }
