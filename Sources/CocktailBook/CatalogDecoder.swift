@@ -29,7 +29,9 @@ public enum CatalogDecoder {
     public static func decode(_ data: Data) throws -> Outcome {
         let entries: [Entry]
         do {
-            entries = try JSONDecoder().decode([Entry].self, from: data)
+            let decoder = JSONDecoder()
+            decoder.userInfo[SharedTexts.userInfoKey] = SharedTexts()
+            entries = try decoder.decode([Entry].self, from: data)
         } catch DecodingError.typeMismatch {
             throw CatalogError.malformedPayload("the catalog is not a JSON array")
         } catch {
@@ -62,8 +64,9 @@ public enum CatalogDecoder {
             let loose = try? decoder.container(keyedBy: Cocktail.CodingKeys.self)
             id = try? loose?.decode(String.self, forKey: .id)
             do {
-                let cocktail = try Cocktail(from: decoder)
+                var cocktail = try Cocktail(from: decoder)
                 try Self.validate(cocktail)
+                (decoder.userInfo[SharedTexts.userInfoKey] as? SharedTexts)?.share(&cocktail)
                 result = .success(cocktail)
             } catch let reason as Reason {
                 result = .failure(reason)

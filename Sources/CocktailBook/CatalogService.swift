@@ -205,7 +205,7 @@ public actor CatalogService {
     /// also has (which namespacing should prevent) loses to the source's.
     private func install(_ cocktails: [Cocktail], fetchedAt: Date) async {
         let merged = await mergedWithImported(cocktails)
-        apply(CatalogSnapshot(catalog: AlphabeticalCatalog(merged, locale: locale), table: ingredients), merged: merged, sourceCount: cocktails.count, fetchedAt: fetchedAt)
+        apply(Self.snapshot(of: merged, locale: locale, table: ingredients), merged: merged, sourceCount: cocktails.count, fetchedAt: fetchedAt)
     }
 
     /// The same, with the snapshot built off the actor: while a fetched catalog is indexed (half
@@ -215,9 +215,7 @@ public actor CatalogService {
         let serial = installSerial
         let merged = await mergedWithImported(cocktails)
         let (locale, table) = (locale, ingredients)
-        let built = await Task.detached {
-            CatalogSnapshot(catalog: AlphabeticalCatalog(merged, locale: locale), table: table)
-        }.value
+        let built = await Task.detached { Self.snapshot(of: merged, locale: locale, table: table) }.value
         // An import that finished while the first catalog was still being built found nothing
         // to reload into: the imported drinks are read again to see.
         if serial == installSerial, await mergedWithImported(cocktails) == merged {
@@ -225,6 +223,11 @@ public actor CatalogService {
         } else {
             await install(cocktails, fetchedAt: fetchedAt)
         }
+    }
+
+    /// The snapshot of `merged`, sorted and indexed.
+    private static func snapshot(of merged: [Cocktail], locale: Locale, table: IngredientTable) -> CatalogSnapshot {
+        CatalogSnapshot(catalog: AlphabeticalCatalog(merged, locale: locale), table: table)
     }
 
     private func mergedWithImported(_ cocktails: [Cocktail]) async -> [Cocktail] {
