@@ -26,23 +26,21 @@ struct CatalogFetchRecord: Codable, FetchableRecord, PersistableRecord {
 
 extension AppDatabase: CatalogStore {
     public func loadCatalog() async throws -> CachedCatalog? {
-        let stored = try await writer.read { db -> (Date, [String], [Data])? in
+        let stored = try await writer.read { db -> (Date, StoredRows)? in
             guard let fetch = try CatalogFetchRecord.fetchOne(db) else { return nil }
-            var ids: [String] = []
-            var payloads: [Data] = []
+            var stored = StoredRows()
             let rows = try Row.fetchCursor(db, sql: "SELECT id, payload FROM \(CatalogCocktailRecord.databaseTableName) ORDER BY position")
             while let row = try rows.next() {
-                ids.append(row[0])
-                payloads.append(row[1])
+                stored.append(id: row[0], payload: row.dataNoCopy(atIndex: 1) ?? Data())
             }
             // The table is read once per start: its pages need not stay in this connection's
             // cache (2 MB at 10,000 drinks).
             db.releaseMemory()
-            return (fetch.fetchedAt, ids, payloads)
+            return (fetch.fetchedAt, stored)
         }
-        guard let (fetchedAt, ids, payloads) = stored else { return nil }
+        guard let (fetchedAt, rows) = stored else { return nil }
         // Decoded after the read, so that no reader is held meanwhile.
-        return CachedCatalog(cocktails: try StoreRules.decodeCatalog(ids: ids, payloads: payloads), fetchedAt: fetchedAt)
+        return CachedCatalog(cocktails: try StoreRules.decodeCatalog(rows), fetchedAt: fetchedAt)
     }
 
     /// Replaces the cached catalog in one transaction: a reader sees the old catalog or the new

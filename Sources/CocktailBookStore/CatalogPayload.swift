@@ -24,13 +24,16 @@ enum CatalogPayload {
 
     /// The cocktail stored as `payload`, in either the binary form or the older JSON.
     static func decode(_ payload: Data, json: JSONDecoder) throws -> Cocktail {
-        guard payload.first == version else { return try json.decode(Cocktail.self, from: payload) }
-        return try payload.withUnsafeBytes { raw in
-            var reader = Reader(bytes: raw, offset: 1)
-            let cocktail = try reader.cocktail()
-            guard reader.offset == raw.count else { throw Malformed() }
-            return cocktail
-        }
+        try payload.withUnsafeBytes { try decode($0, json: json) }
+    }
+
+    /// The same, from the bytes of one stored row.
+    static func decode(_ raw: UnsafeRawBufferPointer, json: JSONDecoder) throws -> Cocktail {
+        guard raw.first == version else { return try json.decode(Cocktail.self, from: Data(raw)) }
+        var reader = Reader(bytes: raw, offset: 1)
+        let cocktail = try reader.cocktail()
+        guard reader.offset == raw.count else { throw Malformed() }
+        return cocktail
     }
 
     struct Malformed: Error {}

@@ -183,13 +183,11 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
     public func loadCatalog() async throws -> CachedCatalog? {
         guard let fetchedAt = try await one(client.query("SELECT fetched_at FROM catalog_fetch WHERE id = 1", logger: logger), as: Date.self) else { return nil }
         let rows = try await client.query("SELECT id, payload FROM catalog_cocktail ORDER BY position", logger: logger)
-        var ids: [String] = []
-        var payloads: [Data] = []
+        var stored = StoredRows()
         for try await (id, payload) in rows.decode((String, ByteBuffer).self) {
-            ids.append(id)
-            payloads.append(Data(payload.readableBytesView))
+            stored.append(id: id, payload: payload.readableBytesView)
         }
-        return CachedCatalog(cocktails: try StoreRules.decodeCatalog(ids: ids, payloads: payloads), fetchedAt: fetchedAt)
+        return CachedCatalog(cocktails: try StoreRules.decodeCatalog(stored), fetchedAt: fetchedAt)
     }
 
     public func saveCatalog(_ catalog: CachedCatalog) async throws {
