@@ -56,29 +56,34 @@ public final class FakeCocktailsAPI: CocktailsAPI, @unchecked Sendable {
     /// Set once by the file initializer, before the source is shared.
     private var payloadLoader: (@Sendable () -> Result<Data, CocktailsAPIError>)?
 
-    /// Decides the outcome of one call. Counted when the call is made, so that overlapping calls
+    /// Decides whether one call fails. Counted when the call is made, so that overlapping calls
     /// see the failures in the order they started.
-    private func nextOutcome() -> Result<Data, CocktailsAPIError> {
+    private func nextCallFails() -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        if failuresLeft > 0 {
-            failuresLeft -= 1
-            return .failure(.unavailable)
-        }
-        return payloadLoader?() ?? payload()
+        guard failuresLeft > 0 else { return false }
+        failuresLeft -= 1
+        return true
+    }
+
+    /// What a call answers once its latency has passed: a catalog file is read only then, as
+    /// a real source's bytes arrive at the end (read at the call, 8 MB of a 10,000-drink file
+    /// sat in memory for the whole wait).
+    private func outcome(failing: Bool) -> Result<Data, CocktailsAPIError> {
+        failing ? .failure(.unavailable) : payloadLoader?() ?? payload()
     }
 
     public func fetchCocktails(_ handler: @escaping @Sendable (Result<Data, CocktailsAPIError>) -> Void) {
-        let outcome = nextOutcome()
+        let failing = nextCallFails()
         DispatchQueue.global().asyncAfter(deadline: .now() + latency.timeInterval) {
-            handler(outcome)
+            handler(self.outcome(failing: failing))
         }
     }
 
     public func fetchCocktails() async throws -> Data {
-        let outcome = nextOutcome()
+        let failing = nextCallFails()
         try await Task.sleep(for: latency)
-        return try outcome.get()
+        return try outcome(failing: failing).get()
     }
 }
 
