@@ -24,6 +24,12 @@ struct DocumentSet: Equatable {
         for index in words.indices { words[index] |= other.words[index] }
     }
 
+    /// Adds the positions of a bitmap of the same catalog, given as its words.
+    mutating func formUnion(words other: ArraySlice<UInt64>) {
+        precondition(other.count == words.count, "a bitmap of the same catalog")
+        for (index, word) in zip(words.indices, other) { words[index] |= word }
+    }
+
     mutating func formIntersection(_ other: DocumentSet) {
         for index in words.indices { words[index] &= other.words[index] }
     }
