@@ -8,7 +8,7 @@ public struct CatalogSnapshot: Sendable {
     /// The search over them.
     public let index: SearchIndex
     /// Per position, the canonical names of the cocktail's ingredients (or the names as written).
-    let ingredientNames: [[String]]
+    let ingredientNames: NameLists
     /// The recipes read for the bar: what each drink needs.
     public let bar: BarIndex
 
@@ -114,7 +114,7 @@ public struct CatalogSnapshot: Sendable {
         // the drinks made with fresh lemon juice, as the ingredient filter matches whole words.
         // Each cocktail's word runs are counted once, so this stays linear in the catalog.
         let drinksWithPhrase = phraseCounts(of: ingredientNames.indices)
-        let ingredients = Set(ingredientNames.joined()).map { name in
+        let ingredients = Set(ingredientNames.distinct).map { name in
             Facets.Value(value: name, count: drinksWithPhrase[SearchText.terms(name).joined(separator: " ")] ?? 0)
         }
         return Facets(

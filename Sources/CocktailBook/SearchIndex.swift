@@ -23,12 +23,17 @@ public struct SearchIndex: Sendable {
     private let names: TermIndex
     private let ingredients: TermIndex
     private let descriptions: TermIndex
-    private let exactNames: [String: [Int]]
-    /// Per position, the terms of the cocktail's name, to order name matches by closeness.
-    private let nameTerms: [[String]]
+    /// The position of the name with these terms (joined by spaces), and of any later ones
+    /// with the very same terms (rare, so apart: one array per name took 0.6 MB at 10,000).
+    private let exactNames: [String: Int32]
+    private let repeatedExactNames: [String: [Int32]]
+    /// Per position, the first term of the cocktail's name and how many terms it has: what
+    /// orders name matches by closeness.
+    private let nameLeads: [String]
+    private let nameTermCounts: [UInt8]
     /// Per position, the canonical names of the cocktail's ingredients (or the names as written),
     /// worked out in the same pass over the recipe lines as the ingredient terms.
-    let ingredientNames: [[String]]
+    let ingredientNames: NameLists
     /// How many cocktails the index covers.
     public let count: Int
 
@@ -68,26 +73,30 @@ public struct SearchIndex: Sendable {
         let nameTerms = words.nameTerms
         let ingredientNames = rest.ingredientNames
         if forBar { bar = rest.bar }
-        var exact: [String: [Int]] = [:]
+        var exact: [String: Int32] = [:]
+        var repeated: [String: [Int32]] = [:]
+        exact.reserveCapacity(nameTerms.count)
         for (position, terms) in nameTerms.enumerated() {
-            exact[terms.joined(separator: " "), default: []].append(position)
+            let key = terms.joined(separator: " ")
+            if exact[key] == nil { exact[key] = Int32(position) } else { repeated[key, default: []].append(Int32(position)) }
         }
         exactNames = exact
-        self.nameTerms = nameTerms
+        repeatedExactNames = repeated
+        nameLeads = nameTerms.map { $0.first ?? "" }
+        nameTermCounts = nameTerms.map { UInt8(clamping: $0.count) }
         self.ingredientNames = ingredientNames
     }
 
     /// The recipes' part of the index, and the bar's reading of every recipe.
     private static func recipes(_ cocktails: [Cocktail], table: IngredientTable, forBar: Bool)
-        -> (ingredients: TermIndex, ingredientNames: [[String]], bar: BarIndex.Builder?) {
+        -> (ingredients: TermIndex, ingredientNames: NameLists, bar: BarIndex.Builder?) {
         var tokenizer = SearchText.Tokenizer()
         var bar: BarIndex.Builder? = forBar ? BarIndex.Builder(table: table, capacity: cocktails.count) : nil
         // Recipe lines repeat across a catalog (`3/4 oz fresh lime juice`): parse and look each
         // distinct line up once.
         var termsByLine: [String: (slots: [Int], name: String?, bar: BarIndex.Line?)] = [:]
         var ingredientTerms = TermIndex.Builder()
-        var ingredientNames: [[String]] = []
-        ingredientNames.reserveCapacity(cocktails.count)
+        var ingredientNames = NameLists.Builder(capacity: cocktails.count)
         var lines: [BarIndex.Line] = []
         for (index, cocktail) in cocktails.enumerated() {
             let position = Int32(index)
@@ -113,7 +122,7 @@ public struct SearchIndex: Sendable {
             ingredientNames.append(names)
             bar?.add(lines)
         }
-        return (TermIndex(ingredientTerms, documentCount: cocktails.count), ingredientNames, bar)
+        return (TermIndex(ingredientTerms, documentCount: cocktails.count), ingredientNames.build(), bar)
     }
 
     /// The cocktails matching `query`, best first and alphabetical within a rank; an empty query
@@ -142,9 +151,10 @@ public struct SearchIndex: Sendable {
 
         var hits: [Hit] = []
         var seen = DocumentSet(count: count)
-        for position in exactNames[terms.joined(separator: " ")] ?? [] {
-            hits.append(Hit(position: position, rank: .exactName))
-            seen.insert(Int32(position))
+        let joined = terms.joined(separator: " ")
+        for position in exactNames[joined].map({ [$0] + (repeatedExactNames[joined] ?? []) }) ?? [] {
+            hits.append(Hit(position: Int(position), rank: .exactName))
+            seen.insert(position)
         }
         for (set, rank) in [(byName, Rank.namePrefix), (byFuzzyName, .nameTypo), (byIngredient, .ingredient), (byDescription, .description)] {
             var fresh = set
@@ -167,9 +177,10 @@ public struct SearchIndex: Sendable {
         let firstBytes = Array(first.utf8)
         let allowed = SearchText.allowedEdits(forLength: firstBytes.count)
         func key(_ position: Int) -> (Int, Int) {
-            let name = nameTerms[position]
-            let lead = name.first.map { $0.hasPrefix(first) || SearchText.withinEdits(Array($0.utf8), firstBytes, limit: allowed) } ?? false
-            return (lead ? 0 : 1, abs(name.count - terms.count))
+            let count = Int(nameTermCounts[position])
+            let leadTerm = nameLeads[position]
+            let lead = count > 0 && (leadTerm.hasPrefix(first) || SearchText.withinEdits(Array(leadTerm.utf8), firstBytes, limit: allowed))
+            return (lead ? 0 : 1, abs(count - terms.count))
         }
         return positions.map { ($0, key($0)) }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.map(\.0)
     }
