@@ -42,4 +42,36 @@ struct CocktailImageTests {
         #expect(CocktailImage.url(for: Self.drink(5_000, glass: "highball")) == after)
         #expect(String(buffer: CocktailImage.rendered(for: Self.drink(5_000, glass: "highball")).body).contains("<svg"))
     }
+
+    @Test("every field the drawing reads changes the fingerprint, and the drawing with it; the others change neither")
+    func fingerprintFollowsTheDrawing() {
+        var base = Self.drink(6_000)
+        base.method = "built" // the steps say how a built drink is finished: its dilution
+        base.instructions = ["Build over ice in the glass."]
+        var changes: [(String, Cocktail)] = []
+        func changed(_ label: String, _ change: (inout Cocktail) -> Void) {
+            var cocktail = base
+            change(&cocktail)
+            changes.append((label, cocktail))
+        }
+        changed("name") { $0.name = "Another Name" }
+        changed("glass") { $0.glass = "highball" }
+        changed("method") { $0.method = "blended" }
+        changed("recipe") { $0.ingredients = ["2 oz gin", "1 oz cream", "1 egg white"] }
+        changed("instructions") { $0.instructions = ["Shake hard with ice, then strain into the glass."] }
+        changed("colour") { $0.illustration?.color = "#118844" }
+        changed("ice") { $0.illustration?.ice = "crushed" }
+        changed("layers") { $0.illustration?.layers = [.init(color: "#FFFFFF", fraction: 0.4)] }
+        let drawing = CocktailIllustration.svg(for: base)
+        for (label, cocktail) in changes {
+            #expect(CocktailImage.fingerprint(of: cocktail) != CocktailImage.fingerprint(of: base), "\(label)")
+            #expect(CocktailIllustration.svg(for: cocktail) != drawing, "\(label) should show in the drawing")
+        }
+        var words = base
+        words.shortDescription = "Other words"
+        words.longDescription = "Other longer words"
+        words.tags = ["new"]
+        #expect(CocktailImage.fingerprint(of: words) == CocktailImage.fingerprint(of: base))
+        #expect(CocktailIllustration.svg(for: words) == drawing)
+    }
 }
