@@ -23,10 +23,13 @@ public struct SearchIndex: Sendable {
     private let names: TermIndex
     private let ingredients: TermIndex
     private let descriptions: TermIndex
-    /// The position of the name with these terms (joined by spaces), and of any later ones
-    /// with the very same terms (rare, so apart: one array per name took 0.6 MB at 10,000).
-    private let exactNames: [String: Int32]
-    private let repeatedExactNames: [String: [Int32]]
+    /// The position of the first name whose terms hash to a key (see ``nameKey(_:)``), and of
+    /// any later ones (the same name again, or a collision: rare, so apart). Confirmed against
+    /// the name itself when asked: keyed by the joined terms with an array each, this took
+    /// 0.8 MB at 10,000 drinks.
+    private let exactNames: [Int: Int32]
+    private let repeatedExactNames: [Int: [Int32]]
+    private let cocktailNames: [String]
     /// Per position, the first term of the cocktail's name and how many terms it has: what
     /// orders name matches by closeness.
     private let nameLeads: [String]
@@ -73,18 +76,26 @@ public struct SearchIndex: Sendable {
         let nameTerms = words.nameTerms
         let ingredientNames = rest.ingredientNames
         if forBar { bar = rest.bar }
-        var exact: [String: Int32] = [:]
-        var repeated: [String: [Int32]] = [:]
+        var exact: [Int: Int32] = [:]
+        var repeated: [Int: [Int32]] = [:]
         exact.reserveCapacity(nameTerms.count)
         for (position, terms) in nameTerms.enumerated() {
-            let key = terms.joined(separator: " ")
+            let key = Self.nameKey(terms)
             if exact[key] == nil { exact[key] = Int32(position) } else { repeated[key, default: []].append(Int32(position)) }
         }
         exactNames = exact
         repeatedExactNames = repeated
+        cocktailNames = cocktails.map(\.name)
         nameLeads = nameTerms.map { $0.first ?? "" }
         nameTermCounts = nameTerms.map { UInt8(clamping: $0.count) }
         self.ingredientNames = ingredientNames
+    }
+
+    /// A name's terms as one number, to look exact names up by.
+    private static func nameKey(_ terms: [String]) -> Int {
+        var hasher = Hasher()
+        hasher.combine(terms)
+        return hasher.finalize()
     }
 
     /// The recipes' part of the index, and the bar's reading of every recipe.
@@ -151,8 +162,9 @@ public struct SearchIndex: Sendable {
 
         var hits: [Hit] = []
         var seen = DocumentSet(count: count)
-        let joined = terms.joined(separator: " ")
-        for position in exactNames[joined].map({ [$0] + (repeatedExactNames[joined] ?? []) }) ?? [] {
+        let key = Self.nameKey(terms)
+        for position in exactNames[key].map({ [$0] + (repeatedExactNames[key] ?? []) }) ?? []
+        where SearchText.terms(cocktailNames[Int(position)]) == terms {
             hits.append(Hit(position: Int(position), rank: .exactName))
             seen.insert(position)
         }
