@@ -44,7 +44,7 @@ public struct AppEnvironment: Sendable {
         catalog = CatalogService(
             source: source, catalogStore: database, favoritesStore: database, importedStore: database, now: { Date() },
             locale: configuration.locale, ingredients: try IngredientTable(json: BundledCatalog.ingredientsData), logger: logger,
-            afterInstall: { MemoryRelease.trim() }
+            afterInstall: { MemoryRelease.trimAfterInstall() }
         )
         // Several instances on one database: what another instance stored reaches this one's
         // catalog as soon as the store says so.
@@ -91,6 +91,17 @@ enum MemoryRelease {
         #if canImport(Glibc)
         _ = glibcMallocTrim(0)
         #endif
+    }
+
+    /// Trims now, and again half a second later: whoever installed the catalog still holds
+    /// what it was decoded from (the stored rows, the fetched drinks) until it returns, and that
+    /// is freed only then.
+    static func trimAfterInstall() {
+        trim()
+        Task.detached(priority: .background) {
+            try? await Task.sleep(for: .milliseconds(500))
+            trim()
+        }
     }
 
     /// When the last trim after a long answer was.
