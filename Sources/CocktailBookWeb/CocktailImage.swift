@@ -29,6 +29,13 @@ public enum CocktailImage {
         var order: [String] = []
         var next = 0
 
+        /// Keeps a version without its drawing (a list naming the picture); a drawing kept from
+        /// another version of the drink goes.
+        mutating func keep(version: String, for cocktail: Cocktail, fingerprint: Int) {
+            if versions[cocktail.id]?.fingerprint != fingerprint { drawings[cocktail.id] = nil }
+            versions[cocktail.id] = (fingerprint, version)
+        }
+
         mutating func keep(_ rendered: Rendered, for cocktail: Cocktail, fingerprint: Int) {
             versions[cocktail.id] = (fingerprint, rendered.version)
             if drawings.updateValue(rendered.body, forKey: cocktail.id) != nil { return }
@@ -77,14 +84,21 @@ public enum CocktailImage {
         return rendered
     }
 
-    /// The content hash of `cocktail`'s drawing, which names its version in URLs.
+    /// The content hash of `cocktail`'s drawing, which names its version in URLs. The drawing
+    /// made to take it is not kept: a list names every picture, and browsers ask for few.
     static func version(for cocktail: Cocktail) -> String {
-        if let known = memory.withLock({ $0.versions[cocktail.id] }), known.fingerprint == fingerprint(of: cocktail) { return known.version }
-        return rendered(for: cocktail).version
+        let fingerprint = fingerprint(of: cocktail)
+        if let known = memory.withLock({ $0.versions[cocktail.id] }), known.fingerprint == fingerprint { return known.version }
+        let version = CocktailIllustration.version(for: cocktail)
+        memory.withLock { $0.keep(version: version, for: cocktail, fingerprint: fingerprint) }
+        return version
     }
 
     /// How many drawings are kept now (for tests).
     static var keptDrawingCount: Int { memory.withLock { $0.drawings.count } }
+
+    /// Whether the drawing of the drink with this id is kept (for tests).
+    static func keepsDrawing(of id: String) -> Bool { memory.withLock { $0.drawings[id] != nil } }
 
     /// The picture's path on this server; the version in it changes whenever the picture does.
     /// An imported cocktail's downloaded photo is used as it is (its name is its content hash).

@@ -43,6 +43,26 @@ struct CocktailImageTests {
         #expect(String(buffer: CocktailImage.rendered(for: Self.drink(5_000, glass: "highball")).body).contains("<svg"))
     }
 
+    @Test("a list naming a picture keeps its version, not its drawing; serving keeps the drawing, and a new version drops the old one")
+    func namingKeepsNoDrawing() {
+        let drink = Self.drink(7_000)
+        let url = CocktailImage.url(for: drink)
+        #expect(!CocktailImage.keepsDrawing(of: drink.id))
+        let served = CocktailImage.rendered(for: drink)
+        #expect(url.hasSuffix("?v=\(served.version)"))
+        #expect(CocktailImage.keepsDrawing(of: drink.id))
+
+        let changed = Self.drink(7_000, glass: "highball")
+        let newURL = CocktailImage.url(for: changed)
+        #expect(newURL != url)
+        #expect(!CocktailImage.keepsDrawing(of: drink.id))
+        let again = CocktailImage.rendered(for: changed)
+        #expect(newURL.hasSuffix("?v=\(again.version)"))
+        #expect(again.version == CocktailIllustration.version(for: changed))
+        #expect(again.body == ByteBuffer(string: CocktailIllustration.svg(for: changed)))
+        #expect(again.body != served.body)
+    }
+
     @Test("every field the drawing reads changes the fingerprint, and the drawing with it; the others change neither")
     func fingerprintFollowsTheDrawing() {
         var base = Self.drink(6_000)
