@@ -6,8 +6,14 @@ import Foundation
 /// hits, ranks and order for every query (the original index logic, restated with plain sets).
 enum Reference {
     static func terms(_ text: String) -> [String] {
-        fold(text).split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        fold(text).split { !($0.isLetter || $0.isNumber) }.map { spellings[String($0)] ?? String($0) }
     }
+
+    /// Words spelled two ways, each indexed and searched under one spelling (as the app's table).
+    static let spellings: [String: String] = [
+        "whisky": "whiskey", "whiskies": "whiskeys", "colour": "color", "coloured": "colored", "flavour": "flavor",
+        "flavoured": "flavored", "flavours": "flavors", "liquour": "liqueur", "licor": "liqueur",
+    ]
 
     static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US"))
@@ -77,6 +83,7 @@ enum Reference {
 
         let names, ingredients, descriptions: Field
         let exact: [String: [Int]]
+        let nameTerms: [[String]]
         let count: Int
 
         init(catalog: AlphabeticalCatalog, table: IngredientTable) {
@@ -86,7 +93,9 @@ enum Reference {
             ingredients = Field(cocktails.map { cocktail in
                 cocktail.recipe.flatMap { line -> [String] in
                     let canonical = table.ingredient(for: line)
-                    return Reference.terms([line.ingredient, canonical?.name].compactMap { $0 }.joined(separator: " "))
+                    // A bottle is found by its families' names too: `orange liqueur` finds Cointreau.
+                    let families = canonical.map { table.ancestors(of: $0).map(\.name) } ?? []
+                    return Reference.terms(([line.ingredient, canonical?.name].compactMap { $0 } + families).joined(separator: " "))
                 }
             })
             descriptions = Field(cocktails.map { Reference.terms($0.shortDescription + " " + $0.longDescription) })
@@ -95,6 +104,22 @@ enum Reference {
                 exact[Reference.terms(cocktail.name).joined(separator: " "), default: []].append(position)
             }
             self.exact = exact
+            nameTerms = cocktails.map { Reference.terms($0.name) }
+        }
+
+        /// Name matches closest first: names whose first word starts with (or is a typo of) the
+        /// query's first word, then fewer other words; position order within. Over 2,000 names
+        /// keep plain position order.
+        func closestFirst(_ positions: [Int], _ terms: [String]) -> [Int] {
+            guard positions.count > 1, positions.count <= 2_000, let first = terms.first else { return positions }
+            func key(_ position: Int) -> [Int] {
+                let name = nameTerms[position]
+                let lead = name.first.map {
+                    $0.hasPrefix(first) || Reference.withinEdits(Array($0.utf8), Array(first.utf8), limit: SearchText.allowedEdits(forLength: first.utf8.count))
+                } ?? false
+                return [lead ? 0 : 1, abs(name.count - terms.count), position]
+            }
+            return positions.sorted { key($0).lexicographicallyPrecedes(key($1)) }
         }
 
         func search(_ query: String) -> [(Int, SearchIndex.Rank)] {
@@ -118,7 +143,8 @@ enum Reference {
                 seen.insert(position)
             }
             for (set, rank) in [(byName, SearchIndex.Rank.namePrefix), (byFuzzyName, .nameTypo), (byIngredient, .ingredient), (byDescription, .description)] {
-                let fresh = set.subtracting(seen).sorted()
+                var fresh = set.subtracting(seen).sorted()
+                if rank == .namePrefix || rank == .nameTypo { fresh = closestFirst(fresh, terms) }
                 hits += fresh.map { ($0, rank) }
                 seen.formUnion(fresh)
             }
