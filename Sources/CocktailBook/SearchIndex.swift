@@ -29,7 +29,8 @@ public struct SearchIndex: Sendable {
     /// 0.8 MB at 10,000 drinks.
     private let exactNames: [Int: Int32]
     private let repeatedExactNames: [Int: [Int32]]
-    private let cocktailNames: [String]
+    /// The catalog's drinks (the snapshot's own array, not a copy), for their names.
+    private let cocktails: [Cocktail]
     /// Per position, the first term of the cocktail's name and how many terms it has: what
     /// orders name matches by closeness.
     private let nameLeads: [String]
@@ -85,7 +86,7 @@ public struct SearchIndex: Sendable {
         }
         exactNames = exact
         repeatedExactNames = repeated
-        cocktailNames = cocktails.map(\.name)
+        self.cocktails = cocktails
         nameLeads = nameTerms.map { $0.first ?? "" }
         nameTermCounts = nameTerms.map { UInt8(clamping: $0.count) }
         self.ingredientNames = ingredientNames
@@ -164,7 +165,7 @@ public struct SearchIndex: Sendable {
         var seen = DocumentSet(count: count)
         let key = Self.nameKey(terms)
         for position in exactNames[key].map({ [$0] + (repeatedExactNames[key] ?? []) }) ?? []
-        where SearchText.terms(cocktailNames[Int(position)]) == terms {
+        where SearchText.terms(cocktails[Int(position)].name) == terms {
             hits.append(Hit(position: Int(position), rank: .exactName))
             seen.insert(position)
         }

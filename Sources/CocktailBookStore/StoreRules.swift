@@ -60,13 +60,6 @@ struct StoredRows {
 }
 
 extension StoreRules {
-    /// The stored catalog's payloads as cocktails, in their order (see ``decodeCatalog(_:)``).
-    static func decodeCatalog(ids: [String], payloads: [Data]) throws -> [Cocktail] {
-        var rows = StoredRows()
-        for (id, payload) in zip(ids, payloads) { rows.append(id: id, payload: payload) }
-        return try decodeCatalog(rows)
-    }
-
     /// The stored catalog's payloads as cocktails, in their order, decoded on every core
     /// (at 10,000 drinks this is a fifth of the start); an unreadable entry names itself.
     static func decodeCatalog(_ rows: StoredRows) throws -> [Cocktail] {

@@ -87,21 +87,18 @@ enum MemoryRelease {
         #endif
     }
 
-    static func trim() {
+    private static func trim() {
         #if canImport(Glibc)
         _ = glibcMallocTrim(0)
         #endif
     }
 
-    /// Trims now, and again half a second later: whoever installed the catalog still holds
-    /// what it was decoded from (the stored rows, the fetched drinks) until it returns, and that
-    /// is freed only then.
+    /// Trims in the background half a second after an install, not on the catalog actor: by
+    /// then the building's temporaries and the replaced snapshot are freed, and so is what the
+    /// catalog was decoded from (the stored rows, the fetched drinks), which whoever installed
+    /// it holds until it returns.
     static func trimAfterInstall() {
-        trim()
-        Task.detached(priority: .background) {
-            try? await Task.sleep(for: .milliseconds(500))
-            trim()
-        }
+        trimInBackground(after: .milliseconds(500))
     }
 
     /// When the last trim after a long answer was.
@@ -115,7 +112,14 @@ enum MemoryRelease {
         let last = lastTrim.load(ordering: .relaxed)
         guard now &- last >= 1_000_000_000 || last == 0,
               lastTrim.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged else { return }
-        Task.detached(priority: .background) { trim() }
+        trimInBackground(after: .zero)
+    }
+
+    private static func trimInBackground(after delay: Duration) {
+        Task.detached(priority: .background) {
+            if delay > .zero { try? await Task.sleep(for: delay) }
+            trim()
+        }
     }
 }
 

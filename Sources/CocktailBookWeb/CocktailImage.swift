@@ -37,7 +37,7 @@ public enum CocktailImage {
         }
 
         mutating func keep(_ rendered: Rendered, for cocktail: Cocktail, fingerprint: Int) {
-            versions[cocktail.id] = (fingerprint, rendered.version)
+            keep(version: rendered.version, for: cocktail, fingerprint: fingerprint)
             if drawings.updateValue(rendered.body, forKey: cocktail.id) != nil { return }
             if order.count < keptDrawings {
                 order.append(cocktail.id)
@@ -79,7 +79,7 @@ public enum CocktailImage {
         // Drawn outside the lock: two requests may draw the same picture at once, and both get
         // the same bytes, since the drawing is a pure function of the cocktail.
         let svg = CocktailIllustration.svg(for: cocktail)
-        let rendered = Rendered(body: ByteBuffer(string: svg), version: String(ContentHash.hex(of: svg.utf8).prefix(12)))
+        let rendered = Rendered(body: ByteBuffer(string: svg), version: CocktailIllustration.version(ofDrawing: svg))
         memory.withLock { $0.keep(rendered, for: cocktail, fingerprint: fingerprint) }
         return rendered
     }

@@ -110,3 +110,12 @@ struct CatalogPayloadTests {
         }
     }
 }
+
+extension StoreRules {
+    /// Stored payloads as cocktails, as a backend reads them (one id per payload).
+    static func decodeCatalog(ids: [String], payloads: [Data]) throws -> [Cocktail] {
+        var rows = StoredRows()
+        for (id, payload) in zip(ids, payloads) { rows.append(id: id, payload: payload) }
+        return try decodeCatalog(rows)
+    }
+}

@@ -130,7 +130,12 @@ public enum CocktailIllustration {
 
     /// A short stable content hash (e.g. 12 hex chars of FNV-1a 64 over the svg string) — used as a cache-busting URL version / ETag.
     public static func version(for cocktail: Cocktail) -> String {
-        String(ContentHash.hex(of: svg(for: cocktail).utf8).prefix(12))
+        version(ofDrawing: svg(for: cocktail))
+    }
+
+    /// The version of a drawing already made.
+    static func version(ofDrawing svg: String) -> String {
+        String(ContentHash.hex(of: svg.utf8).prefix(12))
     }
 
     /// Whether the registry draws this glass itself rather than falling back to the default.
