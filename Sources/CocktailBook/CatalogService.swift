@@ -15,8 +15,9 @@ public actor CatalogService {
     public nonisolated let now: @Sendable () -> Date
     private let locale: Locale
     private let logger: Logger
-    /// The calendar of the catalog's locale: its weeks start where the locale's do.
-    public nonisolated let calendar: Calendar
+    /// The calendar labels are read on: the machine's clock, weeks starting where the catalog
+    /// locale's do.
+    public nonisolated let calendar: LabelCalendar
     /// The canonical ingredient table recipes are read against.
     public nonisolated let ingredients: IngredientTable
 
@@ -54,9 +55,7 @@ public actor CatalogService {
     ) {
         self.afterInstall = afterInstall
         self.ingredients = ingredients
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.locale = locale // also sets the first weekday to the locale's
-        self.calendar = calendar
+        self.calendar = .local(for: locale)
         self.source = source
         self.catalogStore = catalogStore
         self.favoritesStore = favoritesStore

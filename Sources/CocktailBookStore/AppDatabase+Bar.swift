@@ -56,7 +56,7 @@ extension AppDatabase: BarStore {
         guard owner != .nobody else { throw StoreError.noOwner }
         try await writer.write { db in
             if isOnShelf {
-                try db.execute(sql: "INSERT OR IGNORE INTO barBottle (ownerId, value, addedAt) VALUES (?, ?, ?)", arguments: [owner.id, value, Date()])
+                try db.execute(sql: "INSERT OR IGNORE INTO barBottle (ownerId, value, addedAt) VALUES (?, ?, ?)", arguments: [owner.id, value, StoredDate.text(Date())])
             } else {
                 try db.execute(sql: "DELETE FROM barBottle WHERE ownerId = ? AND value = ?", arguments: [owner.id, value])
             }
@@ -119,7 +119,7 @@ extension AppDatabase: BarStore {
                 } else {
                     try db.execute(
                         sql: "INSERT INTO shoppingItem (ownerId, value, cocktailIds, bought, addedAt) VALUES (?, ?, ?, 0, ?)",
-                        arguments: [owner.id, value, cocktailId ?? "", Date()]
+                        arguments: [owner.id, value, cocktailId ?? "", StoredDate.text(Date())]
                     )
                 }
             }

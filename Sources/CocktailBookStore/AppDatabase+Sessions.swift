@@ -11,7 +11,7 @@ public struct APIToken: Sendable, Equatable, Codable {
     public var lastUsedAt: Date?
 }
 
-struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
+struct SessionRecord: Codable, FetchableRecord, PersistableRecord, RecordWithDates {
     static let databaseTableName = "session"
     var tokenHash: String
     var accountId: Int64
@@ -19,7 +19,7 @@ struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
     var lastSeenAt: Date
 }
 
-struct APITokenRecord: Codable, FetchableRecord, MutablePersistableRecord {
+struct APITokenRecord: Codable, FetchableRecord, MutablePersistableRecord, RecordWithDates {
     static let databaseTableName = "apiToken"
     enum Columns {
         static let accountId = Column(CodingKeys.accountId)
@@ -60,7 +60,7 @@ extension AppDatabase {
         }
         if StoreRules.isDueForTouch(session.lastSeenAt, now: now) {
             try await writer.write { db in
-                try db.execute(sql: "UPDATE session SET lastSeenAt = ? WHERE tokenHash = ?", arguments: [now, tokenHash])
+                try db.execute(sql: "UPDATE session SET lastSeenAt = ? WHERE tokenHash = ?", arguments: [StoredDate.text(now), tokenHash])
             }
         }
         return try await account(id: session.accountId)
@@ -101,7 +101,7 @@ extension AppDatabase {
             return nil
         }
         if StoreRules.isDueForTouch(token.lastUsedAt, now: now) {
-            try await writer.write { db in try db.execute(sql: "UPDATE apiToken SET lastUsedAt = ? WHERE id = ?", arguments: [now, token.id]) }
+            try await writer.write { db in try db.execute(sql: "UPDATE apiToken SET lastUsedAt = ? WHERE id = ?", arguments: [StoredDate.text(now), token.id]) }
         }
         return try await account(id: token.accountId)
     }

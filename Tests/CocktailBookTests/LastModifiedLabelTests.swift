@@ -23,8 +23,16 @@ struct LabelCase: Sendable, CustomTestStringConvertible {
 }
 
 enum LabelCalendars {
-    /// A Gregorian calendar in `zone` whose weeks start on `firstWeekday` (1 = Sunday, 2 = Monday).
-    static func make(firstWeekday: Int, minimumDays: Int = 1, zone: String = "UTC") -> Calendar {
+    /// A label calendar on `zone`'s clock (read with Foundation's `TimeZone`, independently of
+    /// the code under test) whose weeks start on `firstWeekday` (1 = Sunday, 2 = Monday).
+    static func make(firstWeekday: Int, zone: String = "UTC") -> LabelCalendar {
+        let timeZone = TimeZone(identifier: zone)!
+        return LabelCalendar(firstWeekday: firstWeekday) { timeZone.secondsFromGMT(for: $0) }
+    }
+
+    /// Foundation's Gregorian calendar for the same clock and week, as the labels were first
+    /// written with.
+    static func foundation(firstWeekday: Int, minimumDays: Int = 1, zone: String = "UTC") -> Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: zone)!
         calendar.firstWeekday = firstWeekday
@@ -32,14 +40,37 @@ enum LabelCalendars {
         return calendar
     }
 
-    /// Monday first, as en_GB (which also needs 4 days in the first week of a year).
-    static let monday = make(firstWeekday: 2, minimumDays: 4)
+    /// The label as Foundation's `Calendar` gives it: the reference the arithmetic is checked against.
+    static func reference(for date: Date, now: Date, calendar: Calendar) -> String {
+        if date >= now || calendar.isDate(date, inSameDayAs: now) { return "Today" }
+        if calendar.dateInterval(of: .weekOfYear, for: now)?.contains(date) == true { return "This week" }
+        if calendar.dateInterval(of: .month, for: now)?.contains(date) == true { return "This month" }
+        let years = calendar.component(.year, from: now) - calendar.component(.year, from: date)
+        if years <= 0 { return "This year" }
+        return years == 1 ? "1 year ago" : "\(years) years ago"
+    }
+
+    /// Monday first, as en_GB.
+    static let monday = make(firstWeekday: 2)
     /// Sunday first, as en_US.
     static let sunday = make(firstWeekday: 1)
 
     /// An ISO 8601 instant, read independently of the code under test.
     static func instant(_ text: String) throws -> Date {
         try Date(text, strategy: .iso8601)
+    }
+}
+
+/// SplitMix64, for reproducible random instants.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
 
@@ -111,15 +142,64 @@ struct LastModifiedLabelTests {
         #expect(label == test.sunday)
     }
 
-    @Test("a Monday-first calendar with 1-day first weeks gives the same year-change labels")
-    func mondayFirstMinimumDays() throws {
-        let calendar = LabelCalendars.make(firstWeekday: 2, minimumDays: 1)
-        let label = { (date: String, now: String) in
-            LastModifiedLabel.label(for: try LabelCalendars.instant(date), now: try LabelCalendars.instant(now), calendar: calendar)
+    @Test("every case gives Foundation's label, whatever a year's first week needs")
+    func casesMatchFoundation() throws {
+        for test in Self.cases {
+            let date = try LabelCalendars.instant(test.date), now = try LabelCalendars.instant(test.now)
+            for (first, expected) in [(2, test.monday), (1, test.sunday)] {
+                for minimumDays in [1, 4] {
+                    let foundation = LabelCalendars.foundation(firstWeekday: first, minimumDays: minimumDays)
+                    #expect(LabelCalendars.reference(for: date, now: now, calendar: foundation) == expected, "\(test.testDescription)")
+                }
+            }
         }
-        #expect(try label("2023-12-31T12:00:00Z", "2024-01-01T12:00:00Z") == "1 year ago")
-        #expect(try label("2022-12-31T12:00:00Z", "2023-01-01T12:00:00Z") == "This week")
-        #expect(try label("2024-12-31T12:00:00Z", "2025-01-01T12:00:00Z") == "This week")
+    }
+
+    @Test("labels match Foundation's calendar over many instants, week starts and time zones")
+    func matchesFoundation() {
+        var rng = SplitMix(seed: 7)
+        for zone in ["UTC", "Europe/Rome", "America/New_York", "Asia/Tokyo", "Australia/Lord_Howe", "Pacific/Chatham"] {
+            for first in [1, 2, 7] {
+                let ours = LabelCalendars.make(firstWeekday: first, zone: zone)
+                let foundation = LabelCalendars.foundation(firstWeekday: first, zone: zone)
+                for _ in 0..<400 {
+                    // Now somewhere in 2020–2030; the change up to three years before, often within days.
+                    let now = Date(timeIntervalSince1970: 1_577_836_800 + Double(rng.next() % 315_360_000))
+                    let back = rng.next() % 2 == 0 ? Double(rng.next() % 1_209_600) : Double(rng.next() % 94_608_000)
+                    let date = now.addingTimeInterval(-back)
+                    let label = LastModifiedLabel.label(for: date, now: now, calendar: ours)
+                    #expect(label == LabelCalendars.reference(for: date, now: now, calendar: foundation), "\(zone) first \(first): \(date) seen at \(now)")
+                }
+            }
+        }
+    }
+
+    @Test("a locale's region says where its weeks start")
+    func firstWeekdays() {
+        #expect(LabelCalendar.firstWeekday(ofLocale: "en_US") == 1)
+        #expect(LabelCalendar.firstWeekday(ofLocale: "en_US_POSIX") == 1)
+        #expect(LabelCalendar.firstWeekday(ofLocale: "en") == 1)
+        #expect(LabelCalendar.firstWeekday(ofLocale: "it_IT") == 2)
+        #expect(LabelCalendar.firstWeekday(ofLocale: "it") == 2)
+        #expect(LabelCalendar.firstWeekday(ofLocale: "en_GB") == 2)
+        #expect(LabelCalendar.firstWeekday(ofLocale: "zh_Hant_TW") == 1)
+        #expect(LabelCalendar.firstWeekday(ofLocale: "ar_EG") == 7)
+        for identifier in ["en_US", "it_IT", "en_GB", "de_DE", "pt_BR", "ja_JP", "fr_CA", "ar_EG", "he_IL"] {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.locale = Locale(identifier: identifier)
+            #expect(LabelCalendar.firstWeekday(ofLocale: identifier) == calendar.firstWeekday, "\(identifier)")
+        }
+    }
+
+    @Test("the machine's clock has the offset Foundation's current time zone gives")
+    func localClock() {
+        let local = LabelCalendar.local(for: Locale(identifier: "it_IT"))
+        #expect(local.firstWeekday == 2)
+        // Every 30 days over ten years, so both sides of any daylight saving change are seen.
+        for seconds in stride(from: 1_577_836_800.0, to: 1_893_456_000, by: 2_592_000) {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(local.offset(at: date) == TimeZone.current.secondsFromGMT(for: date), "\(date)")
+        }
     }
 
     @Test("days are counted in the calendar's time zone")

@@ -170,7 +170,7 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
     /// The payload of `details`, in `language`, with its measures converted when `conversion`
     /// is given (`?units=ml&servings=4`).
     public init(
-        _ details: CocktailDetails, now: Date, calendar: Calendar = .current, language: Language = .english,
+        _ details: CocktailDetails, now: Date, calendar: LabelCalendar = .local(for: .catalogDefault), language: Language = .english,
         conversion: (units: Settings.Units, servings: Int)? = nil
     ) {
         let cocktail = details.cocktail

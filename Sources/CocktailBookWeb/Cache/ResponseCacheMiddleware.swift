@@ -131,7 +131,7 @@ enum RenderTime {
     static func now(_ date: Date = Date()) -> String {
         let second = Int(date.timeIntervalSince1970)
         if let text = last.withLock({ $0.second == second ? $0.text : nil }) { return text }
-        let text = ISO8601DateFormatter().string(from: date)
+        let text = CivilTime(date).iso8601
         last.withLock { $0 = (second, text) }
         return text
     }

@@ -92,13 +92,6 @@ enum CocktailDBDrink {
 
     /// `2024-02-17 15:40:00` for `2024-02-17T15:40:00Z`: TheCocktailDB's format, in UTC.
     static func dateModified(_ iso: String) -> String? {
-        guard let date = LastModifiedLabel.date(from: iso) else { return nil }
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        let parts = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return String(
-            format: "%04d-%02d-%02d %02d:%02d:%02d",
-            parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0
-        )
+        LastModifiedLabel.date(from: iso).map { CivilTime($0).spaced }
     }
 }

@@ -24,7 +24,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         router.get("/maintenance/backup") { _, context in
             try context.require(.admin)
             let data = try await environment.database.backup(pictures: environment.images.store)
-            let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: .gmt, formatOptions: [.withFullDate])
+            let stamp = CivilTime(Date()).dateText
             return Response(
                 status: .ok,
                 headers: [.contentType: "application/json", .contentDisposition: "attachment; filename=\"cocktailbook-backup-\(stamp).json\"", .cacheControl: "no-store"],
