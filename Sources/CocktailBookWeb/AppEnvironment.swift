@@ -1,3 +1,4 @@
+import CMemoryRelease
 import CocktailBook
 import CocktailBookStore
 import CocktailsAPI
@@ -79,12 +80,28 @@ enum MemoryRelease {
     /// the system when freed. glibc otherwise raises that threshold to the largest block ever
     /// freed (megabytes, after the first install) and keeps every later one for reuse: at 10,000
     /// drinks, the first `search.php` answer left 11.6 MiB resident that way, 4.3 MiB with this.
+    ///
+    /// It also drops the loader's relocation tables, which nothing reads after start (see
+    /// `dropRelocationTables`).
     static func configure() {
         #if canImport(Glibc)
         _ = glibcMallopt(-8, 2) // M_ARENA_MAX
         _ = glibcMallopt(-3, 256 << 10) // M_MMAP_THRESHOLD, which also stops it moving
         _ = glibcMallopt(-1, 1 << 20) // M_TRIM_THRESHOLD: free memory kept at the heap's top
         #endif
+        _ = dropRelocationTables()
+    }
+
+    /// Unmaps the relocation tables (`.rela.dyn`) of the executable and its libraries: the
+    /// loader reads them once, before `main`, to fix up addresses, and never again. They are
+    /// clean pages of the files, 2 MB for the server and 1.7 MB for Foundation, ICU and the
+    /// Swift runtime, that would otherwise count in the resident set for the process's life.
+    /// Linking with packed relative relocations (`-z pack-relative-relocs`) would shrink the
+    /// executable's table instead, but needs glibc 2.36 to run and leaves the libraries' ones.
+    ///
+    /// Returns the bytes dropped.
+    static func dropRelocationTables() -> Int {
+        Int(cb_drop_relocation_tables())
     }
 
     private static func trim() {
