@@ -3,9 +3,27 @@
 
 #if defined(__linux__)
 #include <link.h>
+#include <malloc.h>
 #include <stdint.h>
 #include <sys/mman.h>
 #include <unistd.h>
+
+/// Runs as the executable is loaded, before `main` and before any thread exists: glibc makes an
+/// arena for each of the first threads that allocate, and a limit set later leaves those there.
+///
+/// - Two arenas instead of up to eight per core: the threads' freed memory is reused instead of
+///   spread over many heaps.
+/// - Blocks of 256 KB and more (a catalog's arrays while it is decoded, a long answer while it
+///   is made) come from their own mappings and go back to the system when freed. glibc otherwise
+///   raises that threshold to the largest block ever freed (megabytes, after the first install)
+///   and keeps every later one for reuse: at 10,000 drinks, the first `search.php` answer left
+///   11.6 MiB resident that way, 4.3 MiB with this.
+/// - At most 1 MB of free memory kept at the top of a heap.
+__attribute__((constructor)) static void cb_configure_malloc(void) {
+    mallopt(M_ARENA_MAX, 2);
+    mallopt(M_MMAP_THRESHOLD, 256 << 10);
+    mallopt(M_TRIM_THRESHOLD, 1 << 20);
+}
 
 struct drop_totals {
     size_t bytes;

@@ -74,21 +74,10 @@ enum CatalogFileError: Error, LocalizedError {
 /// Decoding a catalog and building its snapshot leaves megabytes of freed memory that glibc
 /// keeps for later; handing it back after each install keeps the resident set near what is used.
 enum MemoryRelease {
-    /// Two malloc arenas instead of up to eight per core: the threads' freed memory is reused
-    /// instead of spread over many heaps. Blocks of 256 KB and more (a catalog's arrays while it
-    /// is decoded, a long answer while it is made) come from their own mappings and go back to
-    /// the system when freed. glibc otherwise raises that threshold to the largest block ever
-    /// freed (megabytes, after the first install) and keeps every later one for reuse: at 10,000
-    /// drinks, the first `search.php` answer left 11.6 MiB resident that way, 4.3 MiB with this.
-    ///
-    /// It also drops the loader's relocation tables, which nothing reads after start (see
-    /// `dropRelocationTables`).
+    /// malloc itself is set up before `main` (`CMemoryRelease`: two arenas, long blocks in their
+    /// own mappings, 1 MB kept at a heap's top). This drops the loader's relocation tables, which
+    /// nothing reads after start (see `dropRelocationTables`).
     static func configure() {
-        #if canImport(Glibc)
-        _ = glibcMallopt(-8, 2) // M_ARENA_MAX
-        _ = glibcMallopt(-3, 256 << 10) // M_MMAP_THRESHOLD, which also stops it moving
-        _ = glibcMallopt(-1, 1 << 20) // M_TRIM_THRESHOLD: free memory kept at the heap's top
-        #endif
         _ = dropRelocationTables()
     }
 
@@ -145,6 +134,4 @@ enum MemoryRelease {
 @_silgen_name("malloc_trim")
 private func glibcMallocTrim(_ pad: Int) -> Int32
 
-@_silgen_name("mallopt")
-private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
 #endif
