@@ -118,7 +118,12 @@ final class BodyCollector: ResponseBodyWriter {
     var buffer = ByteBuffer()
 
     func write(_ buffer: ByteBuffer) async throws {
-        self.buffer.writeImmutableBuffer(buffer)
+        // A body written in one piece is taken as it is, not copied.
+        if self.buffer.readableBytes == 0 {
+            self.buffer = buffer
+        } else {
+            self.buffer.writeImmutableBuffer(buffer)
+        }
     }
 
     func finish(_ trailingHeaders: HTTPFields?) async throws {}
