@@ -125,15 +125,31 @@ struct TheCocktailDBDrink: Sendable, Equatable {
         return slug.isEmpty ? "cocktail" : slug
     }
 
-    /// `2024-02-17T15:40:00Z` for TheCocktailDB's `2024-02-17 15:40:00` (taken as UTC).
+    /// `2024-02-17T15:40:00Z` for TheCocktailDB's `2024-02-17 15:40:00` (taken as UTC); nil for
+    /// anything else, impossible dates (`2023-02-29`) included.
+    ///
+    /// Read by hand rather than with a `DateFormatter`, whose first use maps megabytes of ICU's
+    /// calendar and pattern data into the server, on every refresh from TheCocktailDB.
     static func isoDate(_ value: String) -> String? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        guard let date = formatter.date(from: value) else { return nil }
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
-        return formatter.string(from: date)
+        let bytes = Array(value.utf8)
+        // yyyy-MM-dd HH:mm:ss: digits everywhere but the separators.
+        let separators: [Int: UInt8] = [4: UInt8(ascii: "-"), 7: UInt8(ascii: "-"), 10: UInt8(ascii: " "), 13: UInt8(ascii: ":"), 16: UInt8(ascii: ":")]
+        guard bytes.count == 19 else { return nil }
+        for (index, byte) in bytes.enumerated() {
+            if let separator = separators[index] {
+                guard byte == separator else { return nil }
+            } else {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            }
+        }
+        func number(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } }
+        let (year, month, day) = (number(0..<4), number(5..<7), number(8..<10))
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard (1...12).contains(month), (1...days[month - 1]).contains(day),
+              number(11..<13) < 24, number(14..<16) < 60, number(17..<19) < 60
+        else { return nil }
+        return String(value.prefix(10)) + "T" + String(value.suffix(8)) + "Z"
     }
 }
 
