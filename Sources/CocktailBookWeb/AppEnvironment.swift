@@ -78,8 +78,12 @@ enum MemoryRelease {
     /// own mappings, 1 MB kept at a heap's top). This drops the loader's relocation tables, which
     /// nothing reads after start (see `dropRelocationTables`).
     static func configure() {
-        _ = dropRelocationTables()
+        _ = droppedAtStart
     }
+
+    /// The tables are read before `main` only: dropping them once per process is enough, however
+    /// many environments (tests make many) are wired.
+    private static let droppedAtStart = dropRelocationTables()
 
     /// Unmaps the relocation tables (`.rela.dyn`) of the executable and its libraries: the
     /// loader reads them once, before `main`, to fix up addresses, and never again. They are
