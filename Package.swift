@@ -5,7 +5,7 @@ let package = Package(
     name: "CocktailBook",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "cocktailbook", targets: ["cocktailbook"]),
+        .executable(name: "cocktailbook", targets: ["cocktailbook"])
     ],
     dependencies: [
         .package(path: "Packages/CocktailsAPI"),
@@ -95,12 +95,17 @@ let package = Package(
         // What several test targets share: the in-memory stores and a throwaway PostgreSQL database.
         .target(
             name: "CocktailBookTestSupport",
-            dependencies: ["CocktailBook", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "CocktailBook", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/CocktailBookTestSupport"
         ),
         .testTarget(
             name: "CocktailBookStoreTests",
-            dependencies: ["CocktailBookStore", "CocktailBookTestSupport", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: [
+                "CocktailBookStore", "CocktailBookTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
         .testTarget(
             name: "CocktailBookWebTests",

@@ -5,7 +5,7 @@ let package = Package(
     name: "CocktailsAPI",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
-        .library(name: "CocktailsAPI", targets: ["CocktailsAPI"]),
+        .library(name: "CocktailsAPI", targets: ["CocktailsAPI"])
     ],
     dependencies: [
         // Combine exists only on Apple platforms; OpenCombine stands in for it on Linux.

@@ -42,10 +42,13 @@ public enum ABVEstimator {
     /// The estimated ABV in percent, or `nil` when no line has a known volume and ingredient.
     ///
     /// Lines whose ingredient is not in the table count as volume without alcohol.
-    public static func estimate(_ lines: [RecipeLine], method: String?, steps: [String] = [], table: IngredientTable) -> Double? {
+    public static func estimate(_ lines: [RecipeLine], method: String?, steps: [String] = [], table: IngredientTable)
+        -> Double?
+    {
         guard let pour = pour(lines, method: method, steps: steps, table: table), pour.volume > 0 else { return nil }
         // A top-up poured over a drink shaken or stirred apart is not part of what the ice diluted.
-        let mixedApart = ["shaken", "stirred"].contains(method?.lowercased() ?? "")
+        let mixedApart =
+            ["shaken", "stirred"].contains(method?.lowercased() ?? "")
             || steps.contains { $0.lowercased().contains("shake") }
         let diluted = mixedApart ? pour.volume - pour.topped : pour.volume
         return pour.alcohol / (pour.volume + diluted * dilution(for: method, steps: steps)) * 100
@@ -53,7 +56,9 @@ public enum ABVEstimator {
 
     /// Grams of alcohol in one serving (ethanol weighs 0.789 g per ml), or `nil` when no line
     /// has a known volume. Dilution changes the strength, not the alcohol.
-    public static func alcoholGrams(_ lines: [RecipeLine], method: String? = nil, steps: [String] = [], table: IngredientTable) -> Double? {
+    public static func alcoholGrams(
+        _ lines: [RecipeLine], method: String? = nil, steps: [String] = [], table: IngredientTable
+    ) -> Double? {
         pour(lines, method: method, steps: steps, table: table).map { $0.alcohol * 0.789 }
     }
 
@@ -74,7 +79,9 @@ public enum ABVEstimator {
         for line in lines {
             let words = line.text.lowercased()
             if words.contains("rinse") || words.contains("on the side") { continue }
-            guard let millilitres = millilitres(of: line, table: table, muddled: muddled, splashTop: splashTop) else { continue }
+            guard let millilitres = millilitres(of: line, table: table, muddled: muddled, splashTop: splashTop) else {
+                continue
+            }
             counted = true
             pour.volume += millilitres
             if line.unit == .top { pour.topped += millilitres }
@@ -87,12 +94,15 @@ public enum ABVEstimator {
     static let juicePerFruit: [String: Double] = ["lime": 25, "lemon": 35, "orange": 60]
 
     /// The volume a line adds to the drink, in millilitres.
-    static func millilitres(of line: RecipeLine, table: IngredientTable, muddled: Bool = false, splashTop: Bool = false) -> Double? {
+    static func millilitres(of line: RecipeLine, table: IngredientTable, muddled: Bool = false, splashTop: Bool = false)
+        -> Double?
+    {
         let ingredient = table.ingredient(for: line)
         let name = ingredient?.name.lowercased() ?? ""
         if name.contains("ice"), ingredient?.kind == .other { return nil }
         if line.unit == .top, splashTop { return (line.amount?.typical ?? 1) * 15 }
-        if muddled, ingredient?.kind == .fruit, let juice = juicePerFruit[name], line.unit == nil || line.unit == .wedge {
+        if muddled, ingredient?.kind == .fruit, let juice = juicePerFruit[name], line.unit == nil || line.unit == .wedge
+        {
             return (line.amount?.typical ?? 1) * juice * (line.unit == .wedge ? 0.125 : 1)
         }
         if let unit = line.unit {
@@ -124,14 +134,19 @@ public struct DrinkBody: Sendable, Equatable {
     public var froth: Bool
 
     /// Words that mark a carbonated ingredient.
-    static let fizzyWords = ["soda", "tonic", "cola", "ginger beer", "ginger ale", "sparkling", "prosecco", "champagne", "cava", "seltzer"]
+    static let fizzyWords = [
+        "soda", "tonic", "cola", "ginger beer", "ginger ale", "sparkling", "prosecco", "champagne", "cava", "seltzer",
+    ]
 
     /// The body of a drink made by `method` from `lines` as `steps` say.
     public init(_ lines: [RecipeLine], method: String?, steps: [String] = [], table: IngredientTable) {
         let text = steps.map { $0.lowercased() }
         let muddled = method?.lowercased() == "muddled" || text.contains { $0.contains("muddle") }
         let splashTop = text.contains { $0.contains("top") && $0.contains("splash") }
-        var poured = 0.0, topped = 0.0, fizzy = 0.0, slush = 0.0
+        var poured = 0.0
+        var topped = 0.0
+        var fizzy = 0.0
+        var slush = 0.0
         var citrus = false
         foam = false
         for line in lines {
@@ -140,18 +155,25 @@ public struct DrinkBody: Sendable, Equatable {
             let ingredient = table.ingredient(for: line)
             let name = (ingredient?.name ?? line.ingredient ?? "").lowercased()
             if (ingredient?.kind == .egg && name.contains("white")) || name.contains("aquafaba") { foam = true }
-            if ingredient?.kind == .juice, ["lime", "lemon", "grapefruit", "orange"].contains(where: name.contains) { citrus = true }
+            if ingredient?.kind == .juice, ["lime", "lemon", "grapefruit", "orange"].contains(where: name.contains) {
+                citrus = true
+            }
             // Ice blended into the drink stays in the glass as slush: about half its volume.
             if method?.lowercased() == "blended", name.contains("ice"), ingredient?.kind == .other,
-               let unit = line.unit, let perUnit = unit.millilitres {
+                let unit = line.unit, let perUnit = unit.millilitres
+            {
                 slush += (line.amount?.typical ?? 1) * perUnit * 0.5
                 continue
             }
-            guard let millilitres = ABVEstimator.millilitres(of: line, table: table, muddled: muddled, splashTop: splashTop) else { continue }
+            guard
+                let millilitres = ABVEstimator.millilitres(
+                    of: line, table: table, muddled: muddled, splashTop: splashTop)
+            else { continue }
             if line.unit == .top { topped += millilitres } else { poured += millilitres }
             if Self.fizzyWords.contains(where: name.contains) { fizzy += millilitres }
         }
-        let mixedApart = ["shaken", "stirred"].contains(method?.lowercased() ?? "") || text.contains { $0.contains("shake") }
+        let mixedApart =
+            ["shaken", "stirred"].contains(method?.lowercased() ?? "") || text.contains { $0.contains("shake") }
         let shaken = method?.lowercased() == "shaken" || text.contains { $0.contains("shake") }
         froth = shaken && citrus && !foam
         let diluted = mixedApart ? poured : poured + topped

@@ -23,7 +23,8 @@ public struct AlphabeticalCatalog: Sendable, Equatable {
             if let left = keys[lhs], let right = keys[rhs] {
                 result = CollationRanks.compare(left, right)
             } else {
-                result = cocktails[lhs].name.compare(cocktails[rhs].name, options: Self.nameComparison, range: nil, locale: locale)
+                result = cocktails[lhs].name.compare(
+                    cocktails[rhs].name, options: Self.nameComparison, range: nil, locale: locale)
             }
             switch result {
             case .orderedAscending: return true
@@ -60,7 +61,7 @@ public struct AlphabeticalCatalog: Sendable, Equatable {
     /// Numeric ids compare as numbers (`2` before `10`), others as text.
     static func idPrecedes(_ lhs: String, _ rhs: String) -> Bool {
         switch (Int(lhs), Int(rhs)) {
-        case let (l?, r?): l < r
+        case (let l?, let r?): l < r
         case (_?, nil): true
         case (nil, _?): false
         case (nil, nil): lhs < rhs

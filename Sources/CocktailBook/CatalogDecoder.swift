@@ -77,7 +77,9 @@ public enum CatalogDecoder {
 
         static func validate(_ cocktail: Cocktail) throws {
             if cocktail.id.isEmpty || !CocktailID.isValid(cocktail.id) { throw Reason(text: "the id is not usable") }
-            if cocktail.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw Reason(text: "the name is empty") }
+            if cocktail.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                throw Reason(text: "the name is empty")
+            }
             if cocktail.preparationMinutes < 0 { throw Reason(text: "preparationMinutes is negative") }
         }
 

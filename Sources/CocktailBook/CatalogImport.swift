@@ -43,7 +43,8 @@ public enum CatalogImport {
         if TheCocktailDBDump.isDump(object) {
             let records: [[String: Any]]
             do { records = try TheCocktailDBDump.records(in: object) } catch let refusal as TheCocktailDBDump.Refusal {
-                throw refusal.description.hasSuffix("wrong type") ? ImportError.wrongType(refusal.description) : ImportError.malformed(refusal.description)
+                throw refusal.description.hasSuffix("wrong type")
+                    ? ImportError.wrongType(refusal.description) : ImportError.malformed(refusal.description)
             }
             try checkCount(records.count)
             entries = records.enumerated().compactMap { index, record in
@@ -95,16 +96,26 @@ public enum CatalogImport {
         if cocktail.name.count > maximumNameLength {
             throw ImportError.oversizedEntry("\(label): the name is longer than \(maximumNameLength) characters")
         }
-        if cocktail.ingredients.count > maximumIngredientLines || (cocktail.instructions?.count ?? 0) > maximumIngredientLines {
+        if cocktail.ingredients.count > maximumIngredientLines
+            || (cocktail.instructions?.count ?? 0) > maximumIngredientLines
+        {
             throw ImportError.oversizedEntry("\(label): more than \(maximumIngredientLines) ingredient lines or steps")
         }
         let variants = cocktail.variants ?? []
-        if variants.count > maximumVariants || variants.contains(where: { $0.ingredients.count > maximumIngredientLines }) {
-            throw ImportError.oversizedEntry("\(label): more than \(maximumVariants) variants or a variant of more than \(maximumIngredientLines) lines")
+        if variants.count > maximumVariants
+            || variants.contains(where: { $0.ingredients.count > maximumIngredientLines })
+        {
+            throw ImportError.oversizedEntry(
+                "\(label): more than \(maximumVariants) variants or a variant of more than \(maximumIngredientLines) lines"
+            )
         }
-        let texts = [cocktail.shortDescription, cocktail.longDescription, cocktail.imageName, cocktail.glass, cocktail.category,
-                     cocktail.method, cocktail.garnish, cocktail.iba, cocktail.dateModified, cocktail.imageURL,
-                     cocktail.video, cocktail.imageAttribution, cocktail.imageSource].compactMap { $0 }
+        let texts =
+            [
+                cocktail.shortDescription, cocktail.longDescription, cocktail.imageName, cocktail.glass,
+                cocktail.category,
+                cocktail.method, cocktail.garnish, cocktail.iba, cocktail.dateModified, cocktail.imageURL,
+                cocktail.video, cocktail.imageAttribution, cocktail.imageSource,
+            ].compactMap { $0 }
             + cocktail.ingredients + (cocktail.instructions ?? []) + (cocktail.tags ?? [])
             + variants.flatMap { [$0.name] + ($0.description.map { [$0] } ?? []) + $0.ingredients }
         if texts.contains(where: { $0.count > maximumTextLength }) {

@@ -17,7 +17,9 @@ enum CatalogImportSchema {
     /// - Throws: ``ImportError/wrongType(_:)`` naming the first entry and key that break the schema.
     static func check(_ entries: [Any]) throws {
         for (index, element) in entries.enumerated() {
-            guard let entry = element as? [String: Any] else { throw ImportError.wrongType("entry \(index) is not an object") }
+            guard let entry = element as? [String: Any] else {
+                throw ImportError.wrongType("entry \(index) is not an object")
+            }
             for (key, value) in entry where !(value is NSNull) {
                 guard let kind = kinds[key], !matches(value, kind) else { continue }
                 let id = (entry["id"] as? String).map { " (id \($0))" } ?? ""
@@ -38,7 +40,8 @@ enum CatalogImportSchema {
             // Each a name, its lines and at most a description, all text.
             return (value as? [Any])?.allSatisfy { element in
                 guard let variant = element as? [String: Any] else { return false }
-                return matches(variant["name"] ?? NSNull(), .string) && matches(variant["ingredients"] ?? NSNull(), .strings)
+                return matches(variant["name"] ?? NSNull(), .string)
+                    && matches(variant["ingredients"] ?? NSNull(), .strings)
                     && (variant["description"].map { $0 is NSNull || matches($0, .string) } ?? true)
             } ?? false
         }

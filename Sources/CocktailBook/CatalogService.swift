@@ -49,7 +49,8 @@ public actor CatalogService {
     ///   - now: the clock used to stamp fetched catalogs.
     public init(
         source: any CocktailsAPI, catalogStore: any CatalogStore, favoritesStore: any FavoritesStore,
-        importedStore: (any ImportedCocktailsStore)? = nil, now: @escaping @Sendable () -> Date, locale: Locale = .catalogDefault,
+        importedStore: (any ImportedCocktailsStore)? = nil, now: @escaping @Sendable () -> Date,
+        locale: Locale = .catalogDefault,
         ingredients: IngredientTable = IngredientTable([]), logger: Logger = Logger(label: "cocktailbook.catalog"),
         afterInstall: (@Sendable () -> Void)? = nil
     ) {
@@ -75,7 +76,9 @@ public actor CatalogService {
             if let cached = try await catalogStore.loadCatalog(), !cached.cocktails.isEmpty {
                 let read = ContinuousClock.now
                 await install(cached.cocktails, fetchedAt: cached.fetchedAt)
-                logger.debug("cached catalog of \(cached.cocktails.count) read in \(read - started), installed in \(ContinuousClock.now - read)")
+                logger.debug(
+                    "cached catalog of \(cached.cocktails.count) read in \(read - started), installed in \(ContinuousClock.now - read)"
+                )
                 if !refreshingInBackground { return }
             }
         } catch {
@@ -102,7 +105,8 @@ public actor CatalogService {
     /// The catalog's state.
     public func status() -> CatalogStatus {
         let catalog = snapshot?.catalog
-        let state: CatalogStatus.State = catalog != nil ? .ready : (failureMessage != nil && refreshTask == nil ? .failed : .loading)
+        let state: CatalogStatus.State =
+            catalog != nil ? .ready : (failureMessage != nil && refreshTask == nil ? .failed : .loading)
         return CatalogStatus(
             state: state, count: catalog?.cocktails.count ?? 0, message: failureMessage, updatedAt: updatedAt,
             isRefreshing: refreshTask != nil, lastRefreshFailed: catalog != nil && failureMessage != nil
@@ -117,7 +121,8 @@ public actor CatalogService {
     /// The `owner` parameters below say whose favorites are pinned and marked; they default to
     /// the implicit owner of a book without accounts.
     public func list(filter: CocktailFilter, for owner: FavoritesOwner = .implicit) async throws -> CocktailList {
-        CocktailList(catalog: try available(), favorites: try await favoritesStore.favoriteIDs(of: owner), filter: filter)
+        CocktailList(
+            catalog: try available(), favorites: try await favoritesStore.favoriteIDs(of: owner), filter: filter)
     }
 
     /// The cocktail with this id and whether it is `owner`'s favorite.
@@ -133,7 +138,9 @@ public actor CatalogService {
     }
 
     /// The cocktail with this id or, failing that, this name (case- and diacritic-insensitive).
-    public func cocktail(idOrName query: String, for owner: FavoritesOwner = .implicit) async throws -> CocktailList.Item {
+    public func cocktail(idOrName query: String, for owner: FavoritesOwner = .implicit) async throws
+        -> CocktailList.Item
+    {
         let catalog = try available()
         if CocktailID.isValid(query), catalog.contains(id: query) { return try await cocktail(id: query, for: owner) }
         guard let match = catalog.cocktail(named: query, locale: locale) else { throw CatalogError.unknownName(query) }
@@ -141,7 +148,9 @@ public actor CatalogService {
     }
 
     /// One page of the cocktails matching `query`.
-    public func query(_ query: CocktailQuery, for owner: FavoritesOwner = .implicit, shelf: Shelf = Shelf()) async throws -> CocktailPage {
+    public func query(_ query: CocktailQuery, for owner: FavoritesOwner = .implicit, shelf: Shelf = Shelf())
+        async throws -> CocktailPage
+    {
         let snapshot = try availableSnapshot()
         return snapshot.answer(query, favorites: try await favoritesStore.favoriteIDs(of: owner), shelf: shelf)
     }
@@ -149,7 +158,8 @@ public actor CatalogService {
     /// What `shelf` makes in the current catalog, with the catalog to name the drinks.
     public func bar(_ shelf: Shelf) throws -> BarReport {
         let snapshot = try availableSnapshot()
-        return BarReport(index: snapshot.bar, evaluation: snapshot.bar.evaluate(shelf), cocktails: snapshot.catalog.cocktails)
+        return BarReport(
+            index: snapshot.bar, evaluation: snapshot.bar.evaluate(shelf), cocktails: snapshot.catalog.cocktails)
     }
 
     /// The bar's reading of the current catalog (which values a shelf may hold).
@@ -168,7 +178,9 @@ public actor CatalogService {
     }
 
     /// A cocktail picked at random.
-    public func randomCocktail(for owner: FavoritesOwner = .implicit, in filter: CocktailFilter = .all) async throws -> CocktailList.Item {
+    public func randomCocktail(for owner: FavoritesOwner = .implicit, in filter: CocktailFilter = .all) async throws
+        -> CocktailList.Item
+    {
         let cocktails = try available().cocktails
         // Picked among the list the person is looking at, not the whole catalog.
         guard let cocktail = cocktails.filter(filter.includes).randomElement() else { throw CatalogError.emptyCatalog }
@@ -197,14 +209,17 @@ public actor CatalogService {
     public func reloadImported() async {
         guard let updatedAt, let snapshot else { return }
         let importedIDs = importedIDs
-        await installInBackground(snapshot.catalog.cocktails.filter { !importedIDs.contains($0.id) }, fetchedAt: updatedAt)
+        await installInBackground(
+            snapshot.catalog.cocktails.filter { !importedIDs.contains($0.id) }, fetchedAt: updatedAt)
     }
 
     /// Installs the source's cocktails plus the imported ones; an imported id that the source
     /// also has (which namespacing should prevent) loses to the source's.
     private func install(_ cocktails: [Cocktail], fetchedAt: Date) async {
         let merged = await mergedWithImported(cocktails)
-        apply(Self.snapshot(of: merged, locale: locale, table: ingredients), merged: merged, sourceCount: cocktails.count, fetchedAt: fetchedAt)
+        apply(
+            Self.snapshot(of: merged, locale: locale, table: ingredients), merged: merged, sourceCount: cocktails.count,
+            fetchedAt: fetchedAt)
     }
 
     /// The same, with the snapshot built off the actor: while a fetched catalog is indexed (half

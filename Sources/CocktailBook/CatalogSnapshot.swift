@@ -31,7 +31,9 @@ public struct CatalogSnapshot: Sendable {
         var chosen: [Bool] = []
         if let evaluation, let makeable = query.makeable {
             chosen = [Bool](repeating: false, count: catalog.cocktails.count)
-            for position in makeable == .now ? evaluation.canMakePositions : evaluation.oneAwayPositions { chosen[position] = true }
+            for position in makeable == .now ? evaluation.canMakePositions : evaluation.oneAwayPositions {
+                chosen[position] = true
+            }
         }
         let passes = { (position: Int) in (chosen.isEmpty || chosen[position]) && self.passesFilters(position, query) }
         let matches: [Int]
@@ -51,7 +53,8 @@ public struct CatalogSnapshot: Sendable {
         let slice = matches[start..<min(start + perPage, matches.count)]
         let items = slice.map { position in
             let cocktail = catalog.cocktails[position]
-            return CocktailList.Item(cocktail: cocktail, isFavorite: favorites.contains(cocktail.id), bar: evaluation?.entry(at: position))
+            return CocktailList.Item(
+                cocktail: cocktail, isFavorite: favorites.contains(cocktail.id), bar: evaluation?.entry(at: position))
         }
         return CocktailPage(items: items, total: matches.count, page: query.page, perPage: perPage)
     }
@@ -73,7 +76,9 @@ public struct CatalogSnapshot: Sendable {
         let everything = facets()
         func counted(_ values: [Facets.Value], in positions: [Int], by value: (Cocktail) -> String?) -> [Facets.Value] {
             var counts: [String: Int] = [:]
-            for position in positions { if let key = value(catalog.cocktails[position]) { counts[key, default: 0] += 1 } }
+            for position in positions {
+                if let key = value(catalog.cocktails[position]) { counts[key, default: 0] += 1 }
+            }
             return values.map { Facets.Value(value: $0.value, count: counts[$0.value] ?? 0) }
         }
         let narrowed = passing { _ in }
@@ -82,7 +87,10 @@ public struct CatalogSnapshot: Sendable {
             kinds: counted(everything.kinds, in: passing { $0.kind = .all }, by: \.kind.rawValue),
             categories: counted(everything.categories, in: passing { $0.category = nil }, by: \.category),
             glasses: counted(everything.glasses, in: passing { $0.glass = nil }, by: \.glass),
-            ingredients: everything.ingredients.map { Facets.Value(value: $0.value, count: ingredientCounts[SearchText.terms($0.value).joined(separator: " ")] ?? 0) }
+            ingredients: everything.ingredients.map {
+                Facets.Value(
+                    value: $0.value, count: ingredientCounts[SearchText.terms($0.value).joined(separator: " ")] ?? 0)
+            }
         )
     }
 
@@ -95,7 +103,9 @@ public struct CatalogSnapshot: Sendable {
             for name in ingredientNames[position] {
                 let words = SearchText.terms(name)
                 for start in words.indices {
-                    for end in start..<min(words.count, start + 6) { phrases.insert(words[start...end].joined(separator: " ")) }
+                    for end in start..<min(words.count, start + 6) {
+                        phrases.insert(words[start...end].joined(separator: " "))
+                    }
                 }
             }
             for phrase in phrases { drinksWithPhrase[phrase, default: 0] += 1 }
@@ -128,9 +138,13 @@ public struct CatalogSnapshot: Sendable {
     private func passesFilters(_ position: Int, _ query: CocktailQuery) -> Bool {
         let cocktail = catalog.cocktails[position]
         guard query.kind.includes(cocktail) else { return false }
-        if let category = query.category, cocktail.category?.caseInsensitiveCompare(category) != .orderedSame { return false }
+        if let category = query.category, cocktail.category?.caseInsensitiveCompare(category) != .orderedSame {
+            return false
+        }
         if let glass = query.glass, cocktail.glass?.caseInsensitiveCompare(glass) != .orderedSame { return false }
-        return query.ingredients.allSatisfy { wanted in ingredientNames[position].contains { $0.containsWords(of: wanted) } }
+        return query.ingredients.allSatisfy { wanted in
+            ingredientNames[position].contains { $0.containsWords(of: wanted) }
+        }
     }
 }
 

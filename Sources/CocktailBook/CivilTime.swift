@@ -29,9 +29,11 @@ public struct CivilTime: Equatable, Sendable {
     }
 
     /// The given fields, or nil when they name no real time (`2025-02-30`, `24:00`).
-    public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, millisecond: Int = 0) {
+    public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, millisecond: Int = 0)
+    {
         guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day),
-              (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second), (0..<1000).contains(millisecond)
+            (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second),
+            (0..<1000).contains(millisecond)
         else { return nil }
         (self.year, self.month, self.day) = (year, month, day)
         (self.hour, self.minute, self.second, self.millisecond) = (hour, minute, second, millisecond)
@@ -68,13 +70,14 @@ public struct CivilTime: Equatable, Sendable {
     public static func parse(_ text: some StringProtocol) -> (time: CivilTime, offset: Int?)? {
         var reader = Reader(Array(text.utf8))
         guard let year = reader.number(4), reader.skip("-"), let month = reader.number(2), reader.skip("-"),
-              let day = reader.number(2)
+            let day = reader.number(2)
         else { return nil }
         var (hour, minute, second, millisecond) = (0, 0, 0, 0)
         var offset: Int?
         if !reader.atEnd {
-            guard reader.skip("T") || reader.skip(" "), let h = reader.number(2), reader.skip(":"), let m = reader.number(2),
-                  reader.skip(":"), let s = reader.number(2)
+            guard reader.skip("T") || reader.skip(" "), let h = reader.number(2), reader.skip(":"),
+                let m = reader.number(2),
+                reader.skip(":"), let s = reader.number(2)
             else { return nil }
             (hour, minute, second) = (h, m, s)
             if reader.skip(".") {
@@ -91,7 +94,9 @@ public struct CivilTime: Equatable, Sendable {
             }
         }
         guard reader.atEnd,
-              let time = CivilTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: millisecond)
+            let time = CivilTime(
+                year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: millisecond
+            )
         else { return nil }
         return (time, offset)
     }
@@ -172,7 +177,8 @@ public struct CivilTime: Equatable, Sendable {
 
         /// One or more digits of a fraction of a second, as milliseconds (further digits dropped).
         mutating func fraction() -> Int? {
-            var milliseconds = 0, count = 0
+            var milliseconds = 0
+            var count = 0
             while index < bytes.count, (48...57).contains(bytes[index]) {
                 if count < 3 { milliseconds = milliseconds * 10 + Int(bytes[index] - 48) }
                 count += 1

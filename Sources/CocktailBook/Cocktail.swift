@@ -150,15 +150,19 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         self.garnish = garnish
         self.tags = tags
         self.dateModified = dateModified
-        rare = Rare.boxing(RareFields(
-            preparationEstimated: preparationEstimated, illustration: illustration, iba: iba, imageURL: SafeLink.picture(imageURL),
-            video: SafeLink.web(video), imageAttribution: imageAttribution, imageSource: SafeLink.web(imageSource),
-            translations: translations, variants: variants
-        ))
+        rare = Rare.boxing(
+            RareFields(
+                preparationEstimated: preparationEstimated, illustration: illustration, iba: iba,
+                imageURL: SafeLink.picture(imageURL),
+                video: SafeLink.web(video), imageAttribution: imageAttribution, imageSource: SafeLink.web(imageSource),
+                translations: translations, variants: variants
+            ))
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, kind = "type", shortDescription, longDescription, preparationMinutes, imageName, ingredients
+        case id, name
+        case kind = "type"
+        case shortDescription, longDescription, preparationMinutes, imageName, ingredients
         case glass, illustration, category, method, instructions, garnish, tags, iba, dateModified, imageURL
         case preparationEstimated, video, imageAttribution, imageSource, translations, variants
     }

@@ -32,15 +32,20 @@ public struct CocktailDetails: Sendable, Equatable {
         cocktail = item.cocktail
         isFavorite = item.isFavorite
         lines = item.cocktail.recipe.map { Line(parsed: $0, ingredient: table.ingredient(for: $0)) }
-        variantLines = (item.cocktail.variants ?? []).map { $0.recipe.map { Line(parsed: $0, ingredient: table.ingredient(for: $0)) } }
+        variantLines = (item.cocktail.variants ?? []).map {
+            $0.recipe.map { Line(parsed: $0, ingredient: table.ingredient(for: $0)) }
+        }
         let steps = item.cocktail.instructions ?? []
         abv = ABVEstimator.estimate(lines.map(\.parsed), method: item.cocktail.method, steps: steps, table: table)
-        alcoholGrams = ABVEstimator.alcoholGrams(lines.map(\.parsed), method: item.cocktail.method, steps: steps, table: table)
+        alcoholGrams = ABVEstimator.alcoholGrams(
+            lines.map(\.parsed), method: item.cocktail.method, steps: steps, table: table)
     }
 
     /// `Today`, `This week`… for the recipe's `dateModified` seen at `now`; `nil` without a date.
     public func lastModifiedLabel(now: Date, calendar: LabelCalendar, strings: UIStrings = .english) -> String? {
-        cocktail.dateModified.flatMap(LastModifiedLabel.date(from:)).map { LastModifiedLabel.label(for: $0, now: now, calendar: calendar, strings: strings) }
+        cocktail.dateModified.flatMap(LastModifiedLabel.date(from:)).map {
+            LastModifiedLabel.label(for: $0, now: now, calendar: calendar, strings: strings)
+        }
     }
 
     /// The ABV rounded to a whole percent, as shown and as the API reports it.
@@ -69,14 +74,16 @@ extension CocktailDetails {
     public func standardDrinksText(_ strings: UIStrings) -> String? {
         guard let drinks = standardDrinks(strings) else { return nil }
         let shown = strings.decimal((drinks * 10).rounded() / 10, fractionDigits: 1)
-        return strings(abs(drinks - 1) < 0.05 ? "details_standard_drinks_one" : "details_standard_drinks_other", ["n": shown])
+        return strings(
+            abs(drinks - 1) < 0.05 ? "details_standard_drinks_one" : "details_standard_drinks_other", ["n": shown])
     }
 }
 
 /// Writes amounts the way recipes print them.
 public enum MeasureText {
     private static let fractions: [(Double, String)] = [
-        (0.125, "⅛"), (0.25, "¼"), (1.0 / 3, "⅓"), (0.375, "⅜"), (0.5, "½"), (0.625, "⅝"), (2.0 / 3, "⅔"), (0.75, "¾"), (0.875, "⅞"),
+        (0.125, "⅛"), (0.25, "¼"), (1.0 / 3, "⅓"), (0.375, "⅜"), (0.5, "½"), (0.625, "⅝"), (2.0 / 3, "⅔"), (0.75, "¾"),
+        (0.875, "⅞"),
     ]
 
     /// `1 ½`, `¾`, `2`, `0.6`.
@@ -113,5 +120,3 @@ public enum MeasureText {
         return quantity.map(strings.localizingNumbers)
     }
 }
-
-

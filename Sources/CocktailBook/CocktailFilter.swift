@@ -39,7 +39,10 @@ public enum CocktailFilter: String, Sendable, CaseIterable, Codable {
     ///
     /// - Throws: ``CatalogError/invalidFilter(_:)`` for any other unknown value.
     public init(parsing value: String?) throws {
-        guard let value, !value.isEmpty else { self = .all; return }
+        guard let value, !value.isEmpty else {
+            self = .all
+            return
+        }
         guard let filter = CocktailFilter(rawValue: value.lowercased()) else { throw CatalogError.invalidFilter(value) }
         self = filter
     }

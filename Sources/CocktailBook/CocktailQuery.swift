@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a person asks the catalog for: words to search, filters to narrow by, and a page.
 ///
 /// Syntax (web and API): `?q=marg&filter=alcoholic&category=Sour&glass=coupe&ingredient=gin&ingredient=campari&page=2`.
@@ -83,8 +85,6 @@ public struct CocktailPage: Sendable, Equatable {
         return !overflow && shown < total ? page + 1 : nil
     }
 }
-
-import Foundation
 
 extension String {
     /// Whether the words of `phrase` appear together, in order, among this text's words

@@ -26,7 +26,10 @@ public struct CocktailTexts: Sendable, Equatable, Codable {
     }
 
     /// Creates the texts of one language.
-    public init(shortDescription: String, longDescription: String, instructions: [String]? = nil, garnish: String? = nil, variants: [VariantTexts]? = nil) {
+    public init(
+        shortDescription: String, longDescription: String, instructions: [String]? = nil, garnish: String? = nil,
+        variants: [VariantTexts]? = nil
+    ) {
         self.shortDescription = shortDescription
         self.longDescription = longDescription
         self.instructions = instructions
@@ -52,10 +55,18 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     /// The language an `Accept-Language` header or a `lang` value asks for: Italian for any
     /// `it…` tag that comes before an English one, English otherwise.
     public init(preferring header: String?) {
-        let tags = (header ?? "").split(separator: ",").map { $0.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? "" }
+        let tags = (header ?? "").split(separator: ",").map {
+            $0.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        }
         for tag in tags {
-            if tag == "it" || tag.hasPrefix("it-") { self = .italian; return }
-            if tag == "en" || tag.hasPrefix("en-") { self = .english; return }
+            if tag == "it" || tag.hasPrefix("it-") {
+                self = .italian
+                return
+            }
+            if tag == "en" || tag.hasPrefix("en-") {
+                self = .english
+                return
+            }
         }
         self = .english
     }
@@ -65,9 +76,12 @@ extension Cocktail {
     /// The cocktail's words in `language`, falling back to English where a translation is
     /// missing.
     public func texts(in language: Language) -> CocktailTexts {
-        let englishVariants = variants.map { $0.map { CocktailTexts.VariantTexts(name: $0.name, description: $0.description) } }
-        let english = CocktailTexts(shortDescription: shortDescription, longDescription: longDescription, instructions: instructions,
-                                    garnish: garnish, variants: englishVariants)
+        let englishVariants = variants.map {
+            $0.map { CocktailTexts.VariantTexts(name: $0.name, description: $0.description) }
+        }
+        let english = CocktailTexts(
+            shortDescription: shortDescription, longDescription: longDescription, instructions: instructions,
+            garnish: garnish, variants: englishVariants)
         guard language != .english, let translated = translations?[language.rawValue] else { return english }
         // A translation with another number of variants than the drink's is not used for them.
         let translatedVariants = translated.variants.flatMap { $0.count == englishVariants?.count ? $0 : nil }

@@ -25,11 +25,17 @@ struct CollationRanks: Sendable {
     private init(locale: Locale) {
         let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive, .widthInsensitive]
         let characters = (UInt8(0x20)...UInt8(0x7E)).map { String(UnicodeScalar($0)) }
-        let sorted = characters.sorted { $0.compare($1, options: options, range: nil, locale: locale) == .orderedAscending }
+        let sorted = characters.sorted {
+            $0.compare($1, options: options, range: nil, locale: locale) == .orderedAscending
+        }
         var ranks = [UInt8](repeating: 0, count: 95)
         var rank: UInt8 = 0
         for (index, character) in sorted.enumerated() {
-            if index > 0, sorted[index - 1].compare(character, options: options, range: nil, locale: locale) != .orderedSame { rank += 1 }
+            if index > 0,
+                sorted[index - 1].compare(character, options: options, range: nil, locale: locale) != .orderedSame
+            {
+                rank += 1
+            }
             ranks[Int(character.utf8.first! - 0x20)] = rank
         }
         self.ranks = ranks

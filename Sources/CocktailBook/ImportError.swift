@@ -26,7 +26,8 @@ extension ImportError: LocalizedError {
         let detail: String
         switch self {
         case .unreadable(let path): detail = "cannot read \(path)"
-        case .fileTooLarge(let bytes): detail = "the file is \(bytes / 1_048_576) MB; the limit is \(CatalogImport.maximumBytes / 1_048_576) MB"
+        case .fileTooLarge(let bytes):
+            detail = "the file is \(bytes / 1_048_576) MB; the limit is \(CatalogImport.maximumBytes / 1_048_576) MB"
         case .malformed(let reason): detail = "the file is malformed: \(reason)"
         case .wrongType(let reason): detail = "wrong type: \(reason)"
         case .tooManyEntries(let count): detail = "\(count) entries; the limit is \(CatalogImport.maximumEntries)"

@@ -35,7 +35,9 @@ public struct Ingredient: Sendable, Equatable, Codable, Hashable {
 
     /// The sorts of ingredient the table distinguishes.
     public enum Kind: String, Sendable, Codable, CaseIterable {
-        case spirit, liqueur, fortifiedWine = "fortified wine", wine, beer, bitters, syrup, juice, mixer
+        case spirit, liqueur
+        case fortifiedWine = "fortified wine"
+        case wine, beer, bitters, syrup, juice, mixer
         case dairy, egg, fruit, herb, spice, other
     }
 }

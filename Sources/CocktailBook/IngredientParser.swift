@@ -11,7 +11,9 @@ public enum IngredientParser {
         let text = trimmed(line)
         // Catalogs hold hundreds of thousands of lines, so the common case avoids any copying.
         // (A scalar test: `String.contains` of a string is Foundation's locale-aware search.)
-        var rest = text.unicodeScalars.contains("\u{00A0}") ? Substring(text.replacingOccurrences(of: "\u{00A0}", with: " ")) : Substring(text)
+        var rest =
+            text.unicodeScalars.contains("\u{00A0}")
+            ? Substring(text.replacingOccurrences(of: "\u{00A0}", with: " ")) : Substring(text)
         var result = RecipeLine(text: text)
 
         // "Top up with soda water", "Fill with ginger ale".
@@ -48,7 +50,8 @@ public enum IngredientParser {
     // MARK: - Amounts
 
     private static let vulgarFractions: [Character: Double] = [
-        "½": 0.5, "⅓": 1.0 / 3, "⅔": 2.0 / 3, "¼": 0.25, "¾": 0.75, "⅕": 0.2, "⅛": 0.125, "⅜": 0.375, "⅝": 0.625, "⅞": 0.875,
+        "½": 0.5, "⅓": 1.0 / 3, "⅔": 2.0 / 3, "¼": 0.25, "¾": 0.75, "⅕": 0.2, "⅛": 0.125, "⅜": 0.375, "⅝": 0.625,
+        "⅞": 0.875,
     ]
 
     /// Reads `2`, `0.75`, `1/2`, `1 1/2`, `1½`, `1 ½`, `½`, and ranges of those joined by `-`,
@@ -106,7 +109,7 @@ public enum IngredientParser {
         // A trailing dot ends a sentence, not a number; a leading one (".75") is a decimal.
         while digits.hasSuffix(".") { digits = digits.dropLast() }
         guard !digits.isEmpty, digits.filter({ $0 == "." }).count <= 1,
-              let value = Double(digits.hasPrefix(".") ? "0" + digits : String(digits))
+            let value = Double(digits.hasPrefix(".") ? "0" + digits : String(digits))
         else { return nil }
         rest = rest.dropFirst(digits.count)
         return value
@@ -115,7 +118,9 @@ public enum IngredientParser {
     private static func readSlashFraction(numerator: Double, _ rest: inout Substring) -> Double? {
         guard rest.first == "/" || rest.first == "⁄" else { return nil }
         var probe = rest.dropFirst()
-        guard let denominator = readDecimal(&probe), denominator > 0, numerator == numerator.rounded() else { return nil }
+        guard let denominator = readDecimal(&probe), denominator > 0, numerator == numerator.rounded() else {
+            return nil
+        }
         rest = probe
         return numerator / denominator
     }
@@ -126,7 +131,9 @@ public enum IngredientParser {
             return value
         }
         var probe = rest
-        guard let numerator = readDecimal(&probe), let value = readSlashFraction(numerator: numerator, &probe) else { return nil }
+        guard let numerator = readDecimal(&probe), let value = readSlashFraction(numerator: numerator, &probe) else {
+            return nil
+        }
         rest = probe
         return value
     }
@@ -182,7 +189,7 @@ public enum IngredientParser {
     /// `text` without leading and trailing whitespace, without a trip through NSString.
     private static func trimmed(_ text: some StringProtocol) -> String {
         guard let start = text.firstIndex(where: { !$0.isWhitespace }),
-              let end = text.lastIndex(where: { !$0.isWhitespace })
+            let end = text.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(text[start...end])
     }
@@ -196,7 +203,9 @@ public enum IngredientParser {
 
     // MARK: - Top-ups and notes
 
-    private static let topNotes: Set<String> = ["to top", "top", "top up", "to top up", "to fill", "fill", "to taste, to top"]
+    private static let topNotes: Set<String> = [
+        "to top", "top", "top up", "to top up", "to fill", "fill", "to taste, to top",
+    ]
 
     private static func topUpPhrase(in rest: Substring) -> (Substring.Index, String)? {
         for phrase in ["top up", "top", "fill up", "fill"] where hasWord(phrase, at: rest) {

@@ -44,7 +44,9 @@ public struct IngredientTable: Sendable, Equatable {
         var chain: [Ingredient] = []
         var seen: Set<String> = [ingredient.name]
         var current = ingredient
-        while let parentName = current.parent, let parent = self.ingredient(named: parentName), seen.insert(parent.name).inserted {
+        while let parentName = current.parent, let parent = self.ingredient(named: parentName),
+            seen.insert(parent.name).inserted
+        {
             chain.append(parent)
             current = parent
         }
@@ -76,7 +78,10 @@ public struct IngredientTable: Sendable, Equatable {
                 pendingSpace = !bytes.isEmpty
                 continue
             }
-            if pendingSpace { bytes.append(0x20); pendingSpace = false }
+            if pendingSpace {
+                bytes.append(0x20)
+                pendingSpace = false
+            }
             bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
         }
         return String(decoding: bytes, as: UTF8.self)

@@ -7,8 +7,11 @@ import Foundation
 /// starts on the locale's first weekday; years ago is the difference of calendar years, never 0.
 public enum LastModifiedLabel {
     /// The label for a change at `date` seen at `now`.
-    public static func label(for date: Date, now: Date, calendar: LabelCalendar, strings: UIStrings = .english) -> String {
-        let then = calendar.time(date), today = calendar.time(now)
+    public static func label(for date: Date, now: Date, calendar: LabelCalendar, strings: UIStrings = .english)
+        -> String
+    {
+        let then = calendar.time(date)
+        let today = calendar.time(now)
         if date >= now || then.dayNumber == today.dayNumber { return strings["date_today"] }
         let weekStart = today.dayNumber - (today.weekday - calendar.firstWeekday + 7) % 7
         if then.dayNumber >= weekStart { return strings["date_this_week"] }
@@ -68,14 +71,19 @@ public struct LabelCalendar: Sendable {
     }
 
     private static let sundayFirst: Set<String> = [
-        "AG", "AS", "BD", "BR", "BS", "BT", "BW", "BZ", "CA", "CN", "CO", "DM", "DO", "ET", "GT", "GU", "HK", "HN", "ID", "IL",
-        "IN", "JM", "JP", "KE", "KH", "KR", "LA", "MH", "MM", "MO", "MT", "MX", "MZ", "NI", "NP", "PA", "PE", "PH", "PK", "PR",
+        "AG", "AS", "BD", "BR", "BS", "BT", "BW", "BZ", "CA", "CN", "CO", "DM", "DO", "ET", "GT", "GU", "HK", "HN",
+        "ID", "IL",
+        "IN", "JM", "JP", "KE", "KH", "KR", "LA", "MH", "MM", "MO", "MT", "MX", "MZ", "NI", "NP", "PA", "PE", "PH",
+        "PK", "PR",
         "PT", "PY", "SA", "SG", "SV", "TH", "TT", "TW", "UM", "US", "VE", "VI", "WS", "YE", "ZA", "ZW",
     ]
     private static let likelyRegion = [
-        "en": "US", "pt": "BR", "ja": "JP", "he": "IL", "zh": "CN", "ko": "KR", "hi": "IN", "ar": "EG", "fa": "IR", "th": "TH",
+        "en": "US", "pt": "BR", "ja": "JP", "he": "IL", "zh": "CN", "ko": "KR", "hi": "IN", "ar": "EG", "fa": "IR",
+        "th": "TH",
     ]
-    private static let saturdayFirst: Set<String> = ["AE", "AF", "BH", "DJ", "DZ", "EG", "IQ", "IR", "JO", "KW", "LY", "OM", "QA", "SD", "SY"]
+    private static let saturdayFirst: Set<String> = [
+        "AE", "AF", "BH", "DJ", "DZ", "EG", "IQ", "IR", "JO", "KW", "LY", "OM", "QA", "SD", "SY",
+    ]
 
     /// Seconds east of UTC on this calendar's clock at `date`.
     public func offset(at date: Date) -> Int { offset(date) }

@@ -41,7 +41,9 @@ public enum MeasureConversion {
         switch unit {
         case .ml:
             let quarter = (millilitres / 2.5).rounded() * 2.5
-            if millilitres < 20 || (quarter / 2.5).truncatingRemainder(dividingBy: 2) != 0 && abs(quarter - millilitres) < 0.01 {
+            if millilitres < 20
+                || (quarter / 2.5).truncatingRemainder(dividingBy: 2) != 0 && abs(quarter - millilitres) < 0.01
+            {
                 return max(2.5, quarter)
             }
             return max(5, (millilitres / 5).rounded() * 5)

@@ -13,7 +13,9 @@ public struct RecipeLine: Sendable, Equatable, Codable {
     public var note: String?
 
     /// Creates a line from its parts.
-    public init(text: String, amount: Amount? = nil, unit: MeasureUnit? = nil, ingredient: String? = nil, note: String? = nil) {
+    public init(
+        text: String, amount: Amount? = nil, unit: MeasureUnit? = nil, ingredient: String? = nil, note: String? = nil
+    ) {
         self.text = text
         self.amount = amount
         self.unit = unit

@@ -8,9 +8,9 @@ public enum SafeLink {
     /// characters; `nil` otherwise.
     public static func web(_ text: String?) -> String? {
         guard let text, text.utf8.count <= 2048,
-              text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }),
-              let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty
+            text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }),
+            let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host, !host.isEmpty
         else { return nil }
         return text
     }
@@ -24,8 +24,8 @@ public enum SafeLink {
         guard text.hasPrefix(prefix) else { return nil }
         let parts = text.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, [16, 64].contains(parts[0].count),
-              parts[0].allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
-              ["jpg", "png", "gif", "webp", "svg"].contains(String(parts[1]))
+            parts[0].allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
+            ["jpg", "png", "gif", "webp", "svg"].contains(String(parts[1]))
         else { return nil }
         return text
     }

@@ -56,21 +56,28 @@ public struct SearchIndex: Sendable {
         count = cocktails.count
         // Names and descriptions need nothing from the recipes: they are indexed on another
         // core meanwhile (the recipes' half, which parses every distinct line, is the longer).
-        let (words, rest) = Parallel.both({
-            var tokenizer = SearchText.Tokenizer()
-            let nameTerms = cocktails.map { cocktail in
-                var terms: [String] = []
-                tokenizer.forEachTerm(in: cocktail.name) { terms.append($0) }
-                return terms
-            }
-            var descriptionTerms = TermIndex.Builder()
-            for (index, cocktail) in cocktails.enumerated() {
-                tokenizer.forEachTerm(in: cocktail.shortDescription + " " + cocktail.longDescription) { descriptionTerms.add($0, at: Int32(index)) }
-            }
-            return (names: TermIndex(documents: nameTerms), nameTerms: nameTerms, descriptions: TermIndex(descriptionTerms, documentCount: cocktails.count))
-        }, {
-            Self.recipes(cocktails, table: table, forBar: forBar)
-        })
+        let (words, rest) = Parallel.both(
+            {
+                var tokenizer = SearchText.Tokenizer()
+                let nameTerms = cocktails.map { cocktail in
+                    var terms: [String] = []
+                    tokenizer.forEachTerm(in: cocktail.name) { terms.append($0) }
+                    return terms
+                }
+                var descriptionTerms = TermIndex.Builder()
+                for (index, cocktail) in cocktails.enumerated() {
+                    tokenizer.forEachTerm(in: cocktail.shortDescription + " " + cocktail.longDescription) {
+                        descriptionTerms.add($0, at: Int32(index))
+                    }
+                }
+                return (
+                    names: TermIndex(documents: nameTerms), nameTerms: nameTerms,
+                    descriptions: TermIndex(descriptionTerms, documentCount: cocktails.count)
+                )
+            },
+            {
+                Self.recipes(cocktails, table: table, forBar: forBar)
+            })
         descriptions = words.descriptions
         names = words.names
         ingredients = rest.ingredients
@@ -82,7 +89,11 @@ public struct SearchIndex: Sendable {
         exact.reserveCapacity(nameTerms.count)
         for (position, terms) in nameTerms.enumerated() {
             let key = Self.nameKey(terms)
-            if exact[key] == nil { exact[key] = Int32(position) } else { repeated[key, default: []].append(Int32(position)) }
+            if exact[key] == nil {
+                exact[key] = Int32(position)
+            } else {
+                repeated[key, default: []].append(Int32(position))
+            }
         }
         exactNames = exact
         repeatedExactNames = repeated
@@ -101,7 +112,8 @@ public struct SearchIndex: Sendable {
 
     /// The recipes' part of the index, and the bar's reading of every recipe.
     private static func recipes(_ cocktails: [Cocktail], table: IngredientTable, forBar: Bool)
-        -> (ingredients: TermIndex, ingredientNames: NameLists, bar: BarIndex.Builder?) {
+        -> (ingredients: TermIndex, ingredientNames: NameLists, bar: BarIndex.Builder?)
+    {
         var tokenizer = SearchText.Tokenizer()
         var bar: BarIndex.Builder? = forBar ? BarIndex.Builder(table: table, capacity: cocktails.count) : nil
         // Recipe lines repeat across a catalog (`3/4 oz fresh lime juice`): parse and look each
@@ -124,7 +136,9 @@ public struct SearchIndex: Sendable {
                     read = ([], canonical?.name ?? line.ingredient, forBar ? BarIndex.Line(line, table: table) : nil)
                     // A bottle is found by its families' names too: `orange liqueur` finds Cointreau.
                     let families = canonical.map { table.ancestors(of: $0).map(\.name) } ?? []
-                    tokenizer.forEachTerm(in: ([line.ingredient, canonical?.name].compactMap { $0 } + families).joined(separator: " ")) { read.slots.append(ingredientTerms.slot(for: $0)) }
+                    tokenizer.forEachTerm(
+                        in: ([line.ingredient, canonical?.name].compactMap { $0 } + families).joined(separator: " ")
+                    ) { read.slots.append(ingredientTerms.slot(for: $0)) }
                     termsByLine[text] = read
                 }
                 for slot in read.slots { ingredientTerms.add(slot: slot, at: position) }
@@ -169,7 +183,10 @@ public struct SearchIndex: Sendable {
             hits.append(Hit(position: Int(position), rank: .exactName))
             seen.insert(position)
         }
-        for (set, rank) in [(byName, Rank.namePrefix), (byFuzzyName, .nameTypo), (byIngredient, .ingredient), (byDescription, .description)] {
+        for (set, rank) in [
+            (byName, Rank.namePrefix), (byFuzzyName, .nameTypo), (byIngredient, .ingredient),
+            (byDescription, .description),
+        ] {
             var fresh = set
             fresh.subtract(seen)
             var positions = fresh.positions
@@ -192,7 +209,10 @@ public struct SearchIndex: Sendable {
         func key(_ position: Int) -> (Int, Int) {
             let count = Int(nameTermCounts[position])
             let leadTerm = nameLeads[position]
-            let lead = count > 0 && (leadTerm.hasPrefix(first) || SearchText.withinEdits(Array(leadTerm.utf8), firstBytes, limit: allowed))
+            let lead =
+                count > 0
+                && (leadTerm.hasPrefix(first)
+                    || SearchText.withinEdits(Array(leadTerm.utf8), firstBytes, limit: allowed))
             return (lead ? 0 : 1, abs(count - terms.count))
         }
         return positions.map { ($0, key($0)) }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.map(\.0)

@@ -54,7 +54,9 @@ public enum SearchText {
             }
         }
 
-        private mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plain: Bool, _ body: (String) -> Void) {
+        private mutating func piece(
+            _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plain: Bool, _ body: (String) -> Void
+        ) {
             guard !range.isEmpty else { return }
             if plain {
                 scratch.removeAll(keepingCapacity: true)

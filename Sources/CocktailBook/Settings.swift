@@ -39,7 +39,9 @@ public struct Settings: Sendable, Equatable, Codable {
             settings.language = lang == "auto" ? nil : Language(rawValue: lang) ?? settings.language
         }
         if let units = fields("units").flatMap(Units.init(rawValue:)) { settings.units = units }
-        if let servings = fields("servings").flatMap(Int.init), Self.servingsRange.contains(servings) { settings.servings = servings }
+        if let servings = fields("servings").flatMap(Int.init), Self.servingsRange.contains(servings) {
+            settings.servings = servings
+        }
         return settings
     }
 
@@ -50,10 +52,11 @@ public struct Settings: Sendable, Equatable, Codable {
 
     /// Reads ``cookieValue``; anything unreadable is left at its default.
     public init(cookieValue: String) {
-        let pairs = Dictionary(cookieValue.split(separator: "&").compactMap { pair -> (String, String)? in
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-        }, uniquingKeysWith: { first, _ in first })
+        let pairs = Dictionary(
+            cookieValue.split(separator: "&").compactMap { pair -> (String, String)? in
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+            }, uniquingKeysWith: { first, _ in first })
         self = Settings().applying { pairs[$0] }
     }
 }

@@ -64,7 +64,9 @@ public struct UIStrings: Sendable {
         var result = ""
         result.reserveCapacity(characters.count)
         for (index, character) in characters.enumerated() {
-            if character == ".", index > 0, index + 1 < characters.count, characters[index - 1].isNumber, characters[index + 1].isNumber {
+            if character == ".", index > 0, index + 1 < characters.count, characters[index - 1].isNumber,
+                characters[index + 1].isNumber
+            {
                 result.append(",")
             } else {
                 result.append(character)
@@ -119,7 +121,8 @@ public struct UIStrings: Sendable {
 
     /// Whether the names table translates `name` as an ingredient.
     public func knowsIngredient(_ name: String) -> Bool {
-        language == .english || names["ingredients"]?[name] != nil || names["ingredientsLowercased"]?[name.lowercased()] != nil
+        language == .english || names["ingredients"]?[name] != nil
+            || names["ingredientsLowercased"]?[name.lowercased()] != nil
     }
 
     // MARK: Loading
@@ -135,9 +138,11 @@ public struct UIStrings: Sendable {
 
     private static func loadNames(_ name: String) -> [String: [String: String]]? {
         guard let url = url(name), let data = try? Data(contentsOf: url),
-              var tables = try? JSONDecoder().decode([String: [String: String]].self, from: data) else { return nil }
+            var tables = try? JSONDecoder().decode([String: [String: String]].self, from: data)
+        else { return nil }
         if let ingredients = tables["ingredients"] {
-            tables["ingredientsLowercased"] = Dictionary(ingredients.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+            tables["ingredientsLowercased"] = Dictionary(
+                ingredients.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         }
         return tables
     }

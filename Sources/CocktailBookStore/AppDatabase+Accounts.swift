@@ -68,7 +68,8 @@ extension AppDatabase {
             t.column("addedAt", .datetime).notNull()
             t.primaryKey(["ownerId", "cocktailId"])
         }
-        try db.execute(sql: "INSERT INTO favorite (ownerId, cocktailId, addedAt) SELECT 0, cocktailId, addedAt FROM favoriteV1")
+        try db.execute(
+            sql: "INSERT INTO favorite (ownerId, cocktailId, addedAt) SELECT 0, cocktailId, addedAt FROM favoriteV1")
         try db.drop(table: "favoriteV1")
     }
 
@@ -79,7 +80,9 @@ extension AppDatabase {
 
     /// Whether the book has an admin account.
     public func hasAdmin() async throws -> Bool {
-        try await writer.read { db in try AccountRecord.filter(AccountRecord.Columns.role == Role.admin.rawValue).fetchCount(db) > 0 }
+        try await writer.read { db in
+            try AccountRecord.filter(AccountRecord.Columns.role == Role.admin.rawValue).fetchCount(db) > 0
+        }
     }
 
     /// Creates an account. The first account of a book is always an admin, and inherits the
@@ -87,16 +90,24 @@ extension AppDatabase {
     ///
     /// - Throws: ``StoreError/accountExists(_:)`` when the name is taken (case-insensitively).
     @discardableResult
-    public func addAccount(name: String, role: Role, passwordHash: String, at date: Date = Date()) async throws -> Account {
+    public func addAccount(name: String, role: Role, passwordHash: String, at date: Date = Date()) async throws
+        -> Account
+    {
         try await writer.write { db in
-            if try AccountRecord.filter(AccountRecord.Columns.name == name).fetchCount(db) > 0 { throw StoreError.accountExists(name) }
+            if try AccountRecord.filter(AccountRecord.Columns.name == name).fetchCount(db) > 0 {
+                throw StoreError.accountExists(name)
+            }
             let isFirst = try AccountRecord.fetchCount(db) == 0
-            var record = AccountRecord(id: nil, name: name, role: (isFirst ? .admin : role).rawValue, passwordHash: passwordHash, createdAt: date)
+            var record = AccountRecord(
+                id: nil, name: name, role: (isFirst ? .admin : role).rawValue, passwordHash: passwordHash,
+                createdAt: date)
             try record.insert(db)
             if isFirst, let id = record.id {
                 try db.execute(sql: "UPDATE favorite SET ownerId = ? WHERE ownerId = 0", arguments: [id])
                 // The bar kept so far goes with the favorites.
-                for table in Self.barTables { try db.execute(sql: "UPDATE \(table) SET ownerId = ? WHERE ownerId = 0", arguments: [id]) }
+                for table in Self.barTables {
+                    try db.execute(sql: "UPDATE \(table) SET ownerId = ? WHERE ownerId = 0", arguments: [id])
+                }
             }
             return record.account
         }
@@ -104,13 +115,17 @@ extension AppDatabase {
 
     /// Every account, by name.
     public func accounts() async throws -> [Account] {
-        try await writer.read { db in try AccountRecord.order(AccountRecord.Columns.name.collating(.nocase)).fetchAll(db).map(\.account) }
+        try await writer.read { db in
+            try AccountRecord.order(AccountRecord.Columns.name.collating(.nocase)).fetchAll(db).map(\.account)
+        }
     }
 
     /// The account named `name` (case-insensitively) and its password hash.
     public func credentials(named name: String) async throws -> (account: Account, passwordHash: String)? {
         try await writer.read { db in
-            try AccountRecord.filter(AccountRecord.Columns.name == name).fetchOne(db).map { ($0.account, $0.passwordHash) }
+            try AccountRecord.filter(AccountRecord.Columns.name == name).fetchOne(db).map {
+                ($0.account, $0.passwordHash)
+            }
         }
     }
 
@@ -125,12 +140,16 @@ extension AppDatabase {
     ///   last admin and other accounts remain.
     public func removeAccount(named name: String) async throws {
         try await writer.write { db in
-            guard let record = try AccountRecord.filter(AccountRecord.Columns.name == name).fetchOne(db), let id = record.id else {
+            guard let record = try AccountRecord.filter(AccountRecord.Columns.name == name).fetchOne(db),
+                let id = record.id
+            else {
                 throw StoreError.unknownAccount(name)
             }
             try Self.keepAnAdmin(db, changing: record, to: nil)
             try db.execute(sql: "DELETE FROM favorite WHERE ownerId = ?", arguments: [id])
-            for table in Self.barTables { try db.execute(sql: "DELETE FROM \(table) WHERE ownerId = ?", arguments: [id]) }
+            for table in Self.barTables {
+                try db.execute(sql: "DELETE FROM \(table) WHERE ownerId = ?", arguments: [id])
+            }
             _ = try AccountRecord.deleteOne(db, key: id)
         }
     }
@@ -154,12 +173,15 @@ extension AppDatabase {
     /// the session that made the change, if it was made on the web).
     public func setPasswordHash(_ hash: String, named name: String, keeping session: String? = nil) async throws {
         try await writer.write { db in
-            guard var record = try AccountRecord.filter(AccountRecord.Columns.name == name).fetchOne(db), let id = record.id else {
+            guard var record = try AccountRecord.filter(AccountRecord.Columns.name == name).fetchOne(db),
+                let id = record.id
+            else {
                 throw StoreError.unknownAccount(name)
             }
             record.passwordHash = hash
             try record.update(db)
-            try db.execute(sql: "DELETE FROM session WHERE accountId = ? AND tokenHash IS NOT ?", arguments: [id, session])
+            try db.execute(
+                sql: "DELETE FROM session WHERE accountId = ? AND tokenHash IS NOT ?", arguments: [id, session])
         }
     }
 

@@ -10,18 +10,45 @@ import GRDB
 public struct Backup: Codable, Sendable, Equatable {
     public static let formatName = "cocktailbook-backup"
 
-    public struct Account: Codable, Sendable, Equatable { public var name: String; public var role: String; public var createdAt: Date }
-    public struct Favorite: Codable, Sendable, Equatable { public var owner: String; public var cocktailId: String; public var addedAt: Date }
-    public struct OwnedValue: Codable, Sendable, Equatable { public var owner: String; public var value: String }
-    public struct Rule: Codable, Sendable, Equatable { public var owner: String; public var use: String; public var insteadOf: String; public var bothWays: Bool }
+    public struct Account: Codable, Sendable, Equatable {
+        public var name: String
+        public var role: String
+        public var createdAt: Date
+    }
+    public struct Favorite: Codable, Sendable, Equatable {
+        public var owner: String
+        public var cocktailId: String
+        public var addedAt: Date
+    }
+    public struct OwnedValue: Codable, Sendable, Equatable {
+        public var owner: String
+        public var value: String
+    }
+    public struct Rule: Codable, Sendable, Equatable {
+        public var owner: String
+        public var use: String
+        public var insteadOf: String
+        public var bothWays: Bool
+    }
     public struct ShoppingItem: Codable, Sendable, Equatable {
-        public var owner: String; public var value: String; public var cocktails: [String]; public var bought: Bool; public var addedAt: Date
+        public var owner: String
+        public var value: String
+        public var cocktails: [String]
+        public var bought: Bool
+        public var addedAt: Date
     }
     public struct Imported: Codable, Sendable, Equatable {
-        public var origin: String; public var id: String; public var name: String; public var cocktail: Cocktail; public var importedAt: Date
+        public var origin: String
+        public var id: String
+        public var name: String
+        public var cocktail: Cocktail
+        public var importedAt: Date
     }
     public struct Picture: Codable, Sendable, Equatable {
-        public var sourceURL: String; public var fileName: String; public var contentType: String; public var importedAt: Date
+        public var sourceURL: String
+        public var fileName: String
+        public var contentType: String
+        public var importedAt: Date
         /// The file's bytes, base64 in the JSON.
         public var data: Data
     }
@@ -64,7 +91,10 @@ public struct Backup: Codable, Sendable, Equatable {
 
 extension AppDatabase {
     /// The tables a restore replaces, in an order that respects their references.
-    static let restoredTables = ["favorite", "accountSettings", "barBottle", "barAlways", "barRule", "shoppingItem", "importedCocktail", "importedImage"]
+    static let restoredTables = [
+        "favorite", "accountSettings", "barBottle", "barAlways", "barRule", "shoppingItem", "importedCocktail",
+        "importedImage",
+    ]
 
     /// Everything people put into the book, with the pictures read from `pictures` (the folder
     /// imported pictures are kept in; `nil` leaves them out).
@@ -75,33 +105,61 @@ extension AppDatabase {
             for row in accounts { names[row["id"]] = row["name"] }
             func owner(_ row: Row) throws -> String {
                 let id: Int64 = row["ownerId"]
-                guard let name = names[id] else { throw StoreError.invalidBackup("a row belongs to no account (owner \(id))") }
+                guard let name = names[id] else {
+                    throw StoreError.invalidBackup("a row belongs to no account (owner \(id))")
+                }
                 return name
             }
             let decoder = JSONDecoder()
-            let imported = try Row.fetchAll(db, sql: "SELECT origin, id, name, payload, importedAt FROM importedCocktail ORDER BY origin, id").map { row in
-                Backup.Imported(origin: row["origin"], id: row["id"], name: row["name"], cocktail: try decoder.decode(Cocktail.self, from: row["payload"] as Data), importedAt: row["importedAt"])
+            let imported = try Row.fetchAll(
+                db, sql: "SELECT origin, id, name, payload, importedAt FROM importedCocktail ORDER BY origin, id"
+            ).map { row in
+                Backup.Imported(
+                    origin: row["origin"], id: row["id"], name: row["name"],
+                    cocktail: try decoder.decode(Cocktail.self, from: row["payload"] as Data),
+                    importedAt: row["importedAt"])
             }
             // The bytes are read after the rows, from the picture store.
-            let pictures = try Row.fetchAll(db, sql: "SELECT sourceURL, fileName, contentType, importedAt FROM importedImage ORDER BY sourceURL").map { row in
-                Backup.Picture(sourceURL: row["sourceURL"], fileName: row["fileName"], contentType: row["contentType"], importedAt: row["importedAt"], data: Data())
+            let pictures = try Row.fetchAll(
+                db, sql: "SELECT sourceURL, fileName, contentType, importedAt FROM importedImage ORDER BY sourceURL"
+            ).map { row in
+                Backup.Picture(
+                    sourceURL: row["sourceURL"], fileName: row["fileName"], contentType: row["contentType"],
+                    importedAt: row["importedAt"], data: Data())
             }
             return Backup(
                 format: Backup.formatName, version: 1, createdAt: date,
-                accounts: accounts.map { Backup.Account(name: $0["name"], role: $0["role"], createdAt: $0["createdAt"]) },
-                favorites: try Row.fetchAll(db, sql: "SELECT ownerId, cocktailId, addedAt FROM favorite ORDER BY ownerId, addedAt, cocktailId").map {
+                accounts: accounts.map {
+                    Backup.Account(name: $0["name"], role: $0["role"], createdAt: $0["createdAt"])
+                },
+                favorites: try Row.fetchAll(
+                    db, sql: "SELECT ownerId, cocktailId, addedAt FROM favorite ORDER BY ownerId, addedAt, cocktailId"
+                ).map {
                     Backup.Favorite(owner: try owner($0), cocktailId: $0["cocktailId"], addedAt: $0["addedAt"])
                 },
-                settings: try Row.fetchAll(db, sql: "SELECT accountId AS ownerId, value FROM accountSettings ORDER BY accountId").map {
+                settings: try Row.fetchAll(
+                    db, sql: "SELECT accountId AS ownerId, value FROM accountSettings ORDER BY accountId"
+                ).map {
                     Backup.OwnedValue(owner: try owner($0), value: $0["value"])
                 },
-                bottles: try Row.fetchAll(db, sql: "SELECT ownerId, value FROM barBottle ORDER BY ownerId, value").map { Backup.OwnedValue(owner: try owner($0), value: $0["value"]) },
-                alwaysAvailable: try Row.fetchAll(db, sql: "SELECT ownerId, value FROM barAlways ORDER BY ownerId, value").map { Backup.OwnedValue(owner: try owner($0), value: $0["value"]) },
-                rules: try Row.fetchAll(db, sql: "SELECT ownerId, use, insteadOf, bothWays FROM barRule ORDER BY id").map {
-                    Backup.Rule(owner: try owner($0), use: $0["use"], insteadOf: $0["insteadOf"], bothWays: $0["bothWays"])
+                bottles: try Row.fetchAll(db, sql: "SELECT ownerId, value FROM barBottle ORDER BY ownerId, value").map {
+                    Backup.OwnedValue(owner: try owner($0), value: $0["value"])
                 },
-                shopping: try Row.fetchAll(db, sql: "SELECT ownerId, value, cocktailIds, bought, addedAt FROM shoppingItem ORDER BY id").map {
-                    Backup.ShoppingItem(owner: try owner($0), value: $0["value"], cocktails: ($0["cocktailIds"] as String).split(separator: ",").map(String.init), bought: $0["bought"], addedAt: $0["addedAt"])
+                alwaysAvailable: try Row.fetchAll(
+                    db, sql: "SELECT ownerId, value FROM barAlways ORDER BY ownerId, value"
+                ).map { Backup.OwnedValue(owner: try owner($0), value: $0["value"]) },
+                rules: try Row.fetchAll(db, sql: "SELECT ownerId, use, insteadOf, bothWays FROM barRule ORDER BY id")
+                    .map {
+                        Backup.Rule(
+                            owner: try owner($0), use: $0["use"], insteadOf: $0["insteadOf"], bothWays: $0["bothWays"])
+                    },
+                shopping: try Row.fetchAll(
+                    db, sql: "SELECT ownerId, value, cocktailIds, bought, addedAt FROM shoppingItem ORDER BY id"
+                ).map {
+                    Backup.ShoppingItem(
+                        owner: try owner($0), value: $0["value"],
+                        cocktails: ($0["cocktailIds"] as String).split(separator: ",").map(String.init),
+                        bought: $0["bought"], addedAt: $0["addedAt"])
                 },
                 imported: imported, pictures: pictures
             )
@@ -116,7 +174,9 @@ extension AppDatabase {
     /// password and get the backup's role; missing ones are created without a usable password
     /// (an admin sets one with `cocktailbook user passwd`). Pictures are written into `pictures`
     /// first, under their content-derived names, so a file already there is never overwritten.
-    public func restore(_ data: Data, pictures: (any PictureStore)?, unusablePasswordHash: String) async throws -> Backup.Summary {
+    public func restore(_ data: Data, pictures: (any PictureStore)?, unusablePasswordHash: String) async throws
+        -> Backup.Summary
+    {
         let backup = try Backup.validated(data)
         let written = try await backup.savePictures(into: pictures)
         do {
@@ -125,43 +185,69 @@ extension AppDatabase {
             return try await writer.write { db in
                 var ids: [String: Int64] = ["": 0]
                 for account in backup.accounts {
-                    if let id = try Int64.fetchOne(db, sql: "SELECT id FROM account WHERE name = ? COLLATE NOCASE", arguments: [account.name]) {
+                    if let id = try Int64.fetchOne(
+                        db, sql: "SELECT id FROM account WHERE name = ? COLLATE NOCASE", arguments: [account.name])
+                    {
                         try db.execute(sql: "UPDATE account SET role = ? WHERE id = ?", arguments: [account.role, id])
                         ids[account.name.lowercased()] = id
                     } else {
-                        try db.execute(sql: "INSERT INTO account (name, role, passwordHash, createdAt) VALUES (?, ?, ?, ?)",
-                                       arguments: [account.name, account.role, unusablePasswordHash, account.createdAt])
+                        try db.execute(
+                            sql: "INSERT INTO account (name, role, passwordHash, createdAt) VALUES (?, ?, ?, ?)",
+                            arguments: [account.name, account.role, unusablePasswordHash, account.createdAt])
                         ids[account.name.lowercased()] = db.lastInsertedRowID
                     }
                 }
                 func id(_ owner: String) -> Int64 { ids[owner.lowercased()] ?? 0 }
                 for table in Self.restoredTables { try db.execute(sql: "DELETE FROM \(table)") }
                 for favorite in backup.favorites {
-                    try db.execute(sql: "INSERT OR REPLACE INTO favorite (ownerId, cocktailId, addedAt) VALUES (?, ?, ?)", arguments: [id(favorite.owner), favorite.cocktailId, favorite.addedAt])
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO favorite (ownerId, cocktailId, addedAt) VALUES (?, ?, ?)",
+                        arguments: [id(favorite.owner), favorite.cocktailId, favorite.addedAt])
                 }
                 for setting in backup.settings where !setting.owner.isEmpty {
-                    try db.execute(sql: "INSERT OR REPLACE INTO accountSettings (accountId, value) VALUES (?, ?)", arguments: [id(setting.owner), setting.value])
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO accountSettings (accountId, value) VALUES (?, ?)",
+                        arguments: [id(setting.owner), setting.value])
                 }
                 for bottle in backup.bottles {
-                    try db.execute(sql: "INSERT OR IGNORE INTO barBottle (ownerId, value, addedAt) VALUES (?, ?, ?)", arguments: [id(bottle.owner), bottle.value, backup.createdAt])
+                    try db.execute(
+                        sql: "INSERT OR IGNORE INTO barBottle (ownerId, value, addedAt) VALUES (?, ?, ?)",
+                        arguments: [id(bottle.owner), bottle.value, backup.createdAt])
                 }
                 for item in backup.alwaysAvailable {
-                    try db.execute(sql: "INSERT OR IGNORE INTO barAlways (ownerId, value) VALUES (?, ?)", arguments: [id(item.owner), item.value])
+                    try db.execute(
+                        sql: "INSERT OR IGNORE INTO barAlways (ownerId, value) VALUES (?, ?)",
+                        arguments: [id(item.owner), item.value])
                 }
                 for rule in backup.rules {
-                    try db.execute(sql: "INSERT OR REPLACE INTO barRule (ownerId, use, insteadOf, bothWays) VALUES (?, ?, ?, ?)", arguments: [id(rule.owner), rule.use, rule.insteadOf, rule.bothWays])
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO barRule (ownerId, use, insteadOf, bothWays) VALUES (?, ?, ?, ?)",
+                        arguments: [id(rule.owner), rule.use, rule.insteadOf, rule.bothWays])
                 }
                 for item in backup.shopping {
-                    try db.execute(sql: "INSERT OR REPLACE INTO shoppingItem (ownerId, value, cocktailIds, bought, addedAt) VALUES (?, ?, ?, ?, ?)",
-                                   arguments: [id(item.owner), item.value, item.cocktails.joined(separator: ","), item.bought, item.addedAt])
+                    try db.execute(
+                        sql:
+                            "INSERT OR REPLACE INTO shoppingItem (ownerId, value, cocktailIds, bought, addedAt) VALUES (?, ?, ?, ?, ?)",
+                        arguments: [
+                            id(item.owner), item.value, item.cocktails.joined(separator: ","), item.bought,
+                            item.addedAt,
+                        ])
                 }
                 for cocktail in backup.imported {
-                    try ImportedCocktailRecord(origin: cocktail.origin, id: cocktail.id, name: cocktail.name, payload: try encoder.encode(cocktail.cocktail), importedAt: cocktail.importedAt).save(db)
+                    try ImportedCocktailRecord(
+                        origin: cocktail.origin, id: cocktail.id, name: cocktail.name,
+                        payload: try encoder.encode(cocktail.cocktail), importedAt: cocktail.importedAt
+                    ).save(db)
                 }
                 for picture in backup.pictures {
-                    try ImportedImageRecord(sourceURL: picture.sourceURL, fileName: picture.fileName, contentType: picture.contentType, importedAt: picture.importedAt).save(db)
+                    try ImportedImageRecord(
+                        sourceURL: picture.sourceURL, fileName: picture.fileName, contentType: picture.contentType,
+                        importedAt: picture.importedAt
+                    ).save(db)
                 }
-                return Backup.Summary(accounts: backup.accounts.count, favorites: backup.favorites.count, importedCocktails: backup.imported.count, pictures: backup.pictures.count)
+                return Backup.Summary(
+                    accounts: backup.accounts.count, favorites: backup.favorites.count,
+                    importedCocktails: backup.imported.count, pictures: backup.pictures.count)
             }
         } catch {
             // Nothing was restored: the pictures saved for it go too.
@@ -182,7 +268,9 @@ extension AppDatabase {
     /// The imported cocktails' origins (file names or addresses) with how many drinks each gave.
     public func importedOrigins() async throws -> [(origin: String, count: Int)] {
         try await writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT origin, COUNT(*) AS count FROM importedCocktail GROUP BY origin ORDER BY origin").map { ($0["origin"], $0["count"]) }
+            try Row.fetchAll(
+                db, sql: "SELECT origin, COUNT(*) AS count FROM importedCocktail GROUP BY origin ORDER BY origin"
+            ).map { ($0["origin"], $0["count"]) }
         }
     }
 
@@ -201,7 +289,11 @@ extension AppDatabase {
 
     /// The pictures recorded for imports with where each was downloaded from.
     public func importedPictureSources() async throws -> [(sourceURL: String, fileName: String)] {
-        try await writer.read { db in try Row.fetchAll(db, sql: "SELECT sourceURL, fileName FROM importedImage ORDER BY sourceURL").map { ($0["sourceURL"], $0["fileName"]) } }
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT sourceURL, fileName FROM importedImage ORDER BY sourceURL").map {
+                ($0["sourceURL"], $0["fileName"])
+            }
+        }
     }
 }
 
@@ -219,15 +311,23 @@ extension Backup {
         } catch {
             throw StoreError.invalidBackup("it is not JSON")
         }
-        guard backup.format == Backup.formatName else { throw StoreError.invalidBackup("it is not a Cocktail Book backup (format \"\(backup.format)\")") }
-        guard backup.version == 1 else { throw StoreError.invalidBackup("it is version \(backup.version) of the format; this book reads version 1") }
+        guard backup.format == Backup.formatName else {
+            throw StoreError.invalidBackup("it is not a Cocktail Book backup (format \"\(backup.format)\")")
+        }
+        guard backup.version == 1 else {
+            throw StoreError.invalidBackup("it is version \(backup.version) of the format; this book reads version 1")
+        }
         let known = Set(backup.accounts.map { $0.name.lowercased() }).union([""])
-        let owners = backup.favorites.map(\.owner) + backup.settings.map(\.owner) + backup.bottles.map(\.owner) + backup.alwaysAvailable.map(\.owner)
+        let owners =
+            backup.favorites.map(\.owner) + backup.settings.map(\.owner) + backup.bottles.map(\.owner)
+            + backup.alwaysAvailable.map(\.owner)
             + backup.rules.map(\.owner) + backup.shopping.map(\.owner)
         if let stranger = owners.first(where: { !known.contains($0.lowercased()) }) {
             throw StoreError.invalidBackup("it names an owner, \"\(stranger)\", that is not among its accounts")
         }
-        if let role = backup.accounts.map(\.role).first(where: { Role(rawValue: $0) == nil }) { throw StoreError.invalidBackup("\"\(role)\" is not a role") }
+        if let role = backup.accounts.map(\.role).first(where: { Role(rawValue: $0) == nil }) {
+            throw StoreError.invalidBackup("\"\(role)\" is not a role")
+        }
         if let picture = backup.pictures.first(where: { !isSafeFileName($0.fileName) }) {
             throw StoreError.invalidBackup("a picture has an unusable file name, \"\(picture.fileName.prefix(80))\"")
         }
@@ -260,7 +360,10 @@ extension Backup {
     }
 
     private static func isSafeFileName(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= 100 && !name.hasPrefix(".") && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "." || $0 == "-" || $0 == "_" }
+        !name.isEmpty && name.count <= 100 && !name.hasPrefix(".")
+            && name.unicodeScalars.allSatisfy {
+                CharacterSet.alphanumerics.contains($0) || $0 == "." || $0 == "-" || $0 == "_"
+            }
     }
 
     private static func describe(decoding error: DecodingError) -> String {
@@ -270,8 +373,10 @@ extension Backup {
         }
         switch error {
         case .keyNotFound(let key, let context): return "\(path(context)) has no \"\(key.stringValue)\""
-        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "\(path(context)) is not what a backup holds there"
-        case .dataCorrupted(let context): return context.codingPath.isEmpty ? "it is not JSON" : "\(path(context)) is unreadable"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context)) is not what a backup holds there"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "it is not JSON" : "\(path(context)) is unreadable"
         @unknown default: return "it is not a backup"
         }
     }

@@ -43,9 +43,14 @@ extension AppDatabase: BarStore {
     public func shelf(of owner: FavoritesOwner) async throws -> Shelf {
         guard owner != .nobody else { return Shelf() }
         return try await writer.read { db in
-            let bottles = try String.fetchAll(db, sql: "SELECT value FROM barBottle WHERE ownerId = ?", arguments: [owner.id])
-            let always = try String.fetchAll(db, sql: "SELECT value FROM barAlways WHERE ownerId = ?", arguments: [owner.id])
-            let rules = try Row.fetchAll(db, sql: "SELECT id, use, insteadOf, bothWays FROM barRule WHERE ownerId = ? ORDER BY id", arguments: [owner.id]).map {
+            let bottles = try String.fetchAll(
+                db, sql: "SELECT value FROM barBottle WHERE ownerId = ?", arguments: [owner.id])
+            let always = try String.fetchAll(
+                db, sql: "SELECT value FROM barAlways WHERE ownerId = ?", arguments: [owner.id])
+            let rules = try Row.fetchAll(
+                db, sql: "SELECT id, use, insteadOf, bothWays FROM barRule WHERE ownerId = ? ORDER BY id",
+                arguments: [owner.id]
+            ).map {
                 SubstitutionRule(id: $0["id"], use: $0["use"], insteadOf: $0["insteadOf"], bothWays: $0["bothWays"])
             }
             return Shelf(bottles: Set(bottles), rules: rules, alwaysAvailable: Set(always))
@@ -56,9 +61,12 @@ extension AppDatabase: BarStore {
         guard owner != .nobody else { throw StoreError.noOwner }
         try await writer.write { db in
             if isOnShelf {
-                try db.execute(sql: "INSERT OR IGNORE INTO barBottle (ownerId, value, addedAt) VALUES (?, ?, ?)", arguments: [owner.id, value, StoredDate.text(Date())])
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO barBottle (ownerId, value, addedAt) VALUES (?, ?, ?)",
+                    arguments: [owner.id, value, StoredDate.text(Date())])
             } else {
-                try db.execute(sql: "DELETE FROM barBottle WHERE ownerId = ? AND value = ?", arguments: [owner.id, value])
+                try db.execute(
+                    sql: "DELETE FROM barBottle WHERE ownerId = ? AND value = ?", arguments: [owner.id, value])
             }
         }
     }
@@ -67,9 +75,11 @@ extension AppDatabase: BarStore {
         guard owner != .nobody else { throw StoreError.noOwner }
         try await writer.write { db in
             if isAlways {
-                try db.execute(sql: "INSERT OR IGNORE INTO barAlways (ownerId, value) VALUES (?, ?)", arguments: [owner.id, value])
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO barAlways (ownerId, value) VALUES (?, ?)", arguments: [owner.id, value])
             } else {
-                try db.execute(sql: "DELETE FROM barAlways WHERE ownerId = ? AND value = ?", arguments: [owner.id, value])
+                try db.execute(
+                    sql: "DELETE FROM barAlways WHERE ownerId = ? AND value = ?", arguments: [owner.id, value])
             }
         }
     }
@@ -79,12 +89,14 @@ extension AppDatabase: BarStore {
         return try await writer.write { db in
             try db.execute(
                 sql: """
-                INSERT INTO barRule (ownerId, use, insteadOf, bothWays) VALUES (?, ?, ?, ?)
-                ON CONFLICT(ownerId, use, insteadOf) DO UPDATE SET bothWays = excluded.bothWays
-                """,
+                    INSERT INTO barRule (ownerId, use, insteadOf, bothWays) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(ownerId, use, insteadOf) DO UPDATE SET bothWays = excluded.bothWays
+                    """,
                 arguments: [owner.id, rule.use, rule.insteadOf, rule.bothWays]
             )
-            let id = try Int64.fetchOne(db, sql: "SELECT id FROM barRule WHERE ownerId = ? AND use = ? AND insteadOf = ?", arguments: [owner.id, rule.use, rule.insteadOf])
+            let id = try Int64.fetchOne(
+                db, sql: "SELECT id FROM barRule WHERE ownerId = ? AND use = ? AND insteadOf = ?",
+                arguments: [owner.id, rule.use, rule.insteadOf])
             return SubstitutionRule(id: id, use: rule.use, insteadOf: rule.insteadOf, bothWays: rule.bothWays)
         }
     }
@@ -100,9 +112,14 @@ extension AppDatabase: BarStore {
     public func shoppingList(of owner: FavoritesOwner) async throws -> [ShoppingItem] {
         guard owner != .nobody else { return [] }
         return try await writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, value, cocktailIds, bought FROM shoppingItem WHERE ownerId = ? ORDER BY id", arguments: [owner.id]).map { row in
+            try Row.fetchAll(
+                db, sql: "SELECT id, value, cocktailIds, bought FROM shoppingItem WHERE ownerId = ? ORDER BY id",
+                arguments: [owner.id]
+            ).map { row in
                 let ids: String = row["cocktailIds"]
-                return ShoppingItem(id: row["id"], value: row["value"], cocktailIds: ids.split(separator: ",").map(String.init), isBought: row["bought"])
+                return ShoppingItem(
+                    id: row["id"], value: row["value"], cocktailIds: ids.split(separator: ",").map(String.init),
+                    isBought: row["bought"])
             }
         }
     }
@@ -111,14 +128,19 @@ extension AppDatabase: BarStore {
         guard owner != .nobody else { throw StoreError.noOwner }
         try await writer.write { db in
             for value in values {
-                let existing = try Row.fetchOne(db, sql: "SELECT id, cocktailIds FROM shoppingItem WHERE ownerId = ? AND value = ?", arguments: [owner.id, value])
+                let existing = try Row.fetchOne(
+                    db, sql: "SELECT id, cocktailIds FROM shoppingItem WHERE ownerId = ? AND value = ?",
+                    arguments: [owner.id, value])
                 if let existing {
                     var ids = (existing["cocktailIds"] as String).split(separator: ",").map(String.init)
                     if let cocktailId, !ids.contains(cocktailId) { ids.append(cocktailId) }
-                    try db.execute(sql: "UPDATE shoppingItem SET cocktailIds = ?, bought = 0 WHERE id = ?", arguments: [ids.joined(separator: ","), existing["id"] as Int64])
+                    try db.execute(
+                        sql: "UPDATE shoppingItem SET cocktailIds = ?, bought = 0 WHERE id = ?",
+                        arguments: [ids.joined(separator: ","), existing["id"] as Int64])
                 } else {
                     try db.execute(
-                        sql: "INSERT INTO shoppingItem (ownerId, value, cocktailIds, bought, addedAt) VALUES (?, ?, ?, 0, ?)",
+                        sql:
+                            "INSERT INTO shoppingItem (ownerId, value, cocktailIds, bought, addedAt) VALUES (?, ?, ?, 0, ?)",
                         arguments: [owner.id, value, cocktailId ?? "", StoredDate.text(Date())]
                     )
                 }
@@ -129,7 +151,9 @@ extension AppDatabase: BarStore {
     public func setBought(_ isBought: Bool, itemId: Int64, owner: FavoritesOwner) async throws -> Bool {
         guard owner != .nobody else { return false }
         return try await writer.write { db in
-            try db.execute(sql: "UPDATE shoppingItem SET bought = ? WHERE ownerId = ? AND id = ?", arguments: [isBought, owner.id, itemId])
+            try db.execute(
+                sql: "UPDATE shoppingItem SET bought = ? WHERE ownerId = ? AND id = ?",
+                arguments: [isBought, owner.id, itemId])
             return db.changesCount > 0
         }
     }
@@ -138,7 +162,8 @@ extension AppDatabase: BarStore {
         guard owner != .nobody else { return 0 }
         return try await writer.write { db in
             if let itemId {
-                try db.execute(sql: "DELETE FROM shoppingItem WHERE ownerId = ? AND id = ?", arguments: [owner.id, itemId])
+                try db.execute(
+                    sql: "DELETE FROM shoppingItem WHERE ownerId = ? AND id = ?", arguments: [owner.id, itemId])
             } else {
                 try db.execute(sql: "DELETE FROM shoppingItem WHERE ownerId = ? AND bought = 1", arguments: [owner.id])
             }

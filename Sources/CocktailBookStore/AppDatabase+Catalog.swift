@@ -29,7 +29,8 @@ extension AppDatabase: CatalogStore {
         let stored = try await writer.read { db -> (Date, StoredRows)? in
             guard let fetch = try CatalogFetchRecord.fetchOne(db) else { return nil }
             var stored = StoredRows()
-            let rows = try Row.fetchCursor(db, sql: "SELECT id, payload FROM \(CatalogCocktailRecord.databaseTableName) ORDER BY position")
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT id, payload FROM \(CatalogCocktailRecord.databaseTableName) ORDER BY position")
             while let row = try rows.next() {
                 stored.append(id: row[0], payload: row.dataNoCopy(atIndex: 1) ?? Data())
             }
@@ -47,7 +48,8 @@ extension AppDatabase: CatalogStore {
     /// one, never a mix. Favorites are untouched, even those whose cocktail left the catalog.
     public func saveCatalog(_ catalog: CachedCatalog) async throws {
         let records = catalog.cocktails.enumerated().map { position, cocktail in
-            CatalogCocktailRecord(id: cocktail.id, position: position, name: cocktail.name, payload: CatalogPayload.encode(cocktail))
+            CatalogCocktailRecord(
+                id: cocktail.id, position: position, name: cocktail.name, payload: CatalogPayload.encode(cocktail))
         }
         try await writer.write { db in
             try CatalogCocktailRecord.deleteAll(db)

@@ -37,7 +37,9 @@ extension AppDatabase: FavoritesStore {
     /// Marks or unmarks a favorite, stamping a new one with `date`. Marking keeps the original
     /// date of an existing favorite. An id that is neither in the cached catalog nor a favorite
     /// is refused, so a typo never creates a favorite nobody can see.
-    public func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner = .implicit, at date: Date) async throws {
+    public func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner = .implicit, at date: Date)
+        async throws
+    {
         guard owner != .nobody else { throw StoreError.noOwner }
         try await writer.write { db in
             let inCatalog = try CatalogCocktailRecord.exists(db, key: id) || Self.isImported(db, id: id)
@@ -60,7 +62,8 @@ extension AppDatabase: FavoritesStore {
     /// `owner`'s favorites with the time each was added, oldest first.
     public func favorites(of owner: FavoritesOwner = .implicit) async throws -> [(id: String, addedAt: Date)] {
         try await writer.read { db in
-            try FavoriteRecord.of(owner).order(FavoriteRecord.Columns.addedAt, FavoriteRecord.Columns.cocktailId).fetchAll(db)
+            try FavoriteRecord.of(owner).order(FavoriteRecord.Columns.addedAt, FavoriteRecord.Columns.cocktailId)
+                .fetchAll(db)
                 .map { ($0.cocktailId, $0.addedAt) }
         }
     }

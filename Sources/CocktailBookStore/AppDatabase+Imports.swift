@@ -81,7 +81,9 @@ extension AppDatabase: ImportedCocktailsStore {
 
     public func importedCocktails() async throws -> [Cocktail] {
         try await writer.read { db in
-            let records = try ImportedCocktailRecord.order(ImportedCocktailRecord.Columns.origin, ImportedCocktailRecord.Columns.id).fetchAll(db)
+            let records = try ImportedCocktailRecord.order(
+                ImportedCocktailRecord.Columns.origin, ImportedCocktailRecord.Columns.id
+            ).fetchAll(db)
             let decoder = JSONDecoder()
             return try records.map { record in
                 do {
@@ -96,11 +98,15 @@ extension AppDatabase: ImportedCocktailsStore {
     /// Stores the cocktails of one import, and the pictures downloaded for them, in ONE write
     /// transaction: upserted by (origin, id), so a re-import updates in place. The source's
     /// cache is never touched, and nothing is written if anything fails.
-    public func importCocktails(_ cocktails: [Cocktail], images: [ImportedImage] = [], origin: String, at date: Date) async throws -> ImportCounts {
+    public func importCocktails(_ cocktails: [Cocktail], images: [ImportedImage] = [], origin: String, at date: Date)
+        async throws -> ImportCounts
+    {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let records = try cocktails.map { cocktail in
-            ImportedCocktailRecord(origin: origin, id: cocktail.id, name: cocktail.name, payload: try encoder.encode(cocktail), importedAt: date)
+            ImportedCocktailRecord(
+                origin: origin, id: cocktail.id, name: cocktail.name, payload: try encoder.encode(cocktail),
+                importedAt: date)
         }
         return try await writer.write { db in
             var counts = ImportCounts(new: 0, updated: 0)
@@ -110,7 +116,10 @@ extension AppDatabase: ImportedCocktailsStore {
                 try record.save(db)
             }
             for image in images {
-                try ImportedImageRecord(sourceURL: image.sourceURL, fileName: image.fileName, contentType: image.contentType, importedAt: date).save(db)
+                try ImportedImageRecord(
+                    sourceURL: image.sourceURL, fileName: image.fileName, contentType: image.contentType,
+                    importedAt: date
+                ).save(db)
             }
             return counts
         }

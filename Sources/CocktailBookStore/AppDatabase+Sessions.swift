@@ -53,14 +53,18 @@ extension AppDatabase {
     /// The account signed in by the session `tokenHash`, when it was used within `maximumIdle`
     /// of `now`; an expired session is deleted. The last use is recorded at most once a minute.
     public func sessionAccount(tokenHash: String, now: Date, maximumIdle: TimeInterval) async throws -> Account? {
-        guard let session = try await writer.read({ db in try SessionRecord.fetchOne(db, key: tokenHash) }) else { return nil }
+        guard let session = try await writer.read({ db in try SessionRecord.fetchOne(db, key: tokenHash) }) else {
+            return nil
+        }
         if now.timeIntervalSince(session.lastSeenAt) > maximumIdle {
             try await deleteSession(tokenHash: tokenHash)
             return nil
         }
         if StoreRules.isDueForTouch(session.lastSeenAt, now: now) {
             try await writer.write { db in
-                try db.execute(sql: "UPDATE session SET lastSeenAt = ? WHERE tokenHash = ?", arguments: [StoredDate.text(now), tokenHash])
+                try db.execute(
+                    sql: "UPDATE session SET lastSeenAt = ? WHERE tokenHash = ?",
+                    arguments: [StoredDate.text(now), tokenHash])
             }
         }
         return try await account(id: session.accountId)
@@ -75,21 +79,27 @@ extension AppDatabase {
     @discardableResult
     public func deleteSessions(of accountId: Int64, keeping: String?) async throws -> Int {
         try await writer.write { db in
-            try db.execute(sql: "DELETE FROM session WHERE accountId = ? AND tokenHash IS NOT ?", arguments: [accountId, keeping])
+            try db.execute(
+                sql: "DELETE FROM session WHERE accountId = ? AND tokenHash IS NOT ?", arguments: [accountId, keeping])
             return db.changesCount
         }
     }
 
     /// How many sessions `accountId` has open.
     public func sessionCount(of accountId: Int64) async throws -> Int {
-        try await writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM session WHERE accountId = ?", arguments: [accountId]) ?? 0 }
+        try await writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM session WHERE accountId = ?", arguments: [accountId]) ?? 0
+        }
     }
 
     /// Stores a new API token of `accountId`.
     @discardableResult
-    public func addToken(tokenHash: String, prefix: String, label: String?, accountId: Int64, at date: Date) async throws -> APIToken {
+    public func addToken(tokenHash: String, prefix: String, label: String?, accountId: Int64, at date: Date)
+        async throws -> APIToken
+    {
         try await writer.write { db in
-            var record = APITokenRecord(id: nil, accountId: accountId, tokenHash: tokenHash, prefix: prefix, label: label, createdAt: date)
+            var record = APITokenRecord(
+                id: nil, accountId: accountId, tokenHash: tokenHash, prefix: prefix, label: label, createdAt: date)
             try record.insert(db)
             return APIToken(id: record.id ?? 0, prefix: prefix, label: label, createdAt: date)
         }
@@ -97,11 +107,18 @@ extension AppDatabase {
 
     /// The account an API token belongs to, recording its use.
     public func tokenAccount(tokenHash: String, now: Date) async throws -> Account? {
-        guard let token = try await writer.read({ db in try APITokenRecord.filter(APITokenRecord.Columns.tokenHash == tokenHash).fetchOne(db) }) else {
+        guard
+            let token = try await writer.read({ db in
+                try APITokenRecord.filter(APITokenRecord.Columns.tokenHash == tokenHash).fetchOne(db)
+            })
+        else {
             return nil
         }
         if StoreRules.isDueForTouch(token.lastUsedAt, now: now) {
-            try await writer.write { db in try db.execute(sql: "UPDATE apiToken SET lastUsedAt = ? WHERE id = ?", arguments: [StoredDate.text(now), token.id]) }
+            try await writer.write { db in
+                try db.execute(
+                    sql: "UPDATE apiToken SET lastUsedAt = ? WHERE id = ?", arguments: [StoredDate.text(now), token.id])
+            }
         }
         return try await account(id: token.accountId)
     }
@@ -109,8 +126,14 @@ extension AppDatabase {
     /// `accountId`'s tokens, newest first.
     public func tokens(of accountId: Int64) async throws -> [APIToken] {
         try await writer.read { db in
-            try APITokenRecord.filter(APITokenRecord.Columns.accountId == accountId).order(Column("createdAt").desc, Column("id").desc).fetchAll(db)
-                .map { APIToken(id: $0.id ?? 0, prefix: $0.prefix, label: $0.label, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt) }
+            try APITokenRecord.filter(APITokenRecord.Columns.accountId == accountId).order(
+                Column("createdAt").desc, Column("id").desc
+            ).fetchAll(db)
+                .map {
+                    APIToken(
+                        id: $0.id ?? 0, prefix: $0.prefix, label: $0.label, createdAt: $0.createdAt,
+                        lastUsedAt: $0.lastUsedAt)
+                }
         }
     }
 
@@ -120,8 +143,12 @@ extension AppDatabase {
     /// - Throws: ``StoreError/tokenPrefix(_:matches:)`` unless exactly one token matches.
     public func revokeToken(prefix: String) async throws {
         try await writer.write { db in
-            let candidates = try APITokenRecord.fetchAll(db).filter { StoreRules.token(prefix, matchesPrefix: $0.prefix) }
-            guard candidates.count == 1, let id = candidates[0].id else { throw StoreError.tokenPrefix(prefix, matches: candidates.count) }
+            let candidates = try APITokenRecord.fetchAll(db).filter {
+                StoreRules.token(prefix, matchesPrefix: $0.prefix)
+            }
+            guard candidates.count == 1, let id = candidates[0].id else {
+                throw StoreError.tokenPrefix(prefix, matches: candidates.count)
+            }
             _ = try APITokenRecord.deleteOne(db, key: id)
         }
     }
@@ -130,7 +157,8 @@ extension AppDatabase {
     @discardableResult
     public func revokeToken(id: Int64, of accountId: Int64) async throws -> Bool {
         try await writer.write { db in
-            try APITokenRecord.filter(Column("id") == id && APITokenRecord.Columns.accountId == accountId).deleteAll(db) > 0
+            try APITokenRecord.filter(Column("id") == id && APITokenRecord.Columns.accountId == accountId).deleteAll(db)
+                > 0
         }
     }
 }

@@ -14,8 +14,10 @@ extension AppDatabase {
     /// The settings `accountId` saved, if any.
     public func settings(of accountId: Int64) async throws -> Settings? {
         try await writer.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM accountSettings WHERE accountId = ?", arguments: [accountId])
-                .map(Settings.init(cookieValue:))
+            try String.fetchOne(
+                db, sql: "SELECT value FROM accountSettings WHERE accountId = ?", arguments: [accountId]
+            )
+            .map(Settings.init(cookieValue:))
         }
     }
 
@@ -23,7 +25,8 @@ extension AppDatabase {
     public func saveSettings(_ settings: Settings, for accountId: Int64) async throws {
         try await writer.write { db in
             try db.execute(
-                sql: "INSERT INTO accountSettings (accountId, value) VALUES (?, ?) ON CONFLICT(accountId) DO UPDATE SET value = excluded.value",
+                sql:
+                    "INSERT INTO accountSettings (accountId, value) VALUES (?, ?) ON CONFLICT(accountId) DO UPDATE SET value = excluded.value",
                 arguments: [accountId, settings.cookieValue]
             )
         }

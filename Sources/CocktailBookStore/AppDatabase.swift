@@ -66,7 +66,8 @@ public final class AppDatabase: Sendable {
             }
         }
         migrator.registerMigration("v2: imported cocktails and images", migrate: migrateImports)
-        migrator.registerMigration("v3: accounts, sessions, API tokens and favorites by owner", migrate: migrateAccounts)
+        migrator.registerMigration(
+            "v3: accounts, sessions, API tokens and favorites by owner", migrate: migrateAccounts)
         migrator.registerMigration("v4: settings of accounts", migrate: migrateSettings)
         migrator.registerMigration("v5: the bar: shelves, substitution rules, shopping lists", migrate: migrateBar)
         return migrator

@@ -49,7 +49,8 @@ public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, 
     func deleteSessions(of accountId: Int64, keeping: String?) async throws -> Int
     func sessionCount(of accountId: Int64) async throws -> Int
     @discardableResult
-    func addToken(tokenHash: String, prefix: String, label: String?, accountId: Int64, at date: Date) async throws -> APIToken
+    func addToken(tokenHash: String, prefix: String, label: String?, accountId: Int64, at date: Date) async throws
+        -> APIToken
     func tokenAccount(tokenHash: String, now: Date) async throws -> Account?
     func tokens(of accountId: Int64) async throws -> [APIToken]
     func revokeToken(prefix: String) async throws
@@ -68,7 +69,8 @@ public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, 
 
     // MARK: Imports
     /// Stores one import's cocktails and pictures in one transaction, upserted by (origin, id).
-    func importCocktails(_ cocktails: [Cocktail], images: [ImportedImage], origin: String, at date: Date) async throws -> ImportCounts
+    func importCocktails(_ cocktails: [Cocktail], images: [ImportedImage], origin: String, at date: Date) async throws
+        -> ImportCounts
     func importedImageFile(for sourceURL: String) async throws -> String?
     func importedOrigins() async throws -> [(origin: String, count: Int)]
     func removeImported(origin: String) async throws -> Int
@@ -86,7 +88,8 @@ public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, 
     func backup(pictures: (any PictureStore)?, at date: Date) async throws -> Data
     /// Replaces what people put into the book with a backup's, in one transaction; pictures
     /// are saved into `pictures` first and taken back if the restore fails.
-    func restore(_ data: Data, pictures: (any PictureStore)?, unusablePasswordHash: String) async throws -> Backup.Summary
+    func restore(_ data: Data, pictures: (any PictureStore)?, unusablePasswordHash: String) async throws
+        -> Backup.Summary
 
     // MARK: Health
     /// `nil` when the store can be read and written, or one sentence saying what fails.
@@ -133,9 +136,13 @@ extension AppDatabase: AppStore {
     public var pictures: any PictureStore {
         let path = writer.path
         guard !path.isEmpty, path != ":memory:" else {
-            return PictureFolder(directory: FileManager.default.temporaryDirectory.appendingPathComponent("cocktailbook-memory-images", isDirectory: true))
+            return PictureFolder(
+                directory: FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "cocktailbook-memory-images", isDirectory: true))
         }
-        return PictureFolder(directory: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("images", isDirectory: true))
+        return PictureFolder(
+            directory: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(
+                "images", isDirectory: true))
     }
 
     public func sizeInBytes() async -> Int? {

@@ -128,7 +128,10 @@ enum CatalogPayload {
         }
 
         mutating func optional<T>(_ value: T?, _ body: (inout Writer, T) -> Void) {
-            guard let value else { bytes.append(0); return }
+            guard let value else {
+                bytes.append(0)
+                return
+            }
             bytes.append(1)
             body(&self, value)
         }
@@ -139,25 +142,34 @@ enum CatalogPayload {
         var offset: Int
 
         mutating func cocktail() throws -> Cocktail {
-            let id = try string(), name = try string()
+            let id = try string()
+            let name = try string()
             guard let kind = CocktailKind(rawValue: try string()) else { throw Malformed() }
-            let short = try string(), long = try string()
+            let short = try string()
+            let long = try string()
             let minutes = Int(try int64())
             let imageName = try string()
             let ingredients = try strings()
             let glass = try optionalString()
             let illustration = try optional { reader in
-                let color = try reader.string(), ice = try reader.string(), garnishes = try reader.strings()
+                let color = try reader.string()
+                let ice = try reader.string()
+                let garnishes = try reader.strings()
                 let layers = try (0..<reader.count()).map { _ in
-                    Cocktail.Illustration.Layer(color: try reader.string(), fraction: Double(bitPattern: UInt64(bitPattern: try reader.int64())))
+                    Cocktail.Illustration.Layer(
+                        color: try reader.string(), fraction: Double(bitPattern: UInt64(bitPattern: try reader.int64()))
+                    )
                 }
                 return Cocktail.Illustration(color: color, ice: ice, garnishes: garnishes, layers: layers)
             }
-            let category = try optionalString(), method = try optionalString()
+            let category = try optionalString()
+            let method = try optionalString()
             let instructions = try optional { try $0.strings() }
             let garnish = try optionalString()
             let tags = try optional { try $0.strings() }
-            let iba = try optionalString(), dateModified = try optionalString(), imageURL = try optionalString()
+            let iba = try optionalString()
+            let dateModified = try optionalString()
+            let imageURL = try optionalString()
             let estimated = try optional { reader -> Bool in
                 switch try reader.byte() {
                 case 0: false
@@ -165,30 +177,43 @@ enum CatalogPayload {
                 default: throw Malformed()
                 }
             }
-            let video = try optionalString(), attribution = try optionalString(), source = try optionalString()
+            let video = try optionalString()
+            let attribution = try optionalString()
+            let source = try optionalString()
             let translations = try optional { reader in
                 var translations: [String: CocktailTexts] = [:]
                 for _ in 0..<(try reader.count()) {
                     let language = try reader.string()
-                    let short = try reader.string(), long = try reader.string()
+                    let short = try reader.string()
+                    let long = try reader.string()
                     let instructions = try reader.optional { try $0.strings() }
                     let garnish = try reader.optionalString()
                     let variants = try reader.optional { reader in
-                        try (0..<reader.count()).map { _ in CocktailTexts.VariantTexts(name: try reader.string(), description: try reader.optionalString()) }
+                        try (0..<reader.count()).map { _ in
+                            CocktailTexts.VariantTexts(
+                                name: try reader.string(), description: try reader.optionalString())
+                        }
                     }
-                    translations[language] = CocktailTexts(shortDescription: short, longDescription: long, instructions: instructions, garnish: garnish, variants: variants)
+                    translations[language] = CocktailTexts(
+                        shortDescription: short, longDescription: long, instructions: instructions, garnish: garnish,
+                        variants: variants)
                 }
                 return translations
             }
             let variants = try optional { reader in
                 try (0..<reader.count()).map { _ in
-                    Cocktail.Variant(name: try reader.string(), description: try reader.optionalString(), ingredients: try reader.strings())
+                    Cocktail.Variant(
+                        name: try reader.string(), description: try reader.optionalString(),
+                        ingredients: try reader.strings())
                 }
             }
             return Cocktail(
-                id: id, name: name, kind: kind, shortDescription: short, longDescription: long, preparationMinutes: minutes,
-                imageName: imageName, ingredients: ingredients, glass: glass, illustration: illustration, category: category,
-                method: method, instructions: instructions, garnish: garnish, tags: tags, iba: iba, dateModified: dateModified,
+                id: id, name: name, kind: kind, shortDescription: short, longDescription: long,
+                preparationMinutes: minutes,
+                imageName: imageName, ingredients: ingredients, glass: glass, illustration: illustration,
+                category: category,
+                method: method, instructions: instructions, garnish: garnish, tags: tags, iba: iba,
+                dateModified: dateModified,
                 imageURL: imageURL, preparationEstimated: estimated, video: video, imageAttribution: attribution,
                 imageSource: source, translations: translations, variants: variants
             )
@@ -218,14 +243,17 @@ enum CatalogPayload {
         mutating func int64() throws -> Int64 {
             guard bytes.count - offset >= 8 else { throw Malformed() }
             var value: Int64 = 0
-            withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 8])) }
+            withUnsafeMutableBytes(of: &value) {
+                $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 8]))
+            }
             offset += 8
             return Int64(littleEndian: value)
         }
 
         mutating func string() throws -> String {
             let length = try count()
-            let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
+            let text = String(
+                decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
             offset += length
             return text
         }

@@ -67,7 +67,10 @@ public final class DatabaseChanges: TransactionObserver, Sendable {
 
     public func databaseDidCommit(_ db: Database) {
         // Counted after the commit, so that whoever reads the new version also reads the new rows.
-        if changed.withLock({ value in defer { value = false }; return value }) {
+        if changed.withLock({ value in
+            defer { value = false }
+            return value
+        }) {
             bump()
             // Our own write moved the files: note them as they are now, so that the next look
             // does not count the same write a second time (and empty every cache twice).

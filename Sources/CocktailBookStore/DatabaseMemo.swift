@@ -17,7 +17,9 @@ public final class DatabaseMemo<Key: Hashable & Sendable, Value: Sendable>: Send
     public init(changes: DatabaseChanges, limit: Int = 1_000, maximumAge: Duration? = nil) {
         self.changes = changes
         self.limit = limit
-        self.maximumAge = maximumAge.map { UInt64($0.components.seconds) * 1_000_000_000 + UInt64($0.components.attoseconds / 1_000_000_000) }
+        self.maximumAge = maximumAge.map {
+            UInt64($0.components.seconds) * 1_000_000_000 + UInt64($0.components.attoseconds / 1_000_000_000)
+        }
     }
 
     /// The value for `key`, from memory when the database has not changed since it was read.

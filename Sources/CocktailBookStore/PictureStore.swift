@@ -43,7 +43,9 @@ public struct PictureFolder: PictureStore {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var sizes: [String: Int] = [:]
         for name in names where !name.hasPrefix(".") {
-            sizes[name] = (try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)[.size] as? Int) ?? 0
+            sizes[name] =
+                (try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)[.size]
+                    as? Int) ?? 0
         }
         return sizes
     }

@@ -34,7 +34,9 @@ extension StoreError: LocalizedError {
         case .accountExists(let name): "An account named \"\(name)\" exists already."
         case .lastAdmin: "The book must keep at least one admin: make another account admin first."
         case .tokenPrefix(let prefix, let matches):
-            matches == 0 ? "No API token starts with \"\(prefix)\"." : "\(matches) API tokens start with \"\(prefix)\"; give more of it."
+            matches == 0
+                ? "No API token starts with \"\(prefix)\"."
+                : "\(matches) API tokens start with \"\(prefix)\"; give more of it."
         }
     }
 }

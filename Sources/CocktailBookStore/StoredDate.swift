@@ -26,6 +26,10 @@ enum StoredDate {
 protocol RecordWithDates: FetchableRecord, EncodableRecord {}
 
 extension RecordWithDates {
-    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy { .custom(StoredDate.date) }
-    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy { .custom(StoredDate.text) }
+    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy {
+        .custom(StoredDate.date)
+    }
+    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        .custom(StoredDate.text)
+    }
 }

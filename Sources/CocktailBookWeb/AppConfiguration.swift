@@ -55,7 +55,8 @@ public struct AppConfiguration: Sendable {
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String = AppConfiguration.defaultDatabasePath(),
-        sourceLatency: Duration = .seconds(3), sourceFailures: Int = 0, catalogPath: String? = nil, sourceURL: URL? = nil, locale: Locale = .catalogDefault,
+        sourceLatency: Duration = .seconds(3), sourceFailures: Int = 0, catalogPath: String? = nil,
+        sourceURL: URL? = nil, locale: Locale = .catalogDefault,
         logLevel: Logger.Level = .info
     ) {
         self.host = host
@@ -85,7 +86,9 @@ public struct AppConfiguration: Sendable {
     }
 
     /// `$XDG_DATA_HOME/cocktailbook/cocktailbook.sqlite`, or under `~/.local/share` when unset.
-    public static func defaultDatabasePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func defaultDatabasePath(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String
+    {
         let dataHome: String
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             dataHome = xdg

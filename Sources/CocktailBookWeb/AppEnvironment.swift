@@ -30,21 +30,24 @@ public struct AppEnvironment: Sendable {
         if let path = configuration.catalogPath {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  FileManager.default.isReadableFile(atPath: path)
+                FileManager.default.isReadableFile(atPath: path)
             else { throw CatalogFileError.unreadable(path: path) }
         }
         let source: any CocktailsAPI
-        let failure: FakeCocktailsAPI.Failure = configuration.sourceFailures > 0 ? .count(configuration.sourceFailures) : .never
+        let failure: FakeCocktailsAPI.Failure =
+            configuration.sourceFailures > 0 ? .count(configuration.sourceFailures) : .never
         if let url = configuration.sourceURL {
             source = RemoteCocktailsAPI(baseURL: url)
         } else if let path = configuration.catalogPath {
-            source = FakeCocktailsAPI(withFailure: failure, latency: configuration.sourceLatency, payloadFile: URL(fileURLWithPath: path))
+            source = FakeCocktailsAPI(
+                withFailure: failure, latency: configuration.sourceLatency, payloadFile: URL(fileURLWithPath: path))
         } else {
             source = FakeCocktailsAPI(withFailure: failure, latency: configuration.sourceLatency)
         }
         catalog = CatalogService(
             source: source, catalogStore: database, favoritesStore: database, importedStore: database, now: { Date() },
-            locale: configuration.locale, ingredients: try IngredientTable(json: BundledCatalog.ingredientsData), logger: logger,
+            locale: configuration.locale, ingredients: try IngredientTable(json: BundledCatalog.ingredientsData),
+            logger: logger,
             afterInstall: { MemoryRelease.trimAfterInstall() }
         )
         // Several instances on one database: what another instance stored reaches this one's
@@ -99,7 +102,7 @@ enum MemoryRelease {
 
     private static func trim() {
         #if canImport(Glibc)
-        _ = glibcMallocTrim(0)
+            _ = glibcMallocTrim(0)
         #endif
     }
 
@@ -121,7 +124,8 @@ enum MemoryRelease {
         let now = DispatchTime.now().uptimeNanoseconds
         let last = lastTrim.load(ordering: .relaxed)
         guard now &- last >= 1_000_000_000 || last == 0,
-              lastTrim.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged else { return }
+            lastTrim.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged
+        else { return }
         trimInBackground(after: .zero)
     }
 
@@ -134,8 +138,8 @@ enum MemoryRelease {
 }
 
 #if canImport(Glibc)
-/// glibc's `malloc_trim`, which the Glibc module does not export.
-@_silgen_name("malloc_trim")
-private func glibcMallocTrim(_ pad: Int) -> Int32
+    /// glibc's `malloc_trim`, which the Glibc module does not export.
+    @_silgen_name("malloc_trim")
+    private func glibcMallocTrim(_ pad: Int) -> Int32
 
 #endif

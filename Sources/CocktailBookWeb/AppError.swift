@@ -39,23 +39,28 @@ struct AppError: Error, Sendable {
         case is DatabaseError, StoreError.corruptCatalog:
             self.init(
                 status: .serviceUnavailable, code: "database_unavailable",
-                message: "The book's database cannot be read or written right now. Whoever runs this server can check /readyz and the server's log.",
+                message:
+                    "The book's database cannot be read or written right now. Whoever runs this server can check /readyz and the server's log.",
                 retryAfter: 30
             )
         case let error as HTTPResponseError where error.status == .contentTooLarge:
             self.init(status: .contentTooLarge, code: "body_too_large", message: "The request body is too large.")
         case let error as HTTPError:
             switch error.status {
-            case .notFound: self.init(status: .notFound, code: "not_found", message: "There is nothing at this address.")
+            case .notFound:
+                self.init(status: .notFound, code: "not_found", message: "There is nothing at this address.")
             case .contentTooLarge:
                 self.init(status: .contentTooLarge, code: "body_too_large", message: "The request body is too large.")
             case .methodNotAllowed:
-                self.init(status: .methodNotAllowed, code: "method_not_allowed", message: "This address does not accept that method.")
+                self.init(
+                    status: .methodNotAllowed, code: "method_not_allowed",
+                    message: "This address does not accept that method.")
             default:
                 self.init(status: error.status, code: "bad_request", message: error.body ?? error.status.reasonPhrase)
             }
         default:
-            self.init(status: .internalServerError, code: "internal_error", message: "Something went wrong on our side.")
+            self.init(
+                status: .internalServerError, code: "internal_error", message: "Something went wrong on our side.")
         }
     }
 

@@ -40,11 +40,14 @@ public struct CatalogImporter: Sendable {
 
         /// `Imported 612 cocktails (598 new, 14 updated), 3 skipped: …`, then the pictures.
         public var line: String {
-            var text = "Imported \(counts.new + counts.updated) cocktails (\(counts.new) new, \(counts.updated) updated), \(skipped.count) skipped"
+            var text =
+                "Imported \(counts.new + counts.updated) cocktails (\(counts.new) new, \(counts.updated) updated), \(skipped.count) skipped"
             if !skipped.isEmpty { text += ": " + Self.list(skipped) }
             if imagesStored > 0 || !imagesRejected.isEmpty {
                 text += "; \(imagesStored) images stored"
-                if !imagesRejected.isEmpty { text += ", \(imagesRejected.count) left out: " + Self.list(imagesRejected) }
+                if !imagesRejected.isEmpty {
+                    text += ", \(imagesRejected.count) left out: " + Self.list(imagesRejected)
+                }
             }
             return text
         }
@@ -71,7 +74,9 @@ public struct CatalogImporter: Sendable {
     public func run(source: String, origin: String? = nil) async throws -> Summary {
         let created = CreatedFiles()
         do {
-            return try await withDeadline(timeLimit) { try await self.perform(source: source, origin: origin, created: created) }
+            return try await withDeadline(timeLimit) {
+                try await self.perform(source: source, origin: origin, created: created)
+            }
         } catch {
             await images.remove(created.all)
             if case BoundedFetcher.Failure.timedOut = error {
@@ -90,7 +95,9 @@ public struct CatalogImporter: Sendable {
             let api = RemoteCocktailsAPI(baseURL: url, policy: addressPolicy)
             let progress = self.progress
             progress(ImportProgress(stage: "Reading \(url.host ?? location)", done: 0, total: 36))
-            api.onProgress = { done, total in progress(ImportProgress(stage: "Reading \(url.host ?? location)", done: done, total: total)) }
+            api.onProgress = { done, total in
+                progress(ImportProgress(stage: "Reading \(url.host ?? location)", done: done, total: total))
+            }
             remote = api
             do {
                 payload = try await api.fetchCocktails()
@@ -111,17 +118,21 @@ public struct CatalogImporter: Sendable {
             throw ImportError.nothingToImport(parsed.skipped.first ?? "the source has no cocktails")
         }
         let pictures = remote ?? RemoteCocktailsAPI(baseURL: URL(string: "http://localhost/")!, policy: addressPolicy)
-        let downloads = try await ImageDownloads(images: images, database: database, progress: progress, created: created)
-            .fetch(for: parsed.cocktails, using: pictures)
+        let downloads = try await ImageDownloads(
+            images: images, database: database, progress: progress, created: created
+        )
+        .fetch(for: parsed.cocktails, using: pictures)
         for index in parsed.cocktails.indices {
             if let source = parsed.cocktails[index].imageURL, let file = downloads.files[source] {
                 parsed.cocktails[index].imageURL = ImportedImageFiles.urlPrefix + file.fileName
             }
         }
-        let counts = try await database.importCocktails(parsed.cocktails, images: Array(downloads.files.values), origin: origin, at: now())
+        let counts = try await database.importCocktails(
+            parsed.cocktails, images: Array(downloads.files.values), origin: origin, at: now())
         return Summary(
             origin: origin, counts: counts, skipped: parsed.skipped,
-            imagesStored: parsed.cocktails.filter { $0.imageURL?.hasPrefix(ImportedImageFiles.urlPrefix) == true }.count,
+            imagesStored: parsed.cocktails.filter { $0.imageURL?.hasPrefix(ImportedImageFiles.urlPrefix) == true }
+                .count,
             imagesRejected: downloads.rejected
         )
     }
@@ -130,7 +141,7 @@ public struct CatalogImporter: Sendable {
     static func serverURL(_ source: String) -> URL? {
         let lowered = source.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"),
-              let url = URL(string: source.hasSuffix("/") ? source : source + "/"), url.host?.isEmpty == false
+            let url = URL(string: source.hasSuffix("/") ? source : source + "/"), url.host?.isEmpty == false
         else { return nil }
         return url
     }
@@ -138,7 +149,7 @@ public struct CatalogImporter: Sendable {
     /// The file's bytes, refused before reading when it is too large.
     static func readFile(_ path: String) throws -> Data {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              (attributes[.type] as? FileAttributeType) != .typeDirectory
+            (attributes[.type] as? FileAttributeType) != .typeDirectory
         else { throw ImportError.unreadable(path: path) }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         guard size <= CatalogImport.maximumBytes else { throw ImportError.fileTooLarge(bytes: size) }

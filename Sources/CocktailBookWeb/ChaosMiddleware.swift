@@ -40,9 +40,13 @@ struct ChaosMiddleware<Context: RequestContext>: RouterMiddleware {
         counter = Counter(settings.failures)
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         let path = request.uri.path
-        guard path.hasPrefix("/api/v1/") || path.hasPrefix("/api/json/") else { return try await next(request, context) }
+        guard path.hasPrefix("/api/v1/") || path.hasPrefix("/api/json/") else {
+            return try await next(request, context)
+        }
         if settings.latency > .zero { try await Task.sleep(for: settings.latency) }
         if counter.takeFailure() || (settings.failureRate > 0 && Double.random(in: 0..<1) < settings.failureRate) {
             throw AppError(

@@ -88,7 +88,9 @@ public enum CocktailImage {
     /// made to take it is not kept: a list names every picture, and browsers ask for few.
     static func version(for cocktail: Cocktail) -> String {
         let fingerprint = fingerprint(of: cocktail)
-        if let known = memory.withLock({ $0.versions[cocktail.id] }), known.fingerprint == fingerprint { return known.version }
+        if let known = memory.withLock({ $0.versions[cocktail.id] }), known.fingerprint == fingerprint {
+            return known.version
+        }
         let version = CocktailIllustration.version(for: cocktail)
         memory.withLock { $0.keep(version: version, for: cocktail, fingerprint: fingerprint) }
         return version
@@ -109,9 +111,12 @@ public enum CocktailImage {
 
     /// The picture's alt text.
     public static func altText(for cocktail: Cocktail, strings: UIStrings = .english) -> String {
-        if cocktail.imageURL?.hasPrefix(ImportedImageFiles.urlPrefix) == true { return strings("alt_photo", ["name": cocktail.name]) }
+        if cocktail.imageURL?.hasPrefix(ImportedImageFiles.urlPrefix) == true {
+            return strings("alt_photo", ["name": cocktail.name])
+        }
         if let glass = cocktail.glass {
-            let glassName = strings.language == .english ? glass.replacingOccurrences(of: "-", with: " ") : strings.glass(glass)
+            let glassName =
+                strings.language == .english ? glass.replacingOccurrences(of: "-", with: " ") : strings.glass(glass)
             return strings("alt_illustration_glass", ["name": cocktail.name, "glass": glassName])
         }
         return strings("alt_illustration", ["name": cocktail.name])

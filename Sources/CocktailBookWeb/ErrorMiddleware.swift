@@ -8,7 +8,9 @@ import Logging
 struct ErrorMiddleware<Context: AppContext>: RouterMiddleware {
     let renderer: PageRenderer
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         do {
             return try await next(request, context)
         } catch {
@@ -20,7 +22,9 @@ struct ErrorMiddleware<Context: AppContext>: RouterMiddleware {
             if request.uri.path.hasPrefix("/api/") {
                 response = try APIResponse.error(appError)
             } else {
-                let page = ErrorPage(appError, returnPath: LocalPath.sanitized(request.uri.description), backTo: ListOrigin(request: request), strings: context.strings)
+                let page = ErrorPage(
+                    appError, returnPath: LocalPath.sanitized(request.uri.description),
+                    backTo: ListOrigin(request: request), strings: context.strings)
                 response = renderer.render(page, status: appError.status, context: context)
             }
             if let seconds = appError.retryAfter {

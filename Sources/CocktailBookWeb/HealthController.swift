@@ -43,9 +43,13 @@ struct HealthController<Context: AppContext>: Sendable {
         // admins' API tokens (Prometheus's `authorization` setting) only.
         router.get("/metrics") { request, context in
             guard mayReadMetrics(request, context: context) else {
-                throw AppError(status: .forbidden, code: "forbidden", message: "Metrics are served to this machine and to admins' API tokens.")
+                throw AppError(
+                    status: .forbidden, code: "forbidden",
+                    message: "Metrics are served to this machine and to admins' API tokens.")
             }
-            let text = await metrics.render(catalog: await catalog.status(), generation: catalog.generation, databaseProblem: database.healthProblem())
+            let text = await metrics.render(
+                catalog: await catalog.status(), generation: catalog.generation,
+                databaseProblem: database.healthProblem())
             var response = Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: text)))
             response.headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             response.headers[.cacheControl] = "no-store"

@@ -35,11 +35,14 @@ struct ImageDownloads {
         var result = Result()
         var pending: [(url: URL, text: String)] = []
         for text in Set(cocktails.compactMap(\.imageURL)).sorted() {
-            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { continue }
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+                continue
+            }
             // Already downloaded by an earlier import, and the file is still there: no request.
             if let file = try await database.importedImageFile(for: text),
-               let bytes = try await images.store.picture(named: file),
-               let kind = ImportedImageFiles.kind(of: bytes) {
+                let bytes = try await images.store.picture(named: file),
+                let kind = ImportedImageFiles.kind(of: bytes)
+            {
                 result.files[text] = ImportedImage(sourceURL: text, fileName: file, contentType: kind.contentType)
             } else {
                 pending.append((url, text))
@@ -77,7 +80,9 @@ struct ImageDownloads {
             guard ImportedImageFiles.kind(of: data) != nil else { return .rejected("not an image") }
             let stored = try await images.save(data)
             if stored.created { created.add(stored.fileName) }
-            return .stored(ImportedImage(sourceURL: url.absoluteString, fileName: stored.fileName, contentType: stored.contentType))
+            return .stored(
+                ImportedImage(sourceURL: url.absoluteString, fileName: stored.fileName, contentType: stored.contentType)
+            )
         } catch RemoteCocktailsAPI.DownloadFailure.rejected(let reason) {
             return .rejected(reason)
         } catch RemoteCocktailsAPI.DownloadFailure.unreachable(let reason) {

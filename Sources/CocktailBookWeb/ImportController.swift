@@ -37,13 +37,18 @@ struct ImportController<Context: AppContext>: Sendable {
         self.renderer = renderer
         // Uploads wait in a local folder only while they are read: beside a SQLite file, or in
         // the data folder of an instance on PostgreSQL.
-        let local = AppStores.isPostgres(configuration.databasePath) ? AppConfiguration.defaultDatabasePath() : configuration.databasePath
-        uploads = URL(fileURLWithPath: local).deletingLastPathComponent().appendingPathComponent("uploads", isDirectory: true)
+        let local =
+            AppStores.isPostgres(configuration.databasePath)
+            ? AppConfiguration.defaultDatabasePath() : configuration.databasePath
+        uploads = URL(fileURLWithPath: local).deletingLastPathComponent().appendingPathComponent(
+            "uploads", isDirectory: true)
     }
 
     func addRoutes(to router: Router<Context>) {
         router.get("/import") { _, context -> Response in
-            guard context.viewer.role != nil else { return Response.redirect(to: "/login?next=%2Fimport", type: .normal) }
+            guard context.viewer.role != nil else {
+                return Response.redirect(to: "/login?next=%2Fimport", type: .normal)
+            }
             try context.require(.admin)
             return renderer.render(ImportPage().written(in: context.strings), context: context)
         }
@@ -54,7 +59,8 @@ struct ImportController<Context: AppContext>: Sendable {
     @Sendable func submit(request: Request, context: Context) async throws -> Response {
         try context.require(.admin)
         guard gate.enter() else {
-            return refuse("Another import is running. Try again when it has finished.", status: .conflict, context: context)
+            return refuse(
+                "Another import is running. Try again when it has finished.", status: .conflict, context: context)
         }
         defer { gate.leave() }
         let contentType = request.headers[.contentType] ?? ""
@@ -64,13 +70,17 @@ struct ImportController<Context: AppContext>: Sendable {
             }
             let form: MultipartForm
             do {
-                form = try await MultipartForm.read(request.body, declaredLength: request.headers[.contentLength], boundary: boundary, limits: .init(bodyBytes: Self.maximumBodyBytes))
+                form = try await MultipartForm.read(
+                    request.body, declaredLength: request.headers[.contentLength], boundary: boundary,
+                    limits: .init(bodyBytes: Self.maximumBodyBytes))
             } catch MultipartForm.Failure.tooLarge {
                 return refuse(ImportLimits.tooLargeMessage, status: .contentTooLarge, context: context)
             } catch MultipartForm.Failure.malformed(let reason) {
-                return refuse("The upload could not be read (\(reason)). Choose a JSON file and try again.", context: context)
+                return refuse(
+                    "The upload could not be read (\(reason)). Choose a JSON file and try again.", context: context)
             }
-            try CSRFToken.verify(form["csrf"].map { String(decoding: $0.body, as: UTF8.self) }, context: context, request: request)
+            try CSRFToken.verify(
+                form["csrf"].map { String(decoding: $0.body, as: UTF8.self) }, context: context, request: request)
             guard let file = form["file"], !file.body.isEmpty else {
                 return refuse("Choose a JSON file to upload, or give a server address below.", context: context)
             }
@@ -83,7 +93,9 @@ struct ImportController<Context: AppContext>: Sendable {
             return refuse("Choose a JSON file to upload, or give a server address.", context: context)
         }
         guard CatalogImporter.serverURL(url) != nil else {
-            return refuse("The address must start with http:// or https://, e.g. https://host/api/json/v1/1/.", url: url, context: context)
+            return refuse(
+                "The address must start with http:// or https://, e.g. https://host/api/json/v1/1/.", url: url,
+                context: context)
         }
         return try await importing(url: url, context: context) { try await importer.run(source: url) }
     }
@@ -95,13 +107,18 @@ struct ImportController<Context: AppContext>: Sendable {
         do {
             // One import at a time on every instance that shares the database, too.
             var finished: CatalogImporter.Summary?
-            guard try await importer.database.withImportLock({ finished = try await work() }), let summary = finished else {
-                return refuse("Another import is running. Try again when it has finished.", url: url, status: .conflict, context: context)
+            guard try await importer.database.withImportLock({ finished = try await work() }), let summary = finished
+            else {
+                return refuse(
+                    "Another import is running. Try again when it has finished.", url: url, status: .conflict,
+                    context: context)
             }
             await catalog.reloadImported()
             return renderer.render(ImportPage(summary: summary.line).written(in: context.strings), context: context)
         } catch let error as ImportError {
-            if case .fileTooLarge = error { return refuse(ImportLimits.tooLargeMessage, url: url, status: .contentTooLarge, context: context) }
+            if case .fileTooLarge = error {
+                return refuse(ImportLimits.tooLargeMessage, url: url, status: .contentTooLarge, context: context)
+            }
             return refuse(error.localizedDescription, url: url, context: context)
         }
     }
@@ -118,8 +135,11 @@ struct ImportController<Context: AppContext>: Sendable {
     }
 
     /// The Import page with `message`, answered with `status` (400 unless told).
-    private func refuse(_ message: String, url: String = "", status: HTTPResponse.Status = .badRequest, context: Context) -> Response {
-        renderer.render(ImportPage(message: message, url: url).written(in: context.strings), status: status, context: context)
+    private func refuse(
+        _ message: String, url: String = "", status: HTTPResponse.Status = .badRequest, context: Context
+    ) -> Response {
+        renderer.render(
+            ImportPage(message: message, url: url).written(in: context.strings), status: status, context: context)
     }
 }
 
@@ -129,9 +149,10 @@ enum ImportLimits {
     /// `upload.json` when nothing usable is left.
     static func safeFileName(_ name: String?) -> String {
         let last = (name ?? "").split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
-        let kept = String(last.unicodeScalars.filter { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar))
-        }.prefix(100).map(Character.init))
+        let kept = String(
+            last.unicodeScalars.filter { scalar in
+                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar))
+            }.prefix(100).map(Character.init))
         let trimmed = kept.trimmingCharacters(in: CharacterSet(charactersIn: "."))
         return trimmed.isEmpty ? "upload.json" : trimmed
     }

@@ -29,7 +29,9 @@ public struct ImportedImageFiles: Sendable {
         if head.starts(with: [0xFF, 0xD8, 0xFF]) { return ("jpg", "image/jpeg") }
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return ("png", "image/png") }
         if head.starts(with: Array("GIF8".utf8)) { return ("gif", "image/gif") }
-        if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) { return ("webp", "image/webp") }
+        if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
+            return ("webp", "image/webp")
+        }
         return nil
     }
 
@@ -65,7 +67,9 @@ public struct ImportedImageFiles: Sendable {
     /// hash, with the type its bytes show (never the name's word alone) and `nosniff`. An SVG
     /// left from an earlier version is only offered as a sandboxed download.
     func response(for file: String, request: Request) async throws -> Response {
-        guard Self.isStoredName(file), let bytes = try await store.picture(named: file) else { throw HTTPError(.notFound) }
+        guard Self.isStoredName(file), let bytes = try await store.picture(named: file) else {
+            throw HTTPError(.notFound)
+        }
         let hash = String(file.prefix { $0 != "." })
         let contentType = Self.kind(of: bytes)?.contentType ?? "application/octet-stream"
         var response = CachedResponse.make(

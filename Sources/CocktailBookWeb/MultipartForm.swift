@@ -33,8 +33,8 @@ struct MultipartForm: Sendable {
     static func boundary(fromContentType contentType: String) -> String? {
         let fields = Self.parameters(contentType)
         guard let type = fields.first, type.key.lowercased() == "multipart/form-data", type.value == nil,
-              let boundary = fields.dropFirst().first(where: { $0.key.lowercased() == "boundary" })?.value,
-              (1...70).contains(boundary.utf8.count)
+            let boundary = fields.dropFirst().first(where: { $0.key.lowercased() == "boundary" })?.value,
+            (1...70).contains(boundary.utf8.count)
         else { return nil }
         return boundary
     }
@@ -80,7 +80,9 @@ struct MultipartForm: Sendable {
     ///
     /// A body whose `Content-Length` (`declaredLength`) is already over the limit is refused
     /// before a byte of it is read.
-    static func read(_ body: RequestBody, declaredLength: String? = nil, boundary: String, limits: Limits) async throws -> MultipartForm {
+    static func read(_ body: RequestBody, declaredLength: String? = nil, boundary: String, limits: Limits) async throws
+        -> MultipartForm
+    {
         if let declared = declaredLength.flatMap({ Int($0) }), declared > limits.bodyBytes { throw Failure.tooLarge }
         var reader = Reader(boundary: boundary, limits: limits)
         for try await chunk in body {
@@ -113,20 +115,32 @@ struct MultipartForm: Sendable {
             let state = self.state
             parser.onHeader = { name, value in
                 state.headerBytes += name.utf8.count + value.utf8.count + 4
-                if state.headerBytes > limits.headerBytes { state.failure = state.failure ?? .malformed("a part's headers are too long") }
+                if state.headerBytes > limits.headerBytes {
+                    state.failure = state.failure ?? .malformed("a part's headers are too long")
+                }
                 state.headers.append((name, value))
             }
             parser.onBody = { buffer in
                 state.body.append(contentsOf: buffer.readableBytesView)
-                let isFile = state.headers.contains { $0.0.lowercased() == "content-disposition" && $0.1.contains("filename") }
+                let isFile = state.headers.contains {
+                    $0.0.lowercased() == "content-disposition" && $0.1.contains("filename")
+                }
                 if !isFile, state.body.count > limits.fieldBytes { state.failure = state.failure ?? .tooLarge }
             }
             parser.onPartComplete = {
-                defer { state.headers = []; state.headerBytes = 0; state.body = Data() }
+                defer {
+                    state.headers = []
+                    state.headerBytes = 0
+                    state.body = Data()
+                }
                 guard state.failure == nil else { return }
-                guard state.parts.count < limits.parts else { state.failure = .malformed("the form has more than \(limits.parts) parts"); return }
+                guard state.parts.count < limits.parts else {
+                    state.failure = .malformed("the form has more than \(limits.parts) parts")
+                    return
+                }
                 guard let part = MultipartForm.part(headers: state.headers, body: state.body) else {
-                    state.failure = .malformed("a part has no form-data name"); return
+                    state.failure = .malformed("a part has no form-data name")
+                    return
                 }
                 state.parts.append(part)
             }
@@ -147,7 +161,9 @@ struct MultipartForm: Sendable {
         func finish() throws -> [Part] {
             if let failure = state.failure { throw failure }
             // A body cut short never reached the closing delimiter: refuse it whole.
-            guard tail.count >= closing.count, (0...(tail.count - closing.count)).contains(where: { Array(tail[$0..<($0 + closing.count)]) == closing })
+            guard tail.count >= closing.count,
+                (0...(tail.count - closing.count)).contains(where: { Array(tail[$0..<($0 + closing.count)]) == closing }
+                )
             else { throw Failure.malformed("the form ends early") }
             return state.parts
         }
@@ -183,11 +199,19 @@ struct MultipartForm: Sendable {
         var quoted = false
         var escaped = false
         for character in text {
-            if escaped { current.append(character); escaped = false; continue }
+            if escaped {
+                current.append(character)
+                escaped = false
+                continue
+            }
             switch character {
             case "\\" where quoted: escaped = true
-            case "\"": quoted.toggle(); current.append(character)
-            case ";" where !quoted: pieces.append(current); current = ""
+            case "\"":
+                quoted.toggle()
+                current.append(character)
+            case ";" where !quoted:
+                pieces.append(current)
+                current = ""
             default: current.append(character)
             }
         }
@@ -198,7 +222,9 @@ struct MultipartForm: Sendable {
             guard let equals = piece.firstIndex(of: "=") else { return (piece, nil) }
             let key = piece[..<equals].trimmingCharacters(in: .whitespaces)
             var value = piece[piece.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
             return (key, value)
         }
     }

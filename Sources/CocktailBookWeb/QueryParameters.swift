@@ -24,7 +24,8 @@ enum QueryParameters {
         )
         if let makeable = value("makeable"), !makeable.isEmpty {
             guard let chosen = CocktailQuery.Makeable(rawValue: makeable) else {
-                throw AppError(status: .badRequest, code: "invalid_makeable", message: "makeable must be now or one-away.")
+                throw AppError(
+                    status: .badRequest, code: "invalid_makeable", message: "makeable must be now or one-away.")
             }
             query.makeable = chosen
         }
@@ -34,13 +35,17 @@ enum QueryParameters {
 
     /// The answer to a query naming more ingredients than any drink has.
     static var tooManyIngredients: AppError {
-        AppError(status: .badRequest, code: "too_many_ingredients", message: "A query may name at most \(CocktailQuery.maximumIngredients) ingredients.")
+        AppError(
+            status: .badRequest, code: "too_many_ingredients",
+            message: "A query may name at most \(CocktailQuery.maximumIngredients) ingredients.")
     }
 
     private static func number(_ text: String?, name: String) throws -> Int? {
         guard let text else { return nil }
         guard let number = Int(text), number >= 1, number <= 1_000_000 else {
-            throw AppError(status: .badRequest, code: "invalid_\(name)", message: "\(name) must be a whole number from 1 to 1000000, not \"\(text)\".")
+            throw AppError(
+                status: .badRequest, code: "invalid_\(name)",
+                message: "\(name) must be a whole number from 1 to 1000000, not \"\(text)\".")
         }
         return number
     }

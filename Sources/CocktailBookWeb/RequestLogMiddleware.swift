@@ -12,7 +12,9 @@ struct RequestLogMiddleware<Context: AppContext>: RouterMiddleware {
 
     static var requestIDField: HTTPField.Name { HTTPField.Name("X-Request-Id")! }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         let start = ContinuousClock.now
         var context = context
         let id = request.headers[Self.requestIDField].flatMap { Self.isPlainID($0) ? $0 : nil } ?? context.id
@@ -36,16 +38,21 @@ struct RequestLogMiddleware<Context: AppContext>: RouterMiddleware {
         let route = context.endpointPath ?? "unmatched"
         FastLane.Capture.current?.route(route)
         metrics?.record(route: route, method: request.method.rawValue, status: status, duration: elapsed)
-        context.logger.info("\(request.method) \(request.uri.path) \(status)", metadata: [
-            "method": .string(request.method.rawValue), "route": .string(route), "path": .string(request.uri.path),
-            "status": .stringConvertible(status), "duration_ms": .string(String(format: "%.3f", Double(elapsed.nanoseconds) / 1_000_000)),
-        ])
+        context.logger.info(
+            "\(request.method) \(request.uri.path) \(status)",
+            metadata: [
+                "method": .string(request.method.rawValue), "route": .string(route), "path": .string(request.uri.path),
+                "status": .stringConvertible(status),
+                "duration_ms": .string(String(format: "%.3f", Double(elapsed.nanoseconds) / 1_000_000)),
+            ])
     }
 
     /// 1 to 64 letters, digits, `-`, `_` or `.`: nothing that could forge a log line.
     static func isPlainID(_ id: String) -> Bool {
-        (1...64).contains(id.utf8.count) && id.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) || byte == 0x2D || byte == 0x5F || byte == 0x2E
-        }
+        (1...64).contains(id.utf8.count)
+            && id.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) || byte == 0x2D
+                    || byte == 0x5F || byte == 0x2E
+            }
     }
 }

@@ -24,13 +24,15 @@ struct StaticAssets: Sendable {
         var assets: [String: Asset] = [:]
         for (name, type) in [("app.css", "text/css; charset=utf-8"), ("app.js", "text/javascript; charset=utf-8")] {
             guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Assets") else {
-                throw AppError(status: .internalServerError, code: "missing_asset", message: "\(name) is missing from the build.")
+                throw AppError(
+                    status: .internalServerError, code: "missing_asset", message: "\(name) is missing from the build.")
             }
             let data = try Data(contentsOf: url)
             assets[name] = Asset(body: ByteBuffer(bytes: data), contentType: type, version: ContentHash.hex(of: data))
         }
         self.assets = assets
-        urls = URLs(css: "/assets/app.css?v=\(assets["app.css"]!.version)", js: "/assets/app.js?v=\(assets["app.js"]!.version)")
+        urls = URLs(
+            css: "/assets/app.css?v=\(assets["app.css"]!.version)", js: "/assets/app.js?v=\(assets["app.js"]!.version)")
     }
 
     /// The response for `/assets/{name}`: cached for a year when the URL names the current
@@ -48,17 +50,22 @@ struct StaticAssets: Sendable {
 /// Builds responses for content that is identified by a hash: an `ETag`, `304` on a match,
 /// and gzip (compressed once per version) for clients that take it.
 enum CachedResponse {
-    static func make(body: ByteBuffer, contentType: String, etag: String, immutable: Bool, request: Request) -> Response {
+    static func make(body: ByteBuffer, contentType: String, etag: String, immutable: Bool, request: Request) -> Response
+    {
         // Text compresses; photos and PNGs are compressed already.
-        let isText = contentType.hasPrefix("text/") || ["json", "javascript", "svg"].contains { contentType.contains($0) }
-        let gzip = body.readableBytes >= 1024 && isText && ResponseCacheMiddleware<AppRequestContext>.acceptsGzip(request)
+        let isText =
+            contentType.hasPrefix("text/") || ["json", "javascript", "svg"].contains { contentType.contains($0) }
+        let gzip =
+            body.readableBytes >= 1024 && isText && ResponseCacheMiddleware<AppRequestContext>.acceptsGzip(request)
         let quoted = "\"\(etag)\(gzip ? "-gz" : "")\""
         var headers: HTTPFields = [
             .eTag: quoted,
             .cacheControl: immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
             .vary: "Accept-Encoding",
         ]
-        if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == quoted }) == true {
+        if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: {
+            $0.trimmingCharacters(in: .whitespaces) == quoted
+        }) == true {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = contentType

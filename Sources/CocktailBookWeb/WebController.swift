@@ -31,7 +31,9 @@ struct WebController<Context: AppContext>: Sendable {
         // TheCocktailDB's size suffixes on an imported photo: the photo as stored, whatever the
         // size asked (it is not resized), rather than a 404 a native client would show as broken.
         router.get("/images/imported/:file/:variant") { request, context in
-            guard let images, RasterPictures.sizes[try context.parameters.require("variant")] != nil else { throw HTTPError(.notFound) }
+            guard let images, RasterPictures.sizes[try context.parameters.require("variant")] != nil else {
+                throw HTTPError(.notFound)
+            }
             return try await images.response(for: try context.parameters.require("file"), request: request)
         }
         router.get("/assets/:name") { request, context in
@@ -46,24 +48,36 @@ struct WebController<Context: AppContext>: Sendable {
             let shelf = await query.makeable == nil ? Shelf() : try bar.shelf(of: context.viewer.favoritesOwner)
             let page = try await catalog.query(query, for: context.viewer.favoritesOwner, shelf: shelf)
             // A page past the end is not an empty list: it is not there.
-            if query.page > 1, page.items.isEmpty { throw AppError(status: .notFound, code: "not_found", message: "There is no page \(query.page) of this list.") }
-            return renderer.render(MainPage(query: query, page: page, status: await catalog.status(), strings: context.strings, table: catalog.ingredients), context: context)
+            if query.page > 1, page.items.isEmpty {
+                throw AppError(
+                    status: .notFound, code: "not_found", message: "There is no page \(query.page) of this list.")
+            }
+            return renderer.render(
+                MainPage(
+                    query: query, page: page, status: await catalog.status(), strings: context.strings,
+                    table: catalog.ingredients), context: context)
         } catch let error as CatalogError where error == .loading || error.isUnavailable {
-            return renderer.render(MainPage(query: query, unavailable: error, strings: context.strings), context: context)
+            return renderer.render(
+                MainPage(query: query, unavailable: error, strings: context.strings), context: context)
         }
     }
 
     @Sendable func filters(request: Request, context: Context) async throws -> Response {
         // The screen opens with the choices it was given ("Change filters" keeps them).
         let query = (try? QueryParameters.query(from: request)) ?? CocktailQuery()
-        return renderer.render(FiltersPage(facets: try await catalog.facets(given: query), query: query, bar: try await barCounts(context), strings: context.strings), context: context)
+        return renderer.render(
+            FiltersPage(
+                facets: try await catalog.facets(given: query), query: query, bar: try await barCounts(context),
+                strings: context.strings), context: context)
     }
 
     /// The filter screen's results; an empty submission goes back to the filter screen with a note.
     @Sendable func results(request: Request, context: Context) async throws -> Response {
         let query = try QueryParameters.query(from: request)
         guard query.kind != .all || query.hasRefinements else {
-            let page = FiltersPage(facets: try await catalog.facets(), message: context.strings["filters_choose_any"], bar: try await barCounts(context), strings: context.strings)
+            let page = FiltersPage(
+                facets: try await catalog.facets(), message: context.strings["filters_choose_any"],
+                bar: try await barCounts(context), strings: context.strings)
             return renderer.render(page, status: .badRequest, context: context)
         }
         // The results screen filters only; a stray `q` in its address is not a search.
@@ -71,7 +85,9 @@ struct WebController<Context: AppContext>: Sendable {
         filtersOnly.text = ""
         let shelf = await query.makeable == nil ? Shelf() : try bar.shelf(of: context.viewer.favoritesOwner)
         let answer = try await catalog.query(filtersOnly, for: context.viewer.favoritesOwner, shelf: shelf)
-        return renderer.render(ResultsPage(query: query, page: answer, table: catalog.ingredients, strings: context.strings), context: context)
+        return renderer.render(
+            ResultsPage(query: query, page: answer, table: catalog.ingredients, strings: context.strings),
+            context: context)
     }
 
     /// How many drinks the viewer's bar makes now and one away, for the filter screen; `nil`
@@ -94,18 +110,24 @@ struct WebController<Context: AppContext>: Sendable {
     @Sendable func show(request: Request, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
         let details = try await catalog.details(id: id, for: context.viewer.favoritesOwner)
-        let lastModified = details.lastModifiedLabel(now: catalog.now(), calendar: catalog.calendar, strings: context.strings)
-        var page = DetailsPage(details: details, origin: ListOrigin(request: request), lastModified: lastModified, settings: context.settings, strings: context.strings)
+        let lastModified = details.lastModifiedLabel(
+            now: catalog.now(), calendar: catalog.calendar, strings: context.strings)
+        var page = DetailsPage(
+            details: details, origin: ListOrigin(request: request), lastModified: lastModified,
+            settings: context.settings, strings: context.strings)
         // Link previews (title, description, picture) need absolute URLs.
         let images = CocktailDBImageBase(request: request, fallbackHost: "127.0.0.1", trustProxy: trustProxy)
-        page.preview = .init(url: images.origin + "/cocktails/\(details.cocktail.id)", image: images.url(for: details.cocktail))
+        page.preview = .init(
+            url: images.origin + "/cocktails/\(details.cocktail.id)", image: images.url(for: details.cocktail))
         let owner = context.viewer.favoritesOwner
         if owner != .nobody {
             let shelf = try await bar.shelf(of: owner)
             if !shelf.bottles.isEmpty {
                 let report = try await catalog.bar(shelf)
                 if let position = report.cocktails.firstIndex(where: { $0.id == details.cocktail.id }) {
-                    page.showBar(missing: report.index.missing(at: position, on: shelf), cocktailId: details.cocktail.id, strings: context.strings)
+                    page.showBar(
+                        missing: report.index.missing(at: position, on: shelf), cocktailId: details.cocktail.id,
+                        strings: context.strings)
                 }
             }
         }
@@ -119,7 +141,9 @@ struct WebController<Context: AppContext>: Sendable {
         let item = try await catalog.cocktail(id: String(file.dropLast(4)))
         if file.hasSuffix(".svg") { return CocktailImage.response(for: item.cocktail, request: request) }
         // The JPEG rendering, for TheCocktailDB clients (see RasterPictures).
-        guard let response = RasterPictures.response(for: item.cocktail, size: 700, request: request) else { throw HTTPError(.notFound) }
+        guard let response = RasterPictures.response(for: item.cocktail, size: 700, request: request) else {
+            throw HTTPError(.notFound)
+        }
         return response
     }
 
@@ -130,11 +154,16 @@ struct WebController<Context: AppContext>: Sendable {
         try CSRFToken.verify(form["csrf"], context: context, request: request)
         guard context.viewer.favoritesOwner != .nobody else {
             // Favorites belong to someone: sign in, then come back to this cocktail.
-            return .redirect(to: "/login?next=" + (ListOrigin(from: form["from"], back: form["back"]).detailsPath(for: id)
-                .addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F"), type: .normal)
+            return .redirect(
+                to: "/login?next="
+                    + (ListOrigin(from: form["from"], back: form["back"]).detailsPath(for: id)
+                        .addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F"),
+                type: .normal)
         }
         guard let value = form["favorite"], let isFavorite = Bool(value) else {
-            throw AppError(status: .badRequest, code: "invalid_form", message: "The form must say favorite=true or favorite=false.")
+            throw AppError(
+                status: .badRequest, code: "invalid_form", message: "The form must say favorite=true or favorite=false."
+            )
         }
         try await catalog.setFavorite(isFavorite, for: id, owner: try context.favoritesWriter())
         let origin = ListOrigin(from: form["from"], back: form["back"])
@@ -168,7 +197,9 @@ struct FormFields {
         do {
             body = try await request.body.collect(upTo: limit)
         } catch let error as HTTPResponseError where error.status == .contentTooLarge {
-            throw AppError(status: .contentTooLarge, code: "body_too_large", message: "The form is larger than \(limit / 1024) KB.")
+            throw AppError(
+                status: .contentTooLarge, code: "body_too_large", message: "The form is larger than \(limit / 1024) KB."
+            )
         }
         fields = FormQuery(encoded: String(buffer: body))
     }
@@ -183,9 +214,11 @@ struct FormFields {
 enum LocalPath {
     static func sanitized(_ path: String?) -> String {
         guard let path, path.hasPrefix("/"), path.utf8.count <= 2048,
-              path.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && $0 != "\\" && !$0.properties.isWhitespace }),
-              !path.hasPrefix("//"),
-              let url = URL(string: path), url.host == nil, url.scheme == nil
+            path.unicodeScalars.allSatisfy({
+                $0.value > 0x20 && $0.value != 0x7F && $0 != "\\" && !$0.properties.isWhitespace
+            }),
+            !path.hasPrefix("//"),
+            let url = URL(string: path), url.host == nil, url.scheme == nil
         else { return "/" }
         return path
     }

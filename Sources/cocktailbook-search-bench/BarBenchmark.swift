@@ -36,11 +36,15 @@ enum BarBenchmark {
         return Shelf(bottles: chosen)
     }
 
-    static func run(sizes: [Int], shelves: [Int], rounds: Int, generator: SyntheticCatalog, table: IngredientTable) -> [Row] {
+    static func run(sizes: [Int], shelves: [Int], rounds: Int, generator: SyntheticCatalog, table: IngredientTable)
+        -> [Row]
+    {
         var rows: [Row] = []
         for size in sizes {
             let cocktails = generator.make(count: size)
-            let (snapshot, build) = Timing.measure { CatalogSnapshot(catalog: AlphabeticalCatalog(cocktails), table: table) }
+            let (snapshot, build) = Timing.measure {
+                CatalogSnapshot(catalog: AlphabeticalCatalog(cocktails), table: table)
+            }
             let ordered = snapshot.catalog.cocktails
             for bottles in shelves {
                 let shelf = shelf(of: bottles, index: snapshot.bar, cocktails: ordered, table: table)
@@ -48,13 +52,25 @@ enum BarBenchmark {
                 now.makeable = .now
                 var oneAway = CocktailQuery()
                 oneAway.makeable = .oneAway
-                let nowAll = { var query = now.unpaged; query.makeable = .now; return query }()
-                let oneAwayAll = { var query = oneAway.unpaged; query.makeable = .oneAway; return query }()
+                let nowAll = {
+                    var query = now.unpaged
+                    query.makeable = .now
+                    return query
+                }()
+                let oneAwayAll = {
+                    var query = oneAway.unpaged
+                    query.makeable = .oneAway
+                    return query
+                }()
                 // One warm-up pass, then the timed rounds.
                 _ = snapshot.answer(now, favorites: [], shelf: shelf)
-                var nowSamples: [Double] = [], oneAwaySamples: [Double] = [], suggestionSamples: [Double] = []
-                var nowAllSamples: [Double] = [], oneAwayAllSamples: [Double] = []
-                var canMake = 0, oneAwayCount = 0
+                var nowSamples: [Double] = []
+                var oneAwaySamples: [Double] = []
+                var suggestionSamples: [Double] = []
+                var nowAllSamples: [Double] = []
+                var oneAwayAllSamples: [Double] = []
+                var canMake = 0
+                var oneAwayCount = 0
                 for _ in 0..<rounds {
                     let (page, nowTime) = Timing.measure { snapshot.answer(now, favorites: [], shelf: shelf) }
                     canMake = page.total
@@ -65,13 +81,16 @@ enum BarBenchmark {
                     let (_, suggestionTime) = Timing.measure { snapshot.bar.evaluate(shelf).suggestions() }
                     suggestionSamples.append(suggestionTime)
                     nowAllSamples.append(Timing.measure { snapshot.answer(nowAll, favorites: [], shelf: shelf) }.1)
-                    oneAwayAllSamples.append(Timing.measure { snapshot.answer(oneAwayAll, favorites: [], shelf: shelf) }.1)
+                    oneAwayAllSamples.append(
+                        Timing.measure { snapshot.answer(oneAwayAll, favorites: [], shelf: shelf) }.1)
                 }
-                rows.append(Row(
-                    size: size, shelf: shelf.bottles.count, buildMilliseconds: build, now: Latency(nowSamples), oneAway: Latency(oneAwaySamples),
-                    nowAll: Latency(nowAllSamples), oneAwayAll: Latency(oneAwayAllSamples),
-                    suggestions: Latency(suggestionSamples), canMake: canMake, oneAwayCount: oneAwayCount
-                ))
+                rows.append(
+                    Row(
+                        size: size, shelf: shelf.bottles.count, buildMilliseconds: build, now: Latency(nowSamples),
+                        oneAway: Latency(oneAwaySamples),
+                        nowAll: Latency(nowAllSamples), oneAwayAll: Latency(oneAwayAllSamples),
+                        suggestions: Latency(suggestionSamples), canMake: canMake, oneAwayCount: oneAwayCount
+                    ))
             }
         }
         return rows
@@ -79,23 +98,34 @@ enum BarBenchmark {
 
     static func report(_ rows: [Row]) {
         print("\n=== Bar (ms) ===")
-        print(Format.table(
-            ["cocktails", "bottles", "snapshot build", "now p50", "p99", "one-away p50", "p99", "suggestions p50", "p99",
-             "now, all rows p99", "one-away, all rows p99", "can make", "one away"],
-            rows.map { row in
-                [row.size.formatted(), String(row.shelf), Format.ms(row.buildMilliseconds), Format.ms(row.now.p50), Format.ms(row.now.p99),
-                 Format.ms(row.oneAway.p50), Format.ms(row.oneAway.p99), Format.ms(row.suggestions.p50), Format.ms(row.suggestions.p99),
-                 Format.ms(row.nowAll.p99), Format.ms(row.oneAwayAll.p99), row.canMake.formatted(), row.oneAwayCount.formatted()]
-            }
-        ))
+        print(
+            Format.table(
+                [
+                    "cocktails", "bottles", "snapshot build", "now p50", "p99", "one-away p50", "p99",
+                    "suggestions p50", "p99",
+                    "now, all rows p99", "one-away, all rows p99", "can make", "one away",
+                ],
+                rows.map { row in
+                    [
+                        row.size.formatted(), String(row.shelf), Format.ms(row.buildMilliseconds),
+                        Format.ms(row.now.p50), Format.ms(row.now.p99),
+                        Format.ms(row.oneAway.p50), Format.ms(row.oneAway.p99), Format.ms(row.suggestions.p50),
+                        Format.ms(row.suggestions.p99),
+                        Format.ms(row.nowAll.p99), Format.ms(row.oneAwayAll.p99), row.canMake.formatted(),
+                        row.oneAwayCount.formatted(),
+                    ]
+                }
+            ))
         print("\n=== Bar targets ===")
         guard let row = rows.first(where: { $0.size == 10_000 && $0.shelf >= 100 && $0.shelf < 200 }) else {
             print("SKIP  (10,000 cocktails with 100 bottles not run)")
             return
         }
-        for (label, value, limit) in [("makeable=now p99 at 10,000 × 100 bottles ≤ 2 ms", row.now.p99, 2.0),
-                                      ("makeable=one-away p99 at 10,000 × 100 bottles ≤ 2 ms", row.oneAway.p99, 2.0),
-                                      ("suggestions p99 at 10,000 × 100 bottles ≤ 20 ms", row.suggestions.p99, 20.0)] {
+        for (label, value, limit) in [
+            ("makeable=now p99 at 10,000 × 100 bottles ≤ 2 ms", row.now.p99, 2.0),
+            ("makeable=one-away p99 at 10,000 × 100 bottles ≤ 2 ms", row.oneAway.p99, 2.0),
+            ("suggestions p99 at 10,000 × 100 bottles ≤ 20 ms", row.suggestions.p99, 20.0),
+        ] {
             print("\(value <= limit ? "PASS" : "FAIL")  \(label): \(Format.ms(value)) ms")
         }
     }

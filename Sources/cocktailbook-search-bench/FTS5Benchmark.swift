@@ -71,7 +71,8 @@ struct FTS5Benchmark {
 
         let (_, insertMilliseconds) = try Timing.measure {
             try queue.inTransaction { db in
-                let insert = try db.makeStatement(sql: "INSERT INTO cocktail(rowid, name, ingredients, description) VALUES (?, ?, ?, ?)")
+                let insert = try db.makeStatement(
+                    sql: "INSERT INTO cocktail(rowid, name, ingredients, description) VALUES (?, ?, ?, ?)")
                 for (position, row) in texts.enumerated() {
                     try insert.execute(arguments: [position + 1, row.0, row.1, row.2])
                 }
@@ -85,7 +86,8 @@ struct FTS5Benchmark {
         var matchCounts: [Int] = []
         var sink = 0
         try queue.inDatabase { db in
-            let search = try db.makeStatement(sql: "SELECT rowid FROM cocktail WHERE cocktail MATCH ? ORDER BY rank LIMIT 50")
+            let search = try db.makeStatement(
+                sql: "SELECT rowid FROM cocktail WHERE cocktail MATCH ? ORDER BY rank LIMIT 50")
             let browse = try db.makeStatement(sql: "SELECT rowid FROM cocktail LIMIT 50")
             func once(_ expression: String?) throws -> Int {
                 if let expression { return try Int64.fetchAll(search, arguments: [expression]).count }
@@ -94,9 +96,11 @@ struct FTS5Benchmark {
             // Untimed: how many rows match in all, and one warm-up pass.
             for query in queries {
                 let expression = matchExpression(query)
-                let count = try expression.map {
-                    try Int.fetchOne(db, sql: "SELECT count(*) FROM cocktail WHERE cocktail MATCH ?", arguments: [$0]) ?? 0
-                } ?? cocktails.count
+                let count =
+                    try expression.map {
+                        try Int.fetchOne(
+                            db, sql: "SELECT count(*) FROM cocktail WHERE cocktail MATCH ?", arguments: [$0]) ?? 0
+                    } ?? cocktails.count
                 matchCounts.append(count)
                 sink &+= try once(expression)
             }

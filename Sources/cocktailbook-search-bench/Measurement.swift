@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Timing with `ContinuousClock`, in milliseconds.
@@ -46,9 +47,9 @@ struct Latency {
 enum Memory {
     static let pageSize: Int = {
         #if canImport(Glibc)
-        return Int(sysconf(Int32(_SC_PAGESIZE)))
+            return Int(sysconf(Int32(_SC_PAGESIZE)))
         #else
-        return 4096
+            return 4096
         #endif
     }()
 
@@ -57,7 +58,7 @@ enum Memory {
     /// allocator happens to keep cached from temporaries.
     static func residentBytes() -> Int? {
         #if canImport(Glibc)
-        _ = glibcMallocTrim(0)
+            _ = glibcMallocTrim(0)
         #endif
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
         let fields = text.split(separator: " ")
@@ -69,9 +70,9 @@ enum Memory {
 }
 
 #if canImport(Glibc)
-/// glibc's `malloc_trim`, which the Glibc module does not export.
-@_silgen_name("malloc_trim")
-private func glibcMallocTrim(_ pad: Int) -> Int32
+    /// glibc's `malloc_trim`, which the Glibc module does not export.
+    @_silgen_name("malloc_trim")
+    private func glibcMallocTrim(_ pad: Int) -> Int32
 #endif
 
 /// The system load, so that a run on a busy machine says so.

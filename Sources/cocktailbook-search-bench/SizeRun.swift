@@ -49,7 +49,8 @@ struct SizeResult {
 
 /// Runs one size: generate, build (timed, with the resident set measured), then the timed
 /// queries against the index, `answer`, and FTS5.
-func runSize(_ size: Int, generator: SyntheticCatalog, queries: [BenchQuery], rounds: Int, withFTS: Bool) -> SizeResult {
+func runSize(_ size: Int, generator: SyntheticCatalog, queries: [BenchQuery], rounds: Int, withFTS: Bool) -> SizeResult
+{
     let (cocktails, generateMilliseconds) = Timing.measure { generator.make(count: size) }
     let table = generator.table
 
@@ -65,7 +66,7 @@ func runSize(_ size: Int, generator: SyntheticCatalog, queries: [BenchQuery], ro
     let texts = queries.map(\.text)
     var sink = 0
     var hitCounts: [Int] = []
-    for text in texts {  // warm-up, and the hit counts
+    for text in texts { // warm-up, and the hit counts
         let hits = snapshot.index.search(text)
         hitCounts.append(hits.count)
         sink &+= snapshot.answer(CocktailQuery(text: text), favorites: []).total
@@ -92,7 +93,8 @@ func runSize(_ size: Int, generator: SyntheticCatalog, queries: [BenchQuery], ro
     let fts: Result<FTS5Benchmark.Result, FTS5Benchmark.Unavailable>
     if withFTS {
         do {
-            fts = .success(try FTS5Benchmark.run(cocktails: catalog.cocktails, table: table, queries: texts, rounds: rounds))
+            fts = .success(
+                try FTS5Benchmark.run(cocktails: catalog.cocktails, table: table, queries: texts, rounds: rounds))
         } catch let error as FTS5Benchmark.Unavailable {
             fts = .failure(error)
         } catch {
@@ -107,7 +109,8 @@ func runSize(_ size: Int, generator: SyntheticCatalog, queries: [BenchQuery], ro
         size: cocktails.count, realCount: min(size, generator.real.count), generateMilliseconds: generateMilliseconds,
         lineCount: cocktails.reduce(0) { $0 + $1.ingredients.count },
         distinctLineCount: Set(cocktails.lazy.flatMap(\.ingredients)).count,
-        sortMilliseconds: sortMilliseconds, snapshotMilliseconds: snapshotMilliseconds, indexMilliseconds: indexMilliseconds,
+        sortMilliseconds: sortMilliseconds, snapshotMilliseconds: snapshotMilliseconds,
+        indexMilliseconds: indexMilliseconds,
         sortResidentDelta: delta(rss0, rss1), snapshotResidentDelta: delta(rss1, rss2), hitCounts: hitCounts,
         searchSamples: searchSamples, answerSamples: answerSamples, fts: fts
     )
@@ -116,45 +119,63 @@ func runSize(_ size: Int, generator: SyntheticCatalog, queries: [BenchQuery], ro
 /// Prints one size's tables.
 func report(_ result: SizeResult, queries: [BenchQuery]) {
     let synthetic = result.size - result.realCount
-    print("\n=== \(result.size.formatted()) cocktails (\(result.realCount) real + \(synthetic.formatted()) synthetic, generated in \(Format.ms(result.generateMilliseconds)) ms;"
-        + " \(result.lineCount.formatted()) recipe lines, \(result.distinctLineCount.formatted()) distinct) ===")
+    print(
+        "\n=== \(result.size.formatted()) cocktails (\(result.realCount) real + \(synthetic.formatted()) synthetic, generated in \(Format.ms(result.generateMilliseconds)) ms;"
+            + " \(result.lineCount.formatted()) recipe lines, \(result.distinctLineCount.formatted()) distinct) ===")
     func mb(_ bytes: Int?) -> String { bytes.map { String(format: "%+.1f MB", Memory.megabytes($0)) } ?? "n/a" }
-    print("Build: AlphabeticalCatalog sort \(Format.ms(result.sortMilliseconds)) ms + CatalogSnapshot \(Format.ms(result.snapshotMilliseconds)) ms"
-        + " = \(Format.ms(result.buildMilliseconds)) ms total; SearchIndex alone \(Format.ms(result.indexMilliseconds)) ms")
-    print("Resident set: \(mb(result.residentDelta)) (sort \(mb(result.sortResidentDelta)), snapshot \(mb(result.snapshotResidentDelta)))")
+    print(
+        "Build: AlphabeticalCatalog sort \(Format.ms(result.sortMilliseconds)) ms + CatalogSnapshot \(Format.ms(result.snapshotMilliseconds)) ms"
+            + " = \(Format.ms(result.buildMilliseconds)) ms total; SearchIndex alone \(Format.ms(result.indexMilliseconds)) ms"
+    )
+    print(
+        "Resident set: \(mb(result.residentDelta)) (sort \(mb(result.sortResidentDelta)), snapshot \(mb(result.snapshotResidentDelta)))"
+    )
     let ftsResult = try? result.fts.get()
     switch result.fts {
     case .success(let fts):
-        print("FTS5 (SQLite \(fts.sqliteVersion), in memory): build \(Format.ms(fts.buildMilliseconds)) ms (inserts in one transaction;"
-            + " working out the row texts took another \(Format.ms(fts.prepareMilliseconds)) ms), resident set \(mb(fts.residentDeltaBytes))")
+        print(
+            "FTS5 (SQLite \(fts.sqliteVersion), in memory): build \(Format.ms(fts.buildMilliseconds)) ms (inserts in one transaction;"
+                + " working out the row texts took another \(Format.ms(fts.prepareMilliseconds)) ms), resident set \(mb(fts.residentDeltaBytes))"
+        )
     case .failure(let reason):
         print("FTS5: \(reason)")
     }
 
     var rows: [[String]] = []
     for (index, query) in queries.enumerated() {
-        let search = Latency(result.searchSamples[index]), answer = Latency(result.answerSamples[index])
-        var row = [query.group, query.text.isEmpty ? "(empty)" : "\"\(query.text)\"", "\(result.hitCounts[index])",
-                   Format.ms(search.p50), Format.ms(search.p99), Format.ms(search.max), Format.ms(answer.p50), Format.ms(answer.p99)]
+        let search = Latency(result.searchSamples[index])
+        let answer = Latency(result.answerSamples[index])
+        var row = [
+            query.group, query.text.isEmpty ? "(empty)" : "\"\(query.text)\"", "\(result.hitCounts[index])",
+            Format.ms(search.p50), Format.ms(search.p99), Format.ms(search.max), Format.ms(answer.p50),
+            Format.ms(answer.p99),
+        ]
         if let fts = ftsResult {
             let latency = Latency(fts.samples[index])
             row += ["\(fts.matchCounts[index])", Format.ms(latency.p50), Format.ms(latency.p99)]
         }
         rows.append(row)
     }
-    let search = result.search, answer = result.answer
-    var all = ["ALL", "\(queries.count) queries × \(result.searchSamples.first?.count ?? 0)", "",
-               Format.ms(search.p50), Format.ms(search.p99), Format.ms(search.max), Format.ms(answer.p50), Format.ms(answer.p99)]
+    let search = result.search
+    let answer = result.answer
+    var all = [
+        "ALL", "\(queries.count) queries × \(result.searchSamples.first?.count ?? 0)", "",
+        Format.ms(search.p50), Format.ms(search.p99), Format.ms(search.max), Format.ms(answer.p50),
+        Format.ms(answer.p99),
+    ]
     if let fts = result.ftsLatency { all += ["", Format.ms(fts.p50), Format.ms(fts.p99)] }
     rows.append(all)
     var header = ["group", "query", "hits", "search p50", "p99", "max", "answer p50", "p99"]
     if ftsResult != nil { header += ["FTS5 hits", "FTS5 p50", "p99"] }
-    print("Latency in ms (search = snapshot.index.search(q), all hits; answer = snapshot.answer(CocktailQuery(text: q)), first page of 50;")
+    print(
+        "Latency in ms (search = snapshot.index.search(q), all hits; answer = snapshot.answer(CocktailQuery(text: q)), first page of 50;"
+    )
     print("FTS5 = MATCH \"word\"* … ORDER BY rank LIMIT 50; its hits are the full match count):")
     print(Format.table(header, rows))
     if let fts = result.ftsLatency {
-        print("FTS5 / ours: p50 \(Format.ratio(fts.p50 / search.p50)), p99 \(Format.ratio(fts.p99 / search.p99)) against search;"
-            + " p50 \(Format.ratio(fts.p50 / answer.p50)), p99 \(Format.ratio(fts.p99 / answer.p99)) against answer"
-            + " (above 1× means FTS5 is slower). FTS5 has no typo tolerance: the typo queries find nothing there.")
+        print(
+            "FTS5 / ours: p50 \(Format.ratio(fts.p50 / search.p50)), p99 \(Format.ratio(fts.p99 / search.p99)) against search;"
+                + " p50 \(Format.ratio(fts.p50 / answer.p50)), p99 \(Format.ratio(fts.p99 / answer.p99)) against answer"
+                + " (above 1× means FTS5 is slower). FTS5 has no typo tolerance: the typo queries find nothing there.")
     }
 }

@@ -82,15 +82,22 @@ struct SyntheticCatalog {
         }
     }
 
-    private struct Line { var text: String; var ingredient: String }
+    private struct Line {
+        var text: String
+        var ingredient: String
+    }
 
     /// 3–6 lines in the catalog's grammar (`1 1/2 oz London dry gin`, `2 dashes Angostura
     /// bitters`, `Top with soda water`), naming table entries by their name or an alias.
     private func makeRecipe(alcoholic: Bool, rng: inout SeededGenerator) -> [Line] {
         let count = 3 + rng.below(4)
         var plan: [Ingredient.Kind] = alcoholic ? [.spirit] : [.juice]
-        let extras: [Ingredient.Kind] = alcoholic
-            ? [.liqueur, .juice, .syrup, .fortifiedWine, .bitters, .mixer, .liqueur, .juice, .herb, .fruit, .wine, .egg, .spice]
+        let extras: [Ingredient.Kind] =
+            alcoholic
+            ? [
+                .liqueur, .juice, .syrup, .fortifiedWine, .bitters, .mixer, .liqueur, .juice, .herb, .fruit, .wine,
+                .egg, .spice,
+            ]
             : [.juice, .syrup, .mixer, .fruit, .herb, .juice, .syrup, .spice, .dairy, .other]
         while plan.count < count { plan.append(rng.pick(extras)) }
         var used = Set<String>()
@@ -111,32 +118,53 @@ struct SyntheticCatalog {
     private func line(for kind: Ingredient.Kind, ingredient: String, rng: inout SeededGenerator) -> String {
         func volume(_ scale: Double) -> String {
             switch rng.below(10) {
-            case 0..<5: return "\(rng.pick(["1/4", "1/3", "1/2", "2/3", "3/4", "1", "1 1/4", "1 1/2", "1 3/4", "2", "2 1/4", "2 1/2"])) oz"
-            case 5..<8: return "\(Int((Double(rng.pick([5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 60, 75])) * scale).rounded())) ml"
+            case 0..<5:
+                return
+                    "\(rng.pick(["1/4", "1/3", "1/2", "2/3", "3/4", "1", "1 1/4", "1 1/2", "1 3/4", "2", "2 1/4", "2 1/2"])) oz"
+            case 5..<8:
+                return
+                    "\(Int((Double(rng.pick([5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 60, 75])) * scale).rounded())) ml"
             default: return "\(rng.pick(["0.5", "1", "1.5", "2", "2.5", "3", "4", "4.5", "5", "6"])) cl"
             }
         }
         func note() -> String {
-            rng.chance(20) ? rng.pick([", chilled", ", freshly squeezed", ", preferably fresh", ", well chilled", ", strained", ", homemade", ", to taste"]) : ""
+            rng.chance(20)
+                ? rng.pick([
+                    ", chilled", ", freshly squeezed", ", preferably fresh", ", well chilled", ", strained",
+                    ", homemade", ", to taste",
+                ]) : ""
         }
         switch kind {
         case .spirit, .juice, .dairy: return "\(volume(1)) \(ingredient)\(note())"
-        case .liqueur, .fortifiedWine: return rng.chance(85) ? "\(volume(0.5)) \(ingredient)\(note())" : "1 barspoon \(ingredient)"
-        case .syrup: return rng.chance(70) ? "\(volume(0.5)) \(ingredient)\(note())" : "\(1 + rng.below(2)) tsp \(ingredient)"
+        case .liqueur, .fortifiedWine:
+            return rng.chance(85) ? "\(volume(0.5)) \(ingredient)\(note())" : "1 barspoon \(ingredient)"
+        case .syrup:
+            return rng.chance(70) ? "\(volume(0.5)) \(ingredient)\(note())" : "\(1 + rng.below(2)) tsp \(ingredient)"
         case .bitters: return "\(rng.pick(["1 dash", "2 dashes", "3 dashes", "2-3 dashes", "4 drops"])) \(ingredient)"
-        case .mixer, .wine, .beer: return rng.chance(40) ? "Top with \(ingredient)" : "\(volume(3)) \(ingredient)\(note())"
+        case .mixer, .wine, .beer:
+            return rng.chance(40) ? "Top with \(ingredient)" : "\(volume(3)) \(ingredient)\(note())"
         case .herb: return "\(rng.pick(["6", "8", "10", "1 sprig", "2 sprigs", "5 leaves"])) \(ingredient)"
-        case .fruit: return rng.chance(50) ? "\(1 + rng.below(3)) \(rng.pick(["slices", "wedges", "pieces"])) \(ingredient)" : "1/2 \(ingredient), cut into wedges"
+        case .fruit:
+            return rng.chance(50)
+                ? "\(1 + rng.below(3)) \(rng.pick(["slices", "wedges", "pieces"])) \(ingredient)"
+                : "1/2 \(ingredient), cut into wedges"
         case .egg: return "1 \(ingredient)"
         case .spice, .other: return rng.chance(50) ? "1 pinch \(ingredient)" : "\(ingredient), to taste"
         }
     }
 
-    private func makeDescriptions(name: String, base: String, featured: [String], rng: inout SeededGenerator) -> (String, String) {
-        let f1 = rng.pick(Words.flavours), f2 = rng.pick(Words.flavours)
-        let list = featured.count > 1 ? featured.dropLast().joined(separator: ", ") + " and " + featured.last! : featured.joined()
-        let short = "\(f1), \(f2.lowercased()) \(rng.pick(Words.shapes)) of \(list) with a \(rng.pick(Words.finishes)) finish."
-        var long = "\(rng.pick(Words.flavours)), \(rng.pick(Words.flavours).lowercased()) and \(rng.pick(Words.flavours).lowercased()), "
+    private func makeDescriptions(name: String, base: String, featured: [String], rng: inout SeededGenerator) -> (
+        String, String
+    ) {
+        let f1 = rng.pick(Words.flavours)
+        let f2 = rng.pick(Words.flavours)
+        let list =
+            featured.count > 1
+            ? featured.dropLast().joined(separator: ", ") + " and " + featured.last! : featured.joined()
+        let short =
+            "\(f1), \(f2.lowercased()) \(rng.pick(Words.shapes)) of \(list) with a \(rng.pick(Words.finishes)) finish."
+        var long =
+            "\(rng.pick(Words.flavours)), \(rng.pick(Words.flavours).lowercased()) and \(rng.pick(Words.flavours).lowercased()), "
         long += "the \(name) is a \(rng.pick(Words.shapes)) in the \(base) family built on \(list). "
         long += "It was \(rng.pick(Words.origins)) \(rng.pick(Words.places)) \(rng.pick(Words.eras)), "
         long += "and bartenders still \(rng.pick(Words.praise)). "
@@ -172,15 +200,25 @@ enum Words {
         "Zanzibar", "Tahiti", "Barbados", "Martinique", "Trinidad", "Nassau", "Key West", "New Orleans",
         "San Juan", "Cognac", "Normandy", "Piedmont", "Amalfi", "Jerez", "Porto", "Montréal", "Québec",
     ]
-    static let people = ["Grandma", "Hemingway", "Captain", "Sailor", "Duke", "Auntie", "Colonel", "Bishop", "Tommy", "Rosa"]
+    static let people = [
+        "Grandma", "Hemingway", "Captain", "Sailor", "Duke", "Auntie", "Colonel", "Bishop", "Tommy", "Rosa",
+    ]
     static let flavours = [
         "Smoky", "Refreshing", "Bright", "Bittersweet", "Herbal", "Citrusy", "Tart", "Creamy", "Silky",
         "Spicy", "Floral", "Fruity", "Nutty", "Zesty", "Earthy", "Crisp", "Rich", "Juicy", "Dry", "Tangy",
         "Peppery", "Tropical", "Mellow", "Bold", "Velvety", "Sharp", "Lush", "Clean", "Woody", "Funky",
     ]
-    static let shapes = ["sour", "highball", "stirred classic", "long drink", "aperitif", "nightcap", "sipper", "punch", "cooler", "short drink"]
-    static let finishes = ["dry", "bitter", "lingering", "peppery", "clean", "honeyed", "smoky", "salty", "bright", "warming"]
-    static let origins = ["first mixed in", "created in", "popularised in", "named after a bar in", "improvised in", "served at a hotel in"]
+    static let shapes = [
+        "sour", "highball", "stirred classic", "long drink", "aperitif", "nightcap", "sipper", "punch", "cooler",
+        "short drink",
+    ]
+    static let finishes = [
+        "dry", "bitter", "lingering", "peppery", "clean", "honeyed", "smoky", "salty", "bright", "warming",
+    ]
+    static let origins = [
+        "first mixed in", "created in", "popularised in", "named after a bar in", "improvised in",
+        "served at a hotel in",
+    ]
     static let eras = [
         "in the 1920s", "during Prohibition", "in the 1950s", "after the war", "in the tiki era", "in the 1990s",
         "at the turn of the century", "in the craft revival of the 2000s", "in 2012", "in the 1880s",
@@ -206,5 +244,7 @@ enum Words {
         "Sour", "Highball", "Spirit-forward", "Tiki & Tropical", "Sparkling", "Julep & Smash", "Punch",
         "Fizz & Collins", "Creamy", "Frozen", "Hot",
     ]
-    static let garnishes = ["Lime wheel", "Orange twist", "Lemon peel", "Mint sprig", "Cherry", "Grapefruit slice", "Cinnamon stick"]
+    static let garnishes = [
+        "Lime wheel", "Orange twist", "Lemon peel", "Mint sprig", "Cherry", "Grapefruit slice", "Cinnamon stick",
+    ]
 }

@@ -16,8 +16,10 @@ enum Reference {
     ]
 
     static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US"))
-            .replacingOccurrences(of: "'", with: "").replacingOccurrences(of: "’", with: "")
+        text.folding(
+            options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US")
+        )
+        .replacingOccurrences(of: "'", with: "").replacingOccurrences(of: "’", with: "")
     }
 
     static func withinEdits(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Bool {
@@ -57,7 +59,8 @@ enum Reference {
 
             /// As the original: the run of sorted terms from the lower bound that have the prefix.
             func prefix(_ prefix: String) -> Set<Int> {
-                var low = 0, high = sorted.count
+                var low = 0
+                var high = sorted.count
                 while low < high {
                     let middle = (low + high) / 2
                     if sorted[middle] < prefix { low = middle + 1 } else { high = middle }
@@ -74,7 +77,8 @@ enum Reference {
                 let limit = SearchText.allowedEdits(forLength: term.count)
                 var set = prefix(term)
                 guard limit > 0 else { return set }
-                for (key, positions) in postings where Reference.withinEdits(Array(term.utf8), Array(key.utf8), limit: limit) {
+                for (key, positions) in postings
+                where Reference.withinEdits(Array(term.utf8), Array(key.utf8), limit: limit) {
                     set.formUnion(positions)
                 }
                 return set
@@ -90,14 +94,16 @@ enum Reference {
             let cocktails = catalog.cocktails
             count = cocktails.count
             names = Field(cocktails.map { Reference.terms($0.name) })
-            ingredients = Field(cocktails.map { cocktail in
-                cocktail.recipe.flatMap { line -> [String] in
-                    let canonical = table.ingredient(for: line)
-                    // A bottle is found by its families' names too: `orange liqueur` finds Cointreau.
-                    let families = canonical.map { table.ancestors(of: $0).map(\.name) } ?? []
-                    return Reference.terms(([line.ingredient, canonical?.name].compactMap { $0 } + families).joined(separator: " "))
-                }
-            })
+            ingredients = Field(
+                cocktails.map { cocktail in
+                    cocktail.recipe.flatMap { line -> [String] in
+                        let canonical = table.ingredient(for: line)
+                        // A bottle is found by its families' names too: `orange liqueur` finds Cointreau.
+                        let families = canonical.map { table.ancestors(of: $0).map(\.name) } ?? []
+                        return Reference.terms(
+                            ([line.ingredient, canonical?.name].compactMap { $0 } + families).joined(separator: " "))
+                    }
+                })
             descriptions = Field(cocktails.map { Reference.terms($0.shortDescription + " " + $0.longDescription) })
             var exact: [String: [Int]] = [:]
             for (position, cocktail) in cocktails.enumerated() {
@@ -114,9 +120,13 @@ enum Reference {
             guard positions.count > 1, positions.count <= 2_000, let first = terms.first else { return positions }
             func key(_ position: Int) -> [Int] {
                 let name = nameTerms[position]
-                let lead = name.first.map {
-                    $0.hasPrefix(first) || Reference.withinEdits(Array($0.utf8), Array(first.utf8), limit: SearchText.allowedEdits(forLength: first.utf8.count))
-                } ?? false
+                let lead =
+                    name.first.map {
+                        $0.hasPrefix(first)
+                            || Reference.withinEdits(
+                                Array($0.utf8), Array(first.utf8),
+                                limit: SearchText.allowedEdits(forLength: first.utf8.count))
+                    } ?? false
                 return [lead ? 0 : 1, abs(name.count - terms.count), position]
             }
             return positions.sorted { key($0).lexicographicallyPrecedes(key($1)) }
@@ -126,7 +136,10 @@ enum Reference {
             let terms = Reference.terms(query)
             guard !terms.isEmpty else { return (0..<count).map { ($0, .exactName) } }
             let all = Set(0..<count)
-            var byName = all, byFuzzyName = all, byIngredient = all, byDescription = all
+            var byName = all
+            var byFuzzyName = all
+            var byIngredient = all
+            var byDescription = all
             for term in terms {
                 let prefix = names.prefix(term)
                 let fuzzy = names.fuzzy(term)
@@ -142,7 +155,10 @@ enum Reference {
                 hits.append((position, .exactName))
                 seen.insert(position)
             }
-            for (set, rank) in [(byName, SearchIndex.Rank.namePrefix), (byFuzzyName, .nameTypo), (byIngredient, .ingredient), (byDescription, .description)] {
+            for (set, rank) in [
+                (byName, SearchIndex.Rank.namePrefix), (byFuzzyName, .nameTypo), (byIngredient, .ingredient),
+                (byDescription, .description),
+            ] {
                 var fresh = set.subtracting(seen).sorted()
                 if rank == .namePrefix || rank == .nameTypo { fresh = closestFirst(fresh, terms) }
                 hits += fresh.map { ($0, rank) }
@@ -156,8 +172,10 @@ enum Reference {
     /// separators, curly and straight apostrophes, full-width forms, ligatures, CR LF, emoji.
     static func awkwardTexts(count: Int) -> [String] {
         let pieces = [
-            "a", "Z", "q", "7", " ", "'", "’", "-", ".", ",", "\r\n", "\t", "#", "&", "Piña", "CRÈME", "e\u{301}", "\u{301}",
-            " \u{301}", "'\u{301}", "ß", "ﬁ", "Ａ", "１", "＇", "İ", "Σ", "ς", "ø", "Æ", "ǅ", "👍🏽", "👨‍👩‍👧", "\u{200D}", "\u{600}",
+            "a", "Z", "q", "7", " ", "'", "’", "-", ".", ",", "\r\n", "\t", "#", "&", "Piña", "CRÈME", "e\u{301}",
+            "\u{301}",
+            " \u{301}", "'\u{301}", "ß", "ﬁ", "Ａ", "１", "＇", "İ", "Σ", "ς", "ø", "Æ", "ǅ", "👍🏽", "👨‍👩‍👧", "\u{200D}",
+            "\u{600}",
             "日本", "ｶﾞ", "½", "²", "Ⅻ", "Tommy's", "Dark 'n' Stormy", "Vieux Carré", "\u{0}", "é", "ÉCLAIR", "x\u{308}y",
         ]
         var rng = SeededGenerator(seed: 42)
@@ -182,19 +200,26 @@ func verify(size: Int, generator: SyntheticCatalog, queries: [String]) -> Bool {
     for text in Set(texts) where SearchText.terms(text) != Reference.terms(text) {
         termMismatches += 1
         if termMismatches <= 5 {
-            print("  terms differ for \(text.debugDescription): \(SearchText.terms(text)) vs reference \(Reference.terms(text))")
+            print(
+                "  terms differ for \(text.debugDescription): \(SearchText.terms(text)) vs reference \(Reference.terms(text))"
+            )
         }
     }
     let catalog = AlphabeticalCatalog(cocktails)
     let index = SearchIndex(catalog: catalog, table: table)
     let reference = Reference.Index(catalog: catalog, table: table)
     var rng = SeededGenerator(seed: 7)
-    var allQueries = queries + ["pina", "marg", "kri", "kirr", "kir", "gin", "margeritta", "nigrona", "  negroni  ", "tommys", "creme"]
-    for _ in 0..<200 {  // random words and word pairs lifted from the catalog, cut and mistyped
+    var allQueries =
+        queries + [
+            "pina", "marg", "kri", "kirr", "kir", "gin", "margeritta", "nigrona", "  negroni  ", "tommys", "creme",
+        ]
+    for _ in 0..<200 { // random words and word pairs lifted from the catalog, cut and mistyped
         let words = Reference.terms(rng.pick(cocktails).name + " " + rng.pick(cocktails).shortDescription)
         var word = rng.pick(words)
         if word.count > 3, rng.chance(50) { word = String(word.prefix(2 + rng.below(word.count - 2))) }
-        if word.count > 4, rng.chance(30) { word.remove(at: word.index(word.startIndex, offsetBy: rng.below(word.count))) }
+        if word.count > 4, rng.chance(30) {
+            word.remove(at: word.index(word.startIndex, offsetBy: rng.below(word.count)))
+        }
         allQueries.append(rng.chance(30) ? word + " " + rng.pick(words) : word)
     }
     var searchMismatches = 0
@@ -207,7 +232,8 @@ func verify(size: Int, generator: SyntheticCatalog, queries: [String]) -> Bool {
         }
     }
     let ok = termMismatches == 0 && searchMismatches == 0
-    print("verify \(size.formatted()): \(Set(texts).count) texts, \(termMismatches) term mismatches; "
-        + "\(allQueries.count) queries, \(searchMismatches) search mismatches: \(ok ? "IDENTICAL" : "DIFFERENT")")
+    print(
+        "verify \(size.formatted()): \(Set(texts).count) texts, \(termMismatches) term mismatches; "
+            + "\(allQueries.count) queries, \(searchMismatches) search mismatches: \(ok ? "IDENTICAL" : "DIFFERENT")")
     return ok
 }

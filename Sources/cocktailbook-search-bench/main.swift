@@ -31,10 +31,20 @@ struct Options {
         while let argument = iterator.next() {
             switch argument {
             case "--sizes":
-                let parsed = (iterator.next() ?? "").split(separator: ",").compactMap { Int($0.replacingOccurrences(of: "_", with: "")) }
-                if !parsed.isEmpty, parsed.allSatisfy({ $0 > 0 }) { sizes = parsed } else { Self.usage("--sizes wants e.g. 1000,10000") }
+                let parsed = (iterator.next() ?? "").split(separator: ",").compactMap {
+                    Int($0.replacingOccurrences(of: "_", with: ""))
+                }
+                if !parsed.isEmpty, parsed.allSatisfy({ $0 > 0 }) {
+                    sizes = parsed
+                } else {
+                    Self.usage("--sizes wants e.g. 1000,10000")
+                }
             case "--queries":
-                if let value = iterator.next().flatMap({ Int($0) }), value > 0 { searches = value } else { Self.usage("--queries wants a positive number") }
+                if let value = iterator.next().flatMap({ Int($0) }), value > 0 {
+                    searches = value
+                } else {
+                    Self.usage("--queries wants a positive number")
+                }
             case "--no-fts":
                 withFTS = false
             case "--verify":
@@ -42,7 +52,9 @@ struct Options {
             case "--bar":
                 bar = true
             case "--write-catalog":
-                guard let count = iterator.next().flatMap({ Int($0) }), count > 0, let path = iterator.next() else { Self.usage("--write-catalog wants a count and a file") }
+                guard let count = iterator.next().flatMap({ Int($0) }), count > 0, let path = iterator.next() else {
+                    Self.usage("--write-catalog wants a count and a file")
+                }
                 writeCatalog = (count, path)
             case "-h", "--help":
                 Self.usage(nil)
@@ -54,22 +66,31 @@ struct Options {
 
     static func usage(_ problem: String?) -> Never {
         if let problem { print("error: \(problem)") }
-        print("usage: swift run -c release cocktailbook-search-bench [--sizes 1000,10000,100000] [--queries N] [--no-fts] [--verify]")
+        print(
+            "usage: swift run -c release cocktailbook-search-bench [--sizes 1000,10000,100000] [--queries N] [--no-fts] [--verify]"
+        )
         print("  --queries N  timed searches per size, spread over the fixed query set (default 2000)")
         print("  --no-fts     skip the SQLite FTS5 comparison")
         print("  --verify     instead of timing, check the index against the reference implementation")
-        print("  --bar        instead, time makeable=now, one-away and suggestions for shelves of 20, 100 and 300 bottles")
-        print("  --write-catalog N FILE  instead, write the N-cocktail catalog as a catalog file (for scripts/bench-http.sh)")
+        print(
+            "  --bar        instead, time makeable=now, one-away and suggestions for shelves of 20, 100 and 300 bottles"
+        )
+        print(
+            "  --write-catalog N FILE  instead, write the N-cocktail catalog as a catalog file (for scripts/bench-http.sh)"
+        )
         exit(problem == nil ? 0 : 64)
     }
 }
 
 func machineDescription() -> String {
     let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-    let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-        .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "?" } ?? "unknown CPU"
+    let model =
+        cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+        .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "?" }
+        ?? "unknown CPU"
     let memory = Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824
-    return "\(ProcessInfo.processInfo.activeProcessorCount) cores (\(model)), \(String(format: "%.1f", memory)) GB RAM, \(ProcessInfo.processInfo.operatingSystemVersionString)"
+    return
+        "\(ProcessInfo.processInfo.activeProcessorCount) cores (\(model)), \(String(format: "%.1f", memory)) GB RAM, \(ProcessInfo.processInfo.operatingSystemVersionString)"
 }
 
 let options = Options(arguments: Array(CommandLine.arguments.dropFirst()))
@@ -80,7 +101,8 @@ if let (count, path) = options.writeCatalog {
         let real = try CatalogDecoder.decode(BundledCatalog.data).cocktails
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(SyntheticCatalog(real: real, table: table).make(count: count)).write(to: URL(fileURLWithPath: path))
+        try encoder.encode(SyntheticCatalog(real: real, table: table).make(count: count)).write(
+            to: URL(fileURLWithPath: path))
         exit(0)
     } catch {
         FileHandle.standardError.write(Data("error: could not write the catalog: \(error)\n".utf8))
@@ -88,7 +110,8 @@ if let (count, path) = options.writeCatalog {
     }
 }
 #if DEBUG
-print("warning: this is a debug build; the figures mean nothing. Use: swift run -c release cocktailbook-search-bench")
+    print(
+        "warning: this is a debug build; the figures mean nothing. Use: swift run -c release cocktailbook-search-bench")
 #endif
 print("Cocktail Book search benchmark")
 print("Machine: \(machineDescription())")
@@ -106,20 +129,28 @@ do {
 let generator = SyntheticCatalog(real: real, table: table)
 let queries = BenchQuery.all
 let rounds = max(1, (options.searches + queries.count - 1) / queries.count)
-print("Catalogs: \(real.count) real cocktails first, then synthetic ones (seeded SplitMix64, identical on every run); "
-    + "\(table.ingredients.count) table ingredients.")
-print("Queries: \(queries.count) fixed queries, each timed \(rounds)× round-robin after one warm-up pass "
-    + "(\(rounds * queries.count) timed searches, as many timed answers and FTS5 queries per size).")
+print(
+    "Catalogs: \(real.count) real cocktails first, then synthetic ones (seeded SplitMix64, identical on every run); "
+        + "\(table.ingredients.count) table ingredients.")
+print(
+    "Queries: \(queries.count) fixed queries, each timed \(rounds)× round-robin after one warm-up pass "
+        + "(\(rounds * queries.count) timed searches, as many timed answers and FTS5 queries per size).")
 
 if options.bar {
-    print("Bar: shelves of 20, 100 and 300 bottles (two thirds the most used ingredients, the rest seeded at random), 200 timed rounds each.")
-    BarBenchmark.report(BarBenchmark.run(sizes: options.sizes, shelves: [20, 100, 300], rounds: 200, generator: generator, table: table))
+    print(
+        "Bar: shelves of 20, 100 and 300 bottles (two thirds the most used ingredients, the rest seeded at random), 200 timed rounds each."
+    )
+    BarBenchmark.report(
+        BarBenchmark.run(
+            sizes: options.sizes, shelves: [20, 100, 300], rounds: 200, generator: generator, table: table))
     print("Load average at end (1/5/15 min): \(loadAverage())")
     exit(0)
 }
 
 if options.verify {
-    let ok = options.sizes.map { verify(size: $0, generator: generator, queries: queries.map(\.text)) }.allSatisfy { $0 }
+    let ok = options.sizes.map { verify(size: $0, generator: generator, queries: queries.map(\.text)) }.allSatisfy {
+        $0
+    }
     print(ok ? "verify: identical to the reference implementation" : "verify: DIFFERENCES FOUND")
     exit(ok ? 0 : 1)
 }
@@ -135,22 +166,30 @@ for size in options.sizes {
 print("\n=== Summary (ms; RSS in MB) ===")
 var rows: [[String]] = []
 for result in results {
-    let search = result.search, answer = result.answer
-    let fts = try? result.fts.get(), ftsLatency = result.ftsLatency
+    let search = result.search
+    let answer = result.answer
+    let fts = try? result.fts.get()
+    let ftsLatency = result.ftsLatency
     rows.append([
-        result.size.formatted(), Format.ms(result.sortMilliseconds), Format.ms(result.indexMilliseconds), Format.ms(result.buildMilliseconds),
+        result.size.formatted(), Format.ms(result.sortMilliseconds), Format.ms(result.indexMilliseconds),
+        Format.ms(result.buildMilliseconds),
         result.residentDelta.map { String(format: "%.1f", Memory.megabytes($0)) } ?? "n/a",
-        Format.ms(search.p50), Format.ms(search.p99), Format.ms(search.max), Format.ms(answer.p50), Format.ms(answer.p99),
+        Format.ms(search.p50), Format.ms(search.p99), Format.ms(search.max), Format.ms(answer.p50),
+        Format.ms(answer.p99),
         fts.map { Format.ms($0.buildMilliseconds) } ?? "n/a",
         ftsLatency.map { Format.ms($0.p50) } ?? "n/a", ftsLatency.map { Format.ms($0.p99) } ?? "n/a",
-        ftsLatency.map { Format.ratio($0.p50 / search.p50) } ?? "n/a", ftsLatency.map { Format.ratio($0.p99 / search.p99) } ?? "n/a",
+        ftsLatency.map { Format.ratio($0.p50 / search.p50) } ?? "n/a",
+        ftsLatency.map { Format.ratio($0.p99 / search.p99) } ?? "n/a",
     ])
 }
-print(Format.table(
-    ["cocktails", "sort", "index", "build total", "RSS", "search p50", "p99", "max", "answer p50", "p99",
-     "FTS5 build", "FTS5 p50", "p99", "FTS5/ours p50", "p99"],
-    rows
-))
+print(
+    Format.table(
+        [
+            "cocktails", "sort", "index", "build total", "RSS", "search p50", "p99", "max", "answer p50", "p99",
+            "FTS5 build", "FTS5 p50", "p99", "FTS5/ours p50", "p99",
+        ],
+        rows
+    ))
 if results.contains(where: { (try? $0.fts.get()) != nil }) {
     print("FTS5 has no typo tolerance (its typo queries return nothing) and stops at 50 rows; ours returns every hit.")
 }
@@ -169,5 +208,7 @@ print("\n=== Targets (this machine: \(ProcessInfo.processInfo.activeProcessorCou
 }
 check("search p99 at 10,000 ≤ 1 ms", size: 10_000, value: { $0.search.p99 }, limit: 1)
 check("search p99 at 100,000 ≤ 5 ms", size: 100_000, value: { $0.search.p99 }, limit: 5)
-check("index build (sort + CatalogSnapshot) at 100,000 ≤ 2 s", size: 100_000, value: { $0.buildMilliseconds }, limit: 2_000)
+check(
+    "index build (sort + CatalogSnapshot) at 100,000 ≤ 2 s", size: 100_000, value: { $0.buildMilliseconds },
+    limit: 2_000)
 exit(0)

@@ -9,8 +9,10 @@ import Logging
 struct BackupCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",
-        abstract: "Write a backup: accounts (without passwords), favorites, settings, bars, imported cocktails and their pictures.",
-        discussion: "FILE is written whole or not at all; `-` writes to standard output. Restore it with `cocktailbook restore FILE`."
+        abstract:
+            "Write a backup: accounts (without passwords), favorites, settings, bars, imported cocktails and their pictures.",
+        discussion:
+            "FILE is written whole or not at all; `-` writes to standard output. Restore it with `cocktailbook restore FILE`."
     )
 
     @OptionGroup var common: CommonOptions
@@ -28,7 +30,9 @@ struct BackupCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(data)
             } else {
                 try data.write(to: URL(fileURLWithPath: (file as NSString).expandingTildeInPath), options: .atomic)
-                print("Wrote a backup to \(file) (\(ByteCountFormatter.string(fromByteCount: Int64(data.count), countStyle: .file))).")
+                print(
+                    "Wrote a backup to \(file) (\(ByteCountFormatter.string(fromByteCount: Int64(data.count), countStyle: .file)))."
+                )
             }
         }
     }
@@ -58,10 +62,15 @@ struct RestoreCommand: AsyncParsableCommand {
             var logger = Logger(label: "cocktailbook")
             logger.logLevel = .critical
             let path = (file as NSString).expandingTildeInPath
-            guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("Cannot read \(file).") }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw UsageError("Cannot read \(file).")
+            }
             let environment = try await AppEnvironment(configuration: try common.resolved(), logger: logger)
-            let summary = try await environment.database.restore(data, pictures: environment.images.store, unusablePasswordHash: Accounts.unusablePasswordHash())
-            print("Restored \(summary.accounts) accounts, \(summary.favorites) favorites, \(summary.importedCocktails) imported cocktails and \(summary.pictures) pictures.")
+            let summary = try await environment.database.restore(
+                data, pictures: environment.images.store, unusablePasswordHash: Accounts.unusablePasswordHash())
+            print(
+                "Restored \(summary.accounts) accounts, \(summary.favorites) favorites, \(summary.importedCocktails) imported cocktails and \(summary.pictures) pictures."
+            )
         }
     }
 }

@@ -15,7 +15,9 @@ struct Bar: AsyncParsableCommand {
         let index = try await environment.catalog.barIndex()
         return try names.map { name in
             guard let value = index.value(for: name) else {
-                throw UsageError("There is no ingredient \"\(name)\"; `cocktailbook list` and the filters name them (e.g. \"London dry gin\", \"Campari\").")
+                throw UsageError(
+                    "There is no ingredient \"\(name)\"; `cocktailbook list` and the filters name them (e.g. \"London dry gin\", \"Campari\")."
+                )
             }
             return value
         }
@@ -25,7 +27,8 @@ struct Bar: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Put bottles on the shelf.")
         @OptionGroup var common: CommonOptions
         @OptionGroup var owner: FavoritesUserOption
-        @Argument(help: ArgumentHelp("Ingredient names, e.g. \"London dry gin\" Campari.", valueName: "ingredient")) var names: [String]
+        @Argument(help: ArgumentHelp("Ingredient names, e.g. \"London dry gin\" Campari.", valueName: "ingredient"))
+        var names: [String]
 
         func run() async throws {
             try await runReportingErrors {
@@ -56,7 +59,8 @@ struct Bar: AsyncParsableCommand {
     }
 
     struct ListBar: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the shelf, with how many drinks each bottle makes.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the shelf, with how many drinks each bottle makes.")
         @OptionGroup var common: CommonOptions
         @OptionGroup var owner: FavoritesUserOption
         @Flag(name: .long, help: "Print exactly the JSON of GET /api/v1/bar.") var json = false
@@ -66,7 +70,9 @@ struct Bar: AsyncParsableCommand {
                 let environment = try await openCatalog(common)
                 let shelf = try await environment.database.shelf(of: try owner.resolved(in: environment))
                 if json { return try printJSON(BarPayload(shelf, strings: common.strings)) }
-                guard !shelf.bottles.isEmpty else { return print("The bar is empty: add bottles with `cocktailbook bar add NAME…`.") }
+                guard !shelf.bottles.isEmpty else {
+                    return print("The bar is empty: add bottles with `cocktailbook bar add NAME…`.")
+                }
                 let enabled = try await environment.catalog.bar(shelf).evaluation.drinksEnabled()
                 for value in shelf.bottles.sorted(by: { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }) {
                     let count = enabled[value] ?? 0
@@ -77,11 +83,14 @@ struct Bar: AsyncParsableCommand {
     }
 
     struct CanMake: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "can-make", abstract: "The drinks the shelf makes now (or, with --one-away, those one ingredient away), and why.")
+        static let configuration = CommandConfiguration(
+            commandName: "can-make",
+            abstract: "The drinks the shelf makes now (or, with --one-away, those one ingredient away), and why.")
         @OptionGroup var common: CommonOptions
         @OptionGroup var owner: FavoritesUserOption
         @Flag(name: .long, help: "Drinks that lack exactly one ingredient.") var oneAway = false
-        @Flag(name: .long, help: "Print exactly the JSON of GET /api/v1/cocktails?makeable=now|one-away.") var json = false
+        @Flag(name: .long, help: "Print exactly the JSON of GET /api/v1/cocktails?makeable=now|one-away.") var json =
+            false
 
         func run() async throws {
             try await runReportingErrors {
@@ -91,15 +100,30 @@ struct Bar: AsyncParsableCommand {
                 var query = CocktailQuery().unpaged
                 query.makeable = oneAway ? .oneAway : .now
                 let page = try await environment.catalog.query(query, for: who, shelf: shelf)
-                if json { return try printJSON(CocktailListPayload(query: query, page: page, language: common.strings.language)) }
+                if json {
+                    return try printJSON(
+                        CocktailListPayload(query: query, page: page, language: common.strings.language))
+                }
                 let strings = common.strings
                 print("\(strings[oneAway ? "bar_one_away" : "bar_can_make"]) (\(page.total))")
                 for item in page.items {
                     print("  \(item.cocktail.name)")
-                    for missing in item.bar?.missing ?? [] { print("    " + strings("bar_missing", ["name": strings.ingredient(missing)])) }
+                    for missing in item.bar?.missing ?? [] {
+                        print("    " + strings("bar_missing", ["name": strings.ingredient(missing)]))
+                    }
                     for match in item.bar?.matchedBy ?? [] {
-                        let key = match.how == .yourRule ? "bar_reason_yours" : match.how == .builtInRule ? "bar_reason_built_in" : "bar_reason_family"
-                        print("    " + strings(key, ["needed": strings.ingredient(match.needed), "have": strings.ingredient(match.have)]))
+                        let key =
+                            match.how == .yourRule
+                            ? "bar_reason_yours"
+                            : match.how == .builtInRule ? "bar_reason_built_in" : "bar_reason_family"
+                        print(
+                            "    "
+                                + strings(
+                                    key,
+                                    [
+                                        "needed": strings.ingredient(match.needed),
+                                        "have": strings.ingredient(match.have),
+                                    ]))
                     }
                 }
             }
@@ -107,7 +131,8 @@ struct Bar: AsyncParsableCommand {
     }
 
     struct Suggest: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "What to buy next: the ingredients that complete the most drinks.")
+        static let configuration = CommandConfiguration(
+            abstract: "What to buy next: the ingredients that complete the most drinks.")
         @OptionGroup var common: CommonOptions
         @OptionGroup var owner: FavoritesUserOption
         @Flag(name: .long, help: "Print exactly the JSON of GET /api/v1/bar/suggestions.") var json = false
@@ -115,16 +140,21 @@ struct Bar: AsyncParsableCommand {
         func run() async throws {
             try await runReportingErrors {
                 let environment = try await openCatalog(common)
-                let report = try await environment.catalog.bar(try environment.database.shelf(of: try owner.resolved(in: environment)))
+                let report = try await environment.catalog.bar(
+                    try environment.database.shelf(of: try owner.resolved(in: environment)))
                 let strings = common.strings
                 let suggestions = report.evaluation.suggestions().map { suggestion in
-                    BarSuggestionPayload(value: suggestion.value, name: strings.ingredient(suggestion.value), unlocks: suggestion.unlocks,
-                                         cocktails: suggestion.positions.map { report.cocktails[$0].id })
+                    BarSuggestionPayload(
+                        value: suggestion.value, name: strings.ingredient(suggestion.value),
+                        unlocks: suggestion.unlocks,
+                        cocktails: suggestion.positions.map { report.cocktails[$0].id })
                 }
                 if json { return try printJSON(suggestions) }
                 guard !suggestions.isEmpty else { return print("Nothing is one bottle away yet.") }
                 for (suggestion, source) in zip(suggestions, report.evaluation.suggestions()) {
-                    print(strings.count("bar_unlocks", suggestion.unlocks, ["name": suggestion.name]) + ": " + source.positions.map { report.cocktails[$0].name }.joined(separator: ", "))
+                    print(
+                        strings.count("bar_unlocks", suggestion.unlocks, ["name": suggestion.name]) + ": "
+                            + source.positions.map { report.cocktails[$0].name }.joined(separator: ", "))
                 }
             }
         }

@@ -6,39 +6,55 @@ import Foundation
 
 /// The options every command takes. Each falls back to an environment variable, then a default.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The SQLite file holding the catalog cache, accounts and favorites, or a PostgreSQL database shared by several instances, postgres://user@host:5432/db (env: COCKTAILBOOK_DATABASE).",
-        discussion: "Defaults to $XDG_DATA_HOME/cocktailbook/cocktailbook.sqlite, or ~/.local/share/cocktailbook/ when XDG_DATA_HOME is unset.",
-        valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The SQLite file holding the catalog cache, accounts and favorites, or a PostgreSQL database shared by several instances, postgres://user@host:5432/db (env: COCKTAILBOOK_DATABASE).",
+            discussion:
+                "Defaults to $XDG_DATA_HOME/cocktailbook/cocktailbook.sqlite, or ~/.local/share/cocktailbook/ when XDG_DATA_HOME is unset.",
+            valueName: "path"))
     var database: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Seconds the simulated recipe source takes to answer (env: COCKTAILBOOK_SOURCE_LATENCY; default 3).",
-        valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Seconds the simulated recipe source takes to answer (env: COCKTAILBOOK_SOURCE_LATENCY; default 3).",
+            valueName: "seconds"))
     var sourceLatency: Double?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "How many times the recipe source fails before it recovers (env: COCKTAILBOOK_SOURCE_FAILURES; default 0).",
-        valueName: "n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How many times the recipe source fails before it recovers (env: COCKTAILBOOK_SOURCE_FAILURES; default 0).",
+            valueName: "n"))
     var sourceFailures: Int?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "A catalog file in Cocktail Book's JSON format for the source to serve instead of the bundled one (env: COCKTAILBOOK_CATALOG).",
-        valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A catalog file in Cocktail Book's JSON format for the source to serve instead of the bundled one (env: COCKTAILBOOK_CATALOG).",
+            valueName: "path"))
     var catalog: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "A live TheCocktailDB-compatible server to read the catalog from, e.g. https://host/api/json/v1/1/ (env: COCKTAILBOOK_SOURCE).",
-        discussion: "When given, the catalog comes from this server instead of the simulated source.",
-        valueName: "url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A live TheCocktailDB-compatible server to read the catalog from, e.g. https://host/api/json/v1/1/ (env: COCKTAILBOOK_SOURCE).",
+            discussion: "When given, the catalog comes from this server instead of the simulated source.",
+            valueName: "url"))
     var source: String?
 
-    @Option(name: .long, help: ArgumentHelp("bcrypt's cost for new passwords, 4 to 31 (env: COCKTAILBOOK_BCRYPT_COST; default 12).", valueName: "n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "bcrypt's cost for new passwords, 4 to 31 (env: COCKTAILBOOK_BCRYPT_COST; default 12).", valueName: "n"))
     var bcryptCost: Int?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The language of the cocktails' texts and of the labels: en or it (default: from LANG, English unless it starts with it).",
-        valueName: "en|it"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The language of the cocktails' texts and of the labels: en or it (default: from LANG, English unless it starts with it).",
+            valueName: "en|it"))
     var lang: String?
 
     func validate() throws {
@@ -49,7 +65,9 @@ struct CommonOptions: ParsableArguments {
     /// The language asked for: `--lang`, else `LANG` (`it_IT.UTF-8` is Italian), else English.
     func language(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Language {
         if let lang {
-            guard let language = Language(rawValue: lang.lowercased()) else { throw ValidationError("--lang must be en or it, not \(lang).") }
+            guard let language = Language(rawValue: lang.lowercased()) else {
+                throw ValidationError("--lang must be en or it, not \(lang).")
+            }
             return language
         }
         let system = (environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? "").lowercased()
@@ -61,7 +79,8 @@ struct CommonOptions: ParsableArguments {
 
     /// The configuration these options describe, with environment variables filling the gaps.
     func resolved(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AppConfiguration {
-        var configuration = AppConfiguration(databasePath: AppConfiguration.defaultDatabasePath(environment: environment))
+        var configuration = AppConfiguration(
+            databasePath: AppConfiguration.defaultDatabasePath(environment: environment))
         if let path = try value(database, "COCKTAILBOOK_DATABASE", environment, as: String.self) {
             guard !path.isEmpty else { throw ValidationError("The database path must not be empty.") }
             if AppStores.isPostgres(path) {
@@ -85,7 +104,9 @@ struct CommonOptions: ParsableArguments {
             configuration.catalogPath = (path as NSString).expandingTildeInPath
         }
         if let cost = try value(bcryptCost, "COCKTAILBOOK_BCRYPT_COST", environment, as: Int.self) {
-            guard (4...31).contains(cost) else { throw ValidationError("The bcrypt cost must be between 4 and 31, not \(cost).") }
+            guard (4...31).contains(cost) else {
+                throw ValidationError("The bcrypt cost must be between 4 and 31, not \(cost).")
+            }
             configuration.bcryptCost = UInt8(cost)
         }
         if let raw = try value(source, "COCKTAILBOOK_SOURCE", environment, as: String.self), !raw.isEmpty {
@@ -99,7 +120,7 @@ struct CommonOptions: ParsableArguments {
     private func sourceURL(_ raw: String) throws -> URL {
         var text = raw.trimmingCharacters(in: .whitespaces)
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty
+            let host = url.host, !host.isEmpty
         else { throw ValidationError("The source must be an http or https URL with a host, not \(raw).") }
         if !text.hasSuffix("/") { text += "/" }
         return URL(string: text) ?? url
@@ -107,7 +128,9 @@ struct CommonOptions: ParsableArguments {
 }
 
 /// A flag's value if given, else the environment variable's, parsed like the flag.
-func value<T: LosslessStringConvertible>(_ flag: T?, _ variable: String, _ environment: [String: String], as: T.Type) throws -> T? {
+func value<T: LosslessStringConvertible>(_ flag: T?, _ variable: String, _ environment: [String: String], as: T.Type)
+    throws -> T?
+{
     if let flag { return flag }
     guard let raw = environment[variable] else { return nil }
     guard let parsed = T(raw.trimmingCharacters(in: .whitespaces)) else {

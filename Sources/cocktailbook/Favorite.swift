@@ -19,7 +19,8 @@ struct Favorite: AsyncParsableCommand {
             try await runReportingErrors {
                 let environment = try await openCatalog(common)
                 try await environment.catalog.setFavorite(true, for: id, owner: try owner.resolved(in: environment))
-                print("Added \(try await environment.catalog.cocktail(id: id).cocktail.name) to \(owner.whose)favorites.")
+                print(
+                    "Added \(try await environment.catalog.cocktail(id: id).cocktail.name) to \(owner.whose)favorites.")
             }
         }
     }
@@ -34,7 +35,9 @@ struct Favorite: AsyncParsableCommand {
             try await runReportingErrors {
                 let environment = try await openCatalog(common)
                 try await environment.catalog.setFavorite(false, for: id, owner: try owner.resolved(in: environment))
-                print("Removed \(try await environment.catalog.cocktail(id: id).cocktail.name) from \(owner.whose)favorites.")
+                print(
+                    "Removed \(try await environment.catalog.cocktail(id: id).cocktail.name) from \(owner.whose)favorites."
+                )
             }
         }
     }
@@ -62,14 +65,20 @@ struct Favorite: AsyncParsableCommand {
 /// `--user NAME`: whose favorites a command reads or changes. Without it, a book without
 /// accounts uses its implicit owner, and a book with exactly one account uses that account.
 struct FavoritesUserOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The account whose favorites these are (needed once the book has more than one account).", valueName: "name"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The account whose favorites these are (needed once the book has more than one account).", valueName: "name"
+        ))
     var user: String?
 
     var whose: String { user.map { "\($0)'s " } ?? "" }
 
     func resolved(in environment: AppEnvironment) async throws -> FavoritesOwner {
         if let user {
-            guard let account = try await environment.database.credentials(named: user)?.account else { throw StoreError.unknownAccount(user) }
+            guard let account = try await environment.database.credentials(named: user)?.account else {
+                throw StoreError.unknownAccount(user)
+            }
             return account.owner
         }
         let accounts = try await environment.database.accounts()

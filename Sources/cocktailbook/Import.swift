@@ -20,7 +20,9 @@ struct Import: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @Argument(help: ArgumentHelp("A file path, or an http(s) URL of a TheCocktailDB-compatible API root.", valueName: "source"))
+    @Argument(
+        help: ArgumentHelp(
+            "A file path, or an http(s) URL of a TheCocktailDB-compatible API root.", valueName: "source"))
     var source: String
 
     func run() async throws {

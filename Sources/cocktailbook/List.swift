@@ -22,7 +22,9 @@ struct List: AsyncParsableCommand {
             if json {
                 try printJSON(CocktailListPayload(query: query, page: page, language: common.strings.language))
             } else {
-                print(CocktailTable(title: query.kind.title(common.strings), items: page.items, strings: common.strings).text)
+                print(
+                    CocktailTable(title: query.kind.title(common.strings), items: page.items, strings: common.strings)
+                        .text)
             }
         }
     }

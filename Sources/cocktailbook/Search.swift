@@ -5,7 +5,8 @@ import CocktailBookWeb
 struct Search: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Search the cocktails by name, ingredient and description.",
-        discussion: "Typos in names are forgiven and words match as prefixes: `search marg`, `search negorni`, `search campari`."
+        discussion:
+            "Typos in names are forgiven and words match as prefixes: `search marg`, `search negorni`, `search campari`."
     )
 
     @OptionGroup var common: CommonOptions
@@ -28,7 +29,11 @@ struct Search: AsyncParsableCommand {
             } else if page.items.isEmpty {
                 print(common.strings("cli_no_matches", ["text": query.text]))
             } else {
-                print(CocktailTable(title: common.strings("cli_results_for", ["text": query.text]), items: page.items, strings: common.strings).text)
+                print(
+                    CocktailTable(
+                        title: common.strings("cli_results_for", ["text": query.text]), items: page.items,
+                        strings: common.strings
+                    ).text)
             }
         }
     }
@@ -48,7 +53,9 @@ struct Random: AsyncParsableCommand {
             let item = try await environment.catalog.randomCocktail()
             let details = try await environment.catalog.details(id: item.cocktail.id)
             if json {
-                try printJSON(CocktailDetailPayload(details, now: environment.catalog.now(), calendar: environment.catalog.calendar))
+                try printJSON(
+                    CocktailDetailPayload(
+                        details, now: environment.catalog.now(), calendar: environment.catalog.calendar))
             } else {
                 print(Show.text(for: details, ingredients: details.cocktail.ingredients))
             }

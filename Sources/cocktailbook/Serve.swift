@@ -14,40 +14,80 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @Option(name: .long, help: ArgumentHelp("The address to listen on (env: COCKTAILBOOK_HOST; default 127.0.0.1).", valueName: "address"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The address to listen on (env: COCKTAILBOOK_HOST; default 127.0.0.1).", valueName: "address"))
     var host: String?
 
-    @Option(name: .long, help: ArgumentHelp("The port to listen on, 0 for any free one (env: COCKTAILBOOK_PORT; default 8080).", valueName: "port"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The port to listen on, 0 for any free one (env: COCKTAILBOOK_PORT; default 8080).", valueName: "port"))
     var port: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Chaos mode: seconds every API request waits (env: COCKTAILBOOK_CHAOS_LATENCY).", valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Chaos mode: seconds every API request waits (env: COCKTAILBOOK_CHAOS_LATENCY).", valueName: "seconds"))
     var chaosLatency: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Chaos mode: how many API requests fail first with a 503 (env: COCKTAILBOOK_CHAOS_FAILURES).", valueName: "n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Chaos mode: how many API requests fail first with a 503 (env: COCKTAILBOOK_CHAOS_FAILURES).",
+            valueName: "n"))
     var chaosFailures: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Chaos mode: the share of later API requests that fail, 0 to 1 (env: COCKTAILBOOK_CHAOS_FAILURE_RATE).", valueName: "rate"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Chaos mode: the share of later API requests that fail, 0 to 1 (env: COCKTAILBOOK_CHAOS_FAILURE_RATE).",
+            valueName: "rate"))
     var chaosFailureRate: Double?
 
-    @Flag(name: .long, help: "Let imports started from the web page read servers on private, loopback and link-local addresses (env: COCKTAILBOOK_ALLOW_PRIVATE_IMPORTS=1).")
+    @Flag(
+        name: .long,
+        help:
+            "Let imports started from the web page read servers on private, loopback and link-local addresses (env: COCKTAILBOOK_ALLOW_PRIVATE_IMPORTS=1)."
+    )
     var allowPrivateImports = false
 
-    @Option(name: .long, help: ArgumentHelp("Comma-separated host names the server answers for, against DNS rebinding (env: COCKTAILBOOK_ALLOWED_HOSTS; default: the loopback names when listening on a loopback address, any otherwise).", valueName: "names"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Comma-separated host names the server answers for, against DNS rebinding (env: COCKTAILBOOK_ALLOWED_HOSTS; default: the loopback names when listening on a loopback address, any otherwise).",
+            valueName: "names"))
     var allowedHosts: String?
 
-    @Flag(name: .long, help: "Open a book that has no admin on a network, to browse only: every change is refused (env: COCKTAILBOOK_PUBLIC_READ_ONLY=1).")
+    @Flag(
+        name: .long,
+        help:
+            "Open a book that has no admin on a network, to browse only: every change is refused (env: COCKTAILBOOK_PUBLIC_READ_ONLY=1)."
+    )
     var publicReadOnly = false
 
     @Flag(name: .long, help: "Require signing in for everything, browsing included (env: COCKTAILBOOK_PRIVATE=1).")
     var `private` = false
 
-    @Flag(name: .long, help: "Behind a reverse proxy: believe X-Forwarded-Proto and X-Forwarded-For (env: COCKTAILBOOK_TRUST_PROXY=1).")
+    @Flag(
+        name: .long,
+        help: "Behind a reverse proxy: believe X-Forwarded-Proto and X-Forwarded-For (env: COCKTAILBOOK_TRUST_PROXY=1)."
+    )
     var trustProxy = false
 
-    @Option(name: .long, help: ArgumentHelp("Fetch the catalog from its source again once it is this old: 90s, 30m, 6h, 1d, or off (env: COCKTAILBOOK_REFRESH_EVERY; default 6h).", valueName: "duration"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Fetch the catalog from its source again once it is this old: 90s, 30m, 6h, 1d, or off (env: COCKTAILBOOK_REFRESH_EVERY; default 6h).",
+            valueName: "duration"))
     var refreshEvery: String?
 
-    @Option(name: .long, help: ArgumentHelp("How much the server logs: trace, debug, info (one line per request), notice, warning, error or critical (env: COCKTAILBOOK_LOG_LEVEL; default info).", valueName: "level"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How much the server logs: trace, debug, info (one line per request), notice, warning, error or critical (env: COCKTAILBOOK_LOG_LEVEL; default info).",
+            valueName: "level"))
     var logLevel: String?
 
     func validate() throws {
@@ -62,11 +102,15 @@ struct Serve: AsyncParsableCommand {
             configuration.host = host
         }
         if let port = try value(port, "COCKTAILBOOK_PORT", environment, as: Int.self) {
-            guard (0...65535).contains(port) else { throw ValidationError("The port must be between 0 and 65535, not \(port).") }
+            guard (0...65535).contains(port) else {
+                throw ValidationError("The port must be between 0 and 65535, not \(port).")
+            }
             configuration.port = port
         }
         if let latency = try value(chaosLatency, "COCKTAILBOOK_CHAOS_LATENCY", environment, as: Double.self) {
-            guard latency >= 0, latency <= 60, latency.isFinite else { throw ValidationError("The chaos latency must be between 0 and 60 seconds.") }
+            guard latency >= 0, latency <= 60, latency.isFinite else {
+                throw ValidationError("The chaos latency must be between 0 and 60 seconds.")
+            }
             configuration.chaosLatency = .milliseconds(Int((latency * 1000).rounded()))
         }
         if let failures = try value(chaosFailures, "COCKTAILBOOK_CHAOS_FAILURES", environment, as: Int.self) {
@@ -74,17 +118,23 @@ struct Serve: AsyncParsableCommand {
             configuration.chaosFailures = failures
         }
         if let rate = try value(chaosFailureRate, "COCKTAILBOOK_CHAOS_FAILURE_RATE", environment, as: Double.self) {
-            guard (0...1).contains(rate) else { throw ValidationError("The chaos failure rate must be between 0 and 1, not \(rate).") }
+            guard (0...1).contains(rate) else {
+                throw ValidationError("The chaos failure rate must be between 0 and 1, not \(rate).")
+            }
             configuration.chaosFailureRate = rate
         }
-        let isSet = { (name: String) in environment[name].map { ["1", "true", "yes"].contains($0.lowercased()) } ?? false }
+        let isSet = { (name: String) in
+            environment[name].map { ["1", "true", "yes"].contains($0.lowercased()) } ?? false
+        }
         configuration.allowPrivateImports = allowPrivateImports || isSet("COCKTAILBOOK_ALLOW_PRIVATE_IMPORTS")
         configuration.publicReadOnly = publicReadOnly || isSet("COCKTAILBOOK_PUBLIC_READ_ONLY")
         configuration.privateMode = `private` || isSet("COCKTAILBOOK_PRIVATE")
         configuration.trustProxy = trustProxy || isSet("COCKTAILBOOK_TRUST_PROXY")
         if let level = logLevel ?? environment["COCKTAILBOOK_LOG_LEVEL"] {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else {
-                throw ValidationError("The log level must be one of trace, debug, info, notice, warning, error or critical, not \(level).")
+                throw ValidationError(
+                    "The log level must be one of trace, debug, info, notice, warning, error or critical, not \(level)."
+                )
             }
             configuration.logLevel = parsed
         }
@@ -92,7 +142,9 @@ struct Serve: AsyncParsableCommand {
             configuration.refreshEvery = try Self.refreshInterval(every)
         }
         if let hosts = allowedHosts ?? environment["COCKTAILBOOK_ALLOWED_HOSTS"] {
-            let names = hosts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let names = hosts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
             guard !names.isEmpty else { throw ValidationError("--allowed-hosts needs at least one host name.") }
             configuration.allowedHosts = names
         }
@@ -105,9 +157,11 @@ struct Serve: AsyncParsableCommand {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         if trimmed == "off" || trimmed == "never" || trimmed == "0" { return nil }
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
-        let (number, factor) = trimmed.last.flatMap { units[$0] }.map { (String(trimmed.dropLast()), $0) } ?? (trimmed, 1)
+        let (number, factor) =
+            trimmed.last.flatMap { units[$0] }.map { (String(trimmed.dropLast()), $0) } ?? (trimmed, 1)
         guard let value = Double(number), value.isFinite, value * factor >= 10, value * factor <= 366 * 86400 else {
-            throw ValidationError("--refresh-every takes a duration from 10s to 366d such as 90s, 30m, 6h or 1d, or off; not \(text).")
+            throw ValidationError(
+                "--refresh-every takes a duration from 10s to 366d such as 90s, 30m, 6h or 1d, or off; not \(text).")
         }
         return .milliseconds(Int64((value * factor * 1000).rounded()))
     }
@@ -117,17 +171,19 @@ struct Serve: AsyncParsableCommand {
         try await runReportingErrors {
             let app = try await buildApplication(configuration: configuration) { port in
                 let shown = port.map(String.init) ?? String(configuration.port)
-                let line = "Cocktail Book is running at http://\(configuration.host):\(shown) (database: \(AppStores.isPostgres(configuration.databasePath) ? "PostgreSQL" : configuration.databasePath))\n"
+                let line =
+                    "Cocktail Book is running at http://\(configuration.host):\(shown) (database: \(AppStores.isPostgres(configuration.databasePath) ? "PostgreSQL" : configuration.databasePath))\n"
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
             // SIGTERM and SIGINT stop the server gracefully; requests still running after eight
             // seconds (a long import, say) are cancelled, so the process is gone within ten.
-            var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger)
+            var group = ServiceGroupConfiguration(
+                services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger)
             group.maximumGracefulShutdownDuration = .seconds(8)
             group.maximumCancellationDuration = .seconds(1)
             do {
                 try await ServiceGroup(configuration: group).run()
-            } catch where "\(error)".contains("Address already in use") {
+            } catch  where "\(error)".contains("Address already in use") {
                 throw ServeError.portInUse(host: configuration.host, port: configuration.port)
             }
         }

@@ -17,12 +17,18 @@ struct User: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create an account (a member unless told otherwise).")
         @OptionGroup var common: CommonOptions
         @Argument(help: ArgumentHelp("The account's name.", valueName: "name")) var name: String
-        @Flag(name: .long, help: "Make it an admin: imports, catalog refreshes, maintenance and accounts.") var admin = false
+        @Flag(name: .long, help: "Make it an admin: imports, catalog refreshes, maintenance and accounts.") var admin =
+            false
         @Flag(name: .long, help: "Make it a guest: browsing and own favorites only.") var guest = false
-        @Flag(name: .long, help: "Read the password from standard input (required: passwords never go on the command line).") var passwordStdin = false
+        @Flag(
+            name: .long,
+            help: "Read the password from standard input (required: passwords never go on the command line).")
+        var passwordStdin = false
 
         func validate() throws {
-            guard passwordStdin else { throw ValidationError("Give the password on standard input with --password-stdin.") }
+            guard passwordStdin else {
+                throw ValidationError("Give the password on standard input with --password-stdin.")
+            }
             guard !(admin && guest) else { throw ValidationError("An account is either --admin or --guest, not both.") }
         }
 
@@ -38,7 +44,8 @@ struct User: AsyncParsableCommand {
     }
 
     struct ListUsers: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the accounts and their roles.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the accounts and their roles.")
         @OptionGroup var common: CommonOptions
 
         func run() async throws {
@@ -48,14 +55,17 @@ struct User: AsyncParsableCommand {
                 let width = max(4, accounts.map(\.name.count).max() ?? 4)
                 print("NAME".padding(toLength: width, withPad: " ", startingAt: 0) + "  ROLE")
                 for account in accounts {
-                    print(account.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + account.role.rawValue)
+                    print(
+                        account.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                            + account.role.rawValue)
                 }
             }
         }
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove an account with its sessions, tokens and favorites.")
+        static let configuration = CommandConfiguration(
+            abstract: "Remove an account with its sessions, tokens and favorites.")
         @OptionGroup var common: CommonOptions
         @Argument(help: ArgumentHelp("The account's name.", valueName: "name")) var name: String
 
@@ -68,13 +78,16 @@ struct User: AsyncParsableCommand {
     }
 
     struct Passwd: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Set an account's password; its sessions are signed out.")
+        static let configuration = CommandConfiguration(
+            abstract: "Set an account's password; its sessions are signed out.")
         @OptionGroup var common: CommonOptions
         @Argument(help: ArgumentHelp("The account's name.", valueName: "name")) var name: String
         @Flag(name: .long, help: "Read the password from standard input (required).") var passwordStdin = false
 
         func validate() throws {
-            guard passwordStdin else { throw ValidationError("Give the password on standard input with --password-stdin.") }
+            guard passwordStdin else {
+                throw ValidationError("Give the password on standard input with --password-stdin.")
+            }
         }
 
         func run() async throws {
@@ -86,10 +99,12 @@ struct User: AsyncParsableCommand {
     }
 
     struct Token: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Issue an API token; it is printed once, alone on standard output.")
+        static let configuration = CommandConfiguration(
+            abstract: "Issue an API token; it is printed once, alone on standard output.")
         @OptionGroup var common: CommonOptions
         @Argument(help: ArgumentHelp("The account's name.", valueName: "name")) var name: String
-        @Option(name: .long, help: ArgumentHelp("A label to recognise the token by.", valueName: "text")) var label: String?
+        @Option(name: .long, help: ArgumentHelp("A label to recognise the token by.", valueName: "text")) var label:
+            String?
 
         func run() async throws {
             try await runReportingErrors {
@@ -99,14 +114,18 @@ struct User: AsyncParsableCommand {
     }
 
     struct RevokeToken: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "revoke-token", abstract: "Revoke the API token that starts with this text.")
+        static let configuration = CommandConfiguration(
+            commandName: "revoke-token", abstract: "Revoke the API token that starts with this text.")
         @OptionGroup var common: CommonOptions
-        @Argument(help: ArgumentHelp("The token's start, as listed on the account page (e.g. cb_1a2b3c4d).", valueName: "token-prefix"))
+        @Argument(
+            help: ArgumentHelp(
+                "The token's start, as listed on the account page (e.g. cb_1a2b3c4d).", valueName: "token-prefix"))
         var prefix: String
 
         func run() async throws {
             try await runReportingErrors {
-                try await openAccounts(common).database.revokeToken(prefix: prefix.trimmingCharacters(in: CharacterSet(charactersIn: " …")))
+                try await openAccounts(common).database.revokeToken(
+                    prefix: prefix.trimmingCharacters(in: CharacterSet(charactersIn: " …")))
                 print("Revoked the token \(prefix).")
             }
         }
@@ -116,7 +135,9 @@ struct User: AsyncParsableCommand {
 /// The accounts of the book the options name; the catalog is not loaded.
 private func openAccounts(_ options: CommonOptions) async throws -> Accounts {
     let configuration = try options.resolved()
-    return Accounts(database: try await AppStores.open(configuration.databasePath, logger: Logger(label: "cocktailbook")), bcryptCost: configuration.bcryptCost)
+    return Accounts(
+        database: try await AppStores.open(configuration.databasePath, logger: Logger(label: "cocktailbook")),
+        bcryptCost: configuration.bcryptCost)
 }
 
 /// The password on standard input, without its line ending.

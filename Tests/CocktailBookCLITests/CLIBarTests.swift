@@ -8,15 +8,22 @@ struct CLIBarTests {
     func bar() async throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
-        let added = try await sandbox.run(["bar", "add", "London dry gin", "tonic", "sweet vermouth", "Angostura bitters"])
+        let added = try await sandbox.run([
+            "bar", "add", "London dry gin", "tonic", "sweet vermouth", "Angostura bitters",
+        ])
         #expect(added.status == 0, "\(added)")
         #expect(added.stdout == "Added London dry gin, tonic water, sweet vermouth, Angostura bitters to bar.\n")
         let unknown = try await sandbox.run(["bar", "add", "unobtainium"])
         #expect(unknown.status == 1)
-        #expect(unknown.stdout.isEmpty && unknown.stderrLines.count == 1 && unknown.stderr.contains("There is no ingredient \"unobtainium\""))
+        #expect(
+            unknown.stdout.isEmpty && unknown.stderrLines.count == 1
+                && unknown.stderr.contains("There is no ingredient \"unobtainium\""))
         let list = try await sandbox.run(["bar", "list", "--json"])
         let shelf = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any]
-        #expect((shelf?["ingredients"] as? [[String: String]])?.map { $0["value"] ?? "" } == ["Angostura bitters", "London dry gin", "sweet vermouth", "tonic water"])
+        #expect(
+            (shelf?["ingredients"] as? [[String: String]])?.map { $0["value"] ?? "" } == [
+                "Angostura bitters", "London dry gin", "sweet vermouth", "tonic water",
+            ])
         let now = try await sandbox.run(["bar", "can-make"])
         #expect(now.stdout.hasPrefix("Can make now ("))
         #expect(now.stdout.contains("  Gin and Tonic\n"))
@@ -37,10 +44,16 @@ struct CLIBarTests {
 /// `cocktailbook backup` and `restore`: a backup taken from one book restores into another.
 @Suite("CLI: backup and restore")
 struct CLIBackupTests {
-    @Test("backup FILE then restore FILE into a fresh database brings favorites and the bar back; a bad file is one line and exit 1")
+    @Test(
+        "backup FILE then restore FILE into a fresh database brings favorites and the bar back; a bad file is one line and exit 1"
+    )
     func roundTrip() async throws {
-        let first = try CLISandbox(), second = try CLISandbox()
-        defer { first.remove(); second.remove() }
+        let first = try CLISandbox()
+        let second = try CLISandbox()
+        defer {
+            first.remove()
+            second.remove()
+        }
         #expect(try await first.run(["favorite", "add", "3"]).status == 0)
         #expect(try await first.run(["bar", "add", "London dry gin", "tonic"]).status == 0)
         let file = first.directory.appendingPathComponent("backup.json").path
@@ -50,10 +63,14 @@ struct CLIBackupTests {
         let bad = second.directory.appendingPathComponent("bad.json").path
         try Data("{}".utf8).write(to: URL(fileURLWithPath: bad))
         let refused = try await second.run(["restore", bad])
-        #expect(refused.status == 1 && refused.stderrLines.count == 1 && refused.stderr.contains("Nothing was changed."), "\(refused)")
+        #expect(
+            refused.status == 1 && refused.stderrLines.count == 1 && refused.stderr.contains("Nothing was changed."),
+            "\(refused)")
 
         let restored = try await second.run(["restore", file])
-        #expect(restored.stdout == "Restored 0 accounts, 1 favorites, 0 imported cocktails and 0 pictures.\n", "\(restored)")
+        #expect(
+            restored.stdout == "Restored 0 accounts, 1 favorites, 0 imported cocktails and 0 pictures.\n", "\(restored)"
+        )
         #expect(try await second.run(["favorite", "list"]).stdout.contains("♥ Manhattan"))
         let shelf = try await second.run(["bar", "list", "--json"])
         #expect(shelf.stdout.contains(#""value":"London dry gin""#) && shelf.stdout.contains(#""value":"tonic water""#))

@@ -3,9 +3,11 @@ import Testing
 
 @Suite("CLI: errors and configuration")
 struct CLIErrorTests {
-    @Test("an unknown id fails with one line on stderr naming it", arguments: [
-        ["show", "999"], ["favorite", "add", "999"], ["favorite", "remove", "999"], ["show", "999", "--json"],
-    ])
+    @Test(
+        "an unknown id fails with one line on stderr naming it",
+        arguments: [
+            ["show", "999"], ["favorite", "add", "999"], ["favorite", "remove", "999"], ["show", "999", "--json"],
+        ])
     func unknownID(arguments: [String]) async throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
@@ -30,7 +32,8 @@ struct CLIErrorTests {
     func unwritableDatabase() async throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
-        let result = try await sandbox.run(["list", "--database", "/proc/nope/x.sqlite", "--source-latency", "0"], common: false)
+        let result = try await sandbox.run(
+            ["list", "--database", "/proc/nope/x.sqlite", "--source-latency", "0"], common: false)
         #expect(result.status != 0)
         #expect(result.stdout.isEmpty)
         #expect(result.stderrLines.count == 1, "\(result)")
@@ -39,11 +42,16 @@ struct CLIErrorTests {
         #expect(line.contains("/proc/nope/x.sqlite"))
     }
 
-    @Test("a PostgreSQL address that cannot be used fails with one line and no waiting", arguments: [
-        ("postgres://", "postgres://user@host:5432/database"),
-        // Port 1 on this machine: nothing listens, the connection is refused at once.
-        ("postgres://cocktails@127.0.0.1:1/book", "postgres://cocktails@127.0.0.1:1/book: no connection could be made"),
-    ])
+    @Test(
+        "a PostgreSQL address that cannot be used fails with one line and no waiting",
+        arguments: [
+            ("postgres://", "postgres://user@host:5432/database"),
+            // Port 1 on this machine: nothing listens, the connection is refused at once.
+            (
+                "postgres://cocktails@127.0.0.1:1/book",
+                "postgres://cocktails@127.0.0.1:1/book: no connection could be made"
+            ),
+        ])
     func unusablePostgres(address: String, mentioned: String) async throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
@@ -61,7 +69,8 @@ struct CLIErrorTests {
     func unwritableDatabaseInPlainWords() async throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
-        let result = try await sandbox.run(["list", "--database", "/proc/nope/x.sqlite", "--source-latency", "0"], common: false)
+        let result = try await sandbox.run(
+            ["list", "--database", "/proc/nope/x.sqlite", "--source-latency", "0"], common: false)
         let line = try #require(result.stderrLines.first)
         #expect(!line.contains("Error Domain="), "\(line)")
         #expect(!line.contains("UserInfo="), "\(line)")
@@ -99,12 +108,16 @@ struct CLIErrorTests {
         #expect(add.status == 0, "\(add)")
         #expect(FileManager.default.fileExists(atPath: path))
         let list = try await sandbox.run(["list"], common: false, environment: env)
-        #expect(PrintedTable(list.stdout)?.rows.first == .init(id: "7", name: "Margarita", isFavorite: true, kind: "alcoholic"))
+        #expect(
+            PrintedTable(list.stdout)?.rows.first
+                == .init(id: "7", name: "Margarita", isFavorite: true, kind: "alcoholic"))
 
         let failing = try await sandbox.run(
             ["list"], common: false,
-            environment: ["COCKTAILBOOK_DATABASE": sandbox.databasePath, "COCKTAILBOOK_SOURCE_LATENCY": "0",
-                          "COCKTAILBOOK_SOURCE_FAILURES": "1"]
+            environment: [
+                "COCKTAILBOOK_DATABASE": sandbox.databasePath, "COCKTAILBOOK_SOURCE_LATENCY": "0",
+                "COCKTAILBOOK_SOURCE_FAILURES": "1",
+            ]
         )
         #expect(failing.status != 0)
         #expect(failing.stderrLines.first?.contains("unavailable") == true)
@@ -120,19 +133,21 @@ struct CLIErrorTests {
         #expect(FileManager.default.fileExists(atPath: expected))
     }
 
-    @Test("invalid option values fail validation", arguments: [
-        (["serve", "--port", "70000"], "70000"),
-        (["list", "--filter", "beer"], "beer"),
-        (["list", "--source-latency=-1"], "between 0 and 600"),
-        (["list", "--source-failures=-2"], "must not be negative"),
-        (["serve", "--refresh-every", "5s"], "from 10s to 366d"),
-        (["serve", "--refresh-every", "soon"], "not soon"),
-        (["serve", "--refresh-every=-6h"], "from 10s to 366d"),
-        // Good durations pass, and the next problem is the one reported.
-        (["serve", "--refresh-every", "90s", "--port", "70000"], "70000"),
-        (["serve", "--refresh-every", "off", "--port", "70001"], "70001"),
-        (["serve", "--refresh-every", "1d", "--port", "70002"], "70002"),
-    ])
+    @Test(
+        "invalid option values fail validation",
+        arguments: [
+            (["serve", "--port", "70000"], "70000"),
+            (["list", "--filter", "beer"], "beer"),
+            (["list", "--source-latency=-1"], "between 0 and 600"),
+            (["list", "--source-failures=-2"], "must not be negative"),
+            (["serve", "--refresh-every", "5s"], "from 10s to 366d"),
+            (["serve", "--refresh-every", "soon"], "not soon"),
+            (["serve", "--refresh-every=-6h"], "from 10s to 366d"),
+            // Good durations pass, and the next problem is the one reported.
+            (["serve", "--refresh-every", "90s", "--port", "70000"], "70000"),
+            (["serve", "--refresh-every", "off", "--port", "70001"], "70001"),
+            (["serve", "--refresh-every", "1d", "--port", "70002"], "70002"),
+        ])
     func invalidOptions(arguments: [String], mentioned: String) async throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
@@ -148,7 +163,8 @@ struct CLIErrorTests {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
         let result = try await sandbox.run(
-            ["list", "--database", sandbox.databasePath], common: false, environment: ["COCKTAILBOOK_SOURCE_LATENCY": "soon"]
+            ["list", "--database", sandbox.databasePath], common: false,
+            environment: ["COCKTAILBOOK_SOURCE_LATENCY": "soon"]
         )
         #expect(result.status != 0)
         #expect(result.stderr.contains("COCKTAILBOOK_SOURCE_LATENCY=soon"), "\(result)")

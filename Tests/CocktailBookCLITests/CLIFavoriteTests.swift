@@ -26,7 +26,10 @@ struct CLIFavoriteTests {
         #expect(favorites.status == 0, "\(favorites)")
         let favoritesTable = try #require(PrintedTable(favorites.stdout), "\(favorites)")
         #expect(favoritesTable.title == "Favorites (1)")
-        #expect(favoritesTable.rows == [.init(id: "11", name: "Margarita Mocktail", isFavorite: true, kind: "non-alcoholic")])
+        #expect(
+            favoritesTable.rows == [
+                .init(id: "11", name: "Margarita Mocktail", isFavorite: true, kind: "non-alcoholic")
+            ])
 
         let show = try await sandbox.run(["show", "11"])
         #expect(show.stdout.hasPrefix("Margarita Mocktail  ♥ favorite\n"))

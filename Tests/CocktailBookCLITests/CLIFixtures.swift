@@ -16,11 +16,12 @@ struct PrintedTable {
     /// Reads the table by the columns its header line sets out; `nil` if there is no header.
     init?(_ text: String) {
         let lines = text.components(separatedBy: "\n")
-        guard let title = lines.first, let headerIndex = lines.firstIndex(where: { $0.contains("NAME") && $0.contains("TYPE") })
+        guard let title = lines.first,
+            let headerIndex = lines.firstIndex(where: { $0.contains("NAME") && $0.contains("TYPE") })
         else { return nil }
         let header = Array(lines[headerIndex])
         guard let nameStart = Self.column("NAME", in: header), let typeStart = Self.column("TYPE", in: header),
-              let timeStart = Self.column("TIME", in: header)
+            let timeStart = Self.column("TIME", in: header)
         else { return nil }
         self.title = title
         rows = lines[(headerIndex + 1)...].prefix { !$0.isEmpty }.map { line in

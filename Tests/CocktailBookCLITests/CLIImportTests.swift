@@ -63,7 +63,9 @@ struct CLIImportTests {
         let again = try await sandbox.run(["import", Self.dumpPath])
         #expect(again.stdout == "Imported 4 cocktails (0 new, 4 updated), 0 skipped\n", "\(again)")
         // The same dump with one drink renamed and one added, plus one without a name.
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.dumpPath))) as? [String: Any])
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.dumpPath)))
+                as? [String: Any])
         var drinks = try #require(object["drinks"] as? [[String: Any]])
         drinks[0]["strDrink"] = "Margarita Deluxe"
         var extra = drinks[1]
@@ -85,7 +87,9 @@ struct CLIImportTests {
         await #expect(try rowCounts(sandbox)["importedCocktail"] == 4 + 5)
     }
 
-    @Test("a refused import leaves the database as it was, with one stderr line and exit 1", arguments: RefusedImports.names)
+    @Test(
+        "a refused import leaves the database as it was, with one stderr line and exit 1",
+        arguments: RefusedImports.names)
     func refused(file: String) async throws {
         let (expected, contents) = try #require(RefusedImports.files[file])
         let sandbox = try CLISandbox()
@@ -111,7 +115,10 @@ struct CLIImportTests {
         let many = sandbox.directory.appendingPathComponent("many.json")
         let drinks = (0...20_000).map { ["idDrink": "\($0)", "strDrink": "D\($0)"] }
         try JSONSerialization.data(withJSONObject: ["drinks": drinks]).write(to: many)
-        for (source, expected) in [(many.path, "20001 entries"), ("/nonexistent/x.json", "cannot read"), (sandbox.directory.path, "cannot read")] {
+        for (source, expected) in [
+            (many.path, "20001 entries"), ("/nonexistent/x.json", "cannot read"),
+            (sandbox.directory.path, "cannot read"),
+        ] {
             let result = try await sandbox.run(["import", source])
             #expect(result.status == 1, "\(result)")
             #expect(result.stderrLines.count == 1 && result.stderr.contains(expected), "\(result)")
@@ -125,10 +132,22 @@ enum RefusedImports {
     static let files: [String: (expected: String, contents: String)] = [
         "truncated JSON": ("malformed", "{\"drinks\": [{\"idDrink\": \"1\", \"strDrink\": "),
         "a number as strDrink": ("wrong type", "{\"drinks\": [{\"idDrink\": \"1\", \"strDrink\": 42}]}"),
-        "a string as preparationMinutes": ("wrong type", "[{\"id\": \"x\", \"name\": \"X\", \"type\": \"alcoholic\", \"shortDescription\": \"s\", \"longDescription\": \"l\", \"preparationMinutes\": \"5\", \"imageName\": \"x\", \"ingredients\": []}]"),
-        "a 201-character name": ("oversized entry", "{\"drinks\": [{\"idDrink\": \"2\", \"strDrink\": \"ok\"}, {\"idDrink\": \"1\", \"strDrink\": \"\(String(repeating: "a", count: 201))\"}]}"),
-        "10,001 characters of instructions": ("oversized entry", "{\"drinks\": [{\"idDrink\": \"1\", \"strDrink\": \"Long\", \"strInstructions\": \"\(String(repeating: "b", count: 10_001))\"}]}"),
-        "41 ingredient lines": ("oversized entry", "[{\"id\": \"x\", \"name\": \"X\", \"type\": \"alcoholic\", \"shortDescription\": \"s\", \"longDescription\": \"l\", \"preparationMinutes\": 5, \"imageName\": \"x\", \"ingredients\": [\((1...41).map { "\"\($0) oz gin\"" }.joined(separator: ","))]}]"),
+        "a string as preparationMinutes": (
+            "wrong type",
+            "[{\"id\": \"x\", \"name\": \"X\", \"type\": \"alcoholic\", \"shortDescription\": \"s\", \"longDescription\": \"l\", \"preparationMinutes\": \"5\", \"imageName\": \"x\", \"ingredients\": []}]"
+        ),
+        "a 201-character name": (
+            "oversized entry",
+            "{\"drinks\": [{\"idDrink\": \"2\", \"strDrink\": \"ok\"}, {\"idDrink\": \"1\", \"strDrink\": \"\(String(repeating: "a", count: 201))\"}]}"
+        ),
+        "10,001 characters of instructions": (
+            "oversized entry",
+            "{\"drinks\": [{\"idDrink\": \"1\", \"strDrink\": \"Long\", \"strInstructions\": \"\(String(repeating: "b", count: 10_001))\"}]}"
+        ),
+        "41 ingredient lines": (
+            "oversized entry",
+            "[{\"id\": \"x\", \"name\": \"X\", \"type\": \"alcoholic\", \"shortDescription\": \"s\", \"longDescription\": \"l\", \"preparationMinutes\": 5, \"imageName\": \"x\", \"ingredients\": [\((1...41).map { "\"\($0) oz gin\"" }.joined(separator: ","))]}]"
+        ),
         "a bare string": ("malformed", "\"just a string\""),
     ]
 

@@ -21,16 +21,19 @@ struct CLIListAndShowTests {
         #expect(table.title == "All Cocktails (13)")
         #expect(table.names == CLIFixtures.allNames)
         #expect(table.rows.allSatisfy { !$0.isFavorite })
-        #expect(table.rows.first == .init(id: "5", name: "Basil Lemonade Punch", isFavorite: false, kind: "non-alcoholic"))
+        #expect(
+            table.rows.first == .init(id: "5", name: "Basil Lemonade Punch", isFavorite: false, kind: "non-alcoholic"))
         #expect(table.rows.first { $0.name == "Piña Colada" }?.id == "0")
         #expect(!result.stdout.contains("♥"))
     }
 
-    @Test("list --filter gives the filter's title and rows", arguments: [
-        ("alcoholic", "Alcoholic Cocktails (9)", CLIFixtures.alcoholicNames),
-        ("non-alcoholic", "Non-Alcoholic Cocktails (4)", CLIFixtures.nonAlcoholicNames),
-        ("all", "All Cocktails (13)", CLIFixtures.allNames),
-    ])
+    @Test(
+        "list --filter gives the filter's title and rows",
+        arguments: [
+            ("alcoholic", "Alcoholic Cocktails (9)", CLIFixtures.alcoholicNames),
+            ("non-alcoholic", "Non-Alcoholic Cocktails (4)", CLIFixtures.nonAlcoholicNames),
+            ("all", "All Cocktails (13)", CLIFixtures.allNames),
+        ])
     func listFiltered(filter: String, title: String, names: [String]) async throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
@@ -102,7 +105,8 @@ struct CLIListAndShowTests {
         defer { sandbox.remove() }
         let result = try await sandbox.run(["show", "Screwdriver"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.components(separatedBy: "\n").dropFirst().first == "alcoholic · 1 minute · ≈ 10% ABV · id 9")
+        #expect(
+            result.stdout.components(separatedBy: "\n").dropFirst().first == "alcoholic · 1 minute · ≈ 10% ABV · id 9")
     }
 
     @Test("a cached catalog is used without asking the source, even a failing one")

@@ -32,7 +32,8 @@ enum CLI {
                 let candidate = directory.appendingPathComponent("cocktailbook")
                 var isDirectory: ObjCBool = false
                 if fileManager.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                   fileManager.isExecutableFile(atPath: candidate.path) {
+                    fileManager.isExecutableFile(atPath: candidate.path)
+                {
                     return candidate
                 }
                 directory = directory.deletingLastPathComponent()
@@ -43,7 +44,9 @@ enum CLI {
 
     /// Runs the binary with `arguments` and an environment stripped of every `COCKTAILBOOK_*`
     /// variable, plus `environment`. Output goes to files, so a chatty process can never block.
-    static func run(_ arguments: [String], environment: [String: String], input: String? = nil, timeout: TimeInterval = 60) async throws -> CLIResult {
+    static func run(
+        _ arguments: [String], environment: [String: String], input: String? = nil, timeout: TimeInterval = 60
+    ) async throws -> CLIResult {
         let binary = try #require(binary, "cannot find the cocktailbook binary; set COCKTAILBOOK_BINARY")
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
@@ -59,7 +62,8 @@ enum CLI {
     private static func runBlocking(
         _ binary: URL, _ arguments: [String], _ extra: [String: String], _ input: String?, _ timeout: TimeInterval
     ) throws -> CLIResult {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cocktailbook-cli-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cocktailbook-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout")
@@ -117,7 +121,9 @@ struct CLISandbox {
 
     /// Runs the binary. With `common`, the sandbox's database and an instant source are passed as
     /// flags; `XDG_DATA_HOME` always points into the sandbox so no run touches the real home.
-    func run(_ arguments: [String], common: Bool = true, environment: [String: String] = [:], input: String? = nil) async throws -> CLIResult {
+    func run(_ arguments: [String], common: Bool = true, environment: [String: String] = [:], input: String? = nil)
+        async throws -> CLIResult
+    {
         let flags = common ? ["--database", databasePath, "--source-latency", "0", "--catalog", SeedCatalog.path] : []
         var env = ["XDG_DATA_HOME": directory.appendingPathComponent("xdg").path]
         env.merge(environment) { _, new in new }

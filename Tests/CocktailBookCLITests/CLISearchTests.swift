@@ -137,7 +137,10 @@ struct DiscoverCLISearchTests {
             #expect(result.status == 0, "\(result)")
             #expect(result.stdout.hasSuffix("}\n"))
             let object = try jsonObject(result.stdout)
-            #expect(Set(object.keys).isSuperset(of: ["id", "name", "ingredients", "instructions", "lastModifiedLabel", "isFavorite"]))
+            #expect(
+                Set(object.keys).isSuperset(of: [
+                    "id", "name", "ingredients", "instructions", "lastModifiedLabel", "isFavorite",
+                ]))
             let detail = try JSONDecoder().decode(DetailJSON.self, from: Data(result.stdout.utf8))
             let name = try #require(seedNames[detail.id], "unknown id \(detail.id)")
             #expect(detail.name == name)
@@ -161,11 +164,13 @@ struct DiscoverCLISearchTests {
         #expect(shown.stdout == result.stdout)
     }
 
-    @Test("--help of search and random exits 0 and mentions --json", arguments: [
-        (["search"], ["--json", "--filter", "<query>", "search marg"]),
-        (["random"], ["--json", "random"]),
-        ([String](), ["search", "random"]),
-    ])
+    @Test(
+        "--help of search and random exits 0 and mentions --json",
+        arguments: [
+            (["search"], ["--json", "--filter", "<query>", "search marg"]),
+            (["random"], ["--json", "random"]),
+            ([String](), ["search", "random"]),
+        ])
     func help(command: [String], mentions: [String]) async throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
@@ -173,7 +178,9 @@ struct DiscoverCLISearchTests {
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("USAGE: cocktailbook"), "\(result)")
         for word in mentions {
-            #expect(result.stdout.contains(word), "`cocktailbook \(command.joined(separator: " ")) --help` does not mention \(word)")
+            #expect(
+                result.stdout.contains(word),
+                "`cocktailbook \(command.joined(separator: " ")) --help` does not mention \(word)")
         }
     }
 }

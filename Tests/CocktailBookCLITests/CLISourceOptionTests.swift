@@ -3,9 +3,11 @@ import Testing
 
 @Suite("CLI: --source")
 struct CLISourceOptionTests {
-    @Test("a --source that is not an http(s) URL with a host fails validation", arguments: [
-        "ftp://example.com/api/", "not a url", "http://", "/api/json/v1/1/",
-    ])
+    @Test(
+        "a --source that is not an http(s) URL with a host fails validation",
+        arguments: [
+            "ftp://example.com/api/", "not a url", "http://", "/api/json/v1/1/",
+        ])
     func invalidSource(source: String) async throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }

@@ -11,18 +11,22 @@ struct CLIUserTests {
         defer { sandbox.remove() }
         // Before any account, favorites belong to the implicit owner...
         #expect(try await sandbox.run(["favorite", "add", "1"]).status == 0)
-        let first = try await sandbox.run(["user", "add", "alice", "--password-stdin"], environment: Self.cheap, input: "correct horse\n")
+        let first = try await sandbox.run(
+            ["user", "add", "alice", "--password-stdin"], environment: Self.cheap, input: "correct horse\n")
         #expect(first.status == 0, "\(first)")
         #expect(first.stdout == "Added alice as admin (the first account is always an admin).\n")
         // ...and move to the first account.
         let alices = try await sandbox.run(["favorite", "list", "--user", "alice", "--json"])
         #expect(alices.stdout.contains(#""id":"1""#), "\(alices)")
-        let bob = try await sandbox.run(["user", "add", "bob", "--guest", "--password-stdin"], environment: Self.cheap, input: "battery staple")
+        let bob = try await sandbox.run(
+            ["user", "add", "bob", "--guest", "--password-stdin"], environment: Self.cheap, input: "battery staple")
         #expect(bob.stdout == "Added bob as guest.\n")
-        let short = try await sandbox.run(["user", "add", "carol", "--password-stdin"], environment: Self.cheap, input: "short")
+        let short = try await sandbox.run(
+            ["user", "add", "carol", "--password-stdin"], environment: Self.cheap, input: "short")
         #expect(short.status == 1)
         #expect(short.stderrLines == ["cocktailbook: A password needs at least 8 characters."])
-        let taken = try await sandbox.run(["user", "add", "ALICE", "--password-stdin"], environment: Self.cheap, input: "another password")
+        let taken = try await sandbox.run(
+            ["user", "add", "ALICE", "--password-stdin"], environment: Self.cheap, input: "another password")
         #expect(taken.stderrLines == [#"cocktailbook: An account named "ALICE" exists already."#])
         let noStdin = try await sandbox.run(["user", "add", "dave"])
         #expect(noStdin.status != 0)
@@ -30,7 +34,10 @@ struct CLIUserTests {
 
         let list = try await sandbox.run(["user", "list"])
         #expect(list.stdout == "NAME   ROLE\nalice  admin\nbob    guest\n")
-        #expect(try await sandbox.run(["favorite", "list"]).stderrLines == ["cocktailbook: This book has 2 accounts: say whose favorites with --user NAME."])
+        #expect(
+            try await sandbox.run(["favorite", "list"]).stderrLines == [
+                "cocktailbook: This book has 2 accounts: say whose favorites with --user NAME."
+            ])
         #expect(try await sandbox.run(["favorite", "add", "5", "--user", "bob"]).status == 0)
         let bobs = try await sandbox.run(["favorite", "list", "--user", "bob", "--json"])
         #expect(bobs.stdout.contains(#""id":"5""#) && !bobs.stdout.contains(#""id":"1""#), "\(bobs)")
@@ -42,14 +49,23 @@ struct CLIUserTests {
         #expect(try await sandbox.run(["user", "revoke-token", "cb_"]).status == 1)
         let revoked = try await sandbox.run(["user", "revoke-token", String(printed.prefix(11))])
         #expect(revoked.status == 0, "\(revoked)")
-        #expect(try await sandbox.run(["user", "revoke-token", String(printed.prefix(11))]).stderr.contains("No API token starts with"))
+        #expect(
+            try await sandbox.run(["user", "revoke-token", String(printed.prefix(11))]).stderr.contains(
+                "No API token starts with"))
 
-        #expect(try await sandbox.run(["user", "passwd", "bob", "--password-stdin"], environment: Self.cheap, input: "new battery staple").status == 0)
-        #expect(try await sandbox.run(["user", "remove", "alice"]).stderrLines == [
-            "cocktailbook: The book must keep at least one admin: make another account admin first.",
-        ])
+        #expect(
+            try await sandbox.run(
+                ["user", "passwd", "bob", "--password-stdin"], environment: Self.cheap, input: "new battery staple"
+            ).status == 0)
+        #expect(
+            try await sandbox.run(["user", "remove", "alice"]).stderrLines == [
+                "cocktailbook: The book must keep at least one admin: make another account admin first."
+            ])
         #expect(try await sandbox.run(["user", "remove", "bob"]).stdout == "Removed bob.\n")
-        #expect(try await sandbox.run(["user", "remove", "nobody"]).stderrLines == [#"cocktailbook: There is no account named "nobody"."#])
+        #expect(
+            try await sandbox.run(["user", "remove", "nobody"]).stderrLines == [
+                #"cocktailbook: There is no account named "nobody"."#
+            ])
         #expect(try await sandbox.run(["user", "list"]).stdout == "NAME   ROLE\nalice  admin\n")
     }
 }

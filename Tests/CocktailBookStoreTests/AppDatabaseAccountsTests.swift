@@ -1,15 +1,17 @@
-@testable import CocktailBookStore
 import CocktailBook
 import Foundation
 import GRDB
 import Testing
+
+@testable import CocktailBookStore
 
 @Suite("AppDatabase: accounts, sessions and tokens")
 struct AppDatabaseAccountsTests {
     static func catalogDatabase() async throws -> (AppDatabase, TemporaryDatabase) {
         let tmp = try TemporaryDatabase()
         let database = try AppDatabase(path: tmp.path)
-        try await database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate))
+        try await database.saveCatalog(
+            .init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate))
         return (database, tmp)
     }
 
@@ -18,7 +20,9 @@ struct AppDatabaseAccountsTests {
         let queue = try DatabaseQueue()
         try AppDatabase.migrator.migrate(queue, upTo: "v2: imported cocktails and images")
         try await queue.write { db in
-            try db.execute(sql: "INSERT INTO favorite (cocktailId, addedAt) VALUES ('11', ?), ('0', ?)", arguments: [StoreFixtures.firstDate, StoreFixtures.secondDate])
+            try db.execute(
+                sql: "INSERT INTO favorite (cocktailId, addedAt) VALUES ('11', ?), ('0', ?)",
+                arguments: [StoreFixtures.firstDate, StoreFixtures.secondDate])
         }
         let database = try AppDatabase(queue)
         #expect(try await database.favoriteIDs(of: .implicit) == ["11", "0"])
@@ -39,8 +43,12 @@ struct AppDatabaseAccountsTests {
         try await database.setFavorite(true, for: "0", owner: bob.owner)
         #expect(try await database.favoriteIDs(of: bob.owner) == ["0"])
         #expect(try await database.favoriteIDs(of: alice.owner) == ["11"])
-        await #expect(throws: StoreError.accountExists("Bob")) { try await database.addAccount(name: "Bob", role: .member, passwordHash: "h") }
-        await #expect(throws: StoreError.noOwner) { try await database.setFavorite(true, for: "0", owner: .nobody, at: Date()) }
+        await #expect(throws: StoreError.accountExists("Bob")) {
+            try await database.addAccount(name: "Bob", role: .member, passwordHash: "h")
+        }
+        await #expect(throws: StoreError.noOwner) {
+            try await database.setFavorite(true, for: "0", owner: .nobody, at: Date())
+        }
     }
 
     @Test("the last admin can be neither demoted nor removed while others remain")
@@ -69,8 +77,12 @@ struct AppDatabaseAccountsTests {
         try await database.createSession(tokenHash: "s1", accountId: alice.id, at: start)
         try await database.createSession(tokenHash: "s2", accountId: alice.id, at: start)
         let reopened = try AppDatabase(path: tmp.path)
-        #expect(try await reopened.sessionAccount(tokenHash: "s1", now: start.addingTimeInterval(3600), maximumIdle: 86_400)?.name == "alice")
-        #expect(try await reopened.sessionAccount(tokenHash: "s2", now: start.addingTimeInterval(2 * 86_400), maximumIdle: 86_400) == nil)
+        #expect(
+            try await reopened.sessionAccount(
+                tokenHash: "s1", now: start.addingTimeInterval(3600), maximumIdle: 86_400)?.name == "alice")
+        #expect(
+            try await reopened.sessionAccount(
+                tokenHash: "s2", now: start.addingTimeInterval(2 * 86_400), maximumIdle: 86_400) == nil)
         #expect(try await reopened.sessionCount(of: alice.id) == 1)
         try await reopened.deleteSession(tokenHash: "s1")
         #expect(try await reopened.sessionAccount(tokenHash: "s1", now: start, maximumIdle: 86_400) == nil)
@@ -81,11 +93,15 @@ struct AppDatabaseAccountsTests {
         let (database, tmp) = try await Self.catalogDatabase()
         defer { tmp.remove() }
         let alice = try await database.addAccount(name: "alice", role: .admin, passwordHash: "h")
-        try await database.addToken(tokenHash: "t1", prefix: "cb_aaaa1111", label: "one", accountId: alice.id, at: StoreFixtures.firstDate)
-        try await database.addToken(tokenHash: "t2", prefix: "cb_aaaa2222", label: nil, accountId: alice.id, at: StoreFixtures.secondDate)
+        try await database.addToken(
+            tokenHash: "t1", prefix: "cb_aaaa1111", label: "one", accountId: alice.id, at: StoreFixtures.firstDate)
+        try await database.addToken(
+            tokenHash: "t2", prefix: "cb_aaaa2222", label: nil, accountId: alice.id, at: StoreFixtures.secondDate)
         #expect(try await database.tokenAccount(tokenHash: "t1", now: Date())?.name == "alice")
         #expect(try await database.tokens(of: alice.id).map(\.prefix) == ["cb_aaaa2222", "cb_aaaa1111"])
-        await #expect(throws: StoreError.tokenPrefix("cb_aaaa", matches: 2)) { try await database.revokeToken(prefix: "cb_aaaa") }
+        await #expect(throws: StoreError.tokenPrefix("cb_aaaa", matches: 2)) {
+            try await database.revokeToken(prefix: "cb_aaaa")
+        }
         try await database.revokeToken(prefix: "cb_aaaa1111")
         #expect(try await database.tokenAccount(tokenHash: "t1", now: Date()) == nil)
         #expect(try await database.tokenAccount(tokenHash: "t2", now: Date())?.name == "alice")

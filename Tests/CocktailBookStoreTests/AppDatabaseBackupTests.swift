@@ -1,7 +1,8 @@
 import CocktailBook
-@testable import CocktailBookStore
 import Foundation
 import Testing
+
+@testable import CocktailBookStore
 
 /// Backup and restore: a backup restored into a fresh database gives back everything, and a
 /// bad file changes nothing and says why.
@@ -15,28 +16,44 @@ struct AppDatabaseBackupTests {
         let pictures = tmp.directory.appendingPathComponent("images", isDirectory: true)
         try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
         try Self.picture.write(to: pictures.appendingPathComponent("abc123.png"))
-        try await database.saveCatalog(CachedCatalog(cocktails: StoreFixtures.handMade, fetchedAt: StoreFixtures.firstDate))
-        let alice = try await database.addAccount(name: "alice", role: .admin, passwordHash: "hash-a", at: StoreFixtures.firstDate)
-        let bob = try await database.addAccount(name: "bob", role: .member, passwordHash: "hash-b", at: StoreFixtures.secondDate)
+        try await database.saveCatalog(
+            CachedCatalog(cocktails: StoreFixtures.handMade, fetchedAt: StoreFixtures.firstDate))
+        let alice = try await database.addAccount(
+            name: "alice", role: .admin, passwordHash: "hash-a", at: StoreFixtures.firstDate)
+        let bob = try await database.addAccount(
+            name: "bob", role: .member, passwordHash: "hash-b", at: StoreFixtures.secondDate)
         try await database.setFavorite(true, for: "20", owner: alice.owner, at: StoreFixtures.firstDate)
         try await database.setFavorite(true, for: "3", owner: bob.owner, at: StoreFixtures.secondDate)
-        try await database.saveSettings(Settings(theme: .dark, language: .italian, units: .ml, servings: 2), for: alice.id)
+        try await database.saveSettings(
+            Settings(theme: .dark, language: .italian, units: .ml, servings: 2), for: alice.id)
         try await database.setOnShelf("Campari", true, owner: bob.owner)
         try await database.setOnShelf("London dry gin", true, owner: bob.owner)
         try await database.setAlwaysAvailable("superfine sugar", true, owner: bob.owner)
-        _ = try await database.addRule(SubstitutionRule(use: "orange curaçao", insteadOf: "Cointreau", bothWays: true), owner: bob.owner)
+        _ = try await database.addRule(
+            SubstitutionRule(use: "orange curaçao", insteadOf: "Cointreau", bothWays: true), owner: bob.owner)
         try await database.addToShoppingList(["sweet vermouth"], for: "20", owner: alice.owner)
-        let imported = Cocktail(id: "imported-1", name: "House Sour", kind: .alcoholic, shortDescription: "Ours.", longDescription: "Made here.",
-                                preparationMinutes: 4, imageName: "x", ingredients: ["2 oz gin"], imageURL: "/images/imported/abc123.png")
-        _ = try await database.importCocktails([imported], images: [ImportedImage(sourceURL: "https://example.org/a.png", fileName: "abc123.png", contentType: "image/png")],
-                                         origin: "house.json", at: StoreFixtures.firstDate)
+        let imported = Cocktail(
+            id: "imported-1", name: "House Sour", kind: .alcoholic, shortDescription: "Ours.",
+            longDescription: "Made here.",
+            preparationMinutes: 4, imageName: "x", ingredients: ["2 oz gin"], imageURL: "/images/imported/abc123.png")
+        _ = try await database.importCocktails(
+            [imported],
+            images: [
+                ImportedImage(sourceURL: "https://example.org/a.png", fileName: "abc123.png", contentType: "image/png")
+            ],
+            origin: "house.json", at: StoreFixtures.firstDate)
         return (database, pictures)
     }
 
-    @Test("a backup restored into a fresh database gives back accounts, favorites, settings, bars, imports and pictures")
+    @Test(
+        "a backup restored into a fresh database gives back accounts, favorites, settings, bars, imports and pictures")
     func roundTrip() async throws {
-        let source = try TemporaryDatabase(), target = try TemporaryDatabase()
-        defer { source.remove(); target.remove() }
+        let source = try TemporaryDatabase()
+        let target = try TemporaryDatabase()
+        defer {
+            source.remove()
+            target.remove()
+        }
         let (original, pictures) = try await Self.filled(source)
         let data = try await original.backup(pictures: PictureFolder(directory: pictures), at: StoreFixtures.secondDate)
         let text = String(decoding: data, as: UTF8.self)
@@ -44,11 +61,14 @@ struct AppDatabaseBackupTests {
 
         let fresh = try AppDatabase(path: target.path)
         let freshPictures = target.directory.appendingPathComponent("images", isDirectory: true)
-        let summary = try await fresh.restore(data, pictures: PictureFolder(directory: freshPictures), unusablePasswordHash: "!restored")
+        let summary = try await fresh.restore(
+            data, pictures: PictureFolder(directory: freshPictures), unusablePasswordHash: "!restored")
         #expect(summary == Backup.Summary(accounts: 2, favorites: 2, importedCocktails: 1, pictures: 1))
 
         // Everything compares equal, and so does a backup of the restored book.
-        #expect(try await fresh.backup(pictures: PictureFolder(directory: freshPictures), at: StoreFixtures.secondDate) == data)
+        #expect(
+            try await fresh.backup(pictures: PictureFolder(directory: freshPictures), at: StoreFixtures.secondDate)
+                == data)
         let accounts = try await fresh.accounts()
         #expect(accounts.map(\.name) == ["alice", "bob"] && accounts.map(\.role) == [.admin, .member])
         let bob = try #require(accounts.last)
@@ -57,32 +77,53 @@ struct AppDatabaseBackupTests {
         #expect(try await fresh.settings(of: accounts[0].id)?.units == .ml)
         let shelf = try await fresh.shelf(of: bob.owner)
         #expect(shelf.bottles == ["Campari", "London dry gin"] && shelf.alwaysAvailable == ["superfine sugar"])
-        #expect(shelf.rules.map { [$0.use, $0.insteadOf, String($0.bothWays)] } == [["orange curaçao", "Cointreau", "true"]])
+        #expect(
+            shelf.rules.map { [$0.use, $0.insteadOf, String($0.bothWays)] } == [
+                ["orange curaçao", "Cointreau", "true"]
+            ])
         #expect(try await fresh.shoppingList(of: accounts[0].owner).map(\.value) == ["sweet vermouth"])
         #expect(try await fresh.importedCocktails().map(\.name) == ["House Sour"])
-        #expect(FileManager.default.contents(atPath: freshPictures.appendingPathComponent("abc123.png").path) == Self.picture)
+        #expect(
+            FileManager.default.contents(atPath: freshPictures.appendingPathComponent("abc123.png").path)
+                == Self.picture)
         // Restored accounts have no usable password until an admin sets one.
         #expect(try await fresh.credentials(named: "alice")?.passwordHash == "!restored")
     }
 
-    @Test("a bad file changes nothing and says why", arguments: [
-        ("not json at all", "it is not JSON"),
-        (#"{"format":"something-else","version":1}"#, "has no"),
-        (#"{"format":"cocktailbook-backup","version":2,"createdAt":"2026-01-01T00:00:00Z","accounts":[],"favorites":[],"settings":[],"bottles":[],"alwaysAvailable":[],"rules":[],"shopping":[],"imported":[],"pictures":[]}"#, "version 2"),
-        (#"{"format":"cocktailbook-backup","version":1,"createdAt":"2026-01-01T00:00:00Z","accounts":[],"favorites":[{"owner":"mallory","cocktailId":"1","addedAt":"2026-01-01T00:00:00Z"}],"settings":[],"bottles":[],"alwaysAvailable":[],"rules":[],"shopping":[],"imported":[],"pictures":[]}"#, "\"mallory\""),
-        (#"{"format":"cocktailbook-backup","version":1,"createdAt":"2026-01-01T00:00:00Z","accounts":[],"favorites":[],"settings":[],"bottles":[],"alwaysAvailable":[],"rules":[],"shopping":[],"imported":[],"pictures":[{"sourceURL":"x","fileName":"../../etc/passwd","contentType":"image/png","importedAt":"2026-01-01T00:00:00Z","data":""}]}"#, "unusable file name"),
-    ])
+    @Test(
+        "a bad file changes nothing and says why",
+        arguments: [
+            ("not json at all", "it is not JSON"),
+            (#"{"format":"something-else","version":1}"#, "has no"),
+            (
+                #"{"format":"cocktailbook-backup","version":2,"createdAt":"2026-01-01T00:00:00Z","accounts":[],"favorites":[],"settings":[],"bottles":[],"alwaysAvailable":[],"rules":[],"shopping":[],"imported":[],"pictures":[]}"#,
+                "version 2"
+            ),
+            (
+                #"{"format":"cocktailbook-backup","version":1,"createdAt":"2026-01-01T00:00:00Z","accounts":[],"favorites":[{"owner":"mallory","cocktailId":"1","addedAt":"2026-01-01T00:00:00Z"}],"settings":[],"bottles":[],"alwaysAvailable":[],"rules":[],"shopping":[],"imported":[],"pictures":[]}"#,
+                "\"mallory\""
+            ),
+            (
+                #"{"format":"cocktailbook-backup","version":1,"createdAt":"2026-01-01T00:00:00Z","accounts":[],"favorites":[],"settings":[],"bottles":[],"alwaysAvailable":[],"rules":[],"shopping":[],"imported":[],"pictures":[{"sourceURL":"x","fileName":"../../etc/passwd","contentType":"image/png","importedAt":"2026-01-01T00:00:00Z","data":""}]}"#,
+                "unusable file name"
+            ),
+        ])
     func badFile(_ content: String, reason: String) async throws {
         let tmp = try TemporaryDatabase()
         defer { tmp.remove() }
         let (database, pictures) = try await Self.filled(tmp)
-        let before = try await database.backup(pictures: PictureFolder(directory: pictures), at: StoreFixtures.firstDate)
+        let before = try await database.backup(
+            pictures: PictureFolder(directory: pictures), at: StoreFixtures.firstDate)
         await #expect {
-            try await database.restore(Data(content.utf8), pictures: PictureFolder(directory: pictures), unusablePasswordHash: "!")
+            try await database.restore(
+                Data(content.utf8), pictures: PictureFolder(directory: pictures), unusablePasswordHash: "!")
         } throws: { error in
-            (error as? StoreError)?.errorDescription?.contains(reason) == true && (error as? StoreError)?.errorDescription?.hasSuffix("Nothing was changed.") == true
+            (error as? StoreError)?.errorDescription?.contains(reason) == true
+                && (error as? StoreError)?.errorDescription?.hasSuffix("Nothing was changed.") == true
         }
-        #expect(try await database.backup(pictures: PictureFolder(directory: pictures), at: StoreFixtures.firstDate) == before)
+        #expect(
+            try await database.backup(pictures: PictureFolder(directory: pictures), at: StoreFixtures.firstDate)
+                == before)
     }
 
     @Test("resetting favorites empties one owner's, nobody else's")

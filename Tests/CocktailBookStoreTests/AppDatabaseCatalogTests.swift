@@ -1,7 +1,8 @@
 import CocktailBook
-@testable import CocktailBookStore
 import Foundation
 import Testing
+
+@testable import CocktailBookStore
 
 @Suite("AppDatabase: catalog cache")
 struct AppDatabaseCatalogTests {
@@ -43,8 +44,10 @@ struct AppDatabaseCatalogTests {
         let tmp = try TemporaryDatabase()
         defer { tmp.remove() }
         let database = try AppDatabase(path: tmp.path)
-        try await database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate))
-        let replacement = CachedCatalog(cocktails: Array(StoreFixtures.handMade.reversed()), fetchedAt: StoreFixtures.secondDate)
+        try await database.saveCatalog(
+            .init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate))
+        let replacement = CachedCatalog(
+            cocktails: Array(StoreFixtures.handMade.reversed()), fetchedAt: StoreFixtures.secondDate)
         try await database.saveCatalog(replacement)
 
         let loaded = try #require(try await database.loadCatalog())
@@ -56,9 +59,11 @@ struct AppDatabaseCatalogTests {
     @Test("saving a catalog leaves the favorites alone")
     func saveKeepsFavorites() async throws {
         let database = try AppDatabase.inMemory()
-        try await database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate))
+        try await database.saveCatalog(
+            .init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate))
         try await database.setFavorite(true, for: "7", owner: .implicit)
-        try await database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.secondDate))
+        try await database.saveCatalog(
+            .init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.secondDate))
         #expect(try await database.favoriteIDs(of: .implicit) == ["7"])
         #expect(try await database.loadCatalog()?.fetchedAt == StoreFixtures.secondDate)
     }

@@ -12,7 +12,8 @@ struct AppDatabaseFavoritesTests {
         let tmp = try TemporaryDatabase()
         defer { tmp.remove() }
         let database = try AppDatabase(path: tmp.path)
-        try await database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate))
+        try await database.saveCatalog(
+            .init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.firstDate))
         try await body(database, tmp)
     }
 
@@ -52,12 +53,18 @@ struct AppDatabaseFavoritesTests {
     @Test("an id that is not in the cached catalog is refused")
     func unknownID() async throws {
         try await Self.withCatalog { (database: AppDatabase, _) async throws in
-            await #expect(throws: StoreError.unknownCocktail("999")) { try await database.setFavorite(true, for: "999", owner: .implicit) }
-            await #expect(throws: StoreError.unknownCocktail("999")) { try await database.setFavorite(false, for: "999", owner: .implicit) }
+            await #expect(throws: StoreError.unknownCocktail("999")) {
+                try await database.setFavorite(true, for: "999", owner: .implicit)
+            }
+            await #expect(throws: StoreError.unknownCocktail("999")) {
+                try await database.setFavorite(false, for: "999", owner: .implicit)
+            }
             await #expect(try database.favoriteIDs(of: .implicit).isEmpty)
         }
         let empty = try AppDatabase.inMemory()
-        await #expect(throws: StoreError.unknownCocktail("7")) { try await empty.setFavorite(true, for: "7", owner: .implicit) }
+        await #expect(throws: StoreError.unknownCocktail("7")) {
+            try await empty.setFavorite(true, for: "7", owner: .implicit)
+        }
         #expect(StoreError.unknownCocktail("999").localizedDescription.contains("999"))
     }
 
@@ -73,7 +80,8 @@ struct AppDatabaseFavoritesTests {
             let listed = try await Self.listedNames(database)
             #expect(listed == StoreFixtures.allNames.filter { $0 != "Margarita Mocktail" })
 
-            try await database.saveCatalog(.init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.secondDate))
+            try await database.saveCatalog(
+                .init(cocktails: try StoreFixtures.bundled(), fetchedAt: StoreFixtures.secondDate))
             let back = try await Self.listedNames(database)
             #expect(back == ["♥ Margarita Mocktail"] + StoreFixtures.allNames.filter { $0 != "Margarita Mocktail" })
         }
@@ -83,7 +91,10 @@ struct AppDatabaseFavoritesTests {
     func removeDepartedFavorite() async throws {
         try await Self.withCatalog { (database: AppDatabase, _) async throws in
             try await database.setFavorite(true, for: "11", owner: .implicit)
-            try await database.saveCatalog(.init(cocktails: try StoreFixtures.bundled().filter { $0.id != "11" }, fetchedAt: StoreFixtures.secondDate))
+            try await database.saveCatalog(
+                .init(
+                    cocktails: try StoreFixtures.bundled().filter { $0.id != "11" }, fetchedAt: StoreFixtures.secondDate
+                ))
             try await database.setFavorite(false, for: "11", owner: .implicit)
             await #expect(try database.favoriteIDs(of: .implicit).isEmpty)
         }

@@ -1,7 +1,8 @@
-@testable import CocktailBookStore
 import Foundation
 import GRDB
 import Testing
+
+@testable import CocktailBookStore
 
 @Suite("AppDatabase: opening, schema and durability")
 struct AppDatabaseSchemaTests {
@@ -15,14 +16,21 @@ struct AppDatabaseSchemaTests {
         let columns = try await database.writer.read { db in
             try ["catalogCocktail", "catalogFetch", "favorite"].map { try db.columns(in: $0).map(\.name) }
         }
-        #expect(columns == [["id", "position", "name", "payload"], ["id", "fetchedAt"], ["ownerId", "cocktailId", "addedAt"]])
+        #expect(
+            columns == [
+                ["id", "position", "name", "payload"], ["id", "fetchedAt"], ["ownerId", "cocktailId", "addedAt"],
+            ])
         let favoriteKey = try await database.writer.read { db in try db.primaryKey("favorite").columns }
         #expect(favoriteKey == ["ownerId", "cocktailId"])
-        let migrations = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        #expect(migrations == [
-            "v1: catalog cache and favorites", "v2: imported cocktails and images", "v3: accounts, sessions, API tokens and favorites by owner",
-            "v4: settings of accounts", "v5: the bar: shelves, substitution rules, shopping lists",
-        ])
+        let migrations = try await database.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+        }
+        #expect(
+            migrations == [
+                "v1: catalog cache and favorites", "v2: imported cocktails and images",
+                "v3: accounts, sessions, API tokens and favorites by owner",
+                "v4: settings of accounts", "v5: the bar: shelves, substitution rules, shopping lists",
+            ])
         #expect(FileManager.default.fileExists(atPath: tmp.path))
         #expect(try await database.loadCatalog() == nil)
         #expect(try await database.favoriteIDs(of: .implicit).isEmpty)
@@ -54,7 +62,9 @@ struct AppDatabaseSchemaTests {
         let favorites = try await reopened.favorites()
         #expect(favorites.map(\.id) == ["11", "0"])
         #expect(favorites.map(\.addedAt) == [StoreFixtures.firstDate, StoreFixtures.secondDate])
-        let migrations = try await reopened.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations") }
+        let migrations = try await reopened.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations")
+        }
         #expect(migrations == 5)
     }
 

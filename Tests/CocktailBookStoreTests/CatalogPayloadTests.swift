@@ -1,8 +1,9 @@
 import CocktailBook
-@testable import CocktailBookStore
 import Foundation
 import GRDB
 import Testing
+
+@testable import CocktailBookStore
 
 /// The compact stored form of a cached cocktail: every field comes back, older JSON rows are
 /// still read, and a damaged row is refused by name rather than crashing or misreading.
@@ -10,35 +11,50 @@ import Testing
 struct CatalogPayloadTests {
     /// A cocktail with every field set, nested ones included, and text beyond ASCII.
     static let full = Cocktail(
-        id: "x-1", name: "Pêche Ñ Fizz 🍑", kind: .nonAlcoholic, shortDescription: "Short.", longDescription: "Long\nwith a line break.",
+        id: "x-1", name: "Pêche Ñ Fizz 🍑", kind: .nonAlcoholic, shortDescription: "Short.",
+        longDescription: "Long\nwith a line break.",
         preparationMinutes: 7, imageName: "peche", ingredients: ["2 oz peach purée", "Soda"],
         glass: "highball",
-        illustration: .init(color: "#FFAA00", ice: "cubes", garnishes: ["mint-sprig"], layers: [.init(color: "#112233", fraction: 0.3), .init(color: "#445566", fraction: 0.7)]),
+        illustration: .init(
+            color: "#FFAA00", ice: "cubes", garnishes: ["mint-sprig"],
+            layers: [.init(color: "#112233", fraction: 0.3), .init(color: "#445566", fraction: 0.7)]),
         category: "Highball", method: "built", instructions: ["Fill with ice.", "Top with soda."], garnish: "Mint",
-        tags: ["brunch", "fruity"], iba: "new-era", dateModified: "2026-01-02T03:04:05Z", imageURL: "/images/imported/0123456789abcdef.jpg",
-        preparationEstimated: true, video: "https://example.org/v", imageAttribution: "Photo: someone", imageSource: "https://example.org/p",
+        tags: ["brunch", "fruity"], iba: "new-era", dateModified: "2026-01-02T03:04:05Z",
+        imageURL: "/images/imported/0123456789abcdef.jpg",
+        preparationEstimated: true, video: "https://example.org/v", imageAttribution: "Photo: someone",
+        imageSource: "https://example.org/p",
         translations: [
-            "it": .init(shortDescription: "Breve.", longDescription: "Lungo.", instructions: ["Ghiaccio.", "Soda."], garnish: "Menta", variants: [.init(name: "Della casa", description: nil)]),
+            "it": .init(
+                shortDescription: "Breve.", longDescription: "Lungo.", instructions: ["Ghiaccio.", "Soda."],
+                garnish: "Menta", variants: [.init(name: "Della casa", description: nil)]),
             "fr": .init(shortDescription: "Court.", longDescription: "Long."),
         ],
-        variants: [.init(name: "House", description: "Less sweet.", ingredients: ["1 oz peach purée"]), .init(name: "Plain", ingredients: [])]
+        variants: [
+            .init(name: "House", description: "Less sweet.", ingredients: ["1 oz peach purée"]),
+            .init(name: "Plain", ingredients: []),
+        ]
     )
 
     /// The same drink with every optional field absent.
-    static let bare = Cocktail(id: "7", name: "Plain", kind: .alcoholic, shortDescription: "", longDescription: "", preparationMinutes: 0, imageName: "", ingredients: [])
+    static let bare = Cocktail(
+        id: "7", name: "Plain", kind: .alcoholic, shortDescription: "", longDescription: "", preparationMinutes: 0,
+        imageName: "", ingredients: [])
 
     @Test("every field of a cocktail is in the stored form: the fixture sets all of them, and they all come back")
     func everyField() throws {
         // A new field on Cocktail must be written and read by CatalogPayload, and set here. The
         // less common ones sit behind one reference, `rare`: counted there.
         let inline = Mirror(reflecting: Self.full).children
-        let box = try #require(inline.first { $0.label == "rare" }.flatMap { Mirror(reflecting: $0.value).children.first?.value })
+        let box = try #require(
+            inline.first { $0.label == "rare" }.flatMap { Mirror(reflecting: $0.value).children.first?.value })
         let rare = try #require(Mirror(reflecting: box).children.first { $0.label == "fields" }?.value)
         let fields = Array(inline.filter { $0.label != "rare" }) + Array(Mirror(reflecting: rare).children)
         #expect(fields.count == 24)
         for field in fields {
             let value = Mirror(reflecting: field.value)
-            #expect(value.displayStyle != .optional || !value.children.isEmpty, "\(field.label ?? "?") is not set in the fixture")
+            #expect(
+                value.displayStyle != .optional || !value.children.isEmpty,
+                "\(field.label ?? "?") is not set in the fixture")
         }
         let json = JSONDecoder()
         for cocktail in [Self.full, Self.bare] {
@@ -46,7 +62,9 @@ struct CatalogPayloadTests {
             #expect(stored.first == CatalogPayload.version)
             #expect(try CatalogPayload.decode(stored, json: json) == cocktail)
         }
-        #expect(try CatalogPayload.decode(CatalogPayload.encode(Self.full), json: json).illustration?.layers.map(\.fraction) == [0.3, 0.7])
+        #expect(
+            try CatalogPayload.decode(CatalogPayload.encode(Self.full), json: json).illustration?.layers.map(\.fraction)
+                == [0.3, 0.7])
     }
 
     @Test("the bundled catalog comes back unchanged and takes less room than as JSON")
@@ -65,17 +83,22 @@ struct CatalogPayloadTests {
         let tmp = try TemporaryDatabase()
         defer { tmp.remove() }
         let database = try AppDatabase(path: tmp.path)
-        try await database.saveCatalog(CachedCatalog(cocktails: [Self.full, Self.bare], fetchedAt: StoreFixtures.firstDate))
+        try await database.saveCatalog(
+            CachedCatalog(cocktails: [Self.full, Self.bare], fetchedAt: StoreFixtures.firstDate))
         let queue = try DatabaseQueue(path: tmp.path)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         try await queue.write { db in
             for cocktail in [Self.full, Self.bare] {
-                try db.execute(sql: "UPDATE catalogCocktail SET payload = ? WHERE id = ?", arguments: [try encoder.encode(cocktail), cocktail.id])
+                try db.execute(
+                    sql: "UPDATE catalogCocktail SET payload = ? WHERE id = ?",
+                    arguments: [try encoder.encode(cocktail), cocktail.id])
             }
         }
         func firstBytes() throws -> [UInt8] {
-            try queue.read { db in try Data.fetchAll(db, sql: "SELECT payload FROM catalogCocktail ORDER BY position").compactMap(\.first) }
+            try queue.read { db in
+                try Data.fetchAll(db, sql: "SELECT payload FROM catalogCocktail ORDER BY position").compactMap(\.first)
+            }
         }
         #expect(try firstBytes() == [UInt8(ascii: "{"), UInt8(ascii: "{")])
         let loaded = try #require(try await database.loadCatalog())
@@ -92,7 +115,9 @@ struct CatalogPayloadTests {
         let json = JSONDecoder()
         // Every shorter prefix is refused: a length or count never reads past the end.
         for length in 1..<stored.count {
-            #expect(throws: (any Error).self, "cut at \(length)") { try CatalogPayload.decode(stored.prefix(length), json: json) }
+            #expect(throws: (any Error).self, "cut at \(length)") {
+                try CatalogPayload.decode(stored.prefix(length), json: json)
+            }
         }
         #expect(throws: (any Error).self) { try CatalogPayload.decode(stored + [0], json: json) }
         var badMarker = CatalogPayload.encode(Self.bare)

@@ -1,10 +1,11 @@
-@testable import CocktailBookStore
 import CocktailBook
+import CocktailBookTestSupport
 import Foundation
 import Logging
-import CocktailBookTestSupport
 import PostgresNIO
 import Testing
+
+@testable import CocktailBookStore
 
 /// The contract every storage backend fulfils, run against each: a SQLite file and, when
 /// `COCKTAILBOOK_TEST_POSTGRES` names a server (`./scripts/test.sh` starts a throwaway one), a
@@ -16,20 +17,27 @@ struct StoreContractTests {
 
     @Test("the test run has every backend it should (PostgreSQL whenever CI runs)")
     func backendsPresent() {
-        if ProcessInfo.processInfo.environment["CI"] == "true" || ProcessInfo.processInfo.environment["COCKTAILBOOK_REQUIRE_POSTGRES"] == "1" {
-            #expect(Self.backends == [.sqlite, .postgres], "set COCKTAILBOOK_TEST_POSTGRES; ./scripts/test.sh starts a server")
+        if ProcessInfo.processInfo.environment["CI"] == "true"
+            || ProcessInfo.processInfo.environment["COCKTAILBOOK_REQUIRE_POSTGRES"] == "1"
+        {
+            #expect(
+                Self.backends == [.sqlite, .postgres],
+                "set COCKTAILBOOK_TEST_POSTGRES; ./scripts/test.sh starts a server")
         }
         #expect(Self.backends.first == .sqlite)
     }
 
-    @Test("the catalog cache: nothing at first, then the last saved catalog, in order, replaced as a whole", arguments: backends)
+    @Test(
+        "the catalog cache: nothing at first, then the last saved catalog, in order, replaced as a whole",
+        arguments: backends)
     func catalog(_ backend: Backend) async throws {
         try await backend.withStore { store in
             #expect(try await store.loadCatalog() == nil)
             let first = CachedCatalog(cocktails: StoreFixtures.handMade, fetchedAt: StoreFixtures.firstDate)
             try await store.saveCatalog(first)
             #expect(try await store.loadCatalog() == first)
-            let second = CachedCatalog(cocktails: Array(StoreFixtures.handMade.suffix(1)), fetchedAt: StoreFixtures.secondDate)
+            let second = CachedCatalog(
+                cocktails: Array(StoreFixtures.handMade.suffix(1)), fetchedAt: StoreFixtures.secondDate)
             try await store.saveCatalog(second)
             let loaded = try #require(try await store.loadCatalog())
             #expect(loaded.cocktails.map(\.id) == ["a-b_c"])
@@ -37,20 +45,30 @@ struct StoreContractTests {
         }
     }
 
-    @Test("favorites: per owner, twice is once, unknown ids refused, they outlive the catalog, oldest first", arguments: backends)
+    @Test(
+        "favorites: per owner, twice is once, unknown ids refused, they outlive the catalog, oldest first",
+        arguments: backends)
     func favorites(_ backend: Backend) async throws {
         try await backend.withStore { store in
-            try await store.saveCatalog(CachedCatalog(cocktails: StoreFixtures.handMade, fetchedAt: StoreFixtures.firstDate))
+            try await store.saveCatalog(
+                CachedCatalog(cocktails: StoreFixtures.handMade, fetchedAt: StoreFixtures.firstDate))
             try await store.setFavorite(true, for: "3", owner: .implicit, at: StoreFixtures.secondDate)
             try await store.setFavorite(true, for: "20", owner: .implicit, at: StoreFixtures.firstDate)
             try await store.setFavorite(true, for: "20", owner: .implicit, at: StoreFixtures.secondDate)
-            try await store.setFavorite(true, for: "a-b_c", owner: FavoritesOwner(account: 7), at: StoreFixtures.firstDate)
+            try await store.setFavorite(
+                true, for: "a-b_c", owner: FavoritesOwner(account: 7), at: StoreFixtures.firstDate)
             #expect(try await store.favoriteIDs(of: .implicit) == ["3", "20"])
-            #expect(try await store.favorites(of: .implicit).map(\.id) == ["20", "3"], "oldest first; marking again keeps the first date")
+            #expect(
+                try await store.favorites(of: .implicit).map(\.id) == ["20", "3"],
+                "oldest first; marking again keeps the first date")
             #expect(try await store.favoriteIDs(of: FavoritesOwner(account: 7)) == ["a-b_c"])
             #expect(try await store.favoriteIDs(of: .nobody).isEmpty)
-            await #expect(throws: StoreError.unknownCocktail("999")) { try await store.setFavorite(true, for: "999", owner: .implicit, at: Date()) }
-            await #expect(throws: StoreError.noOwner) { try await store.setFavorite(true, for: "3", owner: .nobody, at: Date()) }
+            await #expect(throws: StoreError.unknownCocktail("999")) {
+                try await store.setFavorite(true, for: "999", owner: .implicit, at: Date())
+            }
+            await #expect(throws: StoreError.noOwner) {
+                try await store.setFavorite(true, for: "3", owner: .nobody, at: Date())
+            }
             // The catalog loses the drink; the favorite stays and can still be removed.
             try await store.saveCatalog(CachedCatalog(cocktails: [], fetchedAt: StoreFixtures.secondDate))
             #expect(try await store.favoriteIDs(of: .implicit) == ["3", "20"])
@@ -61,21 +79,28 @@ struct StoreContractTests {
         }
     }
 
-    @Test("accounts: the first is an admin and inherits the favorites and bar; names are unique without case; the last admin stays", arguments: backends)
+    @Test(
+        "accounts: the first is an admin and inherits the favorites and bar; names are unique without case; the last admin stays",
+        arguments: backends)
     func accounts(_ backend: Backend) async throws {
         try await backend.withStore { store in
-            try await store.saveCatalog(CachedCatalog(cocktails: StoreFixtures.handMade, fetchedAt: StoreFixtures.firstDate))
+            try await store.saveCatalog(
+                CachedCatalog(cocktails: StoreFixtures.handMade, fetchedAt: StoreFixtures.firstDate))
             try await store.setFavorite(true, for: "20", owner: .implicit, at: StoreFixtures.firstDate)
             try await store.setOnShelf("gin", true, owner: .implicit)
             #expect(try await store.hasAccounts() == false)
-            let alice = try await store.addAccount(name: "Alice", role: .member, passwordHash: "h1", at: StoreFixtures.firstDate)
+            let alice = try await store.addAccount(
+                name: "Alice", role: .member, passwordHash: "h1", at: StoreFixtures.firstDate)
             #expect(alice.role == .admin)
             #expect(try await store.favoriteIDs(of: alice.owner) == ["20"])
             #expect(try await store.favoriteIDs(of: .implicit).isEmpty)
             #expect(try await store.shelf(of: alice.owner).bottles == ["gin"])
-            let bob = try await store.addAccount(name: "bob", role: .member, passwordHash: "h2", at: StoreFixtures.secondDate)
+            let bob = try await store.addAccount(
+                name: "bob", role: .member, passwordHash: "h2", at: StoreFixtures.secondDate)
             #expect(bob.role == .member)
-            await #expect(throws: StoreError.accountExists("ALICE")) { try await store.addAccount(name: "ALICE", role: .guest, passwordHash: "x", at: Date()) }
+            await #expect(throws: StoreError.accountExists("ALICE")) {
+                try await store.addAccount(name: "ALICE", role: .guest, passwordHash: "x", at: Date())
+            }
             #expect(try await store.accounts().map(\.name) == ["Alice", "bob"])
             #expect(try await store.hasAdmin())
             let credentials = try #require(try await store.credentials(named: "alice"))
@@ -83,7 +108,9 @@ struct StoreContractTests {
             #expect(try await store.account(id: bob.id) == bob)
             await #expect(throws: StoreError.lastAdmin) { try await store.setRole(.member, named: "Alice") }
             await #expect(throws: StoreError.lastAdmin) { try await store.removeAccount(named: "alice") }
-            await #expect(throws: StoreError.unknownAccount("carol")) { try await store.setRole(.admin, named: "carol") }
+            await #expect(throws: StoreError.unknownAccount("carol")) {
+                try await store.setRole(.admin, named: "carol")
+            }
             try await store.setRole(.admin, named: "BOB")
             try await store.setRole(.guest, named: "Alice")
             #expect(try await store.accounts().map(\.role) == [.guest, .admin])
@@ -98,15 +125,23 @@ struct StoreContractTests {
         }
     }
 
-    @Test("sessions: sign in, idle expiry, ending the others, password change keeps the current one", arguments: backends)
+    @Test(
+        "sessions: sign in, idle expiry, ending the others, password change keeps the current one", arguments: backends)
     func sessions(_ backend: Backend) async throws {
         try await backend.withStore { store in
-            let alice = try await store.addAccount(name: "alice", role: .admin, passwordHash: "h", at: StoreFixtures.firstDate)
+            let alice = try await store.addAccount(
+                name: "alice", role: .admin, passwordHash: "h", at: StoreFixtures.firstDate)
             let start = StoreFixtures.firstDate
-            for hash in ["s1", "s2", "s3"] { try await store.createSession(tokenHash: hash, accountId: alice.id, at: start) }
-            #expect(try await store.sessionAccount(tokenHash: "s1", now: start.addingTimeInterval(10), maximumIdle: 100) == alice)
+            for hash in ["s1", "s2", "s3"] {
+                try await store.createSession(tokenHash: hash, accountId: alice.id, at: start)
+            }
+            #expect(
+                try await store.sessionAccount(tokenHash: "s1", now: start.addingTimeInterval(10), maximumIdle: 100)
+                    == alice)
             #expect(try await store.sessionAccount(tokenHash: "nope", now: start, maximumIdle: 100) == nil)
-            #expect(try await store.sessionAccount(tokenHash: "s2", now: start.addingTimeInterval(101), maximumIdle: 100) == nil, "idle too long")
+            #expect(
+                try await store.sessionAccount(tokenHash: "s2", now: start.addingTimeInterval(101), maximumIdle: 100)
+                    == nil, "idle too long")
             #expect(try await store.sessionCount(of: alice.id) == 2, "the expired session was deleted")
             try await store.createSession(tokenHash: "s4", accountId: alice.id, at: start)
             #expect(try await store.deleteSessions(of: alice.id, keeping: "s4") == 2)
@@ -123,19 +158,30 @@ struct StoreContractTests {
     @Test("API tokens: newest first, the account they sign in, revoking by prefix and by id", arguments: backends)
     func tokens(_ backend: Backend) async throws {
         try await backend.withStore { store in
-            let alice = try await store.addAccount(name: "alice", role: .admin, passwordHash: "h", at: StoreFixtures.firstDate)
-            let bob = try await store.addAccount(name: "bob", role: .member, passwordHash: "h", at: StoreFixtures.firstDate)
-            let first = try await store.addToken(tokenHash: "t1", prefix: "cb_aaaa", label: "phone", accountId: alice.id, at: StoreFixtures.firstDate)
-            _ = try await store.addToken(tokenHash: "t2", prefix: "cb_bbbb", label: nil, accountId: alice.id, at: StoreFixtures.secondDate)
-            _ = try await store.addToken(tokenHash: "t3", prefix: "cb_abcd", label: nil, accountId: bob.id, at: StoreFixtures.secondDate)
+            let alice = try await store.addAccount(
+                name: "alice", role: .admin, passwordHash: "h", at: StoreFixtures.firstDate)
+            let bob = try await store.addAccount(
+                name: "bob", role: .member, passwordHash: "h", at: StoreFixtures.firstDate)
+            let first = try await store.addToken(
+                tokenHash: "t1", prefix: "cb_aaaa", label: "phone", accountId: alice.id, at: StoreFixtures.firstDate)
+            _ = try await store.addToken(
+                tokenHash: "t2", prefix: "cb_bbbb", label: nil, accountId: alice.id, at: StoreFixtures.secondDate)
+            _ = try await store.addToken(
+                tokenHash: "t3", prefix: "cb_abcd", label: nil, accountId: bob.id, at: StoreFixtures.secondDate)
             #expect(try await store.tokens(of: alice.id).map(\.prefix) == ["cb_bbbb", "cb_aaaa"])
             #expect(try await store.tokens(of: alice.id).last?.label == "phone")
             let now = StoreFixtures.secondDate.addingTimeInterval(1000)
             #expect(try await store.tokenAccount(tokenHash: "t1", now: now) == alice)
-            #expect(try await store.tokens(of: alice.id).last?.lastUsedAt.map { abs($0.timeIntervalSince(now)) < 0.001 } == true, "its use is recorded")
+            #expect(
+                try await store.tokens(of: alice.id).last?.lastUsedAt.map { abs($0.timeIntervalSince(now)) < 0.001 }
+                    == true, "its use is recorded")
             #expect(try await store.tokenAccount(tokenHash: "t9", now: now) == nil)
-            await #expect(throws: StoreError.tokenPrefix("cb_a", matches: 0)) { try await store.revokeToken(prefix: "cb_a") }
-            await #expect(throws: StoreError.tokenPrefix("cb_zzzz", matches: 0)) { try await store.revokeToken(prefix: "cb_zzzz") }
+            await #expect(throws: StoreError.tokenPrefix("cb_a", matches: 0)) {
+                try await store.revokeToken(prefix: "cb_a")
+            }
+            await #expect(throws: StoreError.tokenPrefix("cb_zzzz", matches: 0)) {
+                try await store.revokeToken(prefix: "cb_zzzz")
+            }
             try await store.revokeToken(prefix: "cb_bbbb-the-rest")
             #expect(try await store.tokens(of: alice.id).map(\.prefix) == ["cb_aaaa"])
             #expect(try await store.revokeToken(id: first.id, of: bob.id) == false, "not bob's")
@@ -147,16 +193,20 @@ struct StoreContractTests {
     @Test("settings follow an account and are replaced as a whole", arguments: backends)
     func settings(_ backend: Backend) async throws {
         try await backend.withStore { store in
-            let alice = try await store.addAccount(name: "alice", role: .admin, passwordHash: "h", at: StoreFixtures.firstDate)
+            let alice = try await store.addAccount(
+                name: "alice", role: .admin, passwordHash: "h", at: StoreFixtures.firstDate)
             #expect(try await store.settings(of: alice.id) == nil)
-            try await store.saveSettings(Settings(theme: .dark, language: .italian, units: .ml, servings: 3), for: alice.id)
+            try await store.saveSettings(
+                Settings(theme: .dark, language: .italian, units: .ml, servings: 3), for: alice.id)
             try await store.saveSettings(Settings(theme: .light, units: .cl, servings: 2), for: alice.id)
             let saved = try #require(try await store.settings(of: alice.id))
             #expect(saved.theme == .light && saved.units == .cl && saved.servings == 2 && saved.language == nil)
         }
     }
 
-    @Test("imports: new and updated counts by origin, one transaction, origins, removal, picture records", arguments: backends)
+    @Test(
+        "imports: new and updated counts by origin, one transaction, origins, removal, picture records",
+        arguments: backends)
     func imports(_ backend: Backend) async throws {
         try await backend.withStore { store in
             let drinks = StoreFixtures.handMade.map { cocktail -> Cocktail in
@@ -164,10 +214,20 @@ struct StoreContractTests {
                 cocktail.id = "imp-x-" + cocktail.id
                 return cocktail
             }
-            let picture = ImportedImage(sourceURL: "http://127.0.0.1:9/a.jpg", fileName: "abc.jpg", contentType: "image/jpeg")
-            #expect(try await store.importCocktails(drinks, images: [picture], origin: "book.json", at: StoreFixtures.firstDate) == ImportCounts(new: 3, updated: 0))
-            #expect(try await store.importCocktails(Array(drinks.prefix(1)), images: [], origin: "book.json", at: StoreFixtures.secondDate) == ImportCounts(new: 0, updated: 1))
-            #expect(try await store.importCocktails(Array(drinks.prefix(1)), images: [], origin: "other.json", at: StoreFixtures.secondDate) == ImportCounts(new: 1, updated: 0))
+            let picture = ImportedImage(
+                sourceURL: "http://127.0.0.1:9/a.jpg", fileName: "abc.jpg", contentType: "image/jpeg")
+            #expect(
+                try await store.importCocktails(
+                    drinks, images: [picture], origin: "book.json", at: StoreFixtures.firstDate)
+                    == ImportCounts(new: 3, updated: 0))
+            #expect(
+                try await store.importCocktails(
+                    Array(drinks.prefix(1)), images: [], origin: "book.json", at: StoreFixtures.secondDate)
+                    == ImportCounts(new: 0, updated: 1))
+            #expect(
+                try await store.importCocktails(
+                    Array(drinks.prefix(1)), images: [], origin: "other.json", at: StoreFixtures.secondDate)
+                    == ImportCounts(new: 1, updated: 0))
             #expect(try await store.importedCocktails().count == 4)
             #expect(try await store.importedCocktails().first == drinks[0], "a cocktail comes back as it went in")
             #expect(try await store.importedOrigins().map(\.origin) == ["book.json", "other.json"])
@@ -181,10 +241,16 @@ struct StoreContractTests {
             let before = try await store.rowCounts()
             #expect(before["importedCocktail"] == 4 && before["importedImage"] == 1)
             try await backend.refuseImports(named: "Bad", in: store)
-            var good = drinks[0], bad = drinks[1]
+            var good = drinks[0]
+            var bad = drinks[1]
             (good.id, bad.id, bad.name) = ("imp-x-good", "imp-x-bad", "Bad")
             await #expect(throws: (any Error).self) {
-                try await store.importCocktails([good, bad], images: [ImportedImage(sourceURL: "http://127.0.0.1:9/b.png", fileName: "b.png", contentType: "image/png")], origin: "book.json", at: Date())
+                try await store.importCocktails(
+                    [good, bad],
+                    images: [
+                        ImportedImage(
+                            sourceURL: "http://127.0.0.1:9/b.png", fileName: "b.png", contentType: "image/png")
+                    ], origin: "book.json", at: Date())
             }
             #expect(try await store.rowCounts() == before)
             #expect(try await store.removeImported(origin: "book.json") == 3)
@@ -202,7 +268,8 @@ struct StoreContractTests {
             try await store.setOnShelf("campari", false, owner: me)
             try await store.setAlwaysAvailable("sugar", true, owner: me)
             let rule = try await store.addRule(SubstitutionRule(use: "lemon juice", insteadOf: "lime juice"), owner: me)
-            let again = try await store.addRule(SubstitutionRule(use: "lemon juice", insteadOf: "lime juice", bothWays: true), owner: me)
+            let again = try await store.addRule(
+                SubstitutionRule(use: "lemon juice", insteadOf: "lime juice", bothWays: true), owner: me)
             #expect(rule.id != nil && again.id == rule.id)
             let shelf = try await store.shelf(of: me)
             #expect(shelf.bottles == ["gin"] && shelf.alwaysAvailable == ["sugar"])
@@ -228,9 +295,12 @@ struct StoreContractTests {
     @Test("backup and restore round trip; a bad file changes nothing", arguments: backends)
     func backup(_ backend: Backend) async throws {
         try await backend.withStore { store in
-            try await store.saveCatalog(CachedCatalog(cocktails: StoreFixtures.handMade, fetchedAt: StoreFixtures.firstDate))
-            let alice = try await store.addAccount(name: "alice", role: .admin, passwordHash: "h", at: StoreFixtures.firstDate)
-            let bob = try await store.addAccount(name: "bob", role: .member, passwordHash: "h", at: StoreFixtures.firstDate)
+            try await store.saveCatalog(
+                CachedCatalog(cocktails: StoreFixtures.handMade, fetchedAt: StoreFixtures.firstDate))
+            let alice = try await store.addAccount(
+                name: "alice", role: .admin, passwordHash: "h", at: StoreFixtures.firstDate)
+            let bob = try await store.addAccount(
+                name: "bob", role: .member, passwordHash: "h", at: StoreFixtures.firstDate)
             try await store.setFavorite(true, for: "20", owner: alice.owner, at: StoreFixtures.firstDate)
             try await store.setFavorite(true, for: "3", owner: bob.owner, at: StoreFixtures.secondDate)
             try await store.saveSettings(Settings(units: .ml), for: alice.id)
@@ -245,7 +315,9 @@ struct StoreContractTests {
             try await backend.withStore { fresh in
                 let summary = try await fresh.restore(file, pictures: nil, unusablePasswordHash: "!")
                 #expect(summary == Backup.Summary(accounts: 2, favorites: 2, importedCocktails: 1, pictures: 0))
-                #expect(try await fresh.backup(pictures: nil, at: StoreFixtures.secondDate) == file, "the same file again, byte for byte")
+                #expect(
+                    try await fresh.backup(pictures: nil, at: StoreFixtures.secondDate) == file,
+                    "the same file again, byte for byte")
                 let accounts = try await fresh.accounts()
                 #expect(accounts.map(\.name) == ["alice", "bob"])
                 #expect(try await fresh.credentials(named: "bob")?.passwordHash == "!")
@@ -255,28 +327,37 @@ struct StoreContractTests {
                 #expect(try await fresh.importedCocktails() == [imported])
             }
             // A file naming an owner it does not list changes nothing.
-            let text = String(decoding: file, as: UTF8.self).replacingOccurrences(of: "\"owner\" : \"bob\"", with: "\"owner\" : \"zed\"")
-            await #expect(throws: StoreError.self) { try await store.restore(Data(text.utf8), pictures: nil, unusablePasswordHash: "!") }
+            let text = String(decoding: file, as: UTF8.self).replacingOccurrences(
+                of: "\"owner\" : \"bob\"", with: "\"owner\" : \"zed\"")
+            await #expect(throws: StoreError.self) {
+                try await store.restore(Data(text.utf8), pictures: nil, unusablePasswordHash: "!")
+            }
             #expect(try await store.backup(pictures: nil, at: StoreFixtures.secondDate) == file)
         }
     }
 
-    @Test("pictures: kept once by name, read back, sized, removed; a backup carries them to another store", arguments: backends)
+    @Test(
+        "pictures: kept once by name, read back, sized, removed; a backup carries them to another store",
+        arguments: backends)
     func pictures(_ backend: Backend) async throws {
         try await backend.withStore { store in
             let bytes = Data([0x89, 0x50, 0x4E, 0x47] + Array(repeating: 7, count: 60))
             #expect(try await store.pictures.savePicture(bytes, named: "a1.png"))
-            #expect(try await store.pictures.savePicture(bytes, named: "a1.png") == false, "the same name twice is kept once")
+            #expect(
+                try await store.pictures.savePicture(bytes, named: "a1.png") == false,
+                "the same name twice is kept once")
             #expect(try await store.pictures.picture(named: "a1.png") == bytes)
             #expect(try await store.pictures.picture(named: "b2.png") == nil)
             #expect(try await store.pictures.pictureSizes() == ["a1.png": 64])
             var drink = StoreFixtures.handMade[1]
             drink.id = "imp-p-1"
-            let record = ImportedImage(sourceURL: "http://127.0.0.1:9/a.png", fileName: "a1.png", contentType: "image/png")
+            let record = ImportedImage(
+                sourceURL: "http://127.0.0.1:9/a.png", fileName: "a1.png", contentType: "image/png")
             _ = try await store.importCocktails([drink], images: [record], origin: "p", at: StoreFixtures.firstDate)
             let file = try await store.backup(pictures: store.pictures, at: StoreFixtures.secondDate)
             try await backend.withStore { (fresh: any AppStore) async throws in
-                #expect(try await fresh.restore(file, pictures: fresh.pictures, unusablePasswordHash: "!").pictures == 1)
+                #expect(
+                    try await fresh.restore(file, pictures: fresh.pictures, unusablePasswordHash: "!").pictures == 1)
                 #expect(try await fresh.pictures.picture(named: "a1.png") == bytes)
                 #expect(try await fresh.importedImageFile(for: record.sourceURL) == "a1.png")
             }
@@ -318,14 +399,20 @@ enum Backend: String, Sendable, CustomTestStringConvertible {
         case .sqlite:
             let database = try #require(store as? AppDatabase)
             try await database.writer.write { db in
-                try db.execute(sql: "CREATE TRIGGER refuse BEFORE INSERT ON importedCocktail WHEN NEW.name = '\(name)' BEGIN SELECT RAISE(ABORT, 'refused'); END")
+                try db.execute(
+                    sql:
+                        "CREATE TRIGGER refuse BEFORE INSERT ON importedCocktail WHEN NEW.name = '\(name)' BEGIN SELECT RAISE(ABORT, 'refused'); END"
+                )
             }
         case .postgres:
             let database = try #require(store as? PostgresStore)
-            try await database.client.query(PostgresQuery(unsafeSQL: """
-                CREATE FUNCTION refuse() RETURNS trigger AS $$ BEGIN IF NEW.name = '\(name)' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql
-                """))
-            try await database.client.query("CREATE TRIGGER refuse BEFORE INSERT ON imported_cocktail FOR EACH ROW EXECUTE FUNCTION refuse()")
+            try await database.client.query(
+                PostgresQuery(
+                    unsafeSQL: """
+                        CREATE FUNCTION refuse() RETURNS trigger AS $$ BEGIN IF NEW.name = '\(name)' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql
+                        """))
+            try await database.client.query(
+                "CREATE TRIGGER refuse BEFORE INSERT ON imported_cocktail FOR EACH ROW EXECUTE FUNCTION refuse()")
         }
     }
 

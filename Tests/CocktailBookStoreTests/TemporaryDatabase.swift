@@ -35,16 +35,19 @@ enum StoreFixtures {
     /// Cocktails that exercise every field, given in an order that is not alphabetical.
     static let handMade: [Cocktail] = [
         Cocktail(
-            id: "20", name: "Zombie", kind: .alcoholic, shortDescription: "Strong.", longDescription: "Very strong; \"tiki\".",
+            id: "20", name: "Zombie", kind: .alcoholic, shortDescription: "Strong.",
+            longDescription: "Very strong; \"tiki\".",
             preparationMinutes: 9, imageName: "zombie", ingredients: ["1 oz rum", "1 oz more rum", "Lime ✓"],
-            glass: "tiki-mug", illustration: .init(color: "#AA3300", ice: "crushed", garnishes: ["mint-sprig", "cherry"])
+            glass: "tiki-mug",
+            illustration: .init(color: "#AA3300", ice: "crushed", garnishes: ["mint-sprig", "cherry"])
         ),
         Cocktail(
             id: "3", name: "Ágave Fizz", kind: .nonAlcoholic, shortDescription: "Fizzy.", longDescription: "",
             preparationMinutes: 1, imageName: "agave", ingredients: [], glass: nil, illustration: nil
         ),
         Cocktail(
-            id: "a-b_c", name: "Apple Cooler", kind: .nonAlcoholic, shortDescription: "Cool.", longDescription: "Crisp.",
+            id: "a-b_c", name: "Apple Cooler", kind: .nonAlcoholic, shortDescription: "Cool.",
+            longDescription: "Crisp.",
             preparationMinutes: 0, imageName: "apple", ingredients: ["Apple juice"], glass: "highball",
             illustration: .init(color: "#FFEEDD")
         ),

@@ -29,9 +29,12 @@ public enum PostgresTestDatabase {
     struct AddressError: Error { var address: String }
 
     private static func admin(_ server: String, _ sql: String) async throws {
-        guard let components = URLComponents(string: server), let host = components.host else { throw AddressError(address: server) }
+        guard let components = URLComponents(string: server), let host = components.host else {
+            throw AddressError(address: server)
+        }
         let configuration = PostgresConnection.Configuration(
-            host: host, port: components.port ?? 5432, username: components.user ?? "postgres", password: components.password,
+            host: host, port: components.port ?? 5432, username: components.user ?? "postgres",
+            password: components.password,
             database: String(components.path.drop { $0 == "/" }), tls: .disable
         )
         let logger = Logger(label: "test-postgres")

@@ -98,7 +98,8 @@ struct ABVEstimatorTests {
     func solids() {
         // Rum 59.14 ml (23.656 ml alcohol) + lime 29.57 ml = 88.71 ml; shaken × 1.25 = 110.8875 ml → 21.333 %.
         let base = ["2 oz white rum", "1 oz lime juice"]
-        let abv = estimate(base + ["6 leaves mint", "2 wedges lime", "6 mint leaves", "1 sprig mint", "1 slice lime"], "shaken")
+        let abv = estimate(
+            base + ["6 leaves mint", "2 wedges lime", "6 mint leaves", "1 sprig mint", "1 slice lime"], "shaken")
         #expect(near(abv, 21.333), "got \(String(describing: abv))")
         #expect(abv == estimate(base, "shaken"))
     }
@@ -115,10 +116,12 @@ struct ABVEstimatorTests {
         #expect(estimate(["Juice of 1/2 Lime"], nil) == nil)
     }
 
-    @Test("Water added by each method", arguments: [
-        ("stirred", 0.20), ("swizzled", 0.20), ("shaken", 0.25), ("blended", 0.25), ("thrown", 0.15),
-        ("built", 0.10), ("muddled", 0.10), ("layered", 0.0), ("Shaken", 0.25), ("STIRRED", 0.20), ("rolled", 0.15),
-    ])
+    @Test(
+        "Water added by each method",
+        arguments: [
+            ("stirred", 0.20), ("swizzled", 0.20), ("shaken", 0.25), ("blended", 0.25), ("thrown", 0.15),
+            ("built", 0.10), ("muddled", 0.10), ("layered", 0.0), ("Shaken", 0.25), ("STIRRED", 0.20), ("rolled", 0.15),
+        ])
     func dilution(method: String, expected: Double) {
         #expect(ABVEstimator.dilution(for: method) == expected)
     }
@@ -131,7 +134,8 @@ struct ABVEstimatorTests {
     @Test("Real ingredient table: a built Negroni lands between 24 and 28 %")
     func realTableNegroni() throws {
         let table = try IngredientTable(json: BundledCatalog.ingredientsData)
-        let abv = try #require(estimate(["1 oz London dry gin", "1 oz Campari", "1 oz sweet vermouth"], "built", table: table))
+        let abv = try #require(
+            estimate(["1 oz London dry gin", "1 oz Campari", "1 oz sweet vermouth"], "built", table: table))
         #expect((24.0...28.0).contains(abv), "got \(abv)")
         #expect(near(abv, 24.242))
     }
@@ -141,13 +145,14 @@ struct ABVEstimatorTests {
         let table = try IngredientTable(json: BundledCatalog.ingredientsData)
         let neat = estimate(["2 oz gin"], "blended", table: table)
         #expect(estimate(["2 oz gin", "1 cup crushed ice", "2 cups of ice"], "blended", table: table) == neat)
-        #expect(near(neat, 32))  // 40 % / 1.25
+        #expect(near(neat, 32)) // 40 % / 1.25
     }
 }
 
 @Suite("ABV and measure text")
 struct ABVTextTests {
-    private func details(_ kind: CocktailKind, _ recipe: [String], method: String? = "built") throws -> CocktailDetails {
+    private func details(_ kind: CocktailKind, _ recipe: [String], method: String? = "built") throws -> CocktailDetails
+    {
         let cocktail = Cocktail(
             id: "t1", name: "Test", kind: kind, shortDescription: "s", longDescription: "l",
             preparationMinutes: 3, imageName: "img", ingredients: recipe, method: method
@@ -177,7 +182,9 @@ struct ABVTextTests {
         #expect(try details(.alcoholic, realNegroni, method: "shaken").alcoholGrams == negroni.alcoholGrams)
         #expect(try details(.alcoholic, ["32 ml London dry gin"]).standardDrinksText(.english) == "1 standard drink")
         #expect(try details(.nonAlcoholic, realNegroni).standardDrinksText(.english) == nil)
-        #expect(try details(.alcoholic, ["2 oz fresh lime juice", "Soda water, to top"]).standardDrinksText(.english) == nil)
+        #expect(
+            try details(.alcoholic, ["2 oz fresh lime juice", "Soda water, to top"]).standardDrinksText(.english) == nil
+        )
         #expect(try details(.alcoholic, ["6 leaves mint"]).standardDrinksText(.english) == nil)
     }
 
@@ -193,9 +200,12 @@ struct ABVTextTests {
         #expect(try details(.alcoholic, ["6 leaves mint"]).abvText == nil)
     }
 
-    @Test("Numbers print with vulgar fractions", arguments: [
-        (1.5, "1 ½"), (0.75, "¾"), (2.0, "2"), (0.6, "0.6"), (0.5, "½"), (2.25, "2 ¼"), (1.0 / 3, "⅓"), (0.125, "⅛"), (12.0, "12"),
-    ])
+    @Test(
+        "Numbers print with vulgar fractions",
+        arguments: [
+            (1.5, "1 ½"), (0.75, "¾"), (2.0, "2"), (0.6, "0.6"), (0.5, "½"), (2.25, "2 ¼"), (1.0 / 3, "⅓"),
+            (0.125, "⅛"), (12.0, "12"),
+        ])
     func number(value: Double, expected: String) {
         #expect(MeasureText.number(value) == expected)
     }
@@ -235,9 +245,14 @@ struct ABVStepsTests {
 
     @Test("a discarded rinse counts for nothing (Sazerac): 2 oz gin stirred is 40 / 1.2")
     func rinse() {
-        let rinsed = estimate(["1/3 oz absinthe, to rinse", "2 oz gin"], "stirred", ["Rinse the glass with absinthe and discard it."])
+        let rinsed = estimate(
+            ["1/3 oz absinthe, to rinse", "2 oz gin"], "stirred", ["Rinse the glass with absinthe and discard it."])
         #expect(near(rinsed, 33.333), "got \(String(describing: rinsed))")
-        #expect(near(ABVEstimator.alcoholGrams(["1/3 oz absinthe, to rinse", "2 oz gin"].map(IngredientParser.parse), table: Self.table), 59.14 * 0.4 * 0.789, tolerance: 0.01))
+        #expect(
+            near(
+                ABVEstimator.alcoholGrams(
+                    ["1/3 oz absinthe, to rinse", "2 oz gin"].map(IngredientParser.parse), table: Self.table),
+                59.14 * 0.4 * 0.789, tolerance: 0.01))
     }
 
     @Test("a serving on the side counts for nothing (Porn Star Martini's sparkling wine)")
@@ -249,7 +264,8 @@ struct ABVStepsTests {
     @Test("a top-up the step calls a splash pours 15 ml, otherwise 90 ml; over a shaken drink it is not diluted")
     func splashTop() {
         // Shaken: 59.14 ml gin × 1.25 = 73.925 ml, + 15 ml cola = 88.925; alcohol 23.656 ml → 26.602 %.
-        let splash = estimate(["2 oz gin", "Cola, to top"], "shaken", ["Shake and strain.", "Top with a splash of cola."])
+        let splash = estimate(
+            ["2 oz gin", "Cola, to top"], "shaken", ["Shake and strain.", "Top with a splash of cola."])
         #expect(near(splash, 26.602), "got \(String(describing: splash))")
         // A full top: 73.925 + 90 = 163.925 → 14.431 %.
         let full = estimate(["2 oz gin", "Cola, to top"], "shaken", ["Shake and strain.", "Top with cola."])
@@ -263,8 +279,9 @@ struct ABVStepsTests {
     func sugarAndFruit() {
         // 1/2 lime → 12.5 ml; 4 tsp sugar = 20 ml → 10 ml; 60 ml gin; crushed ice 30 %:
         // alcohol 24 ml / (82.5 × 1.3 = 107.25) = 22.378 %.
-        let caipirinha = estimate(["1/2 lime, cut into 4 wedges", "4 tsp white cane sugar", "60 ml gin"], "muddled",
-                                  ["Muddle the lime with the sugar.", "Fill with crushed ice and add the gin."])
+        let caipirinha = estimate(
+            ["1/2 lime, cut into 4 wedges", "4 tsp white cane sugar", "60 ml gin"], "muddled",
+            ["Muddle the lime with the sugar.", "Fill with crushed ice and add the gin."])
         #expect(near(caipirinha, 22.378), "got \(String(describing: caipirinha))")
         // The same lime as a garnish of a drink nobody muddles gives nothing.
         let garnished = estimate(["1/2 lime", "60 ml gin"], "built", ["Pour the gin over ice."])
@@ -273,11 +290,15 @@ struct ABVStepsTests {
 
     @Test("a built drink stirred down over ice dilutes as stirred; a muddled one that is shaken, as shaken")
     func stepsChangeTheDilution() {
-        let stirredDown = estimate(["2 oz gin"], "built", ["Add a large ice cube and the gin.", "Stir for about 20 seconds to chill and dilute."])
+        let stirredDown = estimate(
+            ["2 oz gin"], "built",
+            ["Add a large ice cube and the gin.", "Stir for about 20 seconds to chill and dilute."])
         #expect(near(stirredDown, 40 / 1.2), "got \(String(describing: stirredDown))")
         let poured = estimate(["2 oz gin"], "built", ["Pour the gin over ice."])
         #expect(near(poured, 40 / 1.1), "got \(String(describing: poured))")
-        let smash = estimate(["2 oz gin", "1 oz lemon juice"], "muddled", ["Muddle the lemon.", "Add the gin, shake hard with ice and strain."])
+        let smash = estimate(
+            ["2 oz gin", "1 oz lemon juice"], "muddled",
+            ["Muddle the lemon.", "Add the gin, shake hard with ice and strain."])
         #expect(near(smash, 23.656 / (88.71 * 1.25) * 100), "got \(String(describing: smash))")
     }
 }
@@ -286,7 +307,10 @@ struct ABVStepsTests {
 @Suite("ABV estimator: 25 drinks against published estimates")
 struct ABVReferenceTests {
     struct References: Decodable {
-        struct Drink: Decodable { var name: String; var abv: Double }
+        struct Drink: Decodable {
+            var name: String
+            var abv: Double
+        }
         var drinks: [Drink]
     }
 
@@ -294,14 +318,20 @@ struct ABVReferenceTests {
     func pinned() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/abv-references.json").path
-        let references = try JSONDecoder().decode(References.self, from: try #require(FileManager.default.contents(atPath: path))).drinks
+        let references = try JSONDecoder().decode(
+            References.self, from: try #require(FileManager.default.contents(atPath: path))
+        ).drinks
         #expect(references.count == 25)
         let table = try IngredientTable(json: BundledCatalog.ingredientsData)
-        let cocktails = Dictionary(try CatalogDecoder.decode(BundledCatalog.data).cocktails.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let cocktails = Dictionary(
+            try CatalogDecoder.decode(BundledCatalog.data).cocktails.map { ($0.name, $0) },
+            uniquingKeysWith: { a, _ in a })
         for reference in references {
             let cocktail = try #require(cocktails[reference.name], "\(reference.name) is not in the catalog")
             let abv = try #require(CocktailDetails(.init(cocktail: cocktail, isFavorite: false), table: table).abv)
-            #expect(abs(abv - reference.abv) <= 2, "\(reference.name): estimated \(String(format: "%.1f", abv)) %, published ≈ \(reference.abv) %")
+            #expect(
+                abs(abv - reference.abv) <= 2,
+                "\(reference.name): estimated \(String(format: "%.1f", abv)) %, published ≈ \(reference.abv) %")
         }
     }
 }

@@ -9,14 +9,19 @@ struct BarTests {
     static let table = (try? IngredientTable(json: BundledCatalog.ingredientsData)) ?? IngredientTable([])
 
     static func drink(_ id: String, _ name: String, _ lines: [String], garnish: String? = nil) -> Cocktail {
-        Cocktail(id: id, name: name, kind: .alcoholic, shortDescription: name, longDescription: name, preparationMinutes: 3, imageName: "x", ingredients: lines)
+        Cocktail(
+            id: id, name: name, kind: .alcoholic, shortDescription: name, longDescription: name, preparationMinutes: 3,
+            imageName: "x", ingredients: lines)
     }
 
     static let drinks = [
-        drink("1", "Negroni", ["1 oz London dry gin", "1 oz Campari", "1 oz sweet vermouth", "1 orange peel, to garnish"]),
+        drink(
+            "1", "Negroni", ["1 oz London dry gin", "1 oz Campari", "1 oz sweet vermouth", "1 orange peel, to garnish"]),
         drink("2", "Martinez", ["2 oz Old Tom gin", "1 oz sweet vermouth", "1 tsp maraschino liqueur"]),
         drink("3", "Any Gin Sour", ["2 oz gin", "1 oz fresh lemon juice", "3/4 oz simple syrup", "Ice"]),
-        drink("4", "Margarita", ["2 oz blanco tequila", "1 oz fresh lime juice", "3/4 oz Cointreau", "Coarse salt, for the rim"]),
+        drink(
+            "4", "Margarita",
+            ["2 oz blanco tequila", "1 oz fresh lime juice", "3/4 oz Cointreau", "Coarse salt, for the rim"]),
         drink("5", "Sidecar", ["2 oz cognac", "3/4 oz triple sec", "3/4 oz fresh lemon juice"]),
         drink("6", "Americano", ["1 oz Campari", "1 oz sweet vermouth", "Soda water, to top"]),
         drink("7", "Boulevardier", ["1 1/2 oz bourbon", "1 oz Campari", "1 oz sweet vermouth"]),
@@ -47,7 +52,10 @@ struct BarTests {
     func deepFamilies() {
         let withCointreau = Self.index.evaluate(Shelf(bottles: ["cognac", "Cointreau", "fresh lemon juice"]))
         #expect(Self.names(withCointreau.canMake) == ["Sidecar"])
-        #expect(withCointreau.canMake[0].matchedBy == [BarEvaluation.Match(needed: "triple sec", have: "Cointreau", how: .family)])
+        #expect(
+            withCointreau.canMake[0].matchedBy == [
+                BarEvaluation.Match(needed: "triple sec", have: "Cointreau", how: .family)
+            ])
         let withTripleSec = Self.index.evaluate(Shelf(bottles: ["blanco tequila", "fresh lime juice", "triple sec"]))
         #expect(Self.names(withTripleSec.oneAway).contains("Margarita"))
         #expect(!Self.names(withTripleSec.canMake).contains("Margarita"))
@@ -56,24 +64,33 @@ struct BarTests {
     @Test("a one-way rule works forwards only; a both-ways rule works backwards too")
     func rules() {
         let curacao = SubstitutionRule(use: "orange curaçao", insteadOf: "Cointreau")
-        let forwards = Self.index.evaluate(Shelf(bottles: ["blanco tequila", "fresh lime juice", "orange curaçao"], rules: [curacao]))
+        let forwards = Self.index.evaluate(
+            Shelf(bottles: ["blanco tequila", "fresh lime juice", "orange curaçao"], rules: [curacao]))
         #expect(Self.names(forwards.canMake) == ["Margarita"])
-        #expect(forwards.canMake[0].matchedBy.contains(BarEvaluation.Match(needed: "Cointreau", have: "orange curaçao", how: .yourRule)))
+        #expect(
+            forwards.canMake[0].matchedBy.contains(
+                BarEvaluation.Match(needed: "Cointreau", have: "orange curaçao", how: .yourRule)))
         // Backwards: Cointreau on the shelf does not stand for orange curaçao through that rule.
         let backwards = Index.withCuracaoRecipe.evaluate(Shelf(bottles: ["Cointreau", "cognac"], rules: [curacao]))
         #expect(backwards.canMake.isEmpty)
         var both = curacao
         both.bothWays = true
-        #expect(Index.withCuracaoRecipe.evaluate(Shelf(bottles: ["Cointreau", "cognac"], rules: [both])).canMake.count == 1)
+        #expect(
+            Index.withCuracaoRecipe.evaluate(Shelf(bottles: ["Cointreau", "cognac"], rules: [both])).canMake.count == 1)
     }
 
     enum Index {
-        static let withCuracaoRecipe = BarIndex(cocktails: [BarTests.drink("9", "Curaçao Cognac", ["2 oz cognac", "1/2 oz orange curaçao"])], table: BarTests.table)
+        static let withCuracaoRecipe = BarIndex(
+            cocktails: [BarTests.drink("9", "Curaçao Cognac", ["2 oz cognac", "1/2 oz orange curaçao"])],
+            table: BarTests.table)
     }
 
     @Test("a garnish or a rim never blocks a drink, and is listed as nice to have")
     func garnishNeverBlocks() {
-        let result = Self.index.evaluate(Shelf(bottles: ["London dry gin", "Campari", "sweet vermouth", "blanco tequila", "fresh lime juice", "Cointreau"]))
+        let result = Self.index.evaluate(
+            Shelf(bottles: [
+                "London dry gin", "Campari", "sweet vermouth", "blanco tequila", "fresh lime juice", "Cointreau",
+            ]))
         #expect(Self.names(result.canMake).contains("Negroni"))
         let margarita = result.canMake.first { Self.drinks[$0.position].name == "Margarita" }
         #expect(margarita?.niceToHave == ["coarse salt"])
@@ -85,7 +102,8 @@ struct BarTests {
         #expect(sour.canMake.first?.missing == [])
         let fashioned = Self.index.evaluate(Shelf(bottles: ["bourbon", "Angostura bitters"]))
         #expect(fashioned.oneAway.first { Self.drinks[$0.position].name == "Old Fashioned" }?.missing == ["sugar cube"])
-        let withSugar = Self.index.evaluate(Shelf(bottles: ["bourbon", "Angostura bitters"], alwaysAvailable: ["sugar cube"]))
+        let withSugar = Self.index.evaluate(
+            Shelf(bottles: ["bourbon", "Angostura bitters"], alwaysAvailable: ["sugar cube"]))
         #expect(Self.names(withSugar.canMake) == ["Old Fashioned"])
     }
 
@@ -96,7 +114,10 @@ struct BarTests {
             SubstitutionRule(use: "Grand Marnier", insteadOf: "Cointreau"),
             SubstitutionRule(use: "orange curaçao", insteadOf: "triple sec"),
         ]
-        let result = Self.index.evaluate(Shelf(bottles: ["blanco tequila", "fresh lime juice", "orange curaçao", "Grand Marnier", "cognac"], rules: rules))
+        let result = Self.index.evaluate(
+            Shelf(
+                bottles: ["blanco tequila", "fresh lime juice", "orange curaçao", "Grand Marnier", "cognac"],
+                rules: rules))
         #expect(Self.names(result.canMake) == ["Margarita"])
         #expect(result.canMake.count == Set(result.canMake.map(\.position)).count)
         let suggestions = result.suggestions()
@@ -105,12 +126,21 @@ struct BarTests {
 
     @Test("Buy next ranks the bottle that completes the most drinks first, with its drinks")
     func buyNext() {
-        let result = Self.index.evaluate(Shelf(bottles: ["sweet vermouth", "London dry gin", "bourbon", "Angostura bitters", "soda water"], alwaysAvailable: ["sugar cube"]))
+        let result = Self.index.evaluate(
+            Shelf(
+                bottles: ["sweet vermouth", "London dry gin", "bourbon", "Angostura bitters", "soda water"],
+                alwaysAvailable: ["sugar cube"]))
         let first = result.suggestions().first
         #expect(first?.value == "Campari")
-        #expect(first.map { $0.positions.map { Self.drinks[$0].name }.sorted() } == ["Americano", "Boulevardier", "Negroni"])
+        #expect(
+            first.map { $0.positions.map { Self.drinks[$0].name }.sorted() } == [
+                "Americano", "Boulevardier", "Negroni",
+            ])
         // Buying it moves those drinks into "can make now".
-        let after = Self.index.evaluate(Shelf(bottles: ["sweet vermouth", "London dry gin", "bourbon", "Angostura bitters", "soda water", "Campari"], alwaysAvailable: ["sugar cube"]))
+        let after = Self.index.evaluate(
+            Shelf(
+                bottles: ["sweet vermouth", "London dry gin", "bourbon", "Angostura bitters", "soda water", "Campari"],
+                alwaysAvailable: ["sugar cube"]))
         #expect(Set(Self.names(after.canMake)).isSuperset(of: ["Americano", "Boulevardier", "Negroni"]))
         #expect(after.drinksEnabled()["Campari"] == 3)
     }
@@ -119,9 +149,12 @@ struct BarTests {
     func builtIns() {
         let result = Self.index.evaluate(Shelf(bottles: ["blanco tequila", "lime", "Cointreau"]))
         let margarita = result.canMake.first { Self.drinks[$0.position].name == "Margarita" }
-        #expect(margarita?.matchedBy.contains(BarEvaluation.Match(needed: "fresh lime juice", have: "lime", how: .builtInRule)) == true)
+        #expect(
+            margarita?.matchedBy.contains(
+                BarEvaluation.Match(needed: "fresh lime juice", have: "lime", how: .builtInRule)) == true)
         // Lemon juice is not lime juice.
-        #expect(Self.index.evaluate(Shelf(bottles: ["blanco tequila", "fresh lemon juice", "Cointreau"])).canMake.isEmpty)
+        #expect(
+            Self.index.evaluate(Shelf(bottles: ["blanco tequila", "fresh lemon juice", "Cointreau"])).canMake.isEmpty)
         let fashioned = Self.index.evaluate(Shelf(bottles: ["bourbon", "Angostura bitters", "simple syrup"]))
         #expect(Self.names(fashioned.canMake) != ["Old Fashioned"]) // a sugar cube is not superfine sugar
     }

@@ -6,12 +6,14 @@ import Testing
 @Suite("CatalogDecoder")
 struct CatalogDecoderTests {
     /// A complete, valid entry; tests break copies of it in one way each.
-    static func entry(id: String = "1", name: String? = "Good", type: String = "alcoholic", extra: String = "") -> String {
+    static func entry(id: String = "1", name: String? = "Good", type: String = "alcoholic", extra: String = "")
+        -> String
+    {
         let nameField = name.map { #""name":"\#($0)","# } ?? ""
         return """
-        {"id":"\(id)",\(nameField)"type":"\(type)","shortDescription":"S","longDescription":"L",\
-        "preparationMinutes":4,"imageName":"img","ingredients":["a","b"]\(extra)}
-        """
+            {"id":"\(id)",\(nameField)"type":"\(type)","shortDescription":"S","longDescription":"L",\
+            "preparationMinutes":4,"imageName":"img","ingredients":["a","b"]\(extra)}
+            """
     }
 
     @Test("the bundled catalog decodes to 13 cocktails, none skipped, in source order")
@@ -28,7 +30,8 @@ struct CatalogDecoderTests {
         #expect(pinaColada.ingredients.first == "50 ml white rum")
         #expect(pinaColada.ingredients.count == 4)
         #expect(pinaColada.glass == "hurricane")
-        #expect(pinaColada.illustration == .init(color: "#F3EBD3", ice: "none", garnishes: ["pineapple-wedge", "cherry"]))
+        #expect(
+            pinaColada.illustration == .init(color: "#F3EBD3", ice: "none", garnishes: ["pineapple-wedge", "cherry"]))
         #expect(outcome.cocktails.filter { $0.kind == .nonAlcoholic }.map(\.id).sorted() == ["11", "12", "4", "5"])
     }
 
@@ -38,10 +41,12 @@ struct CatalogDecoderTests {
         let outcome = try CatalogDecoder.decode(Fixtures.json(payload))
         #expect(outcome.skipped.isEmpty)
         let cocktail = try #require(outcome.cocktails.first)
-        #expect(cocktail == Cocktail(
-            id: "1", name: "Good", kind: .alcoholic, shortDescription: "S", longDescription: "L",
-            preparationMinutes: 4, imageName: "img", ingredients: ["a", "b"], glass: nil, illustration: nil
-        ))
+        #expect(
+            cocktail
+                == Cocktail(
+                    id: "1", name: "Good", kind: .alcoholic, shortDescription: "S", longDescription: "L",
+                    preparationMinutes: 4, imageName: "img", ingredients: ["a", "b"], glass: nil, illustration: nil
+                ))
     }
 
     @Test("illustration defaults: ice none and no garnishes when only the colour is given")
@@ -53,16 +58,18 @@ struct CatalogDecoderTests {
 
     @Test("each broken entry is skipped with a reason naming the problem; good entries survive")
     func brokenEntriesSkipped() throws {
-        let payload = "[" + [
-            Self.entry(id: "1", name: "First Good"),
-            Self.entry(id: "2", name: nil),
-            Self.entry(id: "3", type: "beer"),
-            Self.entry(id: "4", name: "   "),
-            Self.entry(id: "a b"),
-            Self.entry(id: "5", name: "Second Good"),
-            Self.entry(id: "1", name: "Duplicate Of First"),
-            Self.entry(id: "6", type: "non-alcoholic"),
-        ].joined(separator: ",") + "]"
+        let payload =
+            "["
+            + [
+                Self.entry(id: "1", name: "First Good"),
+                Self.entry(id: "2", name: nil),
+                Self.entry(id: "3", type: "beer"),
+                Self.entry(id: "4", name: "   "),
+                Self.entry(id: "a b"),
+                Self.entry(id: "5", name: "Second Good"),
+                Self.entry(id: "1", name: "Duplicate Of First"),
+                Self.entry(id: "6", type: "non-alcoholic"),
+            ].joined(separator: ",") + "]"
         let outcome = try CatalogDecoder.decode(Fixtures.json(payload))
 
         #expect(outcome.cocktails.map(\.id) == ["1", "5", "6"])
@@ -73,7 +80,8 @@ struct CatalogDecoderTests {
         #expect(outcome.skipped.map(\.index) == [1, 2, 3, 4, 6])
         #expect(outcome.skipped.map(\.id) == ["2", "3", "4", "a b", "1"])
         let reasons = outcome.skipped.map(\.reason)
-        #expect(reasons == ["missing name", "unknown type", "the name is empty", "the id is not usable", "duplicate id"])
+        #expect(
+            reasons == ["missing name", "unknown type", "the name is empty", "the id is not usable", "duplicate id"])
     }
 
     @Test("a skipped entry describes itself with its position, id and reason")
@@ -85,7 +93,8 @@ struct CatalogDecoderTests {
 
     @Test("a negative preparation time is skipped with a reason")
     func negativeMinutes() throws {
-        let bad = Self.entry(id: "2").replacingOccurrences(of: #""preparationMinutes":4"#, with: #""preparationMinutes":-1"#)
+        let bad = Self.entry(id: "2").replacingOccurrences(
+            of: #""preparationMinutes":4"#, with: #""preparationMinutes":-1"#)
         let outcome = try CatalogDecoder.decode(Fixtures.json("[\(Self.entry(id: "1")),\(bad)]"))
         #expect(outcome.cocktails.map(\.id) == ["1"])
         #expect(outcome.skipped.map(\.reason) == ["preparationMinutes is negative"])
@@ -93,7 +102,8 @@ struct CatalogDecoderTests {
 
     @Test("a field of the wrong type is named in the reason")
     func wrongType() throws {
-        let bad = Self.entry(id: "2").replacingOccurrences(of: #""preparationMinutes":4"#, with: #""preparationMinutes":"five""#)
+        let bad = Self.entry(id: "2").replacingOccurrences(
+            of: #""preparationMinutes":4"#, with: #""preparationMinutes":"five""#)
         let outcome = try CatalogDecoder.decode(Fixtures.json("[\(Self.entry(id: "1")),\(bad)]"))
         #expect(outcome.cocktails.map(\.id) == ["1"])
         let reason = try #require(outcome.skipped.first?.reason)
@@ -124,6 +134,8 @@ struct CatalogDecoderTests {
     @Test("the malformed-payload error reads as a sentence")
     func malformedDescription() {
         let error = CatalogError.malformedPayload("the catalog is not a JSON array")
-        #expect(error.localizedDescription == "The recipe source sent something unreadable: the catalog is not a JSON array.")
+        #expect(
+            error.localizedDescription
+                == "The recipe source sent something unreadable: the catalog is not a JSON array.")
     }
 }

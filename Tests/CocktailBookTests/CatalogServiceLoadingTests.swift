@@ -34,7 +34,9 @@ struct CatalogServiceLoadingTests {
 
     @Test("with a cache and a slow source, the cache answers at once while the refresh runs")
     func cacheServedAtOnce() async throws {
-        let harness = ServiceHarness(source: FakeCocktailsAPI(latency: .seconds(5), payload: SeedCatalog.data), cached: ServiceHarness.smallCache)
+        let harness = ServiceHarness(
+            source: FakeCocktailsAPI(latency: .seconds(5), payload: SeedCatalog.data), cached: ServiceHarness.smallCache
+        )
         await harness.service.start()
         let list = try await harness.service.list(filter: .all)
         let status = await harness.service.status()
@@ -62,7 +64,8 @@ struct CatalogServiceLoadingTests {
 
     @Test("a failure without a cache is reported, list throws unavailable, and a retry recovers")
     func failureWithoutCacheThenRetry() async throws {
-        let harness = ServiceHarness(source: FakeCocktailsAPI(withFailure: .count(1), latency: .zero, payload: SeedCatalog.data))
+        let harness = ServiceHarness(
+            source: FakeCocktailsAPI(withFailure: .count(1), latency: .zero, payload: SeedCatalog.data))
         await harness.service.start()
         await harness.service.settle()
 
@@ -70,8 +73,12 @@ struct CatalogServiceLoadingTests {
         #expect(failed.state == .failed)
         #expect(failed.message == unavailableMessage)
         #expect(failed.count == 0 && !failed.isRefreshing && !failed.lastRefreshFailed)
-        await #expect(throws: CatalogError.unavailable(unavailableMessage)) { try await harness.service.list(filter: .all) }
-        await #expect(throws: CatalogError.unavailable(unavailableMessage)) { try await harness.service.cocktail(id: "7") }
+        await #expect(throws: CatalogError.unavailable(unavailableMessage)) {
+            try await harness.service.list(filter: .all)
+        }
+        await #expect(throws: CatalogError.unavailable(unavailableMessage)) {
+            try await harness.service.cocktail(id: "7")
+        }
         #expect(harness.catalogStore.cached == nil)
 
         await harness.service.refresh().value
@@ -84,7 +91,8 @@ struct CatalogServiceLoadingTests {
     @Test("a failed refresh keeps the cached list and says so")
     func failureWithCache() async throws {
         let harness = ServiceHarness(
-            source: FakeCocktailsAPI(withFailure: .count(1), latency: .zero, payload: SeedCatalog.data), cached: ServiceHarness.smallCache
+            source: FakeCocktailsAPI(withFailure: .count(1), latency: .zero, payload: SeedCatalog.data),
+            cached: ServiceHarness.smallCache
         )
         await harness.service.start()
         await harness.service.settle()
@@ -135,7 +143,8 @@ struct CatalogServiceLoadingTests {
         #expect(harness.catalogStore.cached == nil)
     }
 
-    @Test("a malformed or empty payload keeps an existing cache", arguments: ["[]", #"[{"id":"a b"}]"#, "{}", "garbage"])
+    @Test(
+        "a malformed or empty payload keeps an existing cache", arguments: ["[]", #"[{"id":"a b"}]"#, "{}", "garbage"])
     func malformedPayloadKeepsCache(payload: String) async throws {
         let harness = ServiceHarness(
             source: FakeCocktailsAPI(latency: .zero, payload: Fixtures.json(payload)), cached: ServiceHarness.smallCache
@@ -164,7 +173,8 @@ struct CatalogServiceLoadingTests {
 
     @Test("an unreadable cache falls back to fetching")
     func loadFailureFetches() async throws {
-        let harness = ServiceHarness(source: FakeCocktailsAPI(latency: .zero, payload: SeedCatalog.data), cached: ServiceHarness.smallCache)
+        let harness = ServiceHarness(
+            source: FakeCocktailsAPI(latency: .zero, payload: SeedCatalog.data), cached: ServiceHarness.smallCache)
         harness.catalogStore.failsOnLoad = true
         await harness.service.start(refreshingInBackground: false)
         await harness.service.settle()

@@ -27,12 +27,18 @@ struct CatalogServiceQueryTests {
     @Test("a favorite for an unknown id is refused and nothing is stored")
     func unknownID() async throws {
         let harness = await ServiceHarness.ready()
-        await #expect(throws: CatalogError.unknownCocktail("999")) { try await harness.service.setFavorite(true, for: "999") }
-        await #expect(throws: CatalogError.unknownCocktail("999")) { try await harness.service.setFavorite(false, for: "999") }
+        await #expect(throws: CatalogError.unknownCocktail("999")) {
+            try await harness.service.setFavorite(true, for: "999")
+        }
+        await #expect(throws: CatalogError.unknownCocktail("999")) {
+            try await harness.service.setFavorite(false, for: "999")
+        }
         #expect(harness.favoritesStore.ids.isEmpty)
     }
 
-    @Test("a favorite for a malformed id is refused as invalid", arguments: ["a b", "bad!id", "", String(repeating: "1", count: 65)])
+    @Test(
+        "a favorite for a malformed id is refused as invalid",
+        arguments: ["a b", "bad!id", "", String(repeating: "1", count: 65)])
     func invalidID(id: String) async throws {
         let harness = await ServiceHarness.ready()
         await #expect(throws: CatalogError.invalidID(id)) { try await harness.service.setFavorite(true, for: id) }
@@ -68,9 +74,11 @@ struct CatalogServiceQueryTests {
         await #expect(throws: CatalogError.unknownCocktail("13")) { try await harness.service.cocktail(id: "13") }
     }
 
-    @Test("cocktail(idOrName:) finds by id and by name regardless of case and accents", arguments: [
-        ("pina colada", "0"), ("PIÑA COLADA", "0"), ("Piña Colada", "0"), ("7", "7"), ("margarita mocktail", "11"),
-    ])
+    @Test(
+        "cocktail(idOrName:) finds by id and by name regardless of case and accents",
+        arguments: [
+            ("pina colada", "0"), ("PIÑA COLADA", "0"), ("Piña Colada", "0"), ("7", "7"), ("margarita mocktail", "11"),
+        ])
     func cocktailByIDOrName(query: String, expectedID: String) async throws {
         let harness = await ServiceHarness.ready()
         #expect(try await harness.service.cocktail(idOrName: query).cocktail.id == expectedID)

@@ -33,7 +33,9 @@ struct CocktailFilterTests {
         #expect(try CocktailFilter(parsing: value) == expected)
     }
 
-    @Test("an unknown value throws invalidFilter carrying the value", arguments: ["beer", "nonalcoholic", "non_alcoholic", " all"])
+    @Test(
+        "an unknown value throws invalidFilter carrying the value",
+        arguments: ["beer", "nonalcoholic", "non_alcoholic", " all"])
     func unknownValue(value: String) {
         #expect(throws: CatalogError.invalidFilter(value)) { try CocktailFilter(parsing: value) }
     }

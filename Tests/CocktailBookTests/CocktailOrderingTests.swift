@@ -4,13 +4,16 @@ import Testing
 
 @Suite("Ordering: AlphabeticalCatalog and CocktailList")
 struct CocktailOrderingTests {
-    @Test("the bundled catalog in display order under each filter", arguments: [
-        (CocktailFilter.all, Fixtures.allNames),
-        (.alcoholic, Fixtures.alcoholicNames),
-        (.nonAlcoholic, Fixtures.nonAlcoholicNames),
-    ])
+    @Test(
+        "the bundled catalog in display order under each filter",
+        arguments: [
+            (CocktailFilter.all, Fixtures.allNames),
+            (.alcoholic, Fixtures.alcoholicNames),
+            (.nonAlcoholic, Fixtures.nonAlcoholicNames),
+        ])
     func bundledOrder(filter: CocktailFilter, expected: [String]) throws {
-        let list = CocktailList(catalog: AlphabeticalCatalog(try Fixtures.bundledCocktails()), favorites: [], filter: filter)
+        let list = CocktailList(
+            catalog: AlphabeticalCatalog(try Fixtures.bundledCocktails()), favorites: [], filter: filter)
         #expect(list.names == expected)
         #expect(list.title == filter.title)
         #expect(list.filter == filter)
@@ -81,8 +84,11 @@ struct CocktailOrderingTests {
         #expect(alcoholic.items.filter(\.isFavorite).map(\.cocktail.id) == ["7"])
 
         let nonAlcoholic = CocktailList(catalog: catalog, favorites: ["11", "7"], filter: .nonAlcoholic)
-        #expect(nonAlcoholic.names == ["Margarita Mocktail", "Basil Lemonade Punch", "Non-Alcoholic Juicy Julep",
-                                       "Virgin Mixed Berry Caipirinha"])
+        #expect(
+            nonAlcoholic.names == [
+                "Margarita Mocktail", "Basil Lemonade Punch", "Non-Alcoholic Juicy Julep",
+                "Virgin Mixed Berry Caipirinha",
+            ])
         #expect(nonAlcoholic.items.filter(\.isFavorite).map(\.cocktail.id) == ["11"])
     }
 
@@ -97,7 +103,9 @@ struct CocktailOrderingTests {
 
     @Test("sorting follows the locale: Öl after Zebra in Swedish, before it in English")
     func localeAware() {
-        let cocktails = [Fixtures.cocktail("1", "Zebra"), Fixtures.cocktail("2", "Öl"), Fixtures.cocktail("3", "Apple")]
+        let cocktails = [
+            Fixtures.cocktail("1", "Zebra"), Fixtures.cocktail("2", "Öl"), Fixtures.cocktail("3", "Apple"),
+        ]
         let swedish = AlphabeticalCatalog(cocktails, locale: Locale(identifier: "sv_SE"))
         #expect(swedish.cocktails.map(\.name) == ["Apple", "Zebra", "Öl"])
         let english = AlphabeticalCatalog(cocktails, locale: Locale(identifier: "en_US"))

@@ -11,9 +11,12 @@ extension CocktailPage {
 /// The 36 bundled cocktails made with London dry gin or Old Tom gin, alphabetically.
 private let ginDrinks = [
     "Angel Face", "Army & Navy", "Aviation", "Bee's Knees", "Bijou", "Bramble", "Cardinale", "Casino", "Clover Club",
-    "Corpse Reviver #2", "Dry Martini", "Eastside", "French 75", "Gimlet", "Gin and Tonic", "Gin Basil Smash", "Gin Fizz",
-    "Gin Rickey", "Hanky Panky", "John Collins", "Last Word", "Long Island Iced Tea", "Martinez", "Monkey Gland", "Negroni",
-    "Paradise", "Ramos Fizz", "Salty Dog", "Saturn", "Singapore Sling", "South Side", "Suffering Bastard", "Tom Collins",
+    "Corpse Reviver #2", "Dry Martini", "Eastside", "French 75", "Gimlet", "Gin and Tonic", "Gin Basil Smash",
+    "Gin Fizz",
+    "Gin Rickey", "Hanky Panky", "John Collins", "Last Word", "Long Island Iced Tea", "Martinez", "Monkey Gland",
+    "Negroni",
+    "Paradise", "Ramos Fizz", "Salty Dog", "Saturn", "Singapore Sling", "South Side", "Suffering Bastard",
+    "Tom Collins",
     "Tuxedo", "Vesper", "White Lady",
 ]
 
@@ -37,7 +40,10 @@ struct CocktailQueryTests {
         let free = answer(CocktailQuery(kind: .nonAlcoholic, perPage: 200))
         #expect(free.total == 36)
         #expect(free.items.allSatisfy { $0.cocktail.kind == .nonAlcoholic })
-        #expect(free.rowNames.prefix(4) == ["Agua de Jamaica", "Apple Mint Cooler", "Arnold Palmer", "Basil Lemonade Punch"])
+        #expect(
+            free.rowNames.prefix(4) == [
+                "Agua de Jamaica", "Apple Mint Cooler", "Arnold Palmer", "Basil Lemonade Punch",
+            ])
         #expect(free.rowNames.suffix(2) == ["Virgin Sunrise", "Watermelon Agua Fresca"])
     }
 
@@ -63,10 +69,12 @@ struct CocktailQueryTests {
         #expect(answer(CocktailQuery(glass: "Margarita")).rowNames == ["Barracuda", "Margarita"])
         #expect(answer(CocktailQuery(glass: "coupe", perPage: 200)).total == 35)
         // The Last Word is served in a cocktail glass, as the IBA has it.
-        #expect(answer(CocktailQuery(glass: "MARTINI")).rowNames == [
-            "Brown Derby", "Cosmopolitan", "Dry Martini", "Espresso Martini", "French Martini", "Last Word", "Lemon Drop Martini",
-            "Porn Star Martini", "Spicy Fifty", "Stinger", "Tipperary", "Tuxedo", "Vesper", "Ward Eight",
-        ])
+        #expect(
+            answer(CocktailQuery(glass: "MARTINI")).rowNames == [
+                "Brown Derby", "Cosmopolitan", "Dry Martini", "Espresso Martini", "French Martini", "Last Word",
+                "Lemon Drop Martini",
+                "Porn Star Martini", "Spicy Fifty", "Stinger", "Tipperary", "Tuxedo", "Vesper", "Ward Eight",
+            ])
     }
 
     @Test("`gin` as an ingredient matches London dry gin and Old Tom gin, not ginger beer or ale")
@@ -77,7 +85,9 @@ struct CocktailQueryTests {
         for name in ["Moscow Mule", "Dark 'n' Stormy", "Horse's Neck", "Pineapple Ginger Fizz", "Penicillin"] {
             #expect(!page.rowNames.contains(name), "\(name) has ginger, not gin")
         }
-        #expect(page.rowNames.contains("Tom Collins") && page.rowNames.contains("Casino") && page.rowNames.contains("Tuxedo"))
+        #expect(
+            page.rowNames.contains("Tom Collins") && page.rowNames.contains("Casino")
+                && page.rowNames.contains("Tuxedo"))
         #expect(answer(CocktailQuery(ingredients: ["GIN"])).rowNames == ginDrinks)
         #expect(answer(CocktailQuery(ingredients: ["old tom gin"])).rowNames == ["Casino", "Tom Collins", "Tuxedo"])
         #expect(answer(CocktailQuery(ingredients: ["gi"])).total == 0, "ingredients match whole words")
@@ -85,47 +95,61 @@ struct CocktailQueryTests {
 
     @Test("repeated ingredients must all be in the drink")
     func everyIngredient() {
-        #expect(answer(CocktailQuery(ingredients: ["campari"])).rowNames == [
-            "Americano", "Boulevardier", "Cardinale", "Garibaldi", "Jungle Bird", "Negroni",
-        ])
+        #expect(
+            answer(CocktailQuery(ingredients: ["campari"])).rowNames == [
+                "Americano", "Boulevardier", "Cardinale", "Garibaldi", "Jungle Bird", "Negroni",
+            ])
         #expect(answer(CocktailQuery(ingredients: ["gin", "campari"])).rowNames == ["Cardinale", "Negroni"])
         #expect(answer(CocktailQuery(ingredients: ["campari", "gin", "sweet vermouth"])).rowNames == ["Negroni"])
         #expect(answer(CocktailQuery(ingredients: ["gin", "campari", "bourbon"])).total == 0)
-        #expect(answer(CocktailQuery(ingredients: ["gin", "  "])).rowNames == ginDrinks, "a blank ingredient is no filter")
+        #expect(
+            answer(CocktailQuery(ingredients: ["gin", "  "])).rowNames == ginDrinks, "a blank ingredient is no filter")
     }
 
     @Test("filters combine with each other")
     func filtersCombine() {
         let coupeGin = [
-            "Angel Face", "Army & Navy", "Aviation", "Bee's Knees", "Cardinale", "Clover Club", "Corpse Reviver #2", "Eastside",
+            "Angel Face", "Army & Navy", "Aviation", "Bee's Knees", "Cardinale", "Clover Club", "Corpse Reviver #2",
+            "Eastside",
             "Hanky Panky", "Monkey Gland", "Paradise", "South Side", "White Lady",
         ]
         #expect(answer(CocktailQuery(glass: "coupe", ingredients: ["gin"])).rowNames == coupeGin)
-        #expect(answer(CocktailQuery(category: "sour", ingredients: ["gin"])).rowNames == [
-            "Army & Navy", "Aviation", "Bee's Knees", "Bramble", "Casino", "Clover Club", "Corpse Reviver #2", "Eastside",
-            "Gimlet", "Last Word", "Monkey Gland", "Paradise", "South Side", "White Lady",
-        ])
+        #expect(
+            answer(CocktailQuery(category: "sour", ingredients: ["gin"])).rowNames == [
+                "Army & Navy", "Aviation", "Bee's Knees", "Bramble", "Casino", "Clover Club", "Corpse Reviver #2",
+                "Eastside",
+                "Gimlet", "Last Word", "Monkey Gland", "Paradise", "South Side", "White Lady",
+            ])
         #expect(answer(CocktailQuery(kind: .nonAlcoholic, category: "Sour")).rowNames == ["Margarita Mocktail"])
         #expect(answer(CocktailQuery(kind: .nonAlcoholic, ingredients: ["gin"])).total == 0)
     }
 
     @Test("filters combine with search text, keeping the search's order")
     func filtersWithText() {
-        #expect(answer(CocktailQuery(text: "gin", kind: .nonAlcoholic)).rowNames == [
-            "Pineapple Ginger Fizz", "Non-Alcoholic Juicy Julep", "Shirley Temple", "Switchel", "Virgin Cranberry Mule",
-            "Virgin Moscow Mule",
-        ])
-        #expect(answer(CocktailQuery(text: "gin", glass: "coupe")).rowNames == [
-            "Angel Face", "Army & Navy", "Aviation", "Bee's Knees", "Cardinale", "Clover Club", "Corpse Reviver #2", "Eastside",
-            "Hanky Panky", "Monkey Gland", "Paradise", "South Side", "White Lady", "Alexander", "Boulevardier",
-            "Final Ward",
-        ])
-        #expect(answer(CocktailQuery(text: "marg", kind: .nonAlcoholic)).rowNames == ["Margarita Mocktail", "Virgin Mary"])
-        #expect(answer(CocktailQuery(text: "negroni", ingredients: ["campari"])).rowNames == ["Negroni", "Boulevardier", "Cardinale"])
+        #expect(
+            answer(CocktailQuery(text: "gin", kind: .nonAlcoholic)).rowNames == [
+                "Pineapple Ginger Fizz", "Non-Alcoholic Juicy Julep", "Shirley Temple", "Switchel",
+                "Virgin Cranberry Mule",
+                "Virgin Moscow Mule",
+            ])
+        #expect(
+            answer(CocktailQuery(text: "gin", glass: "coupe")).rowNames == [
+                "Angel Face", "Army & Navy", "Aviation", "Bee's Knees", "Cardinale", "Clover Club", "Corpse Reviver #2",
+                "Eastside",
+                "Hanky Panky", "Monkey Gland", "Paradise", "South Side", "White Lady", "Alexander", "Boulevardier",
+                "Final Ward",
+            ])
+        #expect(
+            answer(CocktailQuery(text: "marg", kind: .nonAlcoholic)).rowNames == ["Margarita Mocktail", "Virgin Mary"])
+        #expect(
+            answer(CocktailQuery(text: "negroni", ingredients: ["campari"])).rowNames == [
+                "Negroni", "Boulevardier", "Cardinale",
+            ])
         #expect(answer(CocktailQuery(text: "negroni", ingredients: ["gin"])).rowNames == ["Negroni", "Cardinale"])
-        #expect(answer(CocktailQuery(text: "  margarita  ", category: "sour")).rowNames == [
-            "Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita", "Illegal",
-        ])
+        #expect(
+            answer(CocktailQuery(text: "  margarita  ", category: "sour")).rowNames == [
+                "Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita", "Illegal",
+            ])
     }
 
     @Test("without search text, favorites are pinned first, alphabetically, and marked")
@@ -219,7 +243,8 @@ struct PagingTests {
         #expect(page.nextPage == 2)
     }
 
-    @Test("page sizes are clamped to 1…200", arguments: [(0, 1), (-5, 1), (1, 1), (200, 200), (201, 200), (10_000, 200)])
+    @Test(
+        "page sizes are clamped to 1…200", arguments: [(0, 1), (-5, 1), (1, 1), (200, 200), (201, 200), (10_000, 200)])
     func perPageClamp(asked: Int, clamped: Int) {
         let query = CocktailQuery(perPage: asked)
         #expect(query.perPage == clamped)

@@ -4,20 +4,26 @@ import Testing
 
 @Suite("Cocktail texts by language")
 struct CocktailTextsTests {
-    @Test("Accept-Language and lang values pick Italian only for it tags that come first", arguments: [
-        ("it-IT,it;q=0.9,en;q=0.8", Language.italian), ("it", .italian), ("en-GB,it;q=0.5", .english),
-        ("de-DE,it;q=0.7", .italian), ("fr", .english), ("", .english), ("IT-ch", .italian),
-    ])
+    @Test(
+        "Accept-Language and lang values pick Italian only for it tags that come first",
+        arguments: [
+            ("it-IT,it;q=0.9,en;q=0.8", Language.italian), ("it", .italian), ("en-GB,it;q=0.5", .english),
+            ("de-DE,it;q=0.7", .italian), ("fr", .english), ("", .english), ("IT-ch", .italian),
+        ])
     func negotiation(_ header: String, _ expected: Language) {
         #expect(Language(preferring: header) == expected)
     }
 
     @Test("a translation replaces the English texts; a missing one falls back, and it round-trips through JSON")
     func fallback() throws {
-        let italian = CocktailTexts(shortDescription: "Amaro e deciso.", longDescription: "Tre parti uguali.", instructions: ["Mescola con ghiaccio."])
+        let italian = CocktailTexts(
+            shortDescription: "Amaro e deciso.", longDescription: "Tre parti uguali.",
+            instructions: ["Mescola con ghiaccio."])
         let cocktail = Cocktail(
-            id: "30", name: "Negroni", kind: .alcoholic, shortDescription: "Bitter and bold.", longDescription: "Equal parts.",
-            preparationMinutes: 3, imageName: "negroni", ingredients: ["1 oz gin"], instructions: ["Stir with ice."], garnish: "Orange slice",
+            id: "30", name: "Negroni", kind: .alcoholic, shortDescription: "Bitter and bold.",
+            longDescription: "Equal parts.",
+            preparationMinutes: 3, imageName: "negroni", ingredients: ["1 oz gin"], instructions: ["Stir with ice."],
+            garnish: "Orange slice",
             translations: ["it": italian]
         )
         let texts = cocktail.texts(in: .italian)

@@ -27,13 +27,16 @@ struct CollationRanksTests {
 
     func fastOrder(_ names: [String], locale: Locale) -> [String] {
         let cocktails = names.enumerated().map { index, name in
-            Cocktail(id: String(index), name: name, kind: .alcoholic, shortDescription: "", longDescription: "",
-                     preparationMinutes: 1, imageName: "x", ingredients: [])
+            Cocktail(
+                id: String(index), name: name, kind: .alcoholic, shortDescription: "", longDescription: "",
+                preparationMinutes: 1, imageName: "x", ingredients: [])
         }
         return AlphabeticalCatalog(cocktails, locale: locale).cocktails.map(\.name)
     }
 
-    @Test("tricky punctuation, case, accents and non-ASCII names sort as the locale sorts them", arguments: ["en_US", "sv_SE", "de_DE"])
+    @Test(
+        "tricky punctuation, case, accents and non-ASCII names sort as the locale sorts them",
+        arguments: ["en_US", "sv_SE", "de_DE"])
     func tricky(locale: String) {
         let locale = Locale(identifier: locale)
         #expect(fastOrder(Self.tricky, locale: locale) == slowOrder(Self.tricky, locale: locale))

@@ -23,29 +23,37 @@ struct FacetTests {
 
     @Test("categories, alphabetically, with their counts")
     func categories() {
-        #expect(pairs(facets.categories) == [
-            "Creamy=4", "Fizz & Collins=7", "Frozen=2", "Highball=37", "Hot=2", "Julep & Smash=8", "Punch=8", "Sour=45",
-            "Sparkling=12", "Spirit-forward=27", "Tiki & Tropical=18",
-        ])
+        #expect(
+            pairs(facets.categories) == [
+                "Creamy=4", "Fizz & Collins=7", "Frozen=2", "Highball=37", "Hot=2", "Julep & Smash=8", "Punch=8",
+                "Sour=45",
+                "Sparkling=12", "Spirit-forward=27", "Tiki & Tropical=18",
+            ])
         #expect(facets.categories.map(\.count).reduce(0, +) == 170)
     }
 
     @Test("glasses, alphabetically, with their counts")
     func glasses() {
-        #expect(pairs(facets.glasses) == [
-            "collins=19", "copa=2", "copper-mug=3", "coupe=35", "double-rocks=10", "flute=4", "highball=31", "hurricane=6",
-            "julep-cup=3", "margarita=2", "martini=14", "mug=2", "nick-and-nora=6", "rocks=23", "tiki-mug=3", "wine=7",
-        ])
+        #expect(
+            pairs(facets.glasses) == [
+                "collins=19", "copa=2", "copper-mug=3", "coupe=35", "double-rocks=10", "flute=4", "highball=31",
+                "hurricane=6",
+                "julep-cup=3", "margarita=2", "martini=14", "mug=2", "nick-and-nora=6", "rocks=23", "tiki-mug=3",
+                "wine=7",
+            ])
         #expect(facets.glasses.map(\.count).reduce(0, +) == 170)
     }
 
     @Test("each facet count equals what the filter finds")
     func countsMatchFilters() {
         for glass in facets.glasses {
-            #expect(book.answer(CocktailQuery(glass: glass.value), favorites: []).total == glass.count, "\(glass.value)")
+            #expect(
+                book.answer(CocktailQuery(glass: glass.value), favorites: []).total == glass.count, "\(glass.value)")
         }
         for category in facets.categories {
-            #expect(book.answer(CocktailQuery(category: category.value), favorites: []).total == category.count, "\(category.value)")
+            #expect(
+                book.answer(CocktailQuery(category: category.value), favorites: []).total == category.count,
+                "\(category.value)")
         }
     }
 
@@ -69,7 +77,10 @@ struct FacetTests {
     @Test("ingredients sort alphabetically ignoring case and accents")
     func ingredientOrder() throws {
         let values = facets.ingredients.map(\.value)
-        let order = ["absinthe", "Angostura bitters", "bourbon", "Campari", "Cointreau", "London dry gin", "Old Tom gin", "triple sec"]
+        let order = [
+            "absinthe", "Angostura bitters", "bourbon", "Campari", "Cointreau", "London dry gin", "Old Tom gin",
+            "triple sec",
+        ]
         let indices = try order.map { name in try #require(values.firstIndex(of: name), "\(name) missing") }
         #expect(indices == indices.sorted())
         let folded = values.map { $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
@@ -82,10 +93,12 @@ struct FacetTests {
 
     @Test("`bourbon` as an ingredient finds the drinks made with it, not those naming it in a note")
     func bourbonFilter() {
-        #expect(book.answer(CocktailQuery(ingredients: ["bourbon"]), favorites: []).rowNames == [
-            "Amaretto Sour", "Boulevardier", "Brown Derby", "Gold Rush", "Mint Julep", "Old Fashioned", "Paper Plane",
-            "Whiskey Smash", "Whiskey Sour",
-        ])
+        #expect(
+            book.answer(CocktailQuery(ingredients: ["bourbon"]), favorites: []).rowNames == [
+                "Amaretto Sour", "Boulevardier", "Brown Derby", "Gold Rush", "Mint Julep", "Old Fashioned",
+                "Paper Plane",
+                "Whiskey Smash", "Whiskey Sour",
+            ])
     }
 }
 
@@ -98,7 +111,10 @@ struct CatalogServiceSearchTests {
         #expect(marg.rowNames == ["Margarita", "Margarita Mocktail", "Bloody Mary"])
         #expect(marg.total == 3)
         #expect(marg.nextPage == nil)
-        #expect(try await harness.service.query(CocktailQuery(text: "rum")).rowNames == ["Daiquiri", "Mojito", "Piña Colada"])
+        #expect(
+            try await harness.service.query(CocktailQuery(text: "rum")).rowNames == [
+                "Daiquiri", "Mojito", "Piña Colada",
+            ])
         #expect(try await harness.service.query(CocktailQuery(text: "zzzqx")).total == 0)
     }
 
@@ -107,10 +123,20 @@ struct CatalogServiceSearchTests {
         let harness = await ServiceHarness.ready()
         #expect(try await harness.service.query(CocktailQuery()).rowNames == Fixtures.allNames)
         #expect(try await harness.service.query(CocktailQuery(kind: .alcoholic)).rowNames == Fixtures.alcoholicNames)
-        #expect(try await harness.service.query(CocktailQuery(kind: .nonAlcoholic)).rowNames == Fixtures.nonAlcoholicNames)
-        #expect(try await harness.service.query(CocktailQuery(category: "sour")).rowNames == ["Daiquiri", "Margarita", "Margarita Mocktail"])
-        #expect(try await harness.service.query(CocktailQuery(glass: "Rocks")).rowNames == ["Margarita Mocktail", "Old Fashioned"])
-        #expect(try await harness.service.query(CocktailQuery(ingredients: ["white rum"])).rowNames == ["Daiquiri", "Mojito", "Piña Colada"])
+        #expect(
+            try await harness.service.query(CocktailQuery(kind: .nonAlcoholic)).rowNames == Fixtures.nonAlcoholicNames)
+        #expect(
+            try await harness.service.query(CocktailQuery(category: "sour")).rowNames == [
+                "Daiquiri", "Margarita", "Margarita Mocktail",
+            ])
+        #expect(
+            try await harness.service.query(CocktailQuery(glass: "Rocks")).rowNames == [
+                "Margarita Mocktail", "Old Fashioned",
+            ])
+        #expect(
+            try await harness.service.query(CocktailQuery(ingredients: ["white rum"])).rowNames == [
+                "Daiquiri", "Mojito", "Piña Colada",
+            ])
         let second = try await harness.service.query(CocktailQuery(page: 2, perPage: 5))
         #expect(second.rowNames == Array(Fixtures.allNames[5..<10]))
         #expect(second.total == 13)
@@ -135,13 +161,15 @@ struct CatalogServiceSearchTests {
         let harness = await ServiceHarness.ready()
         let facets = try await harness.service.facets()
         #expect(pairs(facets.kinds) == ["alcoholic=9", "non-alcoholic=4"])
-        #expect(pairs(facets.categories) == [
-            "Highball=4", "Julep & Smash=2", "Punch=1", "Sour=3", "Spirit-forward=2", "Tiki & Tropical=1",
-        ])
-        #expect(pairs(facets.glasses) == [
-            "collins=2", "copa=1", "coupe=1", "double-rocks=1", "highball=2", "hurricane=1", "julep-cup=1",
-            "margarita=1", "nick-and-nora=1", "rocks=2",
-        ])
+        #expect(
+            pairs(facets.categories) == [
+                "Highball=4", "Julep & Smash=2", "Punch=1", "Sour=3", "Spirit-forward=2", "Tiki & Tropical=1",
+            ])
+        #expect(
+            pairs(facets.glasses) == [
+                "collins=2", "copa=1", "coupe=1", "double-rocks=1", "highball=2", "hurricane=1", "julep-cup=1",
+                "margarita=1", "nick-and-nora=1", "rocks=2",
+            ])
     }
 
     @Test("randomCocktail returns catalog members, and not always the same one")

@@ -13,7 +13,8 @@ enum Fixtures {
     }
 
     /// A cocktail with only the fields ordering and filtering look at filled in meaningfully.
-    static func cocktail(_ id: String, _ name: String, _ kind: CocktailKind = .alcoholic, minutes: Int = 5) -> Cocktail {
+    static func cocktail(_ id: String, _ name: String, _ kind: CocktailKind = .alcoholic, minutes: Int = 5) -> Cocktail
+    {
         Cocktail(
             id: id, name: name, kind: kind, shortDescription: "\(name), short.", longDescription: "\(name), long.",
             preparationMinutes: minutes, imageName: "image-\(id)", ingredients: ["1 oz of \(name)"]

@@ -44,15 +44,17 @@ struct IBASpecificationTests {
         lines.map { text in
             let line = IngredientParser.parse(text)
             let ingredient = table.ingredient(for: line)?.name ?? line.ingredient ?? text
-            let amount = line.amount.map { amount in
-                amount.upperValue.map { "\(amount.value)-\($0)" } ?? "\(amount.value)"
-            } ?? "-"
-            let perMillilitre: Double? = switch line.unit {
-            case .ml: 1
-            case .cl: 10
-            case .oz: 30
-            default: nil
-            }
+            let amount =
+                line.amount.map { amount in
+                    amount.upperValue.map { "\(amount.value)-\($0)" } ?? "\(amount.value)"
+                } ?? "-"
+            let perMillilitre: Double? =
+                switch line.unit {
+                case .ml: 1
+                case .cl: 10
+                case .oz: 30
+                default: nil
+                }
             if let perMillilitre, let value = line.amount?.value, line.amount?.upperValue == nil {
                 let millilitres = (value * perMillilitre * 10).rounded() / 10
                 return Measure(ingredient: ingredient, quantity: "\(millilitres) ml")
@@ -66,9 +68,17 @@ struct IBASpecificationTests {
         let marked = Dictionary(uniqueKeysWithValues: cocktails.compactMap { c in c.iba.map { (c.name, $0) } })
         let tabled = Dictionary(uniqueKeysWithValues: specs.map { ($0.name, $0.list) })
         #expect(marked.count == 102)
-        #expect(Set(marked.keys) == Set(tabled.keys), "only in the catalog: \(Set(marked.keys).subtracting(tabled.keys).sorted()); only in the table: \(Set(tabled.keys).subtracting(marked.keys).sorted())")
-        for (name, list) in marked { #expect(tabled[name] == list, "\(name) is on \(list), the table says \(tabled[name] ?? "nothing")") }
-        #expect(Dictionary(grouping: specs, by: \.list).mapValues(\.count) == ["unforgettables": 34, "contemporary-classics": 34, "new-era": 34])
+        #expect(
+            Set(marked.keys) == Set(tabled.keys),
+            "only in the catalog: \(Set(marked.keys).subtracting(tabled.keys).sorted()); only in the table: \(Set(tabled.keys).subtracting(marked.keys).sorted())"
+        )
+        for (name, list) in marked {
+            #expect(tabled[name] == list, "\(name) is on \(list), the table says \(tabled[name] ?? "nothing")")
+        }
+        #expect(
+            Dictionary(grouping: specs, by: \.list).mapValues(\.count) == [
+                "unforgettables": 34, "contemporary-classics": 34, "new-era": 34,
+            ])
     }
 
     @Test("every IBA drink shows the IBA's amounts of the IBA's ingredients, no more and no fewer")
@@ -89,31 +99,47 @@ struct IBASpecificationTests {
             for variant in cocktail.variants ?? [] {
                 count += 1
                 for line in variant.recipe {
-                    #expect(table.ingredient(for: line) != nil, "\(cocktail.name) / \(variant.name): \"\(line.text)\" names no ingredient of the table")
+                    #expect(
+                        table.ingredient(for: line) != nil,
+                        "\(cocktail.name) / \(variant.name): \"\(line.text)\" names no ingredient of the table")
                 }
-                #expect(Self.measures(variant.ingredients, table: table) != Self.measures(cocktail.ingredients, table: table),
-                        "\(cocktail.name) / \(variant.name) is the recipe again")
+                #expect(
+                    Self.measures(variant.ingredients, table: table)
+                        != Self.measures(cocktail.ingredients, table: table),
+                    "\(cocktail.name) / \(variant.name) is the recipe again")
                 #expect(variant.description?.isEmpty == false, "\(cocktail.name) / \(variant.name): no description")
             }
             let italian = cocktail.translations?["it"]?.variants
-            #expect(italian?.count == cocktail.variants?.count, "\(cocktail.name): \(italian?.count ?? 0) Italian variant names for \(cocktail.variants?.count ?? 0) variants")
+            #expect(
+                italian?.count == cocktail.variants?.count,
+                "\(cocktail.name): \(italian?.count ?? 0) Italian variant names for \(cocktail.variants?.count ?? 0) variants"
+            )
             for (english, translated) in zip(cocktail.variants ?? [], italian ?? []) {
-                #expect(translated.name != english.name && translated.description != english.description, "\(cocktail.name): variant not translated")
+                #expect(
+                    translated.name != english.name && translated.description != english.description,
+                    "\(cocktail.name): variant not translated")
             }
         }
         #expect(count >= 7)
         let margarita = cocktails.first { $0.name == "Margarita" }
-        #expect(margarita?.variants?.first?.ingredients.prefix(3) == ["2 oz blanco tequila", "1 oz fresh lime juice", "3/4 oz orange liqueur, such as Cointreau"])
+        #expect(
+            margarita?.variants?.first?.ingredients.prefix(3) == [
+                "2 oz blanco tequila", "1 oz fresh lime juice", "3/4 oz orange liqueur, such as Cointreau",
+            ])
     }
 
     @Test("the comparison sees a changed amount, a missing line and oz against ml")
     func comparisonCanFail() {
-        let iba = Self.measures(["50 ml blanco tequila", "20 ml orange liqueur, such as Cointreau", "15 ml fresh lime juice"], table: table)
-        let house = Self.measures(["2 oz blanco tequila", "3/4 oz orange liqueur, such as Cointreau", "1 oz fresh lime juice"], table: table)
+        let iba = Self.measures(
+            ["50 ml blanco tequila", "20 ml orange liqueur, such as Cointreau", "15 ml fresh lime juice"], table: table)
+        let house = Self.measures(
+            ["2 oz blanco tequila", "3/4 oz orange liqueur, such as Cointreau", "1 oz fresh lime juice"], table: table)
         #expect(iba != house)
         #expect(Self.measures(["2 oz white rum"], table: table) == Self.measures(["60 ml white rum"], table: table))
         #expect(Self.measures(["6 cl white rum"], table: table) == Self.measures(["60 ml white rum"], table: table))
-        #expect(Self.measures(["60 ml white rum", "20 ml fresh lime juice"], table: table) != Self.measures(["60 ml white rum"], table: table))
+        #expect(
+            Self.measures(["60 ml white rum", "20 ml fresh lime juice"], table: table)
+                != Self.measures(["60 ml white rum"], table: table))
         // Another ingredient of the same amount is another line.
         #expect(Self.measures(["30 ml bourbon"], table: table) != Self.measures(["30 ml rye whiskey"], table: table))
     }
@@ -121,22 +147,38 @@ struct IBASpecificationTests {
     @Test("the fixed drinks: Margarita 50/20/15 and Monkey Gland with drops, not teaspoons")
     func corrected() {
         let byName = Dictionary(cocktails.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        #expect(byName["Margarita"]?.ingredients.prefix(3) == ["50 ml blanco tequila", "20 ml orange liqueur, such as Cointreau", "15 ml fresh lime juice"])
-        #expect(byName["Monkey Gland"]?.ingredients == ["50 ml London dry gin", "30 ml fresh orange juice", "2 drops absinthe", "2 drops grenadine"])
+        #expect(
+            byName["Margarita"]?.ingredients.prefix(3) == [
+                "50 ml blanco tequila", "20 ml orange liqueur, such as Cointreau", "15 ml fresh lime juice",
+            ])
+        #expect(
+            byName["Monkey Gland"]?.ingredients == [
+                "50 ml London dry gin", "30 ml fresh orange juice", "2 drops absinthe", "2 drops grenadine",
+            ])
     }
 
     @Test("ice is a line only when it is measured into a blender: the steps say how the rest is used")
     func iceRule() {
         // A drink blended without ice (a fruit purée poured over ice afterwards) lists none.
         for cocktail in cocktails {
-            let iceLines = cocktail.recipe.filter { table.ingredient(for: $0)?.name.lowercased().hasSuffix("ice") == true
-                && table.ingredient(for: $0)?.kind == .other }
-            let blendsIce = (cocktail.instructions ?? []).contains { $0.lowercased().contains("ice") && $0.lowercased().contains("blend") }
+            let iceLines = cocktail.recipe.filter {
+                table.ingredient(for: $0)?.name.lowercased().hasSuffix("ice") == true
+                    && table.ingredient(for: $0)?.kind == .other
+            }
+            let blendsIce = (cocktail.instructions ?? []).contains {
+                $0.lowercased().contains("ice") && $0.lowercased().contains("blend")
+            }
             if cocktail.method == "blended" && blendsIce {
-                #expect(iceLines.count == 1, "\(cocktail.name) is blended: its ice should be one measured line, found \(iceLines.map(\.text))")
-                #expect(iceLines.allSatisfy { $0.amount != nil && $0.unit != nil }, "\(cocktail.name): blender ice without an amount")
+                #expect(
+                    iceLines.count == 1,
+                    "\(cocktail.name) is blended: its ice should be one measured line, found \(iceLines.map(\.text))")
+                #expect(
+                    iceLines.allSatisfy { $0.amount != nil && $0.unit != nil },
+                    "\(cocktail.name): blender ice without an amount")
             } else {
-                #expect(iceLines.isEmpty, "\(cocktail.name) is \(cocktail.method ?? "-"): ice listed as \(iceLines.map(\.text))")
+                #expect(
+                    iceLines.isEmpty,
+                    "\(cocktail.name) is \(cocktail.method ?? "-"): ice listed as \(iceLines.map(\.text))")
             }
         }
     }

@@ -7,12 +7,15 @@ import Testing
 
 @Suite("Imports: parsing payloads and merging imported cocktails into the catalog")
 struct ImportedCocktailsTests {
-    func service(imported: InMemoryImportedCocktailsStore, catalogStore: InMemoryCatalogStore = InMemoryCatalogStore()) -> CatalogService {
+    func service(imported: InMemoryImportedCocktailsStore, catalogStore: InMemoryCatalogStore = InMemoryCatalogStore())
+        -> CatalogService
+    {
         var logger = Logger(label: "cocktailbook.tests")
         logger.logLevel = .critical
         return CatalogService(
             source: FakeCocktailsAPI(latency: .zero, payload: SeedCatalog.data), catalogStore: catalogStore,
-            favoritesStore: InMemoryFavoritesStore(), importedStore: imported, now: { ServiceHarness.fetchDate }, logger: logger
+            favoritesStore: InMemoryFavoritesStore(), importedStore: imported, now: { ServiceHarness.fetchDate },
+            logger: logger
         )
     }
 
@@ -47,7 +50,8 @@ struct ImportedCocktailsTests {
 
     @Test("a TheCocktailDB dump maps to cocktails with namespaced ids, estimated times and derived descriptions")
     func parseDump() throws {
-        let dump = #"{"drinks":[{"idDrink":"11000","strDrink":"Mojito","strAlcoholic":"Alcoholic","strCategory":"Cocktail","strGlass":"Highball glass","strInstructions":"Muddle mint. Add rum.","strIngredient1":"Light rum","strMeasure1":"2 oz ","strIngredient2":"Mint","strMeasure2":null,"strDrinkThumb":null,"dateModified":"2016-11-04 09:17:09"},{"idDrink":"2","strDrink":null}]}"#
+        let dump =
+            #"{"drinks":[{"idDrink":"11000","strDrink":"Mojito","strAlcoholic":"Alcoholic","strCategory":"Cocktail","strGlass":"Highball glass","strInstructions":"Muddle mint. Add rum.","strIngredient1":"Light rum","strMeasure1":"2 oz ","strIngredient2":"Mint","strMeasure2":null,"strDrinkThumb":null,"dateModified":"2016-11-04 09:17:09"},{"idDrink":"2","strDrink":null}]}"#
         let parsed = try CatalogImport.parse(Data(dump.utf8), origin: "/tmp/dump.json")
         #expect(parsed.skipped == ["entry 1: no idDrink or strDrink"])
         let mojito = try #require(parsed.cocktails.first)
@@ -66,7 +70,9 @@ struct ImportedCocktailsTests {
     func refusals() throws {
         #expect(throws: ImportError.self) { try CatalogImport.parse(Data("[1, 2]".utf8), origin: "x") }
         #expect(throws: ImportError.self) { try CatalogImport.parse(Data(#"{"drinks": {"a": 1}}"#.utf8), origin: "x") }
-        #expect(throws: ImportError.self) { try CatalogImport.parse(Data(#"[{"idDrink": "1", "strDrink": ["x"]}]"#.utf8), origin: "x") }
+        #expect(throws: ImportError.self) {
+            try CatalogImport.parse(Data(#"[{"idDrink": "1", "strDrink": ["x"]}]"#.utf8), origin: "x")
+        }
         let long = String(repeating: "x", count: 201)
         #expect(throws: ImportError.oversizedEntry("id 1: the name is longer than 200 characters")) {
             try CatalogImport.parse(Data(#"[{"idDrink": "1", "strDrink": "\#(long)"}]"#.utf8), origin: "x")
@@ -78,19 +84,30 @@ struct ImportedCocktailsTests {
 @Suite("Import: variants")
 struct ImportVariantsTests {
     static func entry(_ variants: String) -> Data {
-        Data(#"[{"id":"v1","name":"Sour","type":"alcoholic","shortDescription":"S","longDescription":"L.","preparationMinutes":3,"imageName":"x","ingredients":["2 oz gin","1 oz lemon juice"],"variants":\#(variants)}]"#.utf8)
+        Data(
+            #"[{"id":"v1","name":"Sour","type":"alcoholic","shortDescription":"S","longDescription":"L.","preparationMinutes":3,"imageName":"x","ingredients":["2 oz gin","1 oz lemon juice"],"variants":\#(variants)}]"#
+                .utf8)
     }
 
     @Test("a drink's variants import with their names, descriptions and lines")
     func imported() throws {
-        let parsed = try CatalogImport.parse(Self.entry(#"[{"name":"Dry","description":"Less sugar.","ingredients":["2 oz gin","1/2 oz lemon juice"]}]"#), origin: "x")
-        #expect(parsed.cocktails.first?.variants == [Cocktail.Variant(name: "Dry", description: "Less sugar.", ingredients: ["2 oz gin", "1/2 oz lemon juice"])])
+        let parsed = try CatalogImport.parse(
+            Self.entry(
+                #"[{"name":"Dry","description":"Less sugar.","ingredients":["2 oz gin","1/2 oz lemon juice"]}]"#),
+            origin: "x")
+        #expect(
+            parsed.cocktails.first?.variants == [
+                Cocktail.Variant(
+                    name: "Dry", description: "Less sugar.", ingredients: ["2 oz gin", "1/2 oz lemon juice"])
+            ])
     }
 
-    @Test("a variant of the wrong shape refuses the payload, naming the key", arguments: [
-        #"{"name":"Dry"}"#, #"[{"name":3,"ingredients":[]}]"#, #"[{"name":"Dry","ingredients":"2 oz gin"}]"#,
-        #"[{"name":"Dry","ingredients":[1]}]"#, #"[{"name":"Dry","description":4,"ingredients":[]}]"#, #"["Dry"]"#,
-    ])
+    @Test(
+        "a variant of the wrong shape refuses the payload, naming the key",
+        arguments: [
+            #"{"name":"Dry"}"#, #"[{"name":3,"ingredients":[]}]"#, #"[{"name":"Dry","ingredients":"2 oz gin"}]"#,
+            #"[{"name":"Dry","ingredients":[1]}]"#, #"[{"name":"Dry","description":4,"ingredients":[]}]"#, #"["Dry"]"#,
+        ])
     func wrongShape(variants: String) {
         #expect(throws: ImportError.wrongType("entry 0 (id v1): variants has the wrong type")) {
             try CatalogImport.parse(Self.entry(variants), origin: "x")
@@ -102,10 +119,20 @@ struct ImportVariantsTests {
         let one = #"{"name":"Dry","ingredients":["2 oz gin"]}"#
         let many = "[" + Array(repeating: one, count: CatalogImport.maximumVariants + 1).joined(separator: ",") + "]"
         #expect(throws: ImportError.self) { try CatalogImport.parse(Self.entry(many), origin: "x") }
-        let lines = Array(repeating: #""1 oz gin""#, count: CatalogImport.maximumIngredientLines + 1).joined(separator: ",")
-        #expect(throws: ImportError.self) { try CatalogImport.parse(Self.entry(#"[{"name":"Long","ingredients":[\#(lines)]}]"#), origin: "x") }
+        let lines = Array(repeating: #""1 oz gin""#, count: CatalogImport.maximumIngredientLines + 1).joined(
+            separator: ",")
+        #expect(throws: ImportError.self) {
+            try CatalogImport.parse(Self.entry(#"[{"name":"Long","ingredients":[\#(lines)]}]"#), origin: "x")
+        }
         let longName = String(repeating: "x", count: CatalogImport.maximumTextLength + 1)
-        #expect(throws: ImportError.self) { try CatalogImport.parse(Self.entry(#"[{"name":"\#(longName)","ingredients":[]}]"#), origin: "x") }
-        #expect(throws: Never.self) { try CatalogImport.parse(Self.entry("[" + Array(repeating: one, count: CatalogImport.maximumVariants).joined(separator: ",") + "]"), origin: "x") }
+        #expect(throws: ImportError.self) {
+            try CatalogImport.parse(Self.entry(#"[{"name":"\#(longName)","ingredients":[]}]"#), origin: "x")
+        }
+        #expect(throws: Never.self) {
+            try CatalogImport.parse(
+                Self.entry(
+                    "[" + Array(repeating: one, count: CatalogImport.maximumVariants).joined(separator: ",") + "]"),
+                origin: "x")
+        }
     }
 }

@@ -15,7 +15,10 @@ struct IngredientLineCase: Sendable, CustomTestStringConvertible {
     }
 
     /// A range amount: `low` up to `upper`.
-    init(_ input: String, _ low: Double, _ upper: Double, _ unit: MeasureUnit?, _ ingredient: String?, _ note: String? = nil) {
+    init(
+        _ input: String, _ low: Double, _ upper: Double, _ unit: MeasureUnit?, _ ingredient: String?,
+        _ note: String? = nil
+    ) {
         self.init(input, low, unit, ingredient, note)
         self.upper = upper
     }
@@ -38,7 +41,8 @@ private let unitSpellings: [(String, MeasureUnit)] = [
     ("oz", .oz), ("oz.", .oz), ("fl oz", .oz), ("fl. oz.", .oz), ("fluid ounces", .oz), ("fluid ounce", .oz),
     ("ounce", .oz), ("ounces", .oz),
     ("tsp", .tsp), ("tsp.", .tsp), ("tsps", .tsp), ("teaspoon", .tsp), ("teaspoons", .tsp),
-    ("tbsp", .tbsp), ("tbsp.", .tbsp), ("tbsps", .tbsp), ("tblsp", .tbsp), ("tablespoon", .tbsp), ("tablespoons", .tbsp),
+    ("tbsp", .tbsp), ("tbsp.", .tbsp), ("tbsps", .tbsp), ("tblsp", .tbsp), ("tablespoon", .tbsp),
+    ("tablespoons", .tbsp),
     ("barspoon", .barspoon), ("barspoons", .barspoon), ("bar spoon", .barspoon), ("bar spoons", .barspoon),
     ("dash", .dash), ("dashes", .dash), ("drop", .drop), ("drops", .drop), ("splash", .splash), ("splashes", .splash),
     ("cup", .cup), ("cups", .cup), ("part", .part), ("parts", .part), ("slice", .slice), ("slices", .slice),
@@ -115,7 +119,9 @@ struct IngredientParserTests {
     func unitSpelling(_ pair: String) throws {
         let parts = pair.split(separator: "|").map(String.init)
         let unit = try #require(MeasureUnit(rawValue: parts[1]))
-        #expect(IngredientParser.parse("2 \(parts[0]) gin") == RecipeLine(text: "2 \(parts[0]) gin", amount: .init(2), unit: unit, ingredient: "gin"))
+        #expect(
+            IngredientParser.parse("2 \(parts[0]) gin")
+                == RecipeLine(text: "2 \(parts[0]) gin", amount: .init(2), unit: unit, ingredient: "gin"))
         #expect(IngredientParser.parse("2 \(parts[0]) of gin").ingredient == "gin")
         #expect(IngredientParser.parse("1 \(parts[0].uppercased()) gin").unit == unit)
     }
@@ -139,7 +145,8 @@ struct IngredientParserTests {
                 let written = index % 5 == 0 ? spelling.uppercased() : spelling
                 let body = "\(amountText) \(written) \(of)\(name)" + (note.map { ", \($0)" } ?? "")
                 let input = index % 3 == 0 ? "  \(body) \n" : body
-                let expected = RecipeLine(text: body, amount: .init(low, upTo: high), unit: unit, ingredient: name, note: note)
+                let expected = RecipeLine(
+                    text: body, amount: .init(low, upTo: high), unit: unit, ingredient: name, note: note)
                 #expect(IngredientParser.parse(input) == expected, "\(input.debugDescription)")
                 checked += 1
             }
@@ -157,7 +164,8 @@ struct IngredientParserTests {
     @Test("TheCocktailDB nil or blank measure: the ingredient alone")
     func cocktailDBNoMeasure() {
         #expect(IngredientParser.parse(measure: nil, ingredient: "Ice") == RecipeLine(text: "Ice", ingredient: "Ice"))
-        #expect(IngredientParser.parse(measure: "  \n", ingredient: "Mint") == RecipeLine(text: "Mint", ingredient: "Mint"))
+        #expect(
+            IngredientParser.parse(measure: "  \n", ingredient: "Mint") == RecipeLine(text: "Mint", ingredient: "Mint"))
     }
 
     @Test("TheCocktailDB 'Juice of 1/2' + 'Lime' is kept as text")
@@ -203,7 +211,9 @@ struct IngredientParserTests {
         #expect(IngredientParser.parse(line.input) == line.expected)
     }
 
-    @Test("A descending or dash-joined fraction after a number keeps the unit and ingredient", arguments: ["1-1/2 oz gin", "3-2 oz gin"])
+    @Test(
+        "A descending or dash-joined fraction after a number keeps the unit and ingredient",
+        arguments: ["1-1/2 oz gin", "3-2 oz gin"])
     func descendingRangeKeepsUnit(_ input: String) {
         // Known parser bug (see report): the unit is lost and the ingredient becomes "-1/2 oz gin".
         let line = IngredientParser.parse(input)

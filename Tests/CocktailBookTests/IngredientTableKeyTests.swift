@@ -1,5 +1,6 @@
-@testable import CocktailBook
 import Testing
+
+@testable import CocktailBook
 
 /// Recipe lines are looked up by a key; plain-ASCII names take a byte-by-byte path that must
 /// give exactly what the general rule (lower-case, whitespace runs made one space) gives.
@@ -9,10 +10,12 @@ struct IngredientTableKeyTests {
         name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    @Test("the ASCII path agrees with the general rule", arguments: [
-        "", " ", "Gin", "  London  Dry\tGIN ", "\tLime\r\nJuice\n", "Crème de cassis", "MARASCHINO liqueur",
-        "a\u{0B}b\u{0C}c", "Orange-flower water!", "7UP", "Z", "x  ", "  y", "Old Tom   gin\r",
-    ])
+    @Test(
+        "the ASCII path agrees with the general rule",
+        arguments: [
+            "", " ", "Gin", "  London  Dry\tGIN ", "\tLime\r\nJuice\n", "Crème de cassis", "MARASCHINO liqueur",
+            "a\u{0B}b\u{0C}c", "Orange-flower water!", "7UP", "Z", "x  ", "  y", "Old Tom   gin\r",
+        ])
     func agrees(_ name: String) {
         #expect(IngredientTable.asciiKey(name) == Self.general(name), "\(name.debugDescription)")
     }

@@ -71,58 +71,87 @@ func spread(_ k: Int, below bound: UInt64, salt: UInt64 = 0) -> UInt64 {
 struct LastModifiedLabelTests {
     static let cases: [LabelCase] = [
         // Today.
-        LabelCase("start of the day seen at its end", "2025-06-11T00:00:00Z", seenAt: "2025-06-11T23:59:59Z", monday: "Today"),
+        LabelCase(
+            "start of the day seen at its end", "2025-06-11T00:00:00Z", seenAt: "2025-06-11T23:59:59Z", monday: "Today"),
         LabelCase("the same instant", "2025-06-11T12:00:00Z", seenAt: "2025-06-11T12:00:00Z", monday: "Today"),
         LabelCase("a second in the future", "2025-06-11T12:00:01Z", seenAt: "2025-06-11T12:00:00Z", monday: "Today"),
         LabelCase("tomorrow", "2025-06-12T09:00:00Z", seenAt: "2025-06-11T12:00:00Z", monday: "Today"),
         LabelCase("years in the future", "2030-01-01T00:00:00Z", seenAt: "2025-06-11T12:00:00Z", monday: "Today"),
         // This week.
-        LabelCase("yesterday, a second before midnight", "2025-06-10T23:59:59Z", seenAt: "2025-06-11T00:00:00Z", monday: "This week"),
-        LabelCase("Monday seen on Wednesday", "2025-06-09T00:00:00Z", seenAt: "2025-06-11T12:00:00Z", monday: "This week"),
+        LabelCase(
+            "yesterday, a second before midnight", "2025-06-10T23:59:59Z", seenAt: "2025-06-11T00:00:00Z",
+            monday: "This week"),
+        LabelCase(
+            "Monday seen on Wednesday", "2025-06-09T00:00:00Z", seenAt: "2025-06-11T12:00:00Z", monday: "This week"),
         // The week start: Sunday is last week for Monday-first, this week for Sunday-first.
-        LabelCase("Sunday seen on Wednesday", "2025-06-08T12:00:00Z", seenAt: "2025-06-11T12:00:00Z",
-                  monday: "This month", sunday: "This week"),
-        LabelCase("Sunday 23:59 seen on Monday 00:00", "2025-06-08T23:59:59Z", seenAt: "2025-06-09T00:00:00Z",
-                  monday: "This month", sunday: "This week"),
-        LabelCase("Saturday seen on Sunday", "2025-06-14T12:00:00Z", seenAt: "2025-06-15T10:00:00Z",
-                  monday: "This week", sunday: "This month"),
-        LabelCase("Saturday seen on the Wednesday after", "2025-06-07T23:59:59Z", seenAt: "2025-06-11T12:00:00Z", monday: "This month"),
+        LabelCase(
+            "Sunday seen on Wednesday", "2025-06-08T12:00:00Z", seenAt: "2025-06-11T12:00:00Z",
+            monday: "This month", sunday: "This week"),
+        LabelCase(
+            "Sunday 23:59 seen on Monday 00:00", "2025-06-08T23:59:59Z", seenAt: "2025-06-09T00:00:00Z",
+            monday: "This month", sunday: "This week"),
+        LabelCase(
+            "Saturday seen on Sunday", "2025-06-14T12:00:00Z", seenAt: "2025-06-15T10:00:00Z",
+            monday: "This week", sunday: "This month"),
+        LabelCase(
+            "Saturday seen on the Wednesday after", "2025-06-07T23:59:59Z", seenAt: "2025-06-11T12:00:00Z",
+            monday: "This month"),
         // Month changes.
-        LabelCase("last day of the previous month, another week", "2025-05-31T12:00:00Z", seenAt: "2025-06-11T12:00:00Z",
-                  monday: "This year"),
-        LabelCase("last day of the previous month, same week", "2025-06-30T09:00:00Z", seenAt: "2025-07-02T09:00:00Z",
-                  monday: "This week"),
-        LabelCase("Sunday the 1st seen on Monday the 2nd", "2025-06-01T12:00:00Z", seenAt: "2025-06-02T12:00:00Z",
-                  monday: "This month", sunday: "This week"),
-        LabelCase("Saturday the 31st seen on Sunday the 1st", "2025-05-31T12:00:00Z", seenAt: "2025-06-01T12:00:00Z",
-                  monday: "This week", sunday: "This year"),
-        LabelCase("Saturday the 31st seen on Monday the 2nd", "2025-05-31T23:59:59Z", seenAt: "2025-06-02T00:00:00Z",
-                  monday: "This year"),
+        LabelCase(
+            "last day of the previous month, another week", "2025-05-31T12:00:00Z", seenAt: "2025-06-11T12:00:00Z",
+            monday: "This year"),
+        LabelCase(
+            "last day of the previous month, same week", "2025-06-30T09:00:00Z", seenAt: "2025-07-02T09:00:00Z",
+            monday: "This week"),
+        LabelCase(
+            "Sunday the 1st seen on Monday the 2nd", "2025-06-01T12:00:00Z", seenAt: "2025-06-02T12:00:00Z",
+            monday: "This month", sunday: "This week"),
+        LabelCase(
+            "Saturday the 31st seen on Sunday the 1st", "2025-05-31T12:00:00Z", seenAt: "2025-06-01T12:00:00Z",
+            monday: "This week", sunday: "This year"),
+        LabelCase(
+            "Saturday the 31st seen on Monday the 2nd", "2025-05-31T23:59:59Z", seenAt: "2025-06-02T00:00:00Z",
+            monday: "This year"),
         // Year changes.
-        LabelCase("Dec 31 (Sunday) seen on Jan 1 (Monday)", "2023-12-31T12:00:00Z", seenAt: "2024-01-01T12:00:00Z",
-                  monday: "1 year ago", sunday: "This week"),
-        LabelCase("Dec 31 (Saturday) seen on Jan 1 (Sunday)", "2022-12-31T12:00:00Z", seenAt: "2023-01-01T12:00:00Z",
-                  monday: "This week", sunday: "1 year ago"),
-        LabelCase("Dec 31 (Tuesday) seen on Jan 1 (Wednesday)", "2024-12-31T23:00:00Z", seenAt: "2025-01-01T01:00:00Z",
-                  monday: "This week"),
-        LabelCase("mid-December seen in mid-January", "2024-12-15T12:00:00Z", seenAt: "2025-01-15T12:00:00Z", monday: "1 year ago"),
+        LabelCase(
+            "Dec 31 (Sunday) seen on Jan 1 (Monday)", "2023-12-31T12:00:00Z", seenAt: "2024-01-01T12:00:00Z",
+            monday: "1 year ago", sunday: "This week"),
+        LabelCase(
+            "Dec 31 (Saturday) seen on Jan 1 (Sunday)", "2022-12-31T12:00:00Z", seenAt: "2023-01-01T12:00:00Z",
+            monday: "This week", sunday: "1 year ago"),
+        LabelCase(
+            "Dec 31 (Tuesday) seen on Jan 1 (Wednesday)", "2024-12-31T23:00:00Z", seenAt: "2025-01-01T01:00:00Z",
+            monday: "This week"),
+        LabelCase(
+            "mid-December seen in mid-January", "2024-12-15T12:00:00Z", seenAt: "2025-01-15T12:00:00Z",
+            monday: "1 year ago"),
         // Never 0 years ago.
-        LabelCase("January seen in late December", "2025-01-02T12:00:00Z", seenAt: "2025-12-30T12:00:00Z", monday: "This year"),
-        LabelCase("New Year's Day seen on New Year's Eve", "2025-01-01T00:00:00Z", seenAt: "2025-12-31T23:59:59Z", monday: "This year"),
+        LabelCase(
+            "January seen in late December", "2025-01-02T12:00:00Z", seenAt: "2025-12-30T12:00:00Z", monday: "This year"
+        ),
+        LabelCase(
+            "New Year's Day seen on New Year's Eve", "2025-01-01T00:00:00Z", seenAt: "2025-12-31T23:59:59Z",
+            monday: "This year"),
         LabelCase("March seen in June", "2025-03-15T12:00:00Z", seenAt: "2025-06-11T12:00:00Z", monday: "This year"),
         // Years ago, and leap days.
-        LabelCase("leap day seen a year later", "2024-02-29T12:00:00Z", seenAt: "2025-02-28T12:00:00Z", monday: "1 year ago"),
-        LabelCase("leap day seen on the next leap day", "2024-02-29T12:00:00Z", seenAt: "2028-02-29T12:00:00Z", monday: "4 years ago"),
-        LabelCase("two years to the day", "2023-06-11T12:00:00Z", seenAt: "2025-06-11T12:00:00Z", monday: "2 years ago"),
-        LabelCase("late December seen a year and a week later", "2023-12-31T12:00:00Z", seenAt: "2025-01-01T12:00:00Z",
-                  monday: "2 years ago"),
+        LabelCase(
+            "leap day seen a year later", "2024-02-29T12:00:00Z", seenAt: "2025-02-28T12:00:00Z", monday: "1 year ago"),
+        LabelCase(
+            "leap day seen on the next leap day", "2024-02-29T12:00:00Z", seenAt: "2028-02-29T12:00:00Z",
+            monday: "4 years ago"),
+        LabelCase(
+            "two years to the day", "2023-06-11T12:00:00Z", seenAt: "2025-06-11T12:00:00Z", monday: "2 years ago"),
+        LabelCase(
+            "late December seen a year and a week later", "2023-12-31T12:00:00Z", seenAt: "2025-01-01T12:00:00Z",
+            monday: "2 years ago"),
         LabelCase("a decade", "2015-06-11T12:00:00Z", seenAt: "2025-06-11T12:00:00Z", monday: "10 years ago"),
     ]
 
     @Test("labels with a Monday-first calendar (en_GB)", arguments: cases)
     func mondayFirst(_ test: LabelCase) throws {
         let label = LastModifiedLabel.label(
-            for: try LabelCalendars.instant(test.date), now: try LabelCalendars.instant(test.now), calendar: LabelCalendars.monday
+            for: try LabelCalendars.instant(test.date), now: try LabelCalendars.instant(test.now),
+            calendar: LabelCalendars.monday
         )
         #expect(label == test.monday)
     }
@@ -130,7 +159,8 @@ struct LastModifiedLabelTests {
     @Test("labels with a Sunday-first calendar (en_US)", arguments: cases)
     func sundayFirst(_ test: LabelCase) throws {
         let label = LastModifiedLabel.label(
-            for: try LabelCalendars.instant(test.date), now: try LabelCalendars.instant(test.now), calendar: LabelCalendars.sunday
+            for: try LabelCalendars.instant(test.date), now: try LabelCalendars.instant(test.now),
+            calendar: LabelCalendars.sunday
         )
         #expect(label == test.sunday)
     }
@@ -138,11 +168,14 @@ struct LastModifiedLabelTests {
     @Test("every case gives Foundation's label, whatever a year's first week needs")
     func casesMatchFoundation() throws {
         for test in Self.cases {
-            let date = try LabelCalendars.instant(test.date), now = try LabelCalendars.instant(test.now)
+            let date = try LabelCalendars.instant(test.date)
+            let now = try LabelCalendars.instant(test.now)
             for (first, expected) in [(2, test.monday), (1, test.sunday)] {
                 for minimumDays in [1, 4] {
                     let foundation = LabelCalendars.foundation(firstWeekday: first, minimumDays: minimumDays)
-                    #expect(LabelCalendars.reference(for: date, now: now, calendar: foundation) == expected, "\(test.testDescription)")
+                    #expect(
+                        LabelCalendars.reference(for: date, now: now, calendar: foundation) == expected,
+                        "\(test.testDescription)")
                 }
             }
         }
@@ -160,7 +193,9 @@ struct LastModifiedLabelTests {
                     let back = Double(spread(k, below: k % 2 == 0 ? 1_209_600 : 94_608_000, salt: 977))
                     let date = now.addingTimeInterval(-back)
                     let label = LastModifiedLabel.label(for: date, now: now, calendar: ours)
-                    #expect(label == LabelCalendars.reference(for: date, now: now, calendar: foundation), "\(zone) first \(first): \(date) seen at \(now)")
+                    #expect(
+                        label == LabelCalendars.reference(for: date, now: now, calendar: foundation),
+                        "\(zone) first \(first): \(date) seen at \(now)")
                 }
             }
         }
@@ -222,9 +257,12 @@ struct LastModifiedLabelTests {
         #expect(LastModifiedLabel.date(from: "2024-02-29 00:00:00") == Date(timeIntervalSince1970: 1_709_164_800))
     }
 
-    @Test("rejects text that is not a timestamp", arguments: [
-        "", "yesterday", "2017-13-45 21:42:09", "2017-02-30 10:00:00", "2025-02-30T10:00:00Z", "2025-13-01T10:00:00Z", "07/09/2017",
-    ])
+    @Test(
+        "rejects text that is not a timestamp",
+        arguments: [
+            "", "yesterday", "2017-13-45 21:42:09", "2017-02-30 10:00:00", "2025-02-30T10:00:00Z",
+            "2025-13-01T10:00:00Z", "07/09/2017",
+        ])
     func rejects(text: String) {
         #expect(LastModifiedLabel.date(from: text) == nil)
     }
@@ -238,9 +276,13 @@ struct LastModifiedLabelTests {
         }
         let now = try LabelCalendars.instant("2025-06-11T12:00:00Z")
         #expect(details("2025-06-11T08:00:00Z").lastModifiedLabel(now: now, calendar: LabelCalendars.monday) == "Today")
-        #expect(details("2025-06-08 08:00:00").lastModifiedLabel(now: now, calendar: LabelCalendars.monday) == "This month")
-        #expect(details("2025-06-08 08:00:00").lastModifiedLabel(now: now, calendar: LabelCalendars.sunday) == "This week")
-        #expect(details("2024-02-17T15:40:00Z").lastModifiedLabel(now: now, calendar: LabelCalendars.monday) == "1 year ago")
+        #expect(
+            details("2025-06-08 08:00:00").lastModifiedLabel(now: now, calendar: LabelCalendars.monday) == "This month")
+        #expect(
+            details("2025-06-08 08:00:00").lastModifiedLabel(now: now, calendar: LabelCalendars.sunday) == "This week")
+        #expect(
+            details("2024-02-17T15:40:00Z").lastModifiedLabel(now: now, calendar: LabelCalendars.monday) == "1 year ago"
+        )
         #expect(details(nil).lastModifiedLabel(now: now, calendar: LabelCalendars.monday) == nil)
         #expect(details("last Tuesday").lastModifiedLabel(now: now, calendar: LabelCalendars.monday) == nil)
     }

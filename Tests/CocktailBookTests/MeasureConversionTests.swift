@@ -10,14 +10,19 @@ struct MeasureConversionTests {
         return MeasureText.text(amount: converted.amount, unit: converted.unit)
     }
 
-    @Test("ounces become millilitres and centilitres the bartender's way", arguments: [
-        ("1 oz gin", Settings.Units.ml, 1, "30 ml"), ("1 oz gin", .ml, 2, "60 ml"), ("3/4 oz lime juice", .ml, 1, "22.5 ml"),
-        ("1 1/2 oz gin", .ml, 1, "45 ml"), ("1/2 oz syrup", .ml, 1, "15 ml"), ("1/4 oz syrup", .ml, 1, "7.5 ml"),
-        ("2 oz rum", .cl, 1, "6 cl"), ("3/4 oz lime juice", .cl, 1, "2.25 cl"), ("1 oz gin", .oz, 3, "3 oz"),
-        ("50 ml tequila", .oz, 1, "1 ¾ oz"), ("20 ml Cointreau", .oz, 1, "¾ oz"), ("15 ml lime juice", .oz, 2, "1 oz"),
-        ("22.5 ml lime juice", .ml, 1, "22.5 ml"), ("4 cl gin", .ml, 1, "40 ml"), ("2 dashes Angostura bitters", .ml, 2, "4 dashes"),
-        ("1 barspoon sugar syrup", .ml, 3, "3 barspoons"), ("2-3 dashes bitters", .cl, 2, "4–6 dashes"),
-    ])
+    @Test(
+        "ounces become millilitres and centilitres the bartender's way",
+        arguments: [
+            ("1 oz gin", Settings.Units.ml, 1, "30 ml"), ("1 oz gin", .ml, 2, "60 ml"),
+            ("3/4 oz lime juice", .ml, 1, "22.5 ml"),
+            ("1 1/2 oz gin", .ml, 1, "45 ml"), ("1/2 oz syrup", .ml, 1, "15 ml"), ("1/4 oz syrup", .ml, 1, "7.5 ml"),
+            ("2 oz rum", .cl, 1, "6 cl"), ("3/4 oz lime juice", .cl, 1, "2.25 cl"), ("1 oz gin", .oz, 3, "3 oz"),
+            ("50 ml tequila", .oz, 1, "1 ¾ oz"), ("20 ml Cointreau", .oz, 1, "¾ oz"),
+            ("15 ml lime juice", .oz, 2, "1 oz"),
+            ("22.5 ml lime juice", .ml, 1, "22.5 ml"), ("4 cl gin", .ml, 1, "40 ml"),
+            ("2 dashes Angostura bitters", .ml, 2, "4 dashes"),
+            ("1 barspoon sugar syrup", .ml, 3, "3 barspoons"), ("2-3 dashes bitters", .cl, 2, "4–6 dashes"),
+        ])
     func conversions(_ text: String, _ units: Settings.Units, _ servings: Int, _ expected: String) {
         #expect(Self.shown(text, units, servings) == expected, "\(text) → \(units) × \(servings)")
     }

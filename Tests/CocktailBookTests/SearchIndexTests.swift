@@ -1,7 +1,8 @@
-@testable import CocktailBook
 import CocktailsAPI
 import Foundation
 import Testing
+
+@testable import CocktailBook
 
 /// The bundled 170-cocktail catalog with its ingredient table, as the app indexes it.
 enum BundledBook {
@@ -62,16 +63,21 @@ struct SearchIndexTests {
     @Test("`marg` finds every Margarita as a name prefix, names starting with it first, before the `mary` typos")
     func marg() {
         let hits = book.rankedHits("marg")
-        #expect(Array(hits.map(\.name).prefix(7)) == [
-            "Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita",
-            "Mary Pickford", "Bloody Mary", "Virgin Mary",
-        ])
-        #expect(Array(hits.map(\.rank).prefix(7)) == [.namePrefix, .namePrefix, .namePrefix, .namePrefix, .nameTypo, .nameTypo, .nameTypo])
+        #expect(
+            Array(hits.map(\.name).prefix(7)) == [
+                "Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita",
+                "Mary Pickford", "Bloody Mary", "Virgin Mary",
+            ])
+        #expect(
+            Array(hits.map(\.rank).prefix(7)) == [
+                .namePrefix, .namePrefix, .namePrefix, .namePrefix, .nameTypo, .nameTypo, .nameTypo,
+            ])
         #expect(hits.dropFirst(7).allSatisfy { $0.rank == .description })
-        #expect(hits.map(\.name) == [
-            "Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita",
-            "Mary Pickford", "Bloody Mary", "Virgin Mary", "Barracuda", "Illegal", "Paloma",
-        ])
+        #expect(
+            hits.map(\.name) == [
+                "Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita",
+                "Mary Pickford", "Bloody Mary", "Virgin Mary", "Barracuda", "Illegal", "Paloma",
+            ])
     }
 
     @Test("`margarta` (one letter missing) finds the Margaritas as typos")
@@ -91,7 +97,8 @@ struct SearchIndexTests {
     @Test("from 8 letters two typos are forgiven, under 8 only one")
     func twoEdits() {
         // "margeritta": a substituted e and an extra t, 10 letters.
-        #expect(book.hitNames("margeritta") == ["Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita"])
+        #expect(
+            book.hitNames("margeritta") == ["Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita"])
         // "nigrona": two substitutions in 7 letters is one too many.
         #expect(book.hitNames("nigrona").isEmpty)
     }
@@ -109,8 +116,14 @@ struct SearchIndexTests {
     @Test("`campari` lists the drinks made with Campari as ingredient hits, then a description mention")
     func campari() throws {
         let hits = book.rankedHits("campari")
-        #expect(hits.map(\.name) == ["Americano", "Boulevardier", "Cardinale", "Garibaldi", "Jungle Bird", "Negroni", "Spritz"])
-        #expect(hits.map(\.rank) == [.ingredient, .ingredient, .ingredient, .ingredient, .ingredient, .ingredient, .description])
+        #expect(
+            hits.map(\.name) == [
+                "Americano", "Boulevardier", "Cardinale", "Garibaldi", "Jungle Bird", "Negroni", "Spritz",
+            ])
+        #expect(
+            hits.map(\.rank) == [
+                .ingredient, .ingredient, .ingredient, .ingredient, .ingredient, .ingredient, .description,
+            ])
         #expect(book.hitRank(of: "Negroni", in: "campari") == .ingredient)
         for hit in hits where hit.rank == .ingredient {
             let cocktail = try #require(book.catalog.cocktails.first { $0.name == hit.name })
@@ -118,7 +131,9 @@ struct SearchIndexTests {
         }
     }
 
-    @Test("ingredients are searchable by their canonical name and their families': `orange liqueur` finds Cointreau and triple sec")
+    @Test(
+        "ingredients are searchable by their canonical name and their families': `orange liqueur` finds Cointreau and triple sec"
+    )
     func canonicalIngredient() {
         let hits = book.rankedHits("cointreau")
         #expect(hits.map(\.name) == ["Corpse Reviver #2", "Cosmopolitan", "Long Island Iced Tea", "Singapore Sling"])
@@ -126,7 +141,10 @@ struct SearchIndexTests {
         // The Margarita's "orange liqueur, such as Cointreau" is any orange liqueur; Cointreau
         // and triple sec are orange liqueurs too.
         let family = Set(book.rankedHits("orange liqueur").filter { $0.rank == .ingredient }.map(\.name))
-        #expect(family.isSuperset(of: ["Corpse Reviver #2", "Cosmopolitan", "Long Island Iced Tea", "Singapore Sling", "Margarita"]))
+        #expect(
+            family.isSuperset(of: [
+                "Corpse Reviver #2", "Cosmopolitan", "Long Island Iced Tea", "Singapore Sling", "Margarita",
+            ]))
         #expect(family.isSuperset(of: Set(book.rankedHits("triple sec").filter { $0.rank == .ingredient }.map(\.name))))
         #expect(!family.contains("Negroni"))
     }
@@ -141,18 +159,25 @@ struct SearchIndexTests {
     @Test("an exact name outranks names that start with it, which outrank names containing it")
     func exactBeforePrefix() {
         let hits = book.rankedHits("margarita")
-        #expect(hits.map(\.name) == [
-            "Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita", "Barracuda", "Illegal", "Paloma",
-        ])
-        #expect(hits.map(\.rank) == [.exactName, .namePrefix, .namePrefix, .namePrefix, .description, .description, .description])
+        #expect(
+            hits.map(\.name) == [
+                "Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita", "Barracuda", "Illegal",
+                "Paloma",
+            ])
+        #expect(
+            hits.map(\.rank) == [
+                .exactName, .namePrefix, .namePrefix, .namePrefix, .description, .description, .description,
+            ])
     }
 
-    @Test("`gin`: names starting with it (shortest first), then names containing it, then ingredients, then descriptions")
+    @Test(
+        "`gin`: names starting with it (shortest first), then names containing it, then ingredients, then descriptions")
     func gin() {
         let hits = book.rankedHits("gin")
         let prefixes = ["Gin Fizz", "Gin Rickey", "Gin and Tonic", "Gin Basil Smash", "Pineapple Ginger Fizz"]
         let ingredients = [
-            "Angel Face", "Army & Navy", "Aviation", "Bee's Knees", "Bijou", "Bramble", "Cardinale", "Casino", "Clover Club",
+            "Angel Face", "Army & Navy", "Aviation", "Bee's Knees", "Bijou", "Bramble", "Cardinale", "Casino",
+            "Clover Club",
             "Corpse Reviver #2", "Dark 'n' Stormy", "Dry Martini", "Eastside", "French 75", "Gimlet", "Hanky Panky",
             "Horse's Neck", "IBA Tiki", "John Collins", "Last Word", "Long Island Iced Tea", "Martinez", "Monkey Gland",
             "Moscow Mule", "Negroni", "Non-Alcoholic Juicy Julep", "Paradise", "Penicillin", "Ramos Fizz", "Salty Dog",
@@ -161,17 +186,25 @@ struct SearchIndexTests {
         ]
         let descriptions = ["Alexander", "Boulevardier", "Final Ward", "Greyhound", "Sea Breeze"]
         #expect(hits.map(\.name) == prefixes + ingredients + descriptions)
-        #expect(hits.map(\.rank) == prefixes.map { _ in .namePrefix } + ingredients.map { _ in .ingredient } + descriptions.map { _ in .description })
+        #expect(
+            hits.map(\.rank) == prefixes.map { _ in .namePrefix } + ingredients.map { _ in .ingredient }
+                + descriptions.map { _ in .description })
     }
 
     @Test("`gin fizz`: exact name, then name prefix, ingredient and description hits")
     func ginFizz() {
         let hits = book.rankedHits("gin fizz")
-        #expect(hits.map(\.name) == [
-            "Gin Fizz", "Pineapple Ginger Fizz", "Ramos Fizz", "Gin Rickey", "John Collins", "Shirley Temple", "Tom Collins",
-            "Virgin Cranberry Mule",
-        ])
-        #expect(hits.map(\.rank) == [.exactName, .namePrefix, .ingredient, .description, .description, .description, .description, .description])
+        #expect(
+            hits.map(\.name) == [
+                "Gin Fizz", "Pineapple Ginger Fizz", "Ramos Fizz", "Gin Rickey", "John Collins", "Shirley Temple",
+                "Tom Collins",
+                "Virgin Cranberry Mule",
+            ])
+        #expect(
+            hits.map(\.rank) == [
+                .exactName, .namePrefix, .ingredient, .description, .description, .description, .description,
+                .description,
+            ])
     }
 
     @Test("`whiskey` and `whisky` are one word: the same hits, Whisky Highball a name match")
@@ -194,17 +227,22 @@ struct SearchIndexTests {
         #expect(book.hitNames("margarta").first == "Margarita")
     }
 
-    @Test("results are ordered by rank; names starting with the query lead their rank; other ranks are alphabetical",
-          arguments: ["gin", "rum", "sour", "mint", "lime", "marg", "pink"])
+    @Test(
+        "results are ordered by rank; names starting with the query lead their rank; other ranks are alphabetical",
+        arguments: ["gin", "rum", "sour", "mint", "lime", "marg", "pink"])
     func orderedByRankThenName(query: String) {
         let hits = book.index.search(query)
         #expect(!hits.isEmpty)
-        let leads = { (hit: SearchIndex.Hit) in SearchText.terms(book.catalog.cocktails[hit.position].name).first?.hasPrefix(query) == true }
+        let leads = { (hit: SearchIndex.Hit) in
+            SearchText.terms(book.catalog.cocktails[hit.position].name).first?.hasPrefix(query) == true
+        }
         for (earlier, later) in zip(hits, hits.dropFirst()) {
             #expect(earlier.rank <= later.rank, "\(earlier) before \(later)")
             guard earlier.rank == later.rank else { continue }
             if earlier.rank == .namePrefix || earlier.rank == .nameTypo {
-                #expect(leads(earlier) || !leads(later), "a name starting with \(query) after one that does not: \(earlier), \(later)")
+                #expect(
+                    leads(earlier) || !leads(later),
+                    "a name starting with \(query) after one that does not: \(earlier), \(later)")
             } else {
                 #expect(earlier.position < later.position, "\(earlier) before \(later)")
             }
@@ -238,8 +276,8 @@ struct SearchIndexTests {
         #expect(names.prefix(5) == ["Agua de Jamaica", "Alexander", "Amaretto Sour", "Americano", "Angel Face"])
         #expect(names.suffix(3) == ["White Lady", "Yellow Bird", "Zombie"])
         #expect(names.contains("Piña Colada"))
-        let piña = names.firstIndex(of: "Piña Colada")!
-        #expect(names[(piña - 1)...(piña + 1)] == ["Penicillin", "Piña Colada", "Pineapple Ginger Fizz"])
+        let pina = names.firstIndex(of: "Piña Colada")!
+        #expect(names[(pina - 1)...(pina + 1)] == ["Penicillin", "Piña Colada", "Pineapple Ginger Fizz"])
     }
 
     @Test("a nonsense query finds nothing", arguments: ["zzzqx", "qwxv", "xylophone", "123456789"])
@@ -250,8 +288,9 @@ struct SearchIndexTests {
 
 @Suite("SearchText: typo distance and allowance")
 struct SearchTextTests {
-    @Test("allowed edits by length: none under 4 letters, one from 4, two from 8",
-          arguments: [(0, 0), (1, 0), (2, 0), (3, 0), (4, 1), (5, 1), (7, 1), (8, 2), (9, 2), (20, 2)])
+    @Test(
+        "allowed edits by length: none under 4 letters, one from 4, two from 8",
+        arguments: [(0, 0), (1, 0), (2, 0), (3, 0), (4, 1), (5, 1), (7, 1), (8, 2), (9, 2), (20, 2)])
     func allowedEdits(length: Int, edits: Int) {
         #expect(SearchText.allowedEdits(forLength: length) == edits)
     }
@@ -285,7 +324,9 @@ struct SearchTextTests {
 
     @Test("withinEdits counts inserts, deletes, substitutions and neighbour swaps", arguments: cases)
     func withinEdits(a: String, b: String, limit: Int, expected: Bool) {
-        #expect(SearchText.withinEdits(Array(a.utf8), Array(b.utf8), limit: limit) == expected, "\(a) ~ \(b) within \(limit)")
+        #expect(
+            SearchText.withinEdits(Array(a.utf8), Array(b.utf8), limit: limit) == expected,
+            "\(a) ~ \(b) within \(limit)")
         #expect(SearchText.withinEdits(Array(b.utf8), Array(a.utf8), limit: limit) == expected, "symmetry: \(b) ~ \(a)")
     }
 

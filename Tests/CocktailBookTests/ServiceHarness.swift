@@ -4,10 +4,11 @@ import CocktailsAPI
 import Foundation
 import Logging
 import Testing
+
 #if canImport(Combine)
-import Combine
+    import Combine
 #else
-import OpenCombine
+    import OpenCombine
 #endif
 
 /// A catalog service wired to in-memory stores and a fixed clock, with the stores kept at hand.
@@ -33,7 +34,8 @@ struct ServiceHarness {
 
     /// A service whose catalog is loaded from an instant source and ready to query.
     static func ready(favorites: Set<String> = []) async -> ServiceHarness {
-        let harness = ServiceHarness(source: FakeCocktailsAPI(latency: .zero, payload: SeedCatalog.data), favorites: favorites)
+        let harness = ServiceHarness(
+            source: FakeCocktailsAPI(latency: .zero, payload: SeedCatalog.data), favorites: favorites)
         await harness.service.start()
         await harness.service.settle()
         return harness

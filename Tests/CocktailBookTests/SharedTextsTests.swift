@@ -17,19 +17,28 @@ struct SharedTextsTests {
         Cocktail(
             id: id, name: "Drink \(id)", kind: .alcoholic, shortDescription: "Short words for drink \(id).",
             longDescription: "Longer words about drink \(id), none of them shared with another drink.",
-            preparationMinutes: 3, imageName: "drink", ingredients: lines, glass: "coupe", category: "Sours and the like",
+            preparationMinutes: 3, imageName: "drink", ingredients: lines, glass: "coupe",
+            category: "Sours and the like",
             instructions: ["Shake everything hard with plenty of ice.", "Strain into a chilled coupe \(id)."],
             garnish: "A long twist of lemon peel", tags: tags, iba: "contemporary-classics", dateModified: date
         )
     }
 
     static let drinks = [
-        drink("1", lines: ["60 ml London dry gin", "30 ml fresh lemon juice", "1 dash"], tags: ["citrus", "gin"], date: "2024-02-17T15:40:00Z"),
-        drink("2", lines: ["45 ml aged rum", "30 ml fresh lemon juice"], tags: ["citrus", "gin"], date: "2024-02-17T15:40:00Z"),
-        drink("3", lines: ["60 ml London dry gin", "20 ml sugar syrup, rich"], tags: ["rum"], date: "2025-06-01T09:00:00Z"),
+        drink(
+            "1", lines: ["60 ml London dry gin", "30 ml fresh lemon juice", "1 dash"], tags: ["citrus", "gin"],
+            date: "2024-02-17T15:40:00Z"),
+        drink(
+            "2", lines: ["45 ml aged rum", "30 ml fresh lemon juice"], tags: ["citrus", "gin"],
+            date: "2024-02-17T15:40:00Z"),
+        drink(
+            "3", lines: ["60 ml London dry gin", "20 ml sugar syrup, rich"], tags: ["rum"], date: "2025-06-01T09:00:00Z"
+        ),
     ]
 
-    @Test("a decoded catalog shares repeated recipe lines, dates, garnishes, instructions and tag lists, and equals the plain decoding")
+    @Test(
+        "a decoded catalog shares repeated recipe lines, dates, garnishes, instructions and tag lists, and equals the plain decoding"
+    )
     func decodedCatalogShares() throws {
         let data = try JSONEncoder().encode(Self.drinks)
         let decoded = try CatalogDecoder.decode(data).cocktails
@@ -43,7 +52,9 @@ struct SharedTextsTests {
         #expect(Self.storage(one.garnish!) == Self.storage(three.garnish!))
         #expect(Self.storage(one.category!) == Self.storage(two.category!))
         #expect(Self.storage(one.instructions![0]) == Self.storage(three.instructions![0]))
-        #expect(one.tags!.withUnsafeBufferPointer { $0.baseAddress } == two.tags!.withUnsafeBufferPointer { $0.baseAddress })
+        #expect(
+            one.tags!.withUnsafeBufferPointer { $0.baseAddress } == two.tags!.withUnsafeBufferPointer { $0.baseAddress }
+        )
         // Different texts stay different, and a drink's own lines are its own.
         #expect(Self.storage(one.instructions![1]) != Self.storage(two.instructions![1]))
         #expect(one.tags != three.tags)

@@ -1,5 +1,6 @@
-@testable import CocktailBook
 import Testing
+
+@testable import CocktailBook
 
 /// Terms are kept as position lists or, when common, as bitmaps; either way a term finds
 /// exactly its documents, alone and mixed with the other kind under one prefix.
@@ -24,7 +25,8 @@ struct TermIndexTests {
         let index = TermIndex(documents: Self.documents)
         #expect(index.prefixMatches("common").positions == Self.expected { $0 % 3 == 0 || $0 == 43 })
         #expect(index.prefixMatches("comet").positions == [7, 150])
-        #expect(index.prefixMatches("com").positions == Self.expected { $0 % 3 == 0 || [7, 43, 150, 199].contains($0) })
+        #expect(
+            index.prefixMatches("com").positions == Self.expected { $0 % 3 == 0 || [7, 43, 150, 199].contains($0) })
         #expect(index.prefixMatches("zebra").positions == Self.expected { $0 < 199 })
         #expect(index.prefixMatches("last").positions == [199])
         #expect(index.prefixMatches("x").positions.isEmpty)

@@ -22,12 +22,15 @@ struct AccountsHTTPTests {
     /// Signs in through the form; returns the session cookie.
     static func signIn(_ client: some TestClientProtocol, _ name: String, _ password: String) async throws -> String {
         let response = try await client.execute(
-            uri: "/login", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body("username=\(name)&password=\(password.replacingOccurrences(of: " ", with: "+"))&next=%2F")
+            uri: "/login", method: .post, headers: TestCSRF.formHeaders,
+            body: TestCSRF.body(
+                "username=\(name)&password=\(password.replacingOccurrences(of: " ", with: "+"))&next=%2F")
         )
         #expect(response.status == .seeOther, "sign-in of \(name)")
         let cookie = try #require(response.headers[.setCookie])
         #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"))
-        return try #require(cookie.firstMatch(of: /cocktailbook_session=([0-9a-f]{64})/).map { "cocktailbook_session=\($0.1)" })
+        return try #require(
+            cookie.firstMatch(of: /cocktailbook_session=([0-9a-f]{64})/).map { "cocktailbook_session=\($0.1)" })
     }
 
     static func form(_ session: String) -> HTTPFields {
@@ -58,21 +61,28 @@ struct AccountsHTTPTests {
             #expect(me.status == .unauthorized)
             #expect(String(buffer: me.body).contains(#""code":"sign_in_required""#))
             #expect(try await client.execute(uri: "/api/v1/favorites/1", method: .put).status == .unauthorized)
-            let anonymousPost = try await client.execute(uri: "/cocktails/1/favorite", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body("favorite=true"))
+            let anonymousPost = try await client.execute(
+                uri: "/cocktails/1/favorite", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body("favorite=true"))
             #expect(anonymousPost.status == .seeOther)
             #expect(anonymousPost.headers[.location]?.hasPrefix("/login?next=") == true)
 
             let alice = try await Self.signIn(client, "alice", "alice password")
             let bob = try await Self.signIn(client, "bob", "bob password")
-            let posted = try await client.execute(uri: "/cocktails/11/favorite", method: .post, headers: Self.form(alice), body: TestCSRF.body("favorite=true"))
+            let posted = try await client.execute(
+                uri: "/cocktails/11/favorite", method: .post, headers: Self.form(alice),
+                body: TestCSRF.body("favorite=true"))
             #expect(posted.status == .seeOther)
-            let aliceList = String(buffer: try await client.execute(uri: "/", method: .get, headers: [.cookie: alice]).body)
+            let aliceList = String(
+                buffer: try await client.execute(uri: "/", method: .get, headers: [.cookie: alice]).body)
             let bobList = String(buffer: try await client.execute(uri: "/", method: .get, headers: [.cookie: bob]).body)
             #expect(HTML.rowNames(in: aliceList).first == "Margarita Mocktail")
             #expect(aliceList.contains("is-favorite"))
             #expect(!bobList.contains("is-favorite"))
             #expect(!String(buffer: try await client.get("/").body).contains("is-favorite"))
-            #expect(String(buffer: try await client.execute(uri: "/api/v1/me", method: .get, headers: [.cookie: bob]).body) == #"{"name":"bob","role":"member"}"#)
+            #expect(
+                String(buffer: try await client.execute(uri: "/api/v1/me", method: .get, headers: [.cookie: bob]).body)
+                    == #"{"name":"bob","role":"member"}"#)
         }
     }
 
@@ -83,16 +93,28 @@ struct AccountsHTTPTests {
         try await makeApp(databasePath: database.path).test(.router) { client in
             try await client.waitUntilReady()
             let bob = try await Self.signIn(client, "bob", "bob password")
-            #expect(!String(buffer: try await client.execute(uri: "/", method: .get, headers: [.cookie: bob]).body).contains(#"href="/import""#))
-            #expect(try await client.execute(uri: "/import", method: .get, headers: [.cookie: bob]).status == .forbidden)
-            let post = try await client.execute(uri: "/import", method: .post, headers: Self.form(bob), body: TestCSRF.body("url=https%3A%2F%2Fexample.com%2F"))
+            #expect(
+                !String(buffer: try await client.execute(uri: "/", method: .get, headers: [.cookie: bob]).body)
+                    .contains(#"href="/import""#))
+            #expect(
+                try await client.execute(uri: "/import", method: .get, headers: [.cookie: bob]).status == .forbidden)
+            let post = try await client.execute(
+                uri: "/import", method: .post, headers: Self.form(bob),
+                body: TestCSRF.body("url=https%3A%2F%2Fexample.com%2F"))
             #expect(post.status == .forbidden)
-            #expect(try await client.execute(uri: "/api/v1/catalog/refresh", method: .post, headers: [.cookie: bob]).status == .forbidden)
-            #expect(try await client.execute(uri: "/admin/users", method: .get, headers: [.cookie: bob]).status == .forbidden)
+            #expect(
+                try await client.execute(uri: "/api/v1/catalog/refresh", method: .post, headers: [.cookie: bob]).status
+                    == .forbidden)
+            #expect(
+                try await client.execute(uri: "/admin/users", method: .get, headers: [.cookie: bob]).status
+                    == .forbidden)
             let alice = try await Self.signIn(client, "alice", "alice password")
-            #expect(String(buffer: try await client.execute(uri: "/", method: .get, headers: [.cookie: alice]).body).contains(#"href="/import""#))
+            #expect(
+                String(buffer: try await client.execute(uri: "/", method: .get, headers: [.cookie: alice]).body)
+                    .contains(#"href="/import""#))
             #expect(try await client.execute(uri: "/import", method: .get, headers: [.cookie: alice]).status == .ok)
-            let users = String(buffer: try await client.execute(uri: "/admin/users", method: .get, headers: [.cookie: alice]).body)
+            let users = String(
+                buffer: try await client.execute(uri: "/admin/users", method: .get, headers: [.cookie: alice]).body)
             #expect(users.contains(#"data-account="bob""#))
         }
     }
@@ -106,12 +128,21 @@ struct AccountsHTTPTests {
         try await makeApp(databasePath: database.path).test(.router) { client in
             try await client.waitUntilReady()
             let bearer: HTTPFields = [.authorization: "Bearer \(token)"]
-            #expect(try await client.execute(uri: "/api/v1/favorites/5", method: .put, headers: bearer).status == .noContent)
-            let favorites = String(buffer: try await client.execute(uri: "/api/v1/favorites", method: .get, headers: bearer).body)
+            #expect(
+                try await client.execute(uri: "/api/v1/favorites/5", method: .put, headers: bearer).status == .noContent
+            )
+            let favorites = String(
+                buffer: try await client.execute(uri: "/api/v1/favorites", method: .get, headers: bearer).body)
             #expect(favorites.contains(#""id":"5""#))
             let alice = try await Self.signIn(client, "alice", "alice password")
-            #expect(!String(buffer: try await client.execute(uri: "/api/v1/favorites", method: .get, headers: [.cookie: alice]).body).contains(#""id":"5""#))
-            #expect(try await client.execute(uri: "/api/v1/catalog/refresh", method: .post, headers: bearer).status == .forbidden)
+            #expect(
+                !String(
+                    buffer: try await client.execute(uri: "/api/v1/favorites", method: .get, headers: [.cookie: alice])
+                        .body
+                ).contains(#""id":"5""#))
+            #expect(
+                try await client.execute(uri: "/api/v1/catalog/refresh", method: .post, headers: bearer).status
+                    == .forbidden)
             try await accounts.database.revokeToken(prefix: String(token.prefix(11)))
             let after = try await client.execute(uri: "/api/v1/favorites", method: .get, headers: bearer)
             #expect(after.status == .unauthorized)
@@ -127,11 +158,17 @@ struct AccountsHTTPTests {
             try await Self.signIn(client, "alice", "alice password")
         }
         try await makeApp(databasePath: database.path).test(.router) { client in
-            #expect(String(buffer: try await client.execute(uri: "/api/v1/me", method: .get, headers: [.cookie: session]).body).contains("alice"))
-            let out = try await client.execute(uri: "/logout", method: .post, headers: Self.form(session), body: TestCSRF.body(""))
+            #expect(
+                String(
+                    buffer: try await client.execute(uri: "/api/v1/me", method: .get, headers: [.cookie: session]).body
+                ).contains("alice"))
+            let out = try await client.execute(
+                uri: "/logout", method: .post, headers: Self.form(session), body: TestCSRF.body(""))
             #expect(out.status == .seeOther)
             #expect(out.headers[.setCookie]?.contains("Max-Age=0") == true)
-            #expect(try await client.execute(uri: "/api/v1/me", method: .get, headers: [.cookie: session]).status == .unauthorized)
+            #expect(
+                try await client.execute(uri: "/api/v1/me", method: .get, headers: [.cookie: session]).status
+                    == .unauthorized)
         }
     }
 
@@ -140,15 +177,23 @@ struct AccountsHTTPTests {
         let database = try await Self.book()
         defer { database.remove() }
         try await makeApp(databasePath: database.path).test(.router) { client in
-            let wrong = try await client.execute(uri: "/login", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body("username=alice&password=nope"))
-            let unknown = try await client.execute(uri: "/login", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body("username=zed&password=nope"))
+            let wrong = try await client.execute(
+                uri: "/login", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body("username=alice&password=nope"))
+            let unknown = try await client.execute(
+                uri: "/login", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body("username=zed&password=nope"))
             #expect(wrong.status == .unauthorized && unknown.status == .unauthorized)
             let message = "That name and password do not match an account."
             #expect(String(buffer: wrong.body).contains(message) && String(buffer: unknown.body).contains(message))
             for _ in 0..<9 {
-                _ = try await client.execute(uri: "/login", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body("username=alice&password=nope"))
+                _ = try await client.execute(
+                    uri: "/login", method: .post, headers: TestCSRF.formHeaders,
+                    body: TestCSRF.body("username=alice&password=nope"))
             }
-            let blocked = try await client.execute(uri: "/login", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body("username=alice&password=alice+password"))
+            let blocked = try await client.execute(
+                uri: "/login", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body("username=alice&password=alice+password"))
             #expect(blocked.status == .tooManyRequests)
             #expect(Int(blocked.headers[.retryAfter] ?? "") ?? 0 > 0)
         }
@@ -161,7 +206,13 @@ struct AccountsHTTPTests {
         await #expect(throws: StartupError.self) {
             _ = try await makeApp(databasePath: database.path, configure: { $0.host = "0.0.0.0" })
         }
-        try await makeApp(databasePath: database.path, configure: { $0.host = "0.0.0.0"; $0.publicReadOnly = true }).test(.router) { client in
+        try await makeApp(
+            databasePath: database.path,
+            configure: {
+                $0.host = "0.0.0.0"
+                $0.publicReadOnly = true
+            }
+        ).test(.router) { client in
             try await client.waitUntilReady()
             #expect(try await client.get("/api/v1/cocktails").status == .ok)
             let put = try await client.execute(uri: "/api/v1/favorites/1", method: .put)
@@ -181,7 +232,9 @@ struct AccountsHTTPTests {
             #expect(try await client.get("/api/v1/cocktails").status == .unauthorized)
             #expect(try await client.get("/login").status == .ok)
             let alice = try await Self.signIn(client, "alice", "alice password")
-            #expect(try await client.execute(uri: "/api/v1/cocktails", method: .get, headers: [.cookie: alice]).status != .unauthorized)
+            #expect(
+                try await client.execute(uri: "/api/v1/cocktails", method: .get, headers: [.cookie: alice]).status
+                    != .unauthorized)
         }
     }
 }

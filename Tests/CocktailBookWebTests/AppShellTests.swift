@@ -11,25 +11,32 @@ import Testing
 struct AppShellTests {
     static let kept = HTTPField.Name("X-Offline-Cache")!
 
-    @Test("the manifest names the book, its start, scope, colours and three real icons; the icons are PNGs of those sizes")
+    @Test(
+        "the manifest names the book, its start, scope, colours and three real icons; the icons are PNGs of those sizes"
+    )
     func manifest() async throws {
         let database = try TemporaryDatabase()
         defer { database.remove() }
         try await makeApp(databasePath: database.path).test(.router) { client in
             let response = try await client.get("/manifest.webmanifest")
             #expect(response.headers[.contentType] == "application/manifest+json")
-            let manifest = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+            let manifest = try #require(
+                try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
             #expect(manifest["name"] as? String == "Cocktail Book")
-            #expect(manifest["display"] as? String == "standalone" && manifest["start_url"] as? String == "/" && manifest["scope"] as? String == "/")
+            #expect(
+                manifest["display"] as? String == "standalone" && manifest["start_url"] as? String == "/"
+                    && manifest["scope"] as? String == "/")
             let icons = try #require(manifest["icons"] as? [[String: String]])
             #expect(icons.map { $0["purpose"] ?? "" } == ["any", "any", "maskable"])
             for icon in icons {
                 let png = Data(buffer: try await client.get(icon["src"] ?? "").body)
                 #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
-                let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+                let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
+                let height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
                 #expect("\(width)x\(height)" == icon["sizes"])
             }
-            let italian = try await client.execute(uri: "/manifest.webmanifest", method: .get, headers: [.acceptLanguage: "it"])
+            let italian = try await client.execute(
+                uri: "/manifest.webmanifest", method: .get, headers: [.acceptLanguage: "it"])
             #expect(String(buffer: italian.body).contains(#""lang":"it""#))
         }
     }
@@ -71,7 +78,9 @@ struct AppShellTests {
                 #expect(headers[Self.kept] == nil, "\(path)")
             }
             let offline = String(buffer: try await client.get("/offline").body)
-            #expect(offline.contains(#"<h1 class="large-title">You're offline</h1>"#) || offline.contains(#"<h1 class="large-title">You&#39;re offline</h1>"#))
+            #expect(
+                offline.contains(#"<h1 class="large-title">You're offline</h1>"#)
+                    || offline.contains(#"<h1 class="large-title">You&#39;re offline</h1>"#))
             #expect(offline.contains(#"<a href="/">All cocktails, as last saved</a>"#))
         }
     }

@@ -11,7 +11,9 @@ import Testing
 /// catalog and a real SQLite file.
 @Suite("My bar over HTTP")
 struct BarHTTPTests {
-    static func put(_ client: some TestClientProtocol, _ path: String, headers: HTTPFields = [:]) async throws -> HTTPResponse.Status {
+    static func put(_ client: some TestClientProtocol, _ path: String, headers: HTTPFields = [:]) async throws
+        -> HTTPResponse.Status
+    {
         try await client.execute(uri: path, method: .put, headers: headers).status
     }
 
@@ -34,7 +36,8 @@ struct BarHTTPTests {
             let bar = try #require(try await Self.json(client, "/api/v1/bar") as? [String: Any])
             let values = (bar["ingredients"] as? [[String: String]])?.map { $0["value"] ?? "" }
             #expect(values == ["Campari", "London dry gin"])
-            #expect(try await client.execute(uri: "/api/v1/bar/ingredients/Campari", method: .delete).status == .noContent)
+            #expect(
+                try await client.execute(uri: "/api/v1/bar/ingredients/Campari", method: .delete).status == .noContent)
             let after = try #require(try await Self.json(client, "/api/v1/bar") as? [String: Any])
             #expect((after["ingredients"] as? [[String: String]])?.map { $0["value"] ?? "" } == ["London dry gin"])
         }
@@ -57,18 +60,24 @@ struct BarHTTPTests {
             #expect((negroni["missing"] as? [Any])?.isEmpty == true)
             #expect(negroni["matchedBy"] is [Any])
             #expect(cocktails.allSatisfy { ($0["missing"] as? [Any])?.isEmpty == true })
-            let oneAway = try #require((try await Self.json(client, "/api/v1/cocktails?makeable=one-away") as? [String: Any])?["cocktails"] as? [[String: Any]])
+            let oneAway = try #require(
+                (try await Self.json(client, "/api/v1/cocktails?makeable=one-away") as? [String: Any])?["cocktails"]
+                    as? [[String: Any]])
             #expect(!oneAway.isEmpty && oneAway.allSatisfy { ($0["missing"] as? [[String: String]])?.count == 1 })
             let suggestions = try #require(try await Self.json(client, "/api/v1/bar/suggestions") as? [[String: Any]])
             let first = try #require(suggestions.first)
             let unlocks = try #require(first["unlocks"] as? Int)
             #expect(unlocks == (first["cocktails"] as? [String])?.count)
-            #expect(suggestions.map { $0["unlocks"] as? Int ?? 0 } == suggestions.map { $0["unlocks"] as? Int ?? 0 }.sorted(by: >))
+            #expect(
+                suggestions.map { $0["unlocks"] as? Int ?? 0 }
+                    == suggestions.map { $0["unlocks"] as? Int ?? 0 }.sorted(by: >))
             // Buying it moves exactly those drinks into "now".
             let value = try #require(first["value"] as? String)
             let encoded = value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value
             #expect(try await Self.put(client, "/api/v1/bar/ingredients/\(encoded)") == .noContent)
-            let after = try #require((try await Self.json(client, "/api/v1/cocktails?makeable=now") as? [String: Any])?["cocktails"] as? [[String: Any]])
+            let after = try #require(
+                (try await Self.json(client, "/api/v1/cocktails?makeable=now") as? [String: Any])?["cocktails"]
+                    as? [[String: Any]])
             let ids = Set(after.compactMap { $0["id"] as? String })
             #expect(ids.isSuperset(of: Set(first["cocktails"] as? [String] ?? [])))
             #expect(after.count == cocktails.count + unlocks)
@@ -85,7 +94,9 @@ struct BarHTTPTests {
             for value in ["cognac", "fresh%20lemon%20juice", "orange%20cura%C3%A7ao"] {
                 #expect(try await Self.put(client, "/api/v1/bar/ingredients/\(value)") == .noContent)
             }
-            let before = try #require((try await Self.json(client, "/api/v1/cocktails?makeable=now&q=sidecar") as? [String: Any])?["total"] as? Int)
+            let before = try #require(
+                (try await Self.json(client, "/api/v1/cocktails?makeable=now&q=sidecar") as? [String: Any])?["total"]
+                    as? Int)
             #expect(before == 0, "orange curaçao is an orange liqueur, not a triple sec")
             let created = try await client.execute(
                 uri: "/api/v1/bar/rules", method: .post, headers: [.contentType: "application/json"],
@@ -94,15 +105,22 @@ struct BarHTTPTests {
             #expect(created.status == .created)
             let rule = try JSONSerialization.jsonObject(with: Data(buffer: created.body)) as? [String: Any]
             let id = try #require(rule?["id"] as? Int)
-            let now = try #require((try await Self.json(client, "/api/v1/cocktails?makeable=now") as? [String: Any])?["cocktails"] as? [[String: Any]])
+            let now = try #require(
+                (try await Self.json(client, "/api/v1/cocktails?makeable=now") as? [String: Any])?["cocktails"]
+                    as? [[String: Any]])
             let matches = now.flatMap { ($0["matchedBy"] as? [[String: String]]) ?? [] }
             // The Sidecar's triple sec: Cointreau is a triple sec, so a stand-in for Cointreau is one too.
             #expect(matches.contains(["needed": "triple sec", "have": "orange curaçao", "rule": "yours"]))
             #expect(now.contains { $0["name"] as? String == "Sidecar" })
-            let rules = try #require((try await Self.json(client, "/api/v1/bar/rules") as? [String: Any])?["rules"] as? [[String: Any]])
+            let rules = try #require(
+                (try await Self.json(client, "/api/v1/bar/rules") as? [String: Any])?["rules"] as? [[String: Any]])
             #expect(rules.contains { $0["builtIn"] as? Bool == true })
             #expect(rules.contains { $0["id"] as? Int == id && $0["use"] as? String == "orange curaçao" })
-            #expect(try await client.execute(uri: "/api/v1/bar/rules", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: #"{"use":"nothing"}"#)).status == .badRequest)
+            #expect(
+                try await client.execute(
+                    uri: "/api/v1/bar/rules", method: .post, headers: [.contentType: "application/json"],
+                    body: ByteBuffer(string: #"{"use":"nothing"}"#)
+                ).status == .badRequest)
             #expect(try await client.execute(uri: "/api/v1/bar/rules/\(id)", method: .delete).status == .noContent)
             #expect(try await client.execute(uri: "/api/v1/bar/rules/\(id)", method: .delete).status == .notFound)
         }
@@ -114,23 +132,31 @@ struct BarHTTPTests {
         defer { database.remove() }
         try await makeApp(databasePath: database.path, configure: { $0.catalogPath = nil }).test(.router) { client in
             try await client.waitUntilReady()
-            let negroni = try #require((try await client.get("/api/v1/cocktails?q=negroni").decoded(ListBody.self)).cocktails.first)
+            let negroni = try #require(
+                (try await client.get("/api/v1/cocktails?q=negroni").decoded(ListBody.self)).cocktails.first)
             #expect(try await Self.put(client, "/api/v1/bar/ingredients/Campari") == .noContent)
             let added = try await client.execute(
-                uri: "/api/v1/shopping-list", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: #"{"cocktail":"\#(negroni.id)"}"#)
+                uri: "/api/v1/shopping-list", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"cocktail":"\#(negroni.id)"}"#)
             )
             #expect(added.status == .created)
             let list = try #require(try JSONSerialization.jsonObject(with: Data(buffer: added.body)) as? [String: Any])
             let items = try #require(list["items"] as? [[String: Any]])
             #expect(Set(items.compactMap { $0["value"] as? String }) == ["London dry gin", "sweet vermouth"])
-            #expect(items.allSatisfy { ($0["cocktails"] as? [String]) == [negroni.id] && $0["bought"] as? Bool == false })
+            #expect(
+                items.allSatisfy { ($0["cocktails"] as? [String]) == [negroni.id] && $0["bought"] as? Bool == false })
             let gin = try #require(items.first { $0["value"] as? String == "London dry gin" }?["id"] as? Int)
-            let ticked = try await client.execute(uri: "/api/v1/shopping-list/\(gin)", method: .put, headers: [.contentType: "application/json"], body: ByteBuffer(string: #"{"bought":true}"#))
+            let ticked = try await client.execute(
+                uri: "/api/v1/shopping-list/\(gin)", method: .put, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"bought":true}"#))
             #expect(ticked.status == .noContent)
             let text = String(buffer: try await client.get("/bar/shopping.txt").body)
-            #expect(text == "Shopping list\n☐ sweet vermouth\n☑ London dry gin\n" || text == "Shopping list\n☑ London dry gin\n☐ sweet vermouth\n")
+            #expect(
+                text == "Shopping list\n☐ sweet vermouth\n☑ London dry gin\n"
+                    || text == "Shopping list\n☑ London dry gin\n☐ sweet vermouth\n")
             #expect(try await client.execute(uri: "/api/v1/shopping-list/bought", method: .delete).status == .noContent)
-            let left = try #require((try await Self.json(client, "/api/v1/shopping-list") as? [String: Any])?["items"] as? [[String: Any]])
+            let left = try #require(
+                (try await Self.json(client, "/api/v1/shopping-list") as? [String: Any])?["items"] as? [[String: Any]])
             #expect(left.compactMap { $0["value"] as? String } == ["sweet vermouth"])
         }
     }
@@ -142,20 +168,27 @@ struct BarHTTPTests {
         try await makeApp(databasePath: database.path, configure: { $0.catalogPath = nil }).test(.router) { client in
             try await client.waitUntilReady()
             for value in ["London dry gin", "sweet vermouth", "Campari"] {
-                let response = try await client.execute(uri: "/bar/bottles", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body("action=add&value=\(value.replacingOccurrences(of: " ", with: "+"))"))
+                let response = try await client.execute(
+                    uri: "/bar/bottles", method: .post, headers: TestCSRF.formHeaders,
+                    body: TestCSRF.body("action=add&value=\(value.replacingOccurrences(of: " ", with: "+"))"))
                 #expect(response.status == .seeOther)
             }
-            let refused = try await client.execute(uri: "/bar/bottles", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body("action=add&value=unobtainium"))
+            let refused = try await client.execute(
+                uri: "/bar/bottles", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body("action=add&value=unobtainium"))
             #expect(refused.status == .badRequest)
             #expect(String(buffer: refused.body).contains("There is no ingredient called"))
             let html = String(buffer: try await client.get("/bar").body)
             #expect(html.contains(#"<li data-drink="Negroni"><a href="/cocktails/"#))
             #expect(html.contains("Can make now ("))
-            let italian = String(buffer: try await client.execute(uri: "/bar", method: .get, headers: [.acceptLanguage: "it"]).body)
+            let italian = String(
+                buffer: try await client.execute(uri: "/bar", method: .get, headers: [.acceptLanguage: "it"]).body)
             #expect(italian.contains("Puoi prepararli ora (") && italian.contains("Il mio bar"))
             #expect(ItalianPagesTests.englishLeft(in: italian) == [])
             // Without the CSRF field nothing changes.
-            let forged = try await client.execute(uri: "/bar/bottles", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: "action=remove&value=Campari"))
+            let forged = try await client.execute(
+                uri: "/bar/bottles", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                body: ByteBuffer(string: "action=remove&value=Campari"))
             #expect(forged.status == .forbidden)
             await #expect(try AppDatabase(path: database.path).shelf(of: .implicit).bottles.contains("Campari"))
         }
@@ -172,8 +205,10 @@ struct BarHTTPTests {
             #expect((bar["ingredients"] as? [Any])?.isEmpty == true)
             let alice = try await AccountsHTTPTests.signIn(client, "alice", "alice password")
             let bob = try await AccountsHTTPTests.signIn(client, "bob", "bob password")
-            #expect(try await Self.put(client, "/api/v1/bar/ingredients/Campari", headers: [.cookie: alice]) == .noContent)
-            let bobs = try #require(try await Self.json(client, "/api/v1/bar", headers: [.cookie: bob]) as? [String: Any])
+            #expect(
+                try await Self.put(client, "/api/v1/bar/ingredients/Campari", headers: [.cookie: alice]) == .noContent)
+            let bobs = try #require(
+                try await Self.json(client, "/api/v1/bar", headers: [.cookie: bob]) as? [String: Any])
             #expect((bobs["ingredients"] as? [Any])?.isEmpty == true, "each account has its own shelf")
         }
     }

@@ -25,19 +25,30 @@ struct BoundedFetcherTests {
             hits.add()
             // A chunked body of 64 MB (the browser suite tries 3 GB against the real binary).
             let chunk = ByteBuffer(repeating: 0x89, count: 64 * 1024)
-            return Response(status: .ok, headers: [.contentType: "image/png"], body: .init { writer in
-                for _ in 0..<1024 { try await writer.write(chunk) }
-                try await writer.finish(nil)
-            })
+            return Response(
+                status: .ok, headers: [.contentType: "image/png"],
+                body: .init { writer in
+                    for _ in 0..<1024 { try await writer.write(chunk) }
+                    try await writer.finish(nil)
+                })
         }
-        router.get("/loop") { _, _ in hits.add(); return Response(status: .found, headers: [.location: "/loop"]) }
-        router.get("/looping/search.php") { _, _ in hits.add(); return Response(status: .found, headers: [.location: "/looping/search.php?f=a"]) }
+        router.get("/loop") { _, _ in
+            hits.add()
+            return Response(status: .found, headers: [.location: "/loop"])
+        }
+        router.get("/looping/search.php") { _, _ in
+            hits.add()
+            return Response(status: .found, headers: [.location: "/looping/search.php?f=a"])
+        }
         router.get("/hop/:n") { _, context in
             hits.add()
             let n = Int(try context.parameters.require("n")) ?? 0
             return Response(status: .found, headers: [.location: n > 0 ? "/hop/\(n - 1)" : "/ok"])
         }
-        router.get("/ok") { _, _ in hits.add(); return "fine" }
+        router.get("/ok") { _, _ in
+            hits.add()
+            return "fine"
+        }
         return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     }
 
@@ -79,7 +90,8 @@ struct BoundedFetcherTests {
                 _ = try await BoundedFetcher(policy: .publicOnly).get(url, accept: "*/*", maximumBytes: 100)
             }
             await #expect(throws: BoundedFetcher.Failure.self) {
-                _ = try await BoundedFetcher(policy: .publicOnly).get(URL(string: "http://localhost:\(try #require(client.port))/ok")!, accept: "*/*", maximumBytes: 100)
+                _ = try await BoundedFetcher(policy: .publicOnly).get(
+                    URL(string: "http://localhost:\(try #require(client.port))/ok")!, accept: "*/*", maximumBytes: 100)
             }
             #expect(hits.value == 0)
         }
@@ -94,19 +106,23 @@ struct BoundedFetcherTests {
             let url = "http://127.0.0.1:\(try #require(server.port))/looping/"
             try await makeApp(databasePath: book.path).test(.router) { client in
                 let encoded = url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? url
-                let response = try await client.execute(uri: "/import", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body("url=\(encoded)"))
+                let response = try await client.execute(
+                    uri: "/import", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body("url=\(encoded)"))
                 #expect(response.status == .badRequest)
                 #expect(String(buffer: response.body).contains("private or local address"))
                 #expect(hits.value == 0)
             }
             // With the flag, the loop is followed five times and the import refused, not hung;
             // the next import is not blocked.
-            try await makeApp(databasePath: book.path, configure: { $0.allowPrivateImports = true }).test(.router) { client in
+            try await makeApp(databasePath: book.path, configure: { $0.allowPrivateImports = true }).test(.router) {
+                client in
                 let encoded = url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? url
-                let first = try await client.execute(uri: "/import", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body("url=\(encoded)"))
+                let first = try await client.execute(
+                    uri: "/import", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body("url=\(encoded)"))
                 #expect(first.status == .badRequest)
                 #expect(String(buffer: first.body).contains("too many redirects"))
-                let second = try await client.execute(uri: "/import", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body("url=\(encoded)"))
+                let second = try await client.execute(
+                    uri: "/import", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body("url=\(encoded)"))
                 #expect(second.status == .badRequest)
             }
         }
@@ -121,7 +137,8 @@ struct BoundedFetcherTests {
         try await ImportImagesTests.pictureServer().test(.live) { client in
             let root = "http://127.0.0.1:\(try #require(client.port))"
             // The good picture downloads first; the second server is gone, which refuses the import.
-            let file = try ImportImagesTests.catalog(["a": "\(root)/ok.png", "b": "http://127.0.0.1:9/gone.png"], in: book.directory)
+            let file = try ImportImagesTests.catalog(
+                ["a": "\(root)/ok.png", "b": "http://127.0.0.1:9/gone.png"], in: book.directory)
             var importer = CatalogImporter(database: database, images: images)
             importer.timeLimit = .seconds(5)
             await #expect(throws: ImportError.self) { try await importer.run(source: file) }

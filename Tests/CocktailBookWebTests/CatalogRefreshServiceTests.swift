@@ -1,4 +1,3 @@
-@testable import CocktailBookWeb
 import CocktailBook
 import CocktailBookTestSupport
 import CocktailsAPI
@@ -6,6 +5,8 @@ import Foundation
 import Logging
 import Synchronization
 import Testing
+
+@testable import CocktailBookWeb
 
 /// `--refresh-every`: the catalog is fetched again when it is due, a failure is tried again
 /// sooner, and the service waits through an injected sleep and clock, never for real.
@@ -28,7 +29,10 @@ struct CatalogRefreshServiceTests {
         /// Records `duration`, moves the clock by it, and stops the service at the `limit`th sleep
         /// (as a shutdown would: the sleep is cancelled).
         func sleep(_ duration: Duration) throws {
-            let count = sleeps.withLock { $0.append(duration); return $0.count }
+            let count = sleeps.withLock {
+                $0.append(duration)
+                return $0.count
+            }
             if count >= limit { throw CancellationError() }
             clock.withLock { $0 += Double(duration.components.seconds) }
         }
@@ -50,10 +54,13 @@ struct CatalogRefreshServiceTests {
         return service
     }
 
-    static func refresher(_ service: CatalogService, _ recorder: Recorder, every interval: Duration = sixHours) -> CatalogRefreshService {
+    static func refresher(_ service: CatalogService, _ recorder: Recorder, every interval: Duration = sixHours)
+        -> CatalogRefreshService
+    {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        return CatalogRefreshService(catalog: service, interval: interval, logger: logger, sleep: { try recorder.sleep($0) })
+        return CatalogRefreshService(
+            catalog: service, interval: interval, logger: logger, sleep: { try recorder.sleep($0) })
     }
 
     @Test("a fresh catalog is fetched again a whole interval later, and again after that")
@@ -122,7 +129,9 @@ struct CatalogRefreshServiceTests {
         let database = try TemporaryDatabase()
         defer { database.remove() }
         let started = ContinuousClock.now
-        try await makeApp(databasePath: database.path, sourceLatency: .seconds(600), configure: { $0.refreshEvery = .seconds(10) }).test(.router) { client in
+        try await makeApp(
+            databasePath: database.path, sourceLatency: .seconds(600), configure: { $0.refreshEvery = .seconds(10) }
+        ).test(.router) { client in
             let health = try await client.get("/healthz")
             #expect(health.status == .ok)
         }

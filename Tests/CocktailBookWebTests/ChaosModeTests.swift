@@ -7,8 +7,11 @@ import Testing
 /// Chaos mode makes the APIs slow and failing on purpose, and leaves the pages alone.
 @Suite("HTTP: chaos mode")
 struct ChaosModeTests {
-    func makeChaosApp(_ path: String, latency: Duration = .zero, failures: Int = 0, rate: Double = 0) async throws -> some ApplicationProtocol {
-        var configuration = AppConfiguration(databasePath: path, sourceLatency: .zero, catalogPath: SeedCatalog.path, logLevel: .error)
+    func makeChaosApp(_ path: String, latency: Duration = .zero, failures: Int = 0, rate: Double = 0) async throws
+        -> some ApplicationProtocol
+    {
+        var configuration = AppConfiguration(
+            databasePath: path, sourceLatency: .zero, catalogPath: SeedCatalog.path, logLevel: .error)
         configuration.chaosLatency = latency
         configuration.chaosFailures = failures
         configuration.chaosFailureRate = rate

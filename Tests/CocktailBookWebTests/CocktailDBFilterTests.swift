@@ -55,15 +55,33 @@ struct CocktailDBFilterTests {
             #expect(try await client.cocktailDBNames("filter.php?a=non%20alcoholic") == WebFixtures.nonAlcoholicNames)
             #expect(try await client.cocktailDBNames("filter.php?a=Non-Alcoholic") == WebFixtures.nonAlcoholicNames)
 
-            #expect(try await client.cocktailDBNames("filter.php?c=Cocktail") == ["Daiquiri", "Manhattan", "Margarita", "Old Fashioned", "Piña Colada"])
-            #expect(try await client.cocktailDBNames("filter.php?c=Ordinary_Drink") == ["Bloody Mary", "Gin and Tonic", "Mojito", "Screwdriver"])
+            #expect(
+                try await client.cocktailDBNames("filter.php?c=Cocktail") == [
+                    "Daiquiri", "Manhattan", "Margarita", "Old Fashioned", "Piña Colada",
+                ])
+            #expect(
+                try await client.cocktailDBNames("filter.php?c=Ordinary_Drink") == [
+                    "Bloody Mary", "Gin and Tonic", "Mojito", "Screwdriver",
+                ])
             #expect(try await client.cocktailDBNames("filter.php?c=soft_drink") == WebFixtures.nonAlcoholicNames)
 
-            #expect(try await client.cocktailDBNames("filter.php?g=Highball_glass") == ["Mojito", "Non-Alcoholic Juicy Julep", "Screwdriver"])
-            #expect(try await client.cocktailDBNames("filter.php?g=Old-fashioned_glass") == ["Margarita Mocktail", "Old Fashioned"])
+            #expect(
+                try await client.cocktailDBNames("filter.php?g=Highball_glass") == [
+                    "Mojito", "Non-Alcoholic Juicy Julep", "Screwdriver",
+                ])
+            #expect(
+                try await client.cocktailDBNames("filter.php?g=Old-fashioned_glass") == [
+                    "Margarita Mocktail", "Old Fashioned",
+                ])
             #expect(try await client.cocktailDBNames("filter.php?g=coupe%20glass") == ["Daiquiri"])
-            #expect(try await client.cocktailDBNames("filter.php?a=Alcoholic&g=Highball_glass") == ["Mojito", "Screwdriver"])
-            #expect(try await client.cocktailDBNames("filter.php?c=Soft_Drink&i=lime_juice") == ["Margarita Mocktail", "Non-Alcoholic Juicy Julep"])
+            #expect(
+                try await client.cocktailDBNames("filter.php?a=Alcoholic&g=Highball_glass") == [
+                    "Mojito", "Screwdriver",
+                ])
+            #expect(
+                try await client.cocktailDBNames("filter.php?c=Soft_Drink&i=lime_juice") == [
+                    "Margarita Mocktail", "Non-Alcoholic Juicy Julep",
+                ])
         }
     }
 
@@ -82,48 +100,64 @@ struct CocktailDBFilterTests {
         }
     }
 
-    @Test("list.php names TheCocktailDB's eleven categories and the glasses, kinds and ingredients present, in its words")
+    @Test(
+        "list.php names TheCocktailDB's eleven categories and the glasses, kinds and ingredients present, in its words")
     func lists() async throws {
         try await withSeedApp { client in
             let categories = try await client.cocktailDB("list.php?c=list")
-            #expect(categories?.map { $0["strCategory"] as? String } == [
-                "Ordinary Drink", "Cocktail", "Shake", "Other / Unknown", "Cocoa", "Shot", "Coffee / Tea", "Homemade Liqueur",
-                "Punch / Party Drink", "Beer", "Soft Drink",
-            ])
+            #expect(
+                categories?.map { $0["strCategory"] as? String } == [
+                    "Ordinary Drink", "Cocktail", "Shake", "Other / Unknown", "Cocoa", "Shot", "Coffee / Tea",
+                    "Homemade Liqueur",
+                    "Punch / Party Drink", "Beer", "Soft Drink",
+                ])
             #expect(categories?.allSatisfy { $0.count == 1 } == true)
 
             let glasses = try await client.cocktailDB("list.php?g=list")?.map { $0["strGlass"] as? String }
-            #expect(glasses == [
-                "Highball glass", "Cocktail glass", "Old-fashioned glass", "Whiskey Glass", "Collins glass",
-                "Hurricane glass", "Margarita glass", "Balloon Glass", "Coupe Glass",
-            ])
+            #expect(
+                glasses == [
+                    "Highball glass", "Cocktail glass", "Old-fashioned glass", "Whiskey Glass", "Collins glass",
+                    "Hurricane glass", "Margarita glass", "Balloon Glass", "Coupe Glass",
+                ])
 
             let kinds = try await client.cocktailDB("list.php?a=list")?.map { $0["strAlcoholic"] as? String }
             #expect(kinds == ["Alcoholic", "Non alcoholic"])
 
-            let ingredients = try #require(try await client.cocktailDB("list.php?i=list")).map { $0["strIngredient1"] as? String ?? "?" }
-            #expect(ingredients.contains("Gin") && ingredients.contains("Sweet Vermouth") && ingredients.contains("Lime juice"))
+            let ingredients = try #require(try await client.cocktailDB("list.php?i=list")).map {
+                $0["strIngredient1"] as? String ?? "?"
+            }
+            #expect(
+                ingredients.contains("Gin") && ingredients.contains("Sweet Vermouth")
+                    && ingredients.contains("Lime juice"))
             #expect(Set(ingredients).count == ingredients.count)
             #expect(ingredients == ingredients.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending })
             // Every listed ingredient finds at least one drink again.
             for name in ingredients {
-                let encoded = name.replacingOccurrences(of: " ", with: "_").addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? name
+                let encoded =
+                    name.replacingOccurrences(of: " ", with: "_").addingPercentEncoding(
+                        withAllowedCharacters: .urlQueryAllowed) ?? name
                 #expect(try await client.cocktailDBNames("filter.php?i=\(encoded)").isEmpty == false, "\(name)")
             }
         }
     }
 
-    @Test("TheCocktailDB's own ingredient names work: Light rum, Sugar syrup, Carbonated water; Gin still finds every gin")
+    @Test(
+        "TheCocktailDB's own ingredient names work: Light rum, Sugar syrup, Carbonated water; Gin still finds every gin"
+    )
     func theirNames() async throws {
         try await withSeedApp { client in
             let rum = try await client.cocktailDB("filter.php?i=Light_rum")?.compactMap { $0["strDrink"] as? String }
             #expect(rum == ["Daiquiri", "Mojito", "Piña Colada"])
             #expect(try await client.cocktailDB("filter.php?i=Light%20rum")?.count == 3)
-            let syrup = try await client.cocktailDB("filter.php?i=Sugar%20syrup")?.compactMap { $0["strDrink"] as? String } ?? []
+            let syrup =
+                try await client.cocktailDB("filter.php?i=Sugar%20syrup")?.compactMap { $0["strDrink"] as? String }
+                ?? []
             // The IBA's Mojito takes cane sugar; the Daiquiri takes syrup.
             #expect(syrup.contains("Daiquiri") && !syrup.contains("Mojito"))
             #expect(try await client.cocktailDB("filter.php?i=Carbonated%20water")?.isEmpty == false)
-            #expect(try await client.cocktailDB("search.php?i=Light%20rum", key: "ingredients")?.first?["strIngredient"] as? String == "Light rum")
+            #expect(
+                try await client.cocktailDB("search.php?i=Light%20rum", key: "ingredients")?.first?["strIngredient"]
+                    as? String == "Light rum")
             let mojito = try #require(try await client.cocktailDB("lookup.php?i=1")?.first)
             #expect(mojito["strIngredient1"] as? String == "Light rum")
         }

@@ -1,21 +1,28 @@
-@testable import CocktailBookWeb
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CocktailBookWeb
+
 /// TheCocktailDB's API to the letter: its key order, and the closest name first.
 @Suite("TheCocktailDB API: key order and ranking")
 struct CocktailDBOrderTests {
-    static let drinkKeys = ["idDrink", "strDrink", "strDrinkAlternate", "strTags", "strVideo", "strCategory", "strIBA", "strAlcoholic",
-                            "strGlass", "strInstructions", "strInstructionsES", "strInstructionsDE", "strInstructionsFR", "strInstructionsIT",
-                            "strInstructionsZH-HANS", "strInstructionsZH-HANT", "strDrinkThumb"]
+    static let drinkKeys =
+        [
+            "idDrink", "strDrink", "strDrinkAlternate", "strTags", "strVideo", "strCategory", "strIBA", "strAlcoholic",
+            "strGlass", "strInstructions", "strInstructionsES", "strInstructionsDE", "strInstructionsFR",
+            "strInstructionsIT",
+            "strInstructionsZH-HANS", "strInstructionsZH-HANT", "strDrinkThumb",
+        ]
         + (1...15).map { "strIngredient\($0)" } + (1...15).map { "strMeasure\($0)" }
         + ["strImageSource", "strImageAttribution", "strCreativeCommonsConfirmed", "dateModified"]
 
     /// The keys of the first object inside the envelope, in the order the bytes have them.
     static func keyOrder(_ body: String) -> [String] {
-        guard let start = body.range(of: "[{")?.upperBound, let end = body.range(of: "}", range: start..<body.endIndex)?.lowerBound else { return [] }
+        guard let start = body.range(of: "[{")?.upperBound,
+            let end = body.range(of: "}", range: start..<body.endIndex)?.lowerBound
+        else { return [] }
         return body[start..<end].matches(of: /"([A-Za-z0-9-]+)":/).map { String($0.1) }
     }
 
@@ -31,7 +38,10 @@ struct CocktailDBOrderTests {
             let row = String(buffer: try await client.get("/api/json/v1/1/filter.php?a=Alcoholic").body)
             #expect(Self.keyOrder(row) == ["strDrink", "strDrinkThumb", "idDrink"])
             let ingredient = String(buffer: try await client.get("/api/json/v1/1/lookup.php?iid=1").body)
-            #expect(Self.keyOrder(ingredient) == ["idIngredient", "strIngredient", "strDescription", "strType", "strAlcohol", "strABV"])
+            #expect(
+                Self.keyOrder(ingredient) == [
+                    "idIngredient", "strIngredient", "strDescription", "strType", "strAlcohol", "strABV",
+                ])
         }
     }
 

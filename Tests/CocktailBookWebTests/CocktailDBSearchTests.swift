@@ -33,7 +33,9 @@ struct CocktailDBSearchTests {
     @Test("no match answers drinks null, not an empty array")
     func searchNoMatch() async throws {
         try await withSeedApp { client in
-            for path in ["search.php?s=zzzz", "search.php?f=x", "search.php?f=", "lookup.php?i=999", "lookup.php?i=bad%20id%21"] {
+            for path in [
+                "search.php?s=zzzz", "search.php?f=x", "search.php?f=", "lookup.php?i=999", "lookup.php?i=bad%20id%21",
+            ] {
                 let response = try await client.get("\(CocktailDBFixtures.base)/\(path)")
                 #expect(response.status == .ok, "\(path)")
                 #expect(String(buffer: response.body) == #"{"drinks":null}"#, "\(path)")
@@ -63,7 +65,8 @@ struct CocktailDBSearchTests {
             #expect(vodka["strAlcohol"] as? String == "Yes")
             #expect(vodka["strABV"] as? String == "40")
             // Bloody Mary and Screwdriver.
-            #expect(vodka["strDescription"] as? String == "Vodka is a spirit of about 40% ABV, used in 2 of our cocktails.")
+            #expect(
+                vodka["strDescription"] as? String == "Vodka is a spirit of about 40% ABV, used in 2 of our cocktails.")
             let id = try #require(vodka["idIngredient"] as? String)
             #expect(Int(id) != nil)
             let again = try await client.cocktailDB("lookup.php?iid=\(id)", key: "ingredients")
@@ -73,7 +76,8 @@ struct CocktailDBSearchTests {
 
             let gin = try await client.cocktailDB("search.php?i=GIN", key: "ingredients")
             #expect(gin?.map { $0["strIngredient"] as? String } == ["Gin"])
-            let vermouth = try #require(try await client.cocktailDB("search.php?i=Sweet_Vermouth", key: "ingredients")?.first)
+            let vermouth = try #require(
+                try await client.cocktailDB("search.php?i=Sweet_Vermouth", key: "ingredients")?.first)
             #expect(vermouth["strIngredient"] as? String == "Sweet Vermouth")
             #expect(vermouth["strType"] as? String == "Fortified Wine")
             #expect(vermouth["strABV"] as? String == "16")
@@ -81,7 +85,9 @@ struct CocktailDBSearchTests {
             #expect(lime["strIngredient"] as? String == "Lime juice")
             #expect(lime["strAlcohol"] as? String == "No")
             #expect(lime["strABV"] is NSNull)
-            #expect((lime["strDescription"] as? String)?.hasPrefix("Lime juice is a non-alcoholic juice, used in 5 of") == true)
+            #expect(
+                (lime["strDescription"] as? String)?.hasPrefix("Lime juice is a non-alcoholic juice, used in 5 of")
+                    == true)
 
             // An exact name answers that ingredient alone, as TheCocktailDB does; words that name
             // no ingredient exactly find every ingredient holding them.
@@ -89,14 +95,20 @@ struct CocktailDBSearchTests {
             #expect(rum.map { $0["strIngredient"] as? String } == ["Rum"])
             let jamaican = try #require(try await client.cocktailDB("search.php?i=jamaican", key: "ingredients"))
             #expect(jamaican.count >= 4)
-            #expect(jamaican.allSatisfy { ($0["strIngredient"] as? String)?.lowercased().split(separator: " ").contains("jamaican") == true })
+            #expect(
+                jamaican.allSatisfy {
+                    ($0["strIngredient"] as? String)?.lowercased().split(separator: " ").contains("jamaican") == true
+                })
         }
     }
 
     @Test("unknown ingredients answer ingredients null")
     func ingredientsNoMatch() async throws {
         try await withSeedApp { client in
-            for path in ["search.php?i=unobtainium", "search.php?i=", "lookup.php?iid=0", "lookup.php?iid=abc", "lookup.php?iid=100000"] {
+            for path in [
+                "search.php?i=unobtainium", "search.php?i=", "lookup.php?iid=0", "lookup.php?iid=abc",
+                "lookup.php?iid=100000",
+            ] {
                 let response = try await client.get("\(CocktailDBFixtures.base)/\(path)")
                 #expect(response.status == .ok, "\(path)")
                 #expect(String(buffer: response.body) == #"{"ingredients":null}"#, "\(path)")
@@ -118,7 +130,8 @@ struct CocktailDBSearchTests {
             #expect(drink["strGlass"] as? String == "Margarita glass")
             #expect((drink["strInstructions"] as? String)?.isEmpty == false)
             #expect(drink["strInstructionsDE"] is NSNull && drink["strInstructionsZH-HANT"] is NSNull)
-            #expect(drink["strDrinkThumb"] as? String == "http://localhost/images/cocktails/7.jpg") // rendered, see RasterPictures
+            // rendered, see RasterPictures
+            #expect(drink["strDrinkThumb"] as? String == "http://localhost/images/cocktails/7.jpg")
             #expect(drink["strCreativeCommonsConfirmed"] as? String == "No")
             #expect(drink["dateModified"] as? String == "2024-08-19 17:45:00")
             let ingredients = (1...6).map { drink["strIngredient\($0)"] as? String }
@@ -144,7 +157,10 @@ struct CocktailDBSearchTests {
             let manhattan = try await client.cocktailDBDrink("3")
             #expect(manhattan["strGlass"] as? String == "Cocktail glass") // as TheCocktailDB files the Manhattan
             #expect(manhattan["strIBA"] as? String == "Unforgettables")
-            #expect((1...3).map { manhattan["strIngredient\($0)"] as? String } == ["Rye Whiskey", "Sweet Vermouth", "Angostura bitters"])
+            #expect(
+                (1...3).map { manhattan["strIngredient\($0)"] as? String } == [
+                    "Rye Whiskey", "Sweet Vermouth", "Angostura bitters",
+                ])
             #expect(manhattan["strMeasure3"] as? String == "1 dash ")
 
             let colada = try await client.cocktailDBDrink("0")
@@ -166,12 +182,19 @@ struct CocktailDBSearchTests {
         try await withSeedApp { client in
             let uri = "\(CocktailDBFixtures.base)/lookup.php?i=7"
             let hosted = try await client.execute(uri: uri, method: .get, headers: [.init("Host")!: "bar.example:9000"])
-            #expect(try hosted.cocktailDB()?.first?["strDrinkThumb"] as? String == "http://bar.example:9000/images/cocktails/7.jpg")
+            #expect(
+                try hosted.cocktailDB()?.first?["strDrinkThumb"] as? String
+                    == "http://bar.example:9000/images/cocktails/7.jpg")
             // X-Forwarded-Proto counts only behind a trusted proxy (see OperationsTests).
-            let proxied = try await client.execute(uri: uri, method: .get, headers: [.init("Host")!: "bar.example", .init("X-Forwarded-Proto")!: "https"])
-            #expect(try proxied.cocktailDB()?.first?["strDrinkThumb"] as? String == "http://bar.example/images/cocktails/7.jpg")
+            let proxied = try await client.execute(
+                uri: uri, method: .get, headers: [.init("Host")!: "bar.example", .init("X-Forwarded-Proto")!: "https"])
+            #expect(
+                try proxied.cocktailDB()?.first?["strDrinkThumb"] as? String
+                    == "http://bar.example/images/cocktails/7.jpg")
             let hostile = try await client.execute(uri: uri, method: .get, headers: [.init("Host")!: "evil.example/x?"])
-            #expect(try hostile.cocktailDB()?.first?["strDrinkThumb"] as? String == "http://localhost/images/cocktails/7.jpg")
+            #expect(
+                try hostile.cocktailDB()?.first?["strDrinkThumb"] as? String
+                    == "http://localhost/images/cocktails/7.jpg")
 
             let image = try await client.get("/images/cocktails/7.svg")
             let preview = try await client.get("/images/cocktails/7.svg/preview")

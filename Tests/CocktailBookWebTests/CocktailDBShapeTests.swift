@@ -14,7 +14,9 @@ struct CocktailDBShapeTests {
             try await client.waitForCatalog(timeout: .seconds(60)) { $0.state == "ready" }
             let ids = try await client.list().cocktails.map(\.id)
             #expect(ids.count == 170)
-            let searched = try #require(try await client.cocktailDB("search.php?s=")).compactMap { $0["idDrink"] as? String }
+            let searched = try #require(try await client.cocktailDB("search.php?s=")).compactMap {
+                $0["idDrink"] as? String
+            }
             #expect(Set(searched) == Set(ids) && searched.count == ids.count)
 
             let datePattern = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/
@@ -26,15 +28,23 @@ struct CocktailDBShapeTests {
                 }
                 #expect(drink["idDrink"] as? String == id)
                 #expect((drink["strDrink"] as? String)?.isEmpty == false, "\(id)")
-                #expect(CocktailDBFixtures.alcoholic.contains(drink["strAlcoholic"] as? String ?? "null"), "\(id): \(drink["strAlcoholic"]!)")
-                #expect(CocktailDBFixtures.categories.contains(drink["strCategory"] as? String ?? "null"), "\(id): \(drink["strCategory"]!)")
-                #expect(CocktailDBFixtures.glasses.contains(drink["strGlass"] as? String ?? "null"), "\(id): \(drink["strGlass"]!)")
+                #expect(
+                    CocktailDBFixtures.alcoholic.contains(drink["strAlcoholic"] as? String ?? "null"),
+                    "\(id): \(drink["strAlcoholic"]!)")
+                #expect(
+                    CocktailDBFixtures.categories.contains(drink["strCategory"] as? String ?? "null"),
+                    "\(id): \(drink["strCategory"]!)")
+                #expect(
+                    CocktailDBFixtures.glasses.contains(drink["strGlass"] as? String ?? "null"),
+                    "\(id): \(drink["strGlass"]!)")
                 #expect(drink["strCreativeCommonsConfirmed"] as? String == "No")
                 #expect((drink["strInstructions"] as? String)?.isEmpty == false, "\(id)")
                 let date = try #require(drink["dateModified"] as? String, "\(id)")
                 #expect(date.wholeMatch(of: datePattern) != nil, "\(id): \(date)")
                 if let tags = drink["strTags"] as? String {
-                    #expect(!tags.contains(" ") && tags.split(separator: ",").allSatisfy { $0.first?.isUppercase == true }, "\(id): \(tags)")
+                    #expect(
+                        !tags.contains(" ") && tags.split(separator: ",").allSatisfy { $0.first?.isUppercase == true },
+                        "\(id): \(tags)")
                 }
 
                 // The slots follow the recipe: one ingredient per line, measures only beside them.
@@ -51,7 +61,9 @@ struct CocktailDBShapeTests {
                 let url = try #require(URL(string: thumb), "\(id): \(thumb)")
                 #expect(url.scheme == "http" && url.host != nil, "\(id): \(thumb)")
                 #expect(url.path == "/images/cocktails/\(id).jpg") // every bundled drawing is rendered
-                for path in [url.path, url.path + "/preview", url.path + "/small", url.path + "/medium", url.path + "/large"] {
+                for path in [
+                    url.path, url.path + "/preview", url.path + "/small", url.path + "/medium", url.path + "/large",
+                ] {
                     let image = try await client.get(path)
                     #expect(image.status == .ok, "\(path)")
                     #expect(image.headers[.contentType] == "image/jpeg", "\(path)")
@@ -66,22 +78,30 @@ struct CocktailDBShapeTests {
         defer { database.remove() }
         try await makeCocktailDBBundledApp(databasePath: database.path).test(.router) { client in
             try await client.waitForCatalog(timeout: .seconds(60)) { $0.state == "ready" }
-            let categories = try #require(try await client.cocktailDB("list.php?c=list")).compactMap { $0["strCategory"] as? String }
+            let categories = try #require(try await client.cocktailDB("list.php?c=list")).compactMap {
+                $0["strCategory"] as? String
+            }
             #expect(Set(categories) == CocktailDBFixtures.categories && categories.count == 11)
             #expect(categories.contains("Coffee / Tea") && categories.contains("Punch / Party Drink"))
             var total = 0
             for category in categories {
-                let encoded = try #require(category.replacingOccurrences(of: " ", with: "_").addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+                let encoded = try #require(
+                    category.replacingOccurrences(of: " ", with: "_").addingPercentEncoding(
+                        withAllowedCharacters: .alphanumerics))
                 let names = try await client.cocktailDBNames("filter.php?c=\(encoded)")
                 total += names.count
             }
             #expect(total == 170) // each drink in exactly one category, whichever categories have drinks
 
-            let glasses = try #require(try await client.cocktailDB("list.php?g=list")).compactMap { $0["strGlass"] as? String }
+            let glasses = try #require(try await client.cocktailDB("list.php?g=list")).compactMap {
+                $0["strGlass"] as? String
+            }
             #expect(Set(glasses).isSubset(of: CocktailDBFixtures.glasses))
             var glassed = 0
             for glass in glasses {
-                let encoded = try #require(glass.replacingOccurrences(of: " ", with: "_").addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+                let encoded = try #require(
+                    glass.replacingOccurrences(of: " ", with: "_").addingPercentEncoding(
+                        withAllowedCharacters: .alphanumerics))
                 glassed += try await client.cocktailDBNames("filter.php?g=\(encoded)").count
             }
             #expect(glassed == 170)

@@ -9,9 +9,10 @@ import Testing
 
 /// Builds the real app serving the 170-cocktail bundled catalog, instantly, quietly.
 func makeCocktailDBBundledApp(databasePath path: String) async throws -> some ApplicationProtocol {
-    try await buildApplication(configuration: AppConfiguration(
-        databasePath: path, sourceLatency: .zero, catalogPath: nil, logLevel: .error
-    ))
+    try await buildApplication(
+        configuration: AppConfiguration(
+            databasePath: path, sourceLatency: .zero, catalogPath: nil, logLevel: .error
+        ))
 }
 
 enum CocktailDBFixtures {
@@ -24,7 +25,8 @@ enum CocktailDBFixtures {
         "Punch / Party Drink", "Beer", "Soft Drink",
     ]
     static let glasses: Set<String> = [
-        "Highball glass", "Cocktail glass", "Old-fashioned glass", "Whiskey Glass", "Collins glass", "Pousse cafe glass",
+        "Highball glass", "Cocktail glass", "Old-fashioned glass", "Whiskey Glass", "Collins glass",
+        "Pousse cafe glass",
         "Champagne flute", "Whiskey sour glass", "Cordial glass", "Brandy snifter", "White wine glass",
         "Nick and Nora Glass", "Hurricane glass", "Coffee mug", "Shot glass", "Jar", "Irish coffee cup", "Punch bowl",
         "Pitcher", "Pint glass", "Copper Mug", "Wine Glass", "Beer mug", "Margarita/Coupette glass", "Beer pilsner",
@@ -40,9 +42,12 @@ enum CocktailDBFixtures {
     ]
 
     /// Every key of a full drink, with `strIngredient1…15` and `strMeasure1…15`.
-    static let allDrinkKeys: Set<String> = Set(drinkKeys + (1...15).flatMap { ["strIngredient\($0)", "strMeasure\($0)"] })
+    static let allDrinkKeys: Set<String> = Set(
+        drinkKeys + (1...15).flatMap { ["strIngredient\($0)", "strMeasure\($0)"] })
 
-    static let ingredientKeys: Set<String> = ["idIngredient", "strIngredient", "strDescription", "strType", "strAlcohol", "strABV"]
+    static let ingredientKeys: Set<String> = [
+        "idIngredient", "strIngredient", "strDescription", "strType", "strAlcohol", "strABV",
+    ]
 }
 
 /// One object of an answer, with TheCocktailDB's string-or-null values.
@@ -51,19 +56,24 @@ typealias CocktailDBObject = [String: Any]
 extension TestResponse {
     /// The array under `key` (`drinks`, `ingredients`); `nil` when the answer says `null`.
     /// Records an issue when the answer is not a 200 JSON object with that key.
-    func cocktailDB(_ key: String = "drinks", sourceLocation: SourceLocation = #_sourceLocation) throws -> [CocktailDBObject]? {
+    func cocktailDB(_ key: String = "drinks", sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> [CocktailDBObject]?
+    {
         #expect(status == .ok, "\(String(buffer: body))", sourceLocation: sourceLocation)
         #expect(isJSON, sourceLocation: sourceLocation)
         let object = try jsonObject()
         #expect(Set(object.keys) == [key], "\(object.keys)", sourceLocation: sourceLocation)
         if object[key] is NSNull { return nil }
-        return try #require(object[key] as? [CocktailDBObject], "\(key) is neither null nor an array", sourceLocation: sourceLocation)
+        return try #require(
+            object[key] as? [CocktailDBObject], "\(key) is neither null nor an array", sourceLocation: sourceLocation)
     }
 }
 
 extension TestClientProtocol {
     /// `GET /api/json/v1/1/{path}` and its `drinks` (or other `key`) array, `nil` for `null`.
-    func cocktailDB(_ path: String, key: String = "drinks", sourceLocation: SourceLocation = #_sourceLocation) async throws -> [CocktailDBObject]? {
+    func cocktailDB(_ path: String, key: String = "drinks", sourceLocation: SourceLocation = #_sourceLocation)
+        async throws -> [CocktailDBObject]?
+    {
         try await get("\(CocktailDBFixtures.base)/\(path)").cocktailDB(key, sourceLocation: sourceLocation)
     }
 
@@ -73,7 +83,9 @@ extension TestClientProtocol {
     }
 
     /// The one drink `lookup.php?i=id` answers.
-    func cocktailDBDrink(_ id: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> CocktailDBObject {
+    func cocktailDBDrink(_ id: String, sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> CocktailDBObject
+    {
         let drinks = try await cocktailDB("lookup.php?i=\(id)", sourceLocation: sourceLocation)
         #expect(drinks?.count == 1, sourceLocation: sourceLocation)
         return try #require(drinks?.first, sourceLocation: sourceLocation)
@@ -89,7 +101,9 @@ struct CocktailDBTests {
         try await makeApp(databasePath: database.path).test(.router) { client in
             try await client.waitUntilReady()
             for key in ["1", "9973533", "my-key"] {
-                let names = try await client.get("/api/json/v1/\(key)/search.php?s=daiquiri").cocktailDB()?.compactMap { $0["strDrink"] as? String }
+                let names = try await client.get("/api/json/v1/\(key)/search.php?s=daiquiri").cocktailDB()?.compactMap {
+                    $0["strDrink"] as? String
+                }
                 #expect(names == ["Daiquiri"], "\(key)")
             }
             for path in ["search.php", "lookup.php", "filter.php", "list.php"] {
@@ -109,7 +123,8 @@ struct CocktailDBTests {
         defer { database.remove() }
         try await makeApp(databasePath: database.path, sourceLatency: .seconds(600)).test(.router) { client in
             let paths = [
-                "search.php?s=", "search.php?f=m", "search.php?i=vodka", "lookup.php?i=7", "lookup.php?iid=1", "random.php",
+                "search.php?s=", "search.php?f=m", "search.php?i=vodka", "lookup.php?i=7", "lookup.php?iid=1",
+                "random.php",
                 "filter.php?i=gin", "filter.php?c=Cocktail", "list.php?c=list", "list.php?i=list",
             ]
             for path in paths {

@@ -11,8 +11,10 @@ import Testing
 struct CocktailImageTests {
     static func drink(_ number: Int, glass: String = "coupe") -> Cocktail {
         Cocktail(
-            id: "picture-test-\(number)", name: "Test Drink \(number)", kind: .alcoholic, shortDescription: "", longDescription: "",
-            preparationMinutes: 3, imageName: "", ingredients: ["1 oz gin", "\(number % 7 + 1) dashes bitters"], glass: glass,
+            id: "picture-test-\(number)", name: "Test Drink \(number)", kind: .alcoholic, shortDescription: "",
+            longDescription: "",
+            preparationMinutes: 3, imageName: "", ingredients: ["1 oz gin", "\(number % 7 + 1) dashes bitters"],
+            glass: glass,
             illustration: .init(color: number.isMultiple(of: 2) ? "#AA3300" : "#3355CC", ice: "cubes")
         )
     }
@@ -22,7 +24,9 @@ struct CocktailImageTests {
         let first = (0..<CocktailImage.keptDrawings + 50).map { Self.drink($0) }
         let urls = first.map(CocktailImage.url(for:))
         let bodies = first.map { CocktailImage.rendered(for: $0) }
-        for number in 1_000..<(1_000 + CocktailImage.keptDrawings * 2) { _ = CocktailImage.url(for: Self.drink(number)) }
+        for number in 1_000..<(1_000 + CocktailImage.keptDrawings * 2) {
+            _ = CocktailImage.url(for: Self.drink(number))
+        }
         #expect(CocktailImage.keptDrawingCount <= CocktailImage.keptDrawings)
 
         #expect(first.map(CocktailImage.url(for:)) == urls)
@@ -43,7 +47,9 @@ struct CocktailImageTests {
         #expect(String(buffer: CocktailImage.rendered(for: Self.drink(5_000, glass: "highball")).body).contains("<svg"))
     }
 
-    @Test("a list naming a picture keeps its version, not its drawing; serving keeps the drawing, and a new version drops the old one")
+    @Test(
+        "a list naming a picture keeps its version, not its drawing; serving keeps the drawing, and a new version drops the old one"
+    )
     func namingKeepsNoDrawing() {
         let drink = Self.drink(7_000)
         let url = CocktailImage.url(for: drink)

@@ -29,10 +29,13 @@ struct CocktailsAPITests {
             #expect(response.status == .ok)
             #expect(response.isJSON)
             let object = try response.jsonObject()
-            #expect(Set(object.keys) == ["title", "filter", "query", "total", "page", "perPage", "nextPage", "cocktails"])
+            #expect(
+                Set(object.keys) == ["title", "filter", "query", "total", "page", "perPage", "nextPage", "cocktails"])
             let rows = try #require(object["cocktails"] as? [[String: Any]])
             #expect(rows.count == 13)
-            let expectedKeys: Set = ["id", "name", "kind", "shortDescription", "preparationMinutes", "imageURL", "isFavorite"]
+            let expectedKeys: Set = [
+                "id", "name", "kind", "shortDescription", "preparationMinutes", "imageURL", "isFavorite",
+            ]
             #expect(rows.allSatisfy { Set($0.keys) == expectedKeys })
 
             let list: ListBody = try response.decoded()
@@ -40,22 +43,26 @@ struct CocktailsAPITests {
             #expect(list.filter == "all")
             #expect(list.names == WebFixtures.allNames)
             let margarita = try #require(list.cocktails.first { $0.id == "7" })
-            #expect(margarita == SummaryBody(
-                id: "7", name: "Margarita", kind: "alcoholic", shortDescription: margarita.shortDescription,
-                preparationMinutes: 5, imageURL: margarita.imageURL, isFavorite: false
-            ))
+            #expect(
+                margarita
+                    == SummaryBody(
+                        id: "7", name: "Margarita", kind: "alcoholic", shortDescription: margarita.shortDescription,
+                        preparationMinutes: 5, imageURL: margarita.imageURL, isFavorite: false
+                    ))
             #expect(!margarita.shortDescription.isEmpty)
             #expect(list.cocktails.first { $0.id == "11" }?.kind == "non-alcoholic")
         }
     }
 
-    @Test("each filter gives its title and its cocktails in order", arguments: [
-        ("", "All Cocktails", "all", WebFixtures.allNames),
-        ("?filter=all", "All Cocktails", "all", WebFixtures.allNames),
-        ("?filter=alcoholic", "Alcoholic Cocktails", "alcoholic", WebFixtures.alcoholicNames),
-        ("?filter=ALCOHOLIC", "Alcoholic Cocktails", "alcoholic", WebFixtures.alcoholicNames),
-        ("?filter=non-alcoholic", "Non-Alcoholic Cocktails", "non-alcoholic", WebFixtures.nonAlcoholicNames),
-    ])
+    @Test(
+        "each filter gives its title and its cocktails in order",
+        arguments: [
+            ("", "All Cocktails", "all", WebFixtures.allNames),
+            ("?filter=all", "All Cocktails", "all", WebFixtures.allNames),
+            ("?filter=alcoholic", "Alcoholic Cocktails", "alcoholic", WebFixtures.alcoholicNames),
+            ("?filter=ALCOHOLIC", "Alcoholic Cocktails", "alcoholic", WebFixtures.alcoholicNames),
+            ("?filter=non-alcoholic", "Non-Alcoholic Cocktails", "non-alcoholic", WebFixtures.nonAlcoholicNames),
+        ])
     func filters(query: String, title: String, filter: String, names: [String]) async throws {
         let tmp = try TemporaryDatabase()
         defer { tmp.remove() }
@@ -91,12 +98,16 @@ struct CocktailsAPITests {
             #expect(detail.shortDescription.hasPrefix("Creamy, frosty blend of rum"))
             #expect(detail.longDescription.hasPrefix("Thick, cold and tropical"))
             #expect(detail.longDescription.contains("San Juan, Puerto Rico"))
-            #expect(detail.ingredients.map(\.text) == [
-                "50 ml white rum", "30 ml cream of coconut", "50 ml pineapple juice", "1 cup crushed ice",
-            ])
-            #expect(detail.ingredients[1] == LineBody(
-                text: "30 ml cream of coconut", amount: 30, unit: "ml", ingredient: "cream of coconut", note: nil
-            ))
+            #expect(
+                detail.ingredients.map(\.text) == [
+                    "50 ml white rum", "30 ml cream of coconut", "50 ml pineapple juice", "1 cup crushed ice",
+                ])
+            #expect(
+                detail.ingredients[1]
+                    == LineBody(
+                        text: "30 ml cream of coconut", amount: 30, unit: "ml", ingredient: "cream of coconut",
+                        note: nil
+                    ))
             #expect(try #require(detail.ingredients.last).unit == "cup")
             #expect(detail.method == "blended")
             #expect(detail.category == "Tiki & Tropical")
@@ -108,7 +119,8 @@ struct CocktailsAPITests {
             // 20 / (130 × 1.25) ≈ 12.3 %.
             #expect(abs((detail.abv ?? 0) - 12.3) < 0.15)
             let keys = try response.jsonObject()
-            for key in ["glass", "category", "method", "instructions", "garnish", "tags", "abv", "iba", "dateModified"] {
+            for key in ["glass", "category", "method", "instructions", "garnish", "tags", "abv", "iba", "dateModified"]
+            {
                 #expect(keys[key] != nil, "missing \(key)")
             }
         }
@@ -125,16 +137,26 @@ struct CocktailsAPITests {
             let variants = try #require(object["variants"] as? [[String: Any]])
             #expect(variants.count == 1)
             #expect(variants.first?["name"] as? String == "House Margarita")
-            #expect(variants.first?["description"] as? String == "Our everyday pour: more tequila and twice the lime, for a sharper and bigger drink.")
+            #expect(
+                variants.first?["description"] as? String
+                    == "Our everyday pour: more tequila and twice the lime, for a sharper and bigger drink.")
             let lines = try #require(variants.first?["ingredients"] as? [[String: Any]])
-            #expect(lines.map { $0["text"] as? String } == ["2 oz blanco tequila", "1 oz fresh lime juice", "3/4 oz orange liqueur, such as Cointreau", "Kosher salt, for the rim"])
-            #expect(lines.map { $0["ingredient"] as? String }.prefix(3) == ["blanco tequila", "fresh lime juice", "orange liqueur"])
+            #expect(
+                lines.map { $0["text"] as? String } == [
+                    "2 oz blanco tequila", "1 oz fresh lime juice", "3/4 oz orange liqueur, such as Cointreau",
+                    "Kosher salt, for the rim",
+                ])
+            #expect(
+                lines.map { $0["ingredient"] as? String }.prefix(3) == [
+                    "blanco tequila", "fresh lime juice", "orange liqueur",
+                ])
             // The recipe itself is the IBA's, untouched by its variant.
             let recipe = try #require(object["ingredients"] as? [[String: Any]])
             #expect(recipe.first?["text"] as? String == "50 ml blanco tequila" && recipe.count == 4)
 
             let converted = try await client.get("/api/v1/cocktails/7?units=ml&servings=2").jsonObject()
-            let convertedLines = try #require((converted["variants"] as? [[String: Any]])?.first?["ingredients"] as? [[String: Any]])
+            let convertedLines = try #require(
+                (converted["variants"] as? [[String: Any]])?.first?["ingredients"] as? [[String: Any]])
             #expect(convertedLines.prefix(3).map { $0["amount"] as? Double } == [120, 60, 45])
             #expect(convertedLines.prefix(3).map { $0["unit"] as? String } == ["ml", "ml", "ml"])
 

@@ -11,19 +11,23 @@ struct DateHandlingPolicyTests {
     /// Files allowed to use Foundation's dates, and why.
     static let allowed: [String: String] = [
         "Sources/CocktailBookWeb/Pages/AccountPages+Model.swift": "account and token dates, localized for the reader",
-        "Sources/CocktailBookWeb/Maintenance/MaintenanceController.swift": "the maintenance page's localized dates and build date",
+        "Sources/CocktailBookWeb/Maintenance/MaintenanceController.swift":
+            "the maintenance page's localized dates and build date",
         "Sources/CocktailBookStore/AppDatabase+Backup.swift": "backup files, an admin action",
     ]
 
     static let patterns = [
-        "Calendar(identifier", "Calendar.current", "DateFormatter(", "ISO8601DateFormatter", "= .iso8601", "TimeZone(identifier",
-        "TimeZone(secondsFromGMT", "TimeZone.current", ".formatted(", "Date.FormatStyle", "wholeMatch(of:", "firstMatch(of:",
+        "Calendar(identifier", "Calendar.current", "DateFormatter(", "ISO8601DateFormatter", "= .iso8601",
+        "TimeZone(identifier",
+        "TimeZone(secondsFromGMT", "TimeZone.current", ".formatted(", "Date.FormatStyle", "wholeMatch(of:",
+        "firstMatch(of:",
         "matches(of:", "Regex(", "#/",
     ]
 
     @Test("no Calendar, TimeZone, date formatter or regex outside the screens that show localized dates")
     func policy() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         var offenders: [String] = []
         var scanned = 0
         for folder in ["Sources", "Packages/CocktailsAPI/Sources"] {

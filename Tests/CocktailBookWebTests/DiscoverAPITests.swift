@@ -6,9 +6,10 @@ import Testing
 
 /// Builds the real app on `path` serving the 170-cocktail bundled catalog, instantly, quietly.
 func makeDiscoverBundledApp(databasePath path: String) async throws -> some ApplicationProtocol {
-    try await buildApplication(configuration: AppConfiguration(
-        databasePath: path, sourceLatency: .zero, catalogPath: nil, logLevel: .error
-    ))
+    try await buildApplication(
+        configuration: AppConfiguration(
+            databasePath: path, sourceLatency: .zero, catalogPath: nil, logLevel: .error
+        ))
 }
 
 /// `GET /api/v1/cocktails` with its paging keys, mirrored independently of the app's types.
@@ -89,14 +90,16 @@ struct DiscoverAPITests {
             let response = try await client.get("/api/v1/cocktails?q=marg")
             #expect(response.status == .ok)
             let object = try response.jsonObject()
-            #expect(Set(object.keys) == ["title", "filter", "query", "total", "page", "perPage", "nextPage", "cocktails"])
+            #expect(
+                Set(object.keys) == ["title", "filter", "query", "total", "page", "perPage", "nextPage", "cocktails"])
             #expect(object["nextPage"] is NSNull)
             let list: DiscoverListBody = try response.decoded()
             #expect(list.query == "marg")
-            #expect(list.names == [
-                "Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita",
-                "Mary Pickford", "Bloody Mary", "Virgin Mary", "Barracuda", "Illegal", "Paloma",
-            ])
+            #expect(
+                list.names == [
+                    "Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita",
+                    "Mary Pickford", "Bloody Mary", "Virgin Mary", "Barracuda", "Illegal", "Paloma",
+                ])
             #expect(list.total == 10 && list.page == 1 && list.perPage == 10 && list.nextPage == nil)
             // Every name with a word starting "marg" comes before every name without one.
             let hasPrefix = list.names.map { $0.lowercased().split(separator: " ").contains { $0.hasPrefix("marg") } }
@@ -127,7 +130,8 @@ struct DiscoverAPITests {
             #expect(byFilter.total == 35 && byFilter.cocktails.count == 35)
             #expect(byFilter.filter == "alcoholic")
             #expect(byFilter.cocktails.allSatisfy { $0.kind == "alcoholic" })
-            #expect(byFilter.names == byFilter.names.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending })
+            #expect(
+                byFilter.names == byFilter.names.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending })
             for row in byFilter.cocktails {
                 #expect(try await client.discoverDetail(row.id).glass == "coupe", "\(row.name)")
             }
@@ -198,14 +202,19 @@ struct DiscoverAPITests {
             let beyond = try await client.discoverList("?page=9&perPage=50")
             #expect(beyond.cocktails.isEmpty && beyond.total == 170 && beyond.nextPage == nil)
             let searched = try await client.discoverList("?q=marg&page=2&perPage=4")
-            #expect(searched.names == ["Mary Pickford", "Bloody Mary", "Virgin Mary", "Barracuda"] && searched.nextPage == 3)
+            #expect(
+                searched.names == ["Mary Pickford", "Bloody Mary", "Virgin Mary", "Barracuda"] && searched.nextPage == 3
+            )
         }
     }
 
-    @Test("a bad page or perPage is a 400 JSON error", arguments: [
-        ("?page=0", "invalid_page", "\"0\""), ("?page=x", "invalid_page", "\"x\""), ("?page=-1", "invalid_page", "\"-1\""),
-        ("?perPage=0", "invalid_perPage", "\"0\""), ("?page=2&perPage=lots", "invalid_perPage", "\"lots\""),
-    ])
+    @Test(
+        "a bad page or perPage is a 400 JSON error",
+        arguments: [
+            ("?page=0", "invalid_page", "\"0\""), ("?page=x", "invalid_page", "\"x\""),
+            ("?page=-1", "invalid_page", "\"-1\""),
+            ("?perPage=0", "invalid_perPage", "\"0\""), ("?page=2&perPage=lots", "invalid_perPage", "\"lots\""),
+        ])
     func badPage(query: String, code: String, quoted: String) async throws {
         try await withDiscoverBundledApp { client in
             let response = try await client.get("/api/v1/cocktails\(query)")
@@ -227,7 +236,10 @@ struct DiscoverAPITests {
             for (key, value) in object {
                 let rows = try #require(value as? [[String: Any]], "\(key)")
                 #expect(!rows.isEmpty, "\(key)")
-                #expect(rows.allSatisfy { Set($0.keys) == ["value", "count"] && $0["value"] is String && $0["count"] is Int }, "\(key)")
+                #expect(
+                    rows.allSatisfy {
+                        Set($0.keys) == ["value", "count"] && $0["value"] is String && $0["count"] is Int
+                    }, "\(key)")
             }
             let facets: DiscoverFacetsBody = try response.decoded()
             let total = try await client.discoverList().total
@@ -236,7 +248,9 @@ struct DiscoverAPITests {
             #expect(facets.categories.map(\.count).reduce(0, +) == total)
             #expect(facets.glasses.map(\.count).reduce(0, +) == total)
             for group in [facets.categories, facets.glasses, facets.ingredients] {
-                #expect(group.map(\.value) == group.map(\.value).sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending })
+                #expect(
+                    group.map(\.value)
+                        == group.map(\.value).sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending })
                 #expect(group.allSatisfy { $0.count >= 1 })
             }
             let checks: [(Int?, String)] = [
@@ -262,7 +276,10 @@ struct DiscoverAPITests {
                 let response = try await client.get("/api/v1/random")
                 #expect(response.status == .ok && response.isJSON)
                 let keys = Set(try response.jsonObject().keys)
-                #expect(keys.isSuperset(of: ["id", "name", "ingredients", "instructions", "abv", "lastModifiedLabel", "imageURL"]))
+                #expect(
+                    keys.isSuperset(of: [
+                        "id", "name", "ingredients", "instructions", "abv", "lastModifiedLabel", "imageURL",
+                    ]))
                 let random: DetailBody = try response.decoded()
                 #expect(ids.contains(random.id), "\(random.id)")
                 #expect(!random.ingredients.isEmpty)
@@ -281,13 +298,15 @@ struct DiscoverAPITests {
             for id in try await client.discoverList().ids {
                 let detail = try await client.discoverDetail(id)
                 let label = try #require(detail.lastModifiedLabel, "\(detail.name) has no label")
-                let date = try #require(detail.dateModified.flatMap { try? Date($0, strategy: .iso8601) }, "\(detail.name)")
+                let date = try #require(
+                    detail.dateModified.flatMap { try? Date($0, strategy: .iso8601) }, "\(detail.name)")
                 let years = thisYear - calendar.component(.year, from: date)
                 if let match = label.wholeMatch(of: /(\d+) years? ago/) {
                     #expect(Int(match.1) == years && years >= 1, "\(detail.name): \(label) for \(date)")
                     #expect((years == 1) == (label == "1 year ago"), "\(label)")
                 } else {
-                    #expect(["Today", "This week", "This month", "This year"].contains(label), "\(detail.name): \(label)")
+                    #expect(
+                        ["Today", "This week", "This month", "This year"].contains(label), "\(detail.name): \(label)")
                     #expect(years == 0 || (years == 1 && label == "This week"), "\(detail.name): \(label) for \(date)")
                 }
             }

@@ -28,8 +28,10 @@ enum DiscoverHTML {
 
     /// The back link's target and title.
     static func backLink(_ html: String) -> (href: String, title: String)? {
-        html.firstMatch(of: /<a class="back-link" href="([^"]*)"><span class="chevron" aria-hidden="true">‹<\/span> ([^<]*)<\/a>/)
-            .map { (unescape($0.1), unescape($0.2)) }
+        html.firstMatch(
+            of: /<a class="back-link" href="([^"]*)"><span class="chevron" aria-hidden="true">‹<\/span> ([^<]*)<\/a>/
+        )
+        .map { (unescape($0.1), unescape($0.2)) }
     }
 
     /// The result count line (`3 results`).
@@ -59,7 +61,10 @@ struct DiscoverPagesTests {
             #expect(DiscoverHTML.resultCount(html) == "3 results")
             #expect(html.contains(#"<input type="search" name="q" value="marg""#))
             let hrefs = DiscoverHTML.rowHrefs(html)
-            #expect(hrefs.map { $0.components(separatedBy: "?").first } == ["/cocktails/7", "/cocktails/11", "/cocktails/8"])
+            #expect(
+                hrefs.map { $0.components(separatedBy: "?").first } == [
+                    "/cocktails/7", "/cocktails/11", "/cocktails/8",
+                ])
             #expect(hrefs.allSatisfy { DiscoverHTML.backParameter($0) == "/search?q=marg" }, "\(hrefs)")
             let details = String(buffer: try await client.get(try #require(hrefs.first)).body)
             #expect(DiscoverHTML.backLink(details)?.href == "/search?q=marg")
@@ -115,12 +120,21 @@ struct DiscoverPagesTests {
             let response = try await client.get("/filters")
             #expect(response.status == .ok)
             let html = String(buffer: response.body)
-            #expect(html.matches(of: /<legend>([^<]*)<\/legend>/).map { String($0.1) } == ["Alcoholic type", "Category", "Glass", "My bar", "Ingredients"])
+            #expect(
+                html.matches(of: /<legend>([^<]*)<\/legend>/).map { String($0.1) } == [
+                    "Alcoholic type", "Category", "Glass", "My bar", "Ingredients",
+                ])
             #expect(html.contains(#"<form class="filters" action="/results" method="get""#))
-            for (name, values) in [("filter", facets.kinds), ("category", facets.categories), ("glass", facets.glasses), ("ingredient", facets.ingredients)] {
-                let regex = try Regex(#"name="\#(name)" value="([^"]*)"><span>[^<]*</span><span class="count">(\d+)</span>"#)
+            for (name, values) in [
+                ("filter", facets.kinds), ("category", facets.categories), ("glass", facets.glasses),
+                ("ingredient", facets.ingredients),
+            ] {
+                let regex = try Regex(
+                    #"name="\#(name)" value="([^"]*)"><span>[^<]*</span><span class="count">(\d+)</span>"#)
                 let options = html.matches(of: regex).map { match in
-                    DiscoverFacetsBody.Value(value: DiscoverHTML.unescape(match.output[1].substring ?? ""), count: Int(match.output[2].substring ?? "") ?? -1)
+                    DiscoverFacetsBody.Value(
+                        value: DiscoverHTML.unescape(match.output[1].substring ?? ""),
+                        count: Int(match.output[2].substring ?? "") ?? -1)
                 }
                 #expect(options == values, "\(name)")
             }
@@ -129,7 +143,9 @@ struct DiscoverPagesTests {
         }
     }
 
-    @Test("results without a filter go back to the filter screen with a 400 and a note", arguments: ["/results", "/results?filter=all"])
+    @Test(
+        "results without a filter go back to the filter screen with a 400 and a note",
+        arguments: ["/results", "/results?filter=all"])
     func resultsWithoutFilters(uri: String) async throws {
         try await withDiscoverBundledApp { client in
             let response = try await client.get(uri)
@@ -151,7 +167,8 @@ struct DiscoverPagesTests {
             #expect(api.total == 35)
             #expect(html.contains("<strong>35 results</strong> · Coupe"))
             #expect(DiscoverHTML.rowNames(html) == api.names)
-            let rows = html.matches(of: /<a class="row result-row[^"]*" href="([^"]*)">\s*<img class="thumb" src="([^"]*)"/)
+            let rows = html.matches(
+                of: /<a class="row result-row[^"]*" href="([^"]*)">\s*<img class="thumb" src="([^"]*)"/)
             #expect(rows.count == api.total)
             for (row, cocktail) in zip(rows, api.cocktails) {
                 let href = DiscoverHTML.unescape(row.1)
@@ -239,7 +256,8 @@ struct DiscoverPagesTests {
             #expect(details.contains(#"<input type="hidden" name="favorite" value="true">"#))
             #expect(details.contains(#"<form class="favorite-form" method="post" action="/cocktails/\#(id)/favorite""#))
             let posted = try await client.execute(
-                uri: "/cocktails/\(id)/favorite", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body("favorite=true&from=all&back=%2Fresults%3Fglass%3Dcoupe")
+                uri: "/cocktails/\(id)/favorite", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body("favorite=true&from=all&back=%2Fresults%3Fglass%3Dcoupe")
             )
             #expect(posted.status == .seeOther)
             let location = try #require(posted.headers[.location])

@@ -7,11 +7,11 @@ import NIOCore
 import Synchronization
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @testable import CocktailBookWeb
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The fast lane answers a repeated request on the event loop: with the very answer the whole
 /// way gives (its own form token, request id and date), never from an older state, never for a
@@ -27,12 +27,14 @@ struct FastLaneTests {
         let database = try TemporaryDatabase()
         defer { database.remove() }
         var configuration = AppConfiguration(
-            databasePath: database.path, sourceLatency: .zero, sourceFailures: 0, catalogPath: SeedCatalog.path, logLevel: .error
+            databasePath: database.path, sourceLatency: .zero, sourceFailures: 0, catalogPath: SeedCatalog.path,
+            logLevel: .error
         )
         configuration.port = 0
         configure(&configuration)
         let lane = Mutex<FastLane?>(nil)
-        let app = try await buildApplication(configuration: configuration, observingFastLane: { made in lane.withLock { $0 = made } })
+        let app = try await buildApplication(
+            configuration: configuration, observingFastLane: { made in lane.withLock { $0 = made } })
         try await app.test(.live) { client in
             try await client.waitUntilReady()
             let lane = try #require(lane.withLock { $0 })
@@ -43,7 +45,10 @@ struct FastLaneTests {
             let deadline = ContinuousClock.now + .seconds(5)
             while ContinuousClock.now - stableSince < .milliseconds(200), ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(20))
-                if lane.state != state { state = lane.state; stableSince = .now }
+                if lane.state != state {
+                    state = lane.state
+                    stableSince = .now
+                }
             }
             try await body(client, try #require(client.port), lane)
         }
@@ -75,7 +80,9 @@ struct FastLaneTests {
                     }
                     #expect(fast.field("x-request-id") != whole.field("x-request-id"))
                     #expect(fast.field("content-length") == String(fast.body.count))
-                    #expect(fast.field("content-encoding") == (extra.contains("gzip") && whole.body.count > 0 ? whole.field("content-encoding") : nil))
+                    #expect(
+                        fast.field("content-encoding")
+                            == (extra.contains("gzip") && whole.body.count > 0 ? whole.field("content-encoding") : nil))
                     let wholeText = try #require(whole.text, "\(route)")
                     let fastText = try #require(fast.text, "\(route)")
                     if route.hasPrefix("/api/") {
@@ -88,8 +95,12 @@ struct FastLaneTests {
                         let earlier = try #require(whole.cookieToken, "\(route)")
                         #expect(token != earlier)
                         #expect(!fastText.contains(earlier) && !fastText.contains("cocktailbook-hole"))
-                        #expect(Self.normalized(fastText, token: token) == Self.normalized(wholeText, token: earlier), "\(route) \(extra)")
-                        #expect(fast.field("etag")?.split(separator: "-").first == whole.field("etag")?.split(separator: "-").first)
+                        #expect(
+                            Self.normalized(fastText, token: token) == Self.normalized(wholeText, token: earlier),
+                            "\(route) \(extra)")
+                        #expect(
+                            fast.field("etag")?.split(separator: "-").first
+                                == whole.field("etag")?.split(separator: "-").first)
                         if wholeText.contains("name=\"csrf\"") {
                             // A page with forms: they carry this answer's token, and so does its ETag.
                             #expect(fastText.contains("value=\"\(token)\""), "\(route)")
@@ -144,7 +155,9 @@ struct FastLaneTests {
             let changed = try await connection.get("/")
             #expect(lane.replays == before, "a new state goes the whole way")
             #expect(ResponseCacheTests.rowNames(try #require(changed.text)).first == "Margarita Mocktail")
-            #expect(ResponseCacheTests.rowNames(try #require(try await connection.get("/").text)).first == "Margarita Mocktail")
+            #expect(
+                ResponseCacheTests.rowNames(try #require(try await connection.get("/").text)).first
+                    == "Margarita Mocktail")
             #expect(lane.replays == before + 1)
             api = try await connection.get("/api/v1/cocktails/11")
             #expect(try JSONDecoder().decode(DetailBody.self, from: Data(api.body)).isFavorite)
@@ -157,7 +170,9 @@ struct FastLaneTests {
             let generation = lane.catalog.generation
             #expect(try await client.execute(uri: "/api/v1/catalog/refresh", method: .post).status.code < 300)
             let deadline = ContinuousClock.now + .seconds(10)
-            while lane.catalog.generation == generation, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            while lane.catalog.generation == generation, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
             #expect(lane.catalog.generation != generation)
             let afterRefresh = lane.replays
             _ = try await connection.get("/api/v1/cocktails/11")
@@ -191,15 +206,21 @@ struct FastLaneTests {
         }
     }
 
-    @Test("pipelined requests are answered in the order asked, replayed and made anew alike, each in the state the ones before left")
+    @Test(
+        "pipelined requests are answered in the order asked, replayed and made anew alike, each in the state the ones before left"
+    )
     func pipelining() async throws {
         try await Self.withApp { client, port, lane in
-            let names = try await (7...10).asyncMap { try await client.get("/api/v1/cocktails/\($0)").decoded(DetailBody.self).name }
+            let names = try await (7...10).asyncMap {
+                try await client.get("/api/v1/cocktails/\($0)").decoded(DetailBody.self).name
+            }
             let connection = try RawConnection(port: port)
             _ = try await connection.get("/api/v1/cocktails/7")
             _ = try await connection.get("/cocktails/9")
             let before = lane.replays
-            let paths = ["/api/v1/cocktails/7", "/api/v1/cocktails/8", "/cocktails/9", "/cocktails/10", "/api/v1/cocktails/7"]
+            let paths = [
+                "/api/v1/cocktails/7", "/api/v1/cocktails/8", "/cocktails/9", "/cocktails/10", "/api/v1/cocktails/7",
+            ]
             try await connection.send(paths.map { "GET \($0) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" }.joined())
             var answers: [RawConnection.Answer] = []
             for _ in paths { answers.append(try #require(try await connection.nextResponse())) }
@@ -211,17 +232,28 @@ struct FastLaneTests {
                 #expect(answer.status == 200, "\(paths[index]): \(answer.text?.prefix(200) ?? "")")
                 let text = try #require(answer.text)
                 if paths[index].hasPrefix("/api/") {
-                    #expect(answer.field("content-type")?.hasPrefix("application/json") == true, "\(paths[index]) \(index): \(answer.status) \(text.firstMatch(of: #/<title>[^<]*/#).map { String($0.0) } ?? "")")
-                    #expect(try JSONDecoder().decode(DetailBody.self, from: Data(answer.body)).name == expected[index], "\(paths[index])")
+                    #expect(
+                        answer.field("content-type")?.hasPrefix("application/json") == true,
+                        "\(paths[index]) \(index): \(answer.status) \(text.firstMatch(of: #/<title>[^<]*/#).map { String($0.0) } ?? "")"
+                    )
+                    #expect(
+                        try JSONDecoder().decode(DetailBody.self, from: Data(answer.body)).name == expected[index],
+                        "\(paths[index])")
                 } else {
-                    #expect(text.contains("<h1") && text.contains(expected[index].replacingOccurrences(of: "'", with: "&#39;")), "\(paths[index])")
+                    #expect(
+                        text.contains("<h1")
+                            && text.contains(expected[index].replacingOccurrences(of: "'", with: "&#39;")),
+                        "\(paths[index])")
                 }
             }
 
             // A change sent right before a recorded request: the request waits for it and sees it.
             _ = try await connection.get("/")
-            #expect(ResponseCacheTests.rowNames(try #require(try await connection.get("/").text)) == WebFixtures.allNames)
-            try await connection.send("PUT /api/v1/favorites/11 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\nGET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(
+                ResponseCacheTests.rowNames(try #require(try await connection.get("/").text)) == WebFixtures.allNames)
+            try await connection.send(
+                "PUT /api/v1/favorites/11 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\nGET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            )
             #expect(try await connection.nextResponse()?.status == 204)
             let list = try #require(try await connection.nextResponse())
             #expect(ResponseCacheTests.rowNames(try #require(list.text)).first == "Margarita Mocktail")
@@ -310,9 +342,14 @@ final class RawConnection: @unchecked Sendable {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
-        guard connected == 0 else { close(socket); throw Closed() }
+        guard connected == 0 else {
+            close(socket)
+            throw Closed()
+        }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
@@ -347,7 +384,9 @@ final class RawConnection: @unchecked Sendable {
         let bytes = Array(text.utf8)
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = bytes[sent...].withUnsafeBytes {
+                Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard count > 0 else { throw Closed() }
             sent += count
         }
@@ -364,7 +403,10 @@ final class RawConnection: @unchecked Sendable {
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         var headEnd: Int?
         while headEnd == nil {
-            if let found = Self.find(separator, in: buffer) { headEnd = found; break }
+            if let found = Self.find(separator, in: buffer) {
+                headEnd = found
+                break
+            }
             guard try fill() else {
                 if buffer.isEmpty { return nil }
                 throw Closed()
@@ -372,7 +414,9 @@ final class RawConnection: @unchecked Sendable {
         }
         let head = String(decoding: buffer[..<headEnd!], as: UTF8.self).components(separatedBy: "\r\n")
         buffer.removeFirst(headEnd! + 4)
-        guard let statusLine = head.first, let status = Int(statusLine.split(separator: " ")[1]) else { throw Malformed() }
+        guard let statusLine = head.first, let status = Int(statusLine.split(separator: " ")[1]) else {
+            throw Malformed()
+        }
         let fields = head.dropFirst().map { line -> (name: String, value: String) in
             let parts = line.split(separator: ":", maxSplits: 1)
             return (parts[0].lowercased(), parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")

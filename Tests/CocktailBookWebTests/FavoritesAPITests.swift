@@ -57,7 +57,7 @@ struct FavoritesAPITests {
         let app = try await makeApp(databasePath: tmp.path)
         try await app.test(.router) { client in
             try await client.waitUntilReady()
-            for id in ["9", "11", "2"] {  // Screwdriver, Margarita Mocktail, Daiquiri
+            for id in ["9", "11", "2"] { // Screwdriver, Margarita Mocktail, Daiquiri
                 #expect(try await client.execute(uri: "/api/v1/favorites/\(id)", method: .put).status == .noContent)
             }
             let favorites: FavoritesBody = try await client.get("/api/v1/favorites").decoded()
@@ -67,8 +67,11 @@ struct FavoritesAPITests {
             #expect(!alcoholic.names.contains("Margarita Mocktail"))
             #expect(alcoholic.names.count == 9)
             let nonAlcoholic = try await client.list("?filter=non-alcoholic")
-            #expect(nonAlcoholic.names == ["Margarita Mocktail", "Basil Lemonade Punch", "Non-Alcoholic Juicy Julep",
-                                           "Virgin Mixed Berry Caipirinha"])
+            #expect(
+                nonAlcoholic.names == [
+                    "Margarita Mocktail", "Basil Lemonade Punch", "Non-Alcoholic Juicy Julep",
+                    "Virgin Mixed Berry Caipirinha",
+                ])
         }
     }
 

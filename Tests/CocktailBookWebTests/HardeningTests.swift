@@ -22,7 +22,8 @@ struct HardeningTests {
                 #expect(response.status == .ok, "\(id)")
                 #expect(String(buffer: response.body) == #"{"ingredients":null}"#, "\(id)")
             }
-            #expect(String(buffer: try await client.get("/api/json/v1/1/lookup.php?iid=1").body).contains("idIngredient"))
+            #expect(
+                String(buffer: try await client.get("/api/json/v1/1/lookup.php?iid=1").body).contains("idIngredient"))
         }
     }
 
@@ -33,27 +34,33 @@ struct HardeningTests {
         try await makeApp(databasePath: database.path).test(.router) { client in
             try await client.waitUntilReady()
             let plain: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
-            let noToken = try await client.execute(uri: "/cocktails/1/favorite", method: .post, headers: plain, body: ByteBuffer(string: "favorite=true"))
+            let noToken = try await client.execute(
+                uri: "/cocktails/1/favorite", method: .post, headers: plain, body: ByteBuffer(string: "favorite=true"))
             #expect(noToken.status == .forbidden)
             #expect(String(buffer: noToken.body).contains("Reload the page"))
             var wrongToken = TestCSRF.formHeaders
             wrongToken[.cookie] = "cocktailbook_csrf=" + String(repeating: "0", count: 64)
-            let mismatch = try await client.execute(uri: "/cocktails/1/favorite", method: .post, headers: wrongToken, body: TestCSRF.body("favorite=true"))
+            let mismatch = try await client.execute(
+                uri: "/cocktails/1/favorite", method: .post, headers: wrongToken, body: TestCSRF.body("favorite=true"))
             #expect(mismatch.status == .forbidden)
             var foreign = TestCSRF.formHeaders
             foreign[HTTPField.Name("Origin")!] = "https://evil.example"
-            let fromElsewhere = try await client.execute(uri: "/cocktails/1/favorite", method: .post, headers: foreign, body: TestCSRF.body("favorite=true"))
+            let fromElsewhere = try await client.execute(
+                uri: "/cocktails/1/favorite", method: .post, headers: foreign, body: TestCSRF.body("favorite=true"))
             #expect(fromElsewhere.status == .forbidden)
-            let api = try await client.execute(uri: "/api/v1/favorites/1", method: .put, headers: [HTTPField.Name("Sec-Fetch-Site")!: "cross-site"])
+            let api = try await client.execute(
+                uri: "/api/v1/favorites/1", method: .put, headers: [HTTPField.Name("Sec-Fetch-Site")!: "cross-site"])
             #expect(api.status == .forbidden)
             #expect(String(buffer: api.body).contains(#""code":"cross_site_request""#))
-            let refresh = try await client.execute(uri: "/api/v1/catalog/refresh", method: .post, headers: [HTTPField.Name("Origin")!: "null"])
+            let refresh = try await client.execute(
+                uri: "/api/v1/catalog/refresh", method: .post, headers: [HTTPField.Name("Origin")!: "null"])
             #expect(refresh.status == .forbidden)
             #expect(try await client.list().cocktails.allSatisfy { !$0.isFavorite })
             // The same requests from our own pages work.
             var own = TestCSRF.formHeaders
             own[HTTPField.Name("Sec-Fetch-Site")!] = "same-origin"
-            let ok = try await client.execute(uri: "/cocktails/1/favorite", method: .post, headers: own, body: TestCSRF.body("favorite=true"))
+            let ok = try await client.execute(
+                uri: "/cocktails/1/favorite", method: .post, headers: own, body: TestCSRF.body("favorite=true"))
             #expect(ok.status == .seeOther)
             #expect(try await client.list().cocktails.first?.id == "1")
         }
@@ -70,7 +77,8 @@ struct HardeningTests {
             #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
             let token = try #require(cookie.firstMatch(of: /cocktailbook_csrf=([0-9a-f]{64})/)?.1)
             #expect(String(buffer: page.body).contains(#"<input type="hidden" name="csrf" value="\#(token)">"#))
-            let again = try await client.execute(uri: "/cocktails/1", method: .get, headers: [.cookie: "cocktailbook_csrf=\(token)"])
+            let again = try await client.execute(
+                uri: "/cocktails/1", method: .get, headers: [.cookie: "cocktailbook_csrf=\(token)"])
             #expect(again.headers[.setCookie] == nil)
             #expect(String(buffer: again.body).contains(#"value="\#(token)""#))
         }
@@ -81,9 +89,13 @@ struct HardeningTests {
         let database = try TemporaryDatabase()
         defer { database.remove() }
         try await makeApp(databasePath: database.path).test(.router) { client in
-            for field in ["/%09/evil.example", "/%0A/evil.example", "%2F%5Cevil.example", "/%20/evil.example", "%2F%2Fevil.example", "javascript:alert(1)"] {
+            for field in [
+                "/%09/evil.example", "/%0A/evil.example", "%2F%5Cevil.example", "/%20/evil.example",
+                "%2F%2Fevil.example", "javascript:alert(1)",
+            ] {
                 let response = try await client.execute(
-                    uri: "/catalog/refresh", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body("return=\(field)")
+                    uri: "/catalog/refresh", method: .post, headers: TestCSRF.formHeaders,
+                    body: TestCSRF.body("return=\(field)")
                 )
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/", "\(field)")
@@ -97,11 +109,16 @@ struct HardeningTests {
         defer { database.remove() }
         try await makeApp(databasePath: database.path).test(.router) { client in
             try await client.waitUntilReady()
-            for uri in ["/", "/cocktails/1", "/api/v1/cocktails", "/nowhere", "/api/v1/nowhere", "/healthz", "/images/cocktails/1.svg"] {
+            for uri in [
+                "/", "/cocktails/1", "/api/v1/cocktails", "/nowhere", "/api/v1/nowhere", "/healthz",
+                "/images/cocktails/1.svg",
+            ] {
                 let response = try await client.get(uri)
                 let policy = try #require(response.headers[.contentSecurityPolicy], "\(uri)")
                 #expect(policy.contains("frame-ancestors 'none'"), "\(uri)")
-                #expect(!policy.contains("script-src 'self' 'unsafe-inline'") && !policy.contains("'unsafe-eval'"), "\(uri)")
+                #expect(
+                    !policy.contains("script-src 'self' 'unsafe-inline'") && !policy.contains("'unsafe-eval'"), "\(uri)"
+                )
                 #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(uri)")
                 #expect(response.headers[HTTPField.Name("Referrer-Policy")!] == "same-origin", "\(uri)")
             }
@@ -123,9 +140,11 @@ struct HardeningTests {
                 #expect(head.headers[.contentType] == get.headers[.contentType], "\(uri)")
             }
             #expect(try await client.execute(uri: "/nowhere", method: .head).status == .notFound)
-            let preflight = try await client.execute(uri: "/api/v1/favorites/1", method: .options, headers: [
-                HTTPField.Name("Origin")!: "https://other.example", .accessControlRequestMethod: "PUT",
-            ])
+            let preflight = try await client.execute(
+                uri: "/api/v1/favorites/1", method: .options,
+                headers: [
+                    HTTPField.Name("Origin")!: "https://other.example", .accessControlRequestMethod: "PUT",
+                ])
             #expect(preflight.status == .noContent)
             #expect(preflight.headers[.accessControlAllowMethods] == "GET, HEAD, OPTIONS")
             #expect(try await client.get("/api/v1/cocktails").headers[.accessControlAllowOrigin] == "*")
@@ -153,7 +172,9 @@ struct HardeningTests {
             let tooMany = try await client.get("/api/v1/cocktails?\(sixteen)")
             #expect(tooMany.status == .badRequest)
             #expect(String(buffer: tooMany.body).contains(#""code":"too_many_ingredients""#))
-            #expect(try await client.get("/api/json/v1/1/filter.php?i=" + (1...16).map { "g\($0)" }.joined(separator: ",")).status == .badRequest)
+            #expect(
+                try await client.get("/api/json/v1/1/filter.php?i=" + (1...16).map { "g\($0)" }.joined(separator: ","))
+                    .status == .badRequest)
             // Combining marks count: "ṯ̺" is one letter but two scalars of work, as JSON Schema counts.
             let marks = try await client.get("/api/v1/cocktails?category=" + String(repeating: "a%CC%BA", count: 101))
             #expect(marks.status == .badRequest)
@@ -208,10 +229,13 @@ struct HardeningTests {
         try await makeApp(databasePath: database.path).test(.router) { client in
             try await client.waitUntilReady()
             var body = "--b\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(TestCSRF.token)\r\n"
-            body += String(repeating: "--b\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\n1\r\n", count: 100_000) + "--b--\r\n"
+            body +=
+                String(repeating: "--b\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\n1\r\n", count: 100_000)
+                + "--b--\r\n"
             let response = try await client.execute(
                 uri: "/import", method: .post,
-                headers: [.contentType: "multipart/form-data; boundary=b", .cookie: TestCSRF.cookie], body: ByteBuffer(string: body)
+                headers: [.contentType: "multipart/form-data; boundary=b", .cookie: TestCSRF.cookie],
+                body: ByteBuffer(string: body)
             )
             #expect(response.status == .badRequest)
             #expect(String(buffer: response.body).contains("more than 8 parts"))

@@ -2,11 +2,12 @@ import CocktailBook
 import CocktailsAPI
 import Foundation
 import Testing
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 @testable import CocktailBookWeb
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Every bundled cocktail gets a real picture: its own glass and garnishes drawn, not a fallback.
 @Suite("Illustrations of the bundled catalog")
@@ -21,7 +22,9 @@ struct IllustrationCatalogTests {
     func everyCocktailRenders() throws {
         for cocktail in cocktails {
             let name = "\(cocktail.name) (id \(cocktail.id))"
-            #expect(CocktailIllustration.knowsGlass(cocktail.glass ?? ""), "\(name): no drawing for glass \(cocktail.glass ?? "nil")")
+            #expect(
+                CocktailIllustration.knowsGlass(cocktail.glass ?? ""),
+                "\(name): no drawing for glass \(cocktail.glass ?? "nil")")
             for garnish in cocktail.illustration?.garnishes ?? [] {
                 #expect(CocktailIllustration.knowsGarnish(garnish), "\(name): no drawing for garnish \(garnish)")
             }
@@ -29,7 +32,9 @@ struct IllustrationCatalogTests {
             #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""), "\(name)")
             #expect(svg.hasSuffix("</svg>"), "\(name)")
             let parser = XMLParser(data: Data(svg.utf8))
-            #expect(parser.parse(), "\(name): the SVG is not well-formed XML: \(parser.parserError.map(String.init(describing:)) ?? "")")
+            #expect(
+                parser.parse(),
+                "\(name): the SVG is not well-formed XML: \(parser.parserError.map(String.init(describing:)) ?? "")")
             #expect(svg.utf8.count < 12_000, "\(name): picture of \(svg.utf8.count) bytes")
         }
     }

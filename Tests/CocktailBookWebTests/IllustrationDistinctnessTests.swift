@@ -32,7 +32,9 @@ struct IllustrationDistinctnessTests {
     func noLookalikes() throws {
         let cocktails = try CatalogDecoder.decode(BundledCatalog.data).cocktails
         let groups = Self.lookalikes(cocktails)
-        #expect(groups.isEmpty, "\(groups.count) groups look alike: \(groups.map { $0.joined(separator: " = ") }.joined(separator: "; "))")
+        #expect(
+            groups.isEmpty,
+            "\(groups.count) groups look alike: \(groups.map { $0.joined(separator: " = ") }.joined(separator: "; "))")
     }
 
     @Test("the comparison can fail: a drink recoloured, or with its ice elsewhere, is a lookalike")

@@ -22,7 +22,8 @@ struct ImagesAndAssetsTests {
             #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
             #expect(svg.contains("<title>Margarita in a margarita glass</title>"))
 
-            let revalidated = try await client.execute(uri: detail.imageURL, method: .get, headers: [.ifNoneMatch: "\"\(version)\""])
+            let revalidated = try await client.execute(
+                uri: detail.imageURL, method: .get, headers: [.ifNoneMatch: "\"\(version)\""])
             #expect(revalidated.status == .notModified)
             #expect(revalidated.body.readableBytes == 0)
 
@@ -46,7 +47,9 @@ struct ImagesAndAssetsTests {
                 svgs[id] = String(buffer: try await client.get(detail.imageURL).body)
             }
             #expect(Set(svgs.values).count == 3)
-            let sizes = svgs.values.compactMap { $0.firstMatch(of: /width="(\d+)" height="(\d+)"/).map { "\($0.1)x\($0.2)" } }
+            let sizes = svgs.values.compactMap {
+                $0.firstMatch(of: /width="(\d+)" height="(\d+)"/).map { "\($0.1)x\($0.2)" }
+            }
             #expect(Set(sizes).count >= 2)
         }
     }

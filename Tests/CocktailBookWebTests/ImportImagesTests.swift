@@ -16,21 +16,35 @@ struct ImportImagesTests {
     /// A server with one good picture, one too large and one that is a web page.
     static func pictureServer() -> some ApplicationProtocol {
         let router = Router()
-        router.get("/ok.png") { _, _ in Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: ByteBuffer(bytes: png))) }
-        router.get("/big.png") { _, _ in
-            Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: ByteBuffer(bytes: png + Data(count: 5 * 1_048_576))))
+        router.get("/ok.png") { _, _ in
+            Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: ByteBuffer(bytes: png)))
         }
-        router.get("/page.png") { _, _ in Response(status: .ok, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: "<html></html>"))) }
+        router.get("/big.png") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "image/png"],
+                body: .init(byteBuffer: ByteBuffer(bytes: png + Data(count: 5 * 1_048_576))))
+        }
+        router.get("/page.png") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/html"],
+                body: .init(byteBuffer: ByteBuffer(string: "<html></html>")))
+        }
         router.get("/drawing.svg") { _, _ in
-            Response(status: .ok, headers: [.contentType: "image/svg+xml"], body: .init(byteBuffer: ByteBuffer(string: #"<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>"#)))
+            Response(
+                status: .ok, headers: [.contentType: "image/svg+xml"],
+                body: .init(
+                    byteBuffer: ByteBuffer(
+                        string: #"<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>"#)))
         }
         return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     }
 
     static func catalog(_ images: [String: String], in directory: URL) throws -> String {
         let entries = images.sorted { $0.key < $1.key }.map { id, url in
-            ["id": id, "name": "Drink \(id)", "type": "alcoholic", "shortDescription": "s", "longDescription": "l",
-             "preparationMinutes": 3, "imageName": id, "ingredients": ["1 oz gin"], "imageURL": url] as [String: Any]
+            [
+                "id": id, "name": "Drink \(id)", "type": "alcoholic", "shortDescription": "s", "longDescription": "l",
+                "preparationMinutes": 3, "imageName": id, "ingredients": ["1 oz gin"], "imageURL": url,
+            ] as [String: Any]
         }
         let path = directory.appendingPathComponent("catalog-\(UUID().uuidString).json")
         try JSONSerialization.data(withJSONObject: entries).write(to: path)
@@ -46,14 +60,20 @@ struct ImportImagesTests {
         try await Self.pictureServer().test(.live) { client in
             let root = "http://127.0.0.1:\(try #require(client.port))"
             let file = try Self.catalog(
-                ["a": "\(root)/ok.png", "b": "\(root)/big.png", "c": "\(root)/page.png", "d": "\(root)/ok.png", "e": "\(root)/drawing.svg"], in: book.directory
+                [
+                    "a": "\(root)/ok.png", "b": "\(root)/big.png", "c": "\(root)/page.png", "d": "\(root)/ok.png",
+                    "e": "\(root)/drawing.svg",
+                ], in: book.directory
             )
             let summary = try await CatalogImporter(database: database, images: images).run(source: file)
             #expect(summary.counts.new == 5)
             #expect(summary.imagesStored == 2, "\(summary.line)")
             #expect(summary.imagesRejected.count == 3, "\(summary.line)")
-            #expect(summary.imagesRejected.contains { $0.hasPrefix("\(root)/drawing.svg") && $0.hasSuffix("not an image") }, "SVG can carry script")
-            #expect(summary.line.contains("larger than 5 MB") && summary.line.contains("not an image"), "\(summary.line)")
+            #expect(
+                summary.imagesRejected.contains { $0.hasPrefix("\(root)/drawing.svg") && $0.hasSuffix("not an image") },
+                "SVG can carry script")
+            #expect(
+                summary.line.contains("larger than 5 MB") && summary.line.contains("not an image"), "\(summary.line)")
             let stored = try FileManager.default.contentsOfDirectory(atPath: images.directory.path)
             #expect(stored.count == 1 && stored[0].hasSuffix(".png") && stored[0].count == 64 + 4)
             let cocktails = try await database.importedCocktails()

@@ -1,9 +1,10 @@
-@testable import CocktailBookWeb
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+
+@testable import CocktailBookWeb
 
 /// The Import screen: its forms, uploads through `multipart/form-data`, server addresses through
 /// a URL-encoded form, refusals that change nothing, and the small multipart parser.
@@ -17,11 +18,17 @@ struct ImportPageTests {
 
     /// A browser-shaped upload of `bytes` as the `file` field.
     static func upload(_ bytes: Data, filename: String = "thecocktaildb-dump.json") -> (HTTPFields, ByteBuffer) {
-        var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(TestCSRF.token)\r\n".utf8)
-        body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(filename)\"\r\nContent-Type: application/json\r\n\r\n".utf8)
+        var body = Data(
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(TestCSRF.token)\r\n".utf8)
+        body += Data(
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(filename)\"\r\nContent-Type: application/json\r\n\r\n"
+                .utf8)
         body += bytes
         body += Data("\r\n--\(boundary)--\r\n".utf8)
-        return ([.contentType: "multipart/form-data; boundary=\(boundary)", .cookie: TestCSRF.cookie], ByteBuffer(data: body))
+        return (
+            [.contentType: "multipart/form-data; boundary=\(boundary)", .cookie: TestCSRF.cookie],
+            ByteBuffer(data: body)
+        )
     }
 
     @Test("GET /import shows the file form, the URL form and the reachability note")
@@ -59,7 +66,8 @@ struct ImportPageTests {
             #expect(html.contains(#"href="/""#))
             for name in ["Afterglow", "A1"] {
                 let found = try await client.list("?q=\(name)")
-                #expect(found.cocktails.contains { $0.name == name && $0.id.hasPrefix("imp-") }, "\(name): \(found.names)")
+                #expect(
+                    found.cocktails.contains { $0.name == name && $0.id.hasPrefix("imp-") }, "\(name): \(found.names)")
             }
             #expect(try await client.list("?q=Mojito").cocktails.contains { $0.id.hasPrefix("imp-") })
             let again = try await client.execute(uri: "/import", method: .post, headers: headers, body: body)
@@ -93,16 +101,20 @@ struct ImportPageTests {
         defer { database.remove() }
         try await makeApp(databasePath: database.path).test(.router) { client in
             let form = TestCSRF.formHeaders
-            let empty = try await client.execute(uri: "/import", method: .post, headers: form, body: TestCSRF.body("url="))
+            let empty = try await client.execute(
+                uri: "/import", method: .post, headers: form, body: TestCSRF.body("url="))
             #expect(empty.status == .badRequest)
             #expect(String(buffer: empty.body).contains("Choose a JSON file to upload"))
-            let path = try await client.execute(uri: "/import", method: .post, headers: form, body: TestCSRF.body("url=%2Fetc%2Fpasswd"))
+            let path = try await client.execute(
+                uri: "/import", method: .post, headers: form, body: TestCSRF.body("url=%2Fetc%2Fpasswd"))
             #expect(path.status == .badRequest)
             #expect(String(buffer: path.body).contains("http:// or https://"))
             let (headers, _) = Self.upload(Data())
-            let noFile = try await client.execute(uri: "/import", method: .post, headers: headers, body: Self.upload(Data()).1)
+            let noFile = try await client.execute(
+                uri: "/import", method: .post, headers: headers, body: Self.upload(Data()).1)
             #expect(noFile.status == .badRequest)
-            let broken = try await client.execute(uri: "/import", method: .post, headers: headers, body: ByteBuffer(string: "not multipart"))
+            let broken = try await client.execute(
+                uri: "/import", method: .post, headers: headers, body: ByteBuffer(string: "not multipart"))
             #expect(broken.status == .badRequest)
         }
     }
@@ -113,7 +125,8 @@ struct ImportPageTests {
         defer { database.remove() }
         try await makeApp(databasePath: database.path).test(.router) { client in
             let (headers, _) = Self.upload(Data())
-            let body = ByteBuffer(repeating: UInt8(ascii: " "), count: ImportController<AppRequestContext>.maximumBodyBytes + 1)
+            let body = ByteBuffer(
+                repeating: UInt8(ascii: " "), count: ImportController<AppRequestContext>.maximumBodyBytes + 1)
             let response = try await client.execute(uri: "/import", method: .post, headers: headers, body: body)
             #expect(response.status == .contentTooLarge)
             #expect(String(buffer: response.body).contains("limited to 50 MB"))
@@ -124,21 +137,30 @@ struct ImportPageTests {
     func urlImport() async throws {
         let seedDatabase = try TemporaryDatabase()
         let book = try TemporaryDatabase()
-        defer { seedDatabase.remove(); book.remove() }
-        let seed = try await buildApplication(configuration: AppConfiguration(
-            port: 0, databasePath: seedDatabase.path, sourceLatency: .zero, catalogPath: SeedCatalog.path, logLevel: .error
-        ))
+        defer {
+            seedDatabase.remove()
+            book.remove()
+        }
+        let seed = try await buildApplication(
+            configuration: AppConfiguration(
+                port: 0, databasePath: seedDatabase.path, sourceLatency: .zero, catalogPath: SeedCatalog.path,
+                logLevel: .error
+            ))
         try await seed.test(.live) { seedClient in
             try await seedClient.waitUntilReady()
             let port = try #require(seedClient.port)
             let url = "http://127.0.0.1:\(port)/api/json/v1/1/"
-            try await makeApp(databasePath: book.path, configure: { $0.allowPrivateImports = true }).test(.router) { client in
+            try await makeApp(databasePath: book.path, configure: { $0.allowPrivateImports = true }).test(.router) {
+                client in
                 try await client.waitUntilReady()
                 let form = TestCSRF.formHeaders
                 let encoded = url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? url
-                let response = try await client.execute(uri: "/import", method: .post, headers: form, body: TestCSRF.body("url=\(encoded)"))
+                let response = try await client.execute(
+                    uri: "/import", method: .post, headers: form, body: TestCSRF.body("url=\(encoded)"))
                 #expect(response.status == .ok)
-                #expect(String(buffer: response.body).contains("Imported 13 cocktails (13 new, 0 updated), 0 skipped"), "\(String(buffer: response.body))")
+                #expect(
+                    String(buffer: response.body).contains("Imported 13 cocktails (13 new, 0 updated), 0 skipped"),
+                    "\(String(buffer: response.body))")
                 #expect(try await client.list("?q=Daiquiri").cocktails.contains { $0.id.hasPrefix("imp-") })
             }
         }
@@ -150,20 +172,30 @@ struct ImportPageTests {
         #expect(MultipartForm.boundary(fromContentType: "Multipart/Form-Data;boundary=xyz") == "xyz")
         #expect(MultipartForm.boundary(fromContentType: "application/json; boundary=xyz") == nil)
         #expect(MultipartForm.boundary(fromContentType: "multipart/form-data") == nil)
-        let body = "preamble\r\n--a;b c\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nline one\r\nline two\r\n"
+        let body =
+            "preamble\r\n--a;b c\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nline one\r\nline two\r\n"
             + "--a;b c\r\ncontent-disposition: form-data; name=\"file\"; filename=\"x; \\\"y\\\".json\"\r\nContent-Type: application/json\r\n\r\n"
             + "{\"a\":1}\r\n\r\n--a;b c--\r\n"
-        let form = try #require(MultipartForm(contentType: #"multipart/form-data; boundary="a;b c""#, body: Data(body.utf8)))
+        let form = try #require(
+            MultipartForm(contentType: #"multipart/form-data; boundary="a;b c""#, body: Data(body.utf8)))
         #expect(form.parts.count == 2)
-        #expect(form["note"] == .init(name: "note", filename: nil, contentType: nil, body: Data("line one\r\nline two".utf8)))
+        #expect(
+            form["note"]
+                == .init(name: "note", filename: nil, contentType: nil, body: Data("line one\r\nline two".utf8)))
         let file = try #require(form["file"])
         #expect(file.filename == #"x; "y".json"#)
         #expect(file.contentType == "application/json")
         #expect(file.body == Data("{\"a\":1}\r\n".utf8))
         // No closing delimiter, or no CRLF after a delimiter: refused.
-        #expect(MultipartForm(boundary: "b", body: Data("--b\r\nContent-Disposition: form-data; name=\"f\"\r\n\r\nx".utf8)) == nil)
+        #expect(
+            MultipartForm(boundary: "b", body: Data("--b\r\nContent-Disposition: form-data; name=\"f\"\r\n\r\nx".utf8))
+                == nil)
         #expect(MultipartForm(boundary: "b", body: Data("--bx\r\n\r\n--b--".utf8)) == nil)
-        #expect(MultipartForm(boundary: "b", body: Data("--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--b--\r\n".utf8))?.parts.map(\.name) == ["a"])
+        #expect(
+            MultipartForm(
+                boundary: "b",
+                body: Data("--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--b--\r\n".utf8))?.parts.map(
+                    \.name) == ["a"])
         #expect(ImportLimits.safeFileName("../../etc/pass wd.json") == "passwd.json")
         #expect(ImportLimits.safeFileName(nil) == "upload.json")
         #expect(ImportLimits.safeFileName("..") == "upload.json")
@@ -174,8 +206,11 @@ struct ImportPageTests {
 struct ImportProgressBarTests {
     @Test("the bar fills in proportion and says the count")
     func bar() {
-        #expect(ImportProgress(stage: "Downloading pictures", done: 0, total: 10).bar(width: 10) == "Downloading pictures [----------] 0/10")
-        #expect(ImportProgress(stage: "Reading x", done: 18, total: 36).bar(width: 12) == "Reading x [######------] 18/36")
+        #expect(
+            ImportProgress(stage: "Downloading pictures", done: 0, total: 10).bar(width: 10)
+                == "Downloading pictures [----------] 0/10")
+        #expect(
+            ImportProgress(stage: "Reading x", done: 18, total: 36).bar(width: 12) == "Reading x [######------] 18/36")
         #expect(ImportProgress(stage: "Done", done: 4, total: 4).bar(width: 8) == "Done [########] 4/4")
         #expect(ImportProgress(stage: "Empty", done: 0, total: 0).bar(width: 4) == "Empty [----] 0/0")
     }

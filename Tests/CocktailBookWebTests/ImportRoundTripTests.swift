@@ -14,7 +14,8 @@ struct ImportRoundTripTests {
     /// A one-cocktail catalog for the importing book's own source, so imported cocktails stand out.
     static func houseCatalog(in directory: URL) throws -> String {
         let path = directory.appendingPathComponent("house.json")
-        let house = #"[{"id":"house","name":"House Special","type":"alcoholic","shortDescription":"Ours.","longDescription":"Ours alone.","preparationMinutes":2,"imageName":"house","ingredients":["2 oz gin"]}]"#
+        let house =
+            #"[{"id":"house","name":"House Special","type":"alcoholic","shortDescription":"Ours.","longDescription":"Ours alone.","preparationMinutes":2,"imageName":"house","ingredients":["2 oz gin"]}]"#
         try Data(house.utf8).write(to: path)
         return path.path
     }
@@ -23,14 +24,24 @@ struct ImportRoundTripTests {
     func roundTrip() async throws {
         let seedDatabase = try TemporaryDatabase()
         let book = try TemporaryDatabase()
-        defer { seedDatabase.remove(); book.remove() }
+        defer {
+            seedDatabase.remove()
+            book.remove()
+        }
         let configuration = AppConfiguration(
-            port: 0, databasePath: book.path, sourceLatency: .zero, catalogPath: try Self.houseCatalog(in: book.directory), logLevel: .error
+            port: 0, databasePath: book.path, sourceLatency: .zero,
+            catalogPath: try Self.houseCatalog(in: book.directory), logLevel: .error
         )
-        let seed = try await buildApplication(configuration: AppConfiguration(
-            port: 0, databasePath: seedDatabase.path, sourceLatency: .zero, catalogPath: SeedCatalog.path, logLevel: .error
-        ))
-        let logger = { var logger = Logger(label: "test"); logger.logLevel = .critical; return logger }()
+        let seed = try await buildApplication(
+            configuration: AppConfiguration(
+                port: 0, databasePath: seedDatabase.path, sourceLatency: .zero, catalogPath: SeedCatalog.path,
+                logLevel: .error
+            ))
+        let logger = {
+            var logger = Logger(label: "test")
+            logger.logLevel = .critical
+            return logger
+        }()
         try await seed.test(.live) { client in
             try await client.waitUntilReady()
             let port = try #require(client.port)
@@ -40,7 +51,8 @@ struct ImportRoundTripTests {
             let first = try await importer.run(source: base)
             // Another Cocktail Book hands TheCocktailDB clients JPEG renderings of its drawings
             // (SVG, which can carry script, would be refused: see ImportImagesTests).
-            #expect(first.line == "Imported 13 cocktails (13 new, 0 updated), 0 skipped; 13 images stored", "\(first.line)")
+            #expect(
+                first.line == "Imported 13 cocktails (13 new, 0 updated), 0 skipped; 13 images stored", "\(first.line)")
             let again = try await importer.run(source: base)
             #expect(again.counts == ImportCounts(new: 0, updated: 13))
         }
@@ -53,7 +65,9 @@ struct ImportRoundTripTests {
             #expect(imported.map(\.name).sorted() == WebFixtures.allNames.sorted())
             #expect(list.names.sorted() == (WebFixtures.allNames + ["House Special"]).sorted())
             for cocktail in imported {
-                #expect(cocktail.imageURL.hasPrefix("/images/imported/") && cocktail.imageURL.hasSuffix(".jpg"), "\(cocktail.name): \(cocktail.imageURL)")
+                #expect(
+                    cocktail.imageURL.hasPrefix("/images/imported/") && cocktail.imageURL.hasSuffix(".jpg"),
+                    "\(cocktail.name): \(cocktail.imageURL)")
                 let image = try await client.get(cocktail.imageURL)
                 #expect(image.status == .ok, "\(cocktail.name)")
                 #expect(image.headers[.contentType] == "image/jpeg")

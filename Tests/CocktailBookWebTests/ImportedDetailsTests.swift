@@ -19,8 +19,13 @@ struct ImportedDetailsTests {
         return try TheCocktailDBDump.records(in: try JSONSerialization.jsonObject(with: data))
     }
 
-    static func drink(_ instructions: String?, category: String? = nil, ingredients: Int, extra: [String: Any] = [:]) -> [String: Any]? {
-        var record: [String: Any] = ["idDrink": "1", "strDrink": "Test", "strCategory": category ?? NSNull(), "strInstructions": instructions ?? NSNull()]
+    static func drink(_ instructions: String?, category: String? = nil, ingredients: Int, extra: [String: Any] = [:])
+        -> [String: Any]?
+    {
+        var record: [String: Any] = [
+            "idDrink": "1", "strDrink": "Test", "strCategory": category ?? NSNull(),
+            "strInstructions": instructions ?? NSNull(),
+        ]
         for slot in 0..<ingredients { record["strIngredient\(slot + 1)"] = "Thing \(slot)" }
         return TheCocktailDBDump.catalogObject(from: record.merging(extra) { $1 })
     }
@@ -41,11 +46,13 @@ struct ImportedDetailsTests {
         for key in ["video", "imageAttribution", "imageSource"] { #expect(margarita[key] == nil, "\(key)") }
     }
 
-    @Test("the estimate follows the method and the ingredient count", arguments: [
-        ("Pour over ice.", nil, 2, 3), ("Shake with ice and strain.", nil, 3, 5), ("Stir well.", nil, 4, 5),
-        ("Blend until smooth.", nil, 4, 7), ("Layer carefully in a shot glass.", nil, 3, 6), (nil, "Shake", 15, 13),
-        (nil, nil, 0, 2),
-    ] as [(String?, String?, Int, Int)])
+    @Test(
+        "the estimate follows the method and the ingredient count",
+        arguments: [
+            ("Pour over ice.", nil, 2, 3), ("Shake with ice and strain.", nil, 3, 5), ("Stir well.", nil, 4, 5),
+            ("Blend until smooth.", nil, 4, 7), ("Layer carefully in a shot glass.", nil, 3, 6), (nil, "Shake", 15, 13),
+            (nil, nil, 0, 2),
+        ] as [(String?, String?, Int, Int)])
     func estimate(instructions: String?, category: String?, ingredients: Int, expected: Int) throws {
         let object = try #require(Self.drink(instructions, category: category, ingredients: ingredients))
         #expect(object["preparationMinutes"] as? Int == expected)
@@ -53,7 +60,9 @@ struct ImportedDetailsTests {
 
     @Test("only http(s) videos are kept")
     func videoSchemes() throws {
-        for (video, kept) in [("javascript:alert(1)", false), ("ftp://x.org/v.mp4", false), ("http://x.org/v", true), ("   ", false)] {
+        for (video, kept) in [
+            ("javascript:alert(1)", false), ("ftp://x.org/v.mp4", false), ("http://x.org/v", true), ("   ", false),
+        ] {
             let object = try #require(Self.drink("Mix.", ingredients: 1, extra: ["strVideo": video]))
             #expect((object["video"] != nil) == kept, "\(video)")
         }
@@ -64,7 +73,8 @@ struct ImportedDetailsTests {
     func withImportedApp(_ body: @Sendable (any TestClientProtocol, String) async throws -> Void) async throws {
         let book = try TemporaryDatabase()
         defer { book.remove() }
-        let importer = CatalogImporter(database: try AppDatabase(path: book.path), images: ImportedImageFiles(databasePath: book.path))
+        let importer = CatalogImporter(
+            database: try AppDatabase(path: book.path), images: ImportedImageFiles(databasePath: book.path))
         _ = try await importer.run(source: Self.dumpPath)
         let app = try await makeApp(databasePath: book.path)
         try await app.test(.router) { client in
@@ -80,7 +90,10 @@ struct ImportedDetailsTests {
         try await withImportedApp { client, id in
             let page = String(buffer: try await client.get("/cocktails/\(id)").body)
             #expect(page.contains(/<span>≈ \d+ minutes?<\/span>/), "\(page)")
-            #expect(page.contains(#"<a href="https://www.youtube.com/watch?v=afterglow" rel="noopener noreferrer">Watch a video</a>"#))
+            #expect(
+                page.contains(
+                    #"<a href="https://www.youtube.com/watch?v=afterglow" rel="noopener noreferrer">Watch a video</a>"#)
+            )
             #expect(page.contains("Picture: Ann &amp; Bo &lt;Photo&gt;"))
             #expect(!page.contains("<Photo>"))
 
@@ -114,7 +127,9 @@ struct ImportedDetailsTests {
             #expect(drink["strImageAttribution"] as? String == "Ann & Bo <Photo>")
             #expect(drink["strImageSource"] as? String == "https://commons.wikimedia.org/wiki/File:Afterglow.jpg")
             let bundled = try #require(try await client.cocktailDB("lookup.php?i=0")?.first)
-            for key in ["strVideo", "strImageAttribution", "strImageSource"] { #expect(bundled[key] is NSNull, "\(key)") }
+            for key in ["strVideo", "strImageAttribution", "strImageSource"] {
+                #expect(bundled[key] is NSNull, "\(key)")
+            }
         }
     }
 }

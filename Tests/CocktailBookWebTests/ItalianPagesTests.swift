@@ -16,7 +16,8 @@ struct ItalianPagesTests {
     /// Italian, cut at its placeholders (so `{n} results` looks for ` results`), and long
     /// enough to mean something on its own.
     static let englishOnly: [String] = {
-        let english = UIStrings.english.table, italian = UIStrings.italian.table
+        let english = UIStrings.english.table
+        let italian = UIStrings.italian.table
         return english.compactMap { key, value in
             guard italian[key] != value else { return nil }
             return value.split(separator: "{").map { part in
@@ -37,7 +38,10 @@ struct ItalianPagesTests {
         for match in body.matches(of: #/(?:alt|aria-label|placeholder|title|data-confirm|data-t-[a-z-]+)="([^"]*)"/#) {
             texts.append(String(match.1))
         }
-        return texts.map { $0.replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&") }
+        return texts.map {
+            $0.replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&quot;", with: "\"")
+                .replacingOccurrences(of: "&amp;", with: "&")
+        }
     }
 
     /// The English strings found on `html`, with where they were found.
@@ -47,21 +51,26 @@ struct ItalianPagesTests {
             texts.filter { text in
                 // A single word ("Save") counts when it is the whole text, as on a button; a
                 // phrase counts anywhere, as whole words.
-                text == english || (pattern.map { $0.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil } ?? false)
+                text == english
+                    || (pattern.map { $0.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil }
+                        ?? false)
             }.map { "\(english) ← \($0)" }
         }
     }
 
     /// Each phrase of ``englishOnly`` as a whole-words pattern, compiled once (`nil` for single words).
     static let phrasePatterns: [NSRegularExpression?] = englishOnly.map { english in
-        english.contains(" ") ? try? NSRegularExpression(pattern: #"(^|[^\p{L}])"# + NSRegularExpression.escapedPattern(for: english) + #"($|[^\p{L}])"#) : nil
+        english.contains(" ")
+            ? try? NSRegularExpression(
+                pattern: #"(^|[^\p{L}])"# + NSRegularExpression.escapedPattern(for: english) + #"($|[^\p{L}])"#) : nil
     }
 
     static let italianHeaders: HTTPFields = [.acceptLanguage: "it-IT,it;q=0.9,en;q=0.8"]
 
     @Test("both catalogs have the same keys, no empty text and the same placeholders")
     func catalogsMatch() {
-        let english = UIStrings.english.table, italian = UIStrings.italian.table
+        let english = UIStrings.english.table
+        let italian = UIStrings.italian.table
         #expect(!english.isEmpty)
         #expect(Set(english.keys).subtracting(italian.keys).sorted() == [], "missing in Italian")
         #expect(Set(italian.keys).subtracting(english.keys).sorted() == [], "missing in English")
@@ -69,14 +78,21 @@ struct ItalianPagesTests {
             let placeholders = { (text: String) in Set(text.matches(of: #/\{[a-z]+\}/#).map { String($0.0) }) }
             #expect(placeholders(value) == placeholders(italian[key] ?? ""), "placeholders of \(key)")
             #expect(!value.isEmpty && !(italian[key] ?? "").isEmpty, "\(key) is empty")
-            if key.hasSuffix("_one") { #expect(english[String(key.dropLast(4)) + "_other"] != nil, "\(key) has no _other form") }
+            if key.hasSuffix("_one") {
+                #expect(english[String(key.dropLast(4)) + "_other"] != nil, "\(key) has no _other form")
+            }
         }
     }
 
     @Test("the check itself finds English left on a page")
     func checkCanFail() {
-        #expect(Self.englishLeft(in: #"<p>No cocktails in this list yet.</p>"#) == ["No cocktails in this list yet. ← No cocktails in this list yet."])
-        #expect(Self.englishLeft(in: #"<input placeholder="Search cocktails or ingredients">"#).contains("Search cocktails or ingredients ← Search cocktails or ingredients"))
+        #expect(
+            Self.englishLeft(in: #"<p>No cocktails in this list yet.</p>"#) == [
+                "No cocktails in this list yet. ← No cocktails in this list yet."
+            ])
+        #expect(
+            Self.englishLeft(in: #"<input placeholder="Search cocktails or ingredients">"#).contains(
+                "Search cocktails or ingredients ← Search cocktails or ingredients"))
         #expect(Self.englishLeft(in: #"<p>Nessun cocktail in questo elenco.</p>"#).isEmpty)
     }
 
@@ -88,9 +104,12 @@ struct ItalianPagesTests {
             try await client.waitUntilReady()
             let pages = [
                 "/", "/?filter=non-alcoholic", "/?filter=alcoholic", "/search?q=gin", "/search?q=zzzzzz", "/filters",
-                "/results?filter=alcoholic&category=Sour", "/results?glass=coupe&filter=non-alcoholic", "/results?ingredient=gin",
-                "/cocktails/0", "/cocktails/3?servings=2", "/cocktails/0?back=%2Fsearch%3Fq%3Dgin", "/settings", "/import",
-                "/account", "/nowhere", "/cocktails/999999", "/bar", "/bar/shopping", "/maintenance", "/offline", "/?page=2",
+                "/results?filter=alcoholic&category=Sour", "/results?glass=coupe&filter=non-alcoholic",
+                "/results?ingredient=gin",
+                "/cocktails/0", "/cocktails/3?servings=2", "/cocktails/0?back=%2Fsearch%3Fq%3Dgin", "/settings",
+                "/import",
+                "/account", "/nowhere", "/cocktails/999999", "/bar", "/bar/shopping", "/maintenance", "/offline",
+                "/?page=2",
                 "/?makeable=one-away", "/results?filter=alcoholic&makeable=now",
             ]
             for path in pages {
@@ -108,12 +127,16 @@ struct ItalianPagesTests {
         defer { database.remove() }
         try await makeApp(databasePath: database.path, configure: { $0.catalogPath = nil }).test(.router) { client in
             try await client.waitUntilReady()
-            let main = String(buffer: try await client.execute(uri: "/", method: .get, headers: Self.italianHeaders).body)
+            let main = String(
+                buffer: try await client.execute(uri: "/", method: .get, headers: Self.italianHeaders).body)
             #expect(main.contains(#"<h1 class="large-title">Tutti i cocktail</h1>"#))
             #expect(main.contains("Cerca cocktail o ingredienti"))
             let first = try #require(CatalogFile.cocktails.first { $0.name == "Mojito" })
             let italian = try #require(first.translations?["it"])
-            let mojito = String(buffer: try await client.execute(uri: "/cocktails/\(first.id)?units=ml", method: .get, headers: Self.italianHeaders).body)
+            let mojito = String(
+                buffer: try await client.execute(
+                    uri: "/cocktails/\(first.id)?units=ml", method: .get, headers: Self.italianHeaders
+                ).body)
             #expect(mojito.contains(Self.escaped(italian.longDescription)))
             #expect(mojito.contains("<h2 id=\"ingredients-heading\">Ingredienti</h2>"))
             #expect(mojito.contains(">Preparazione</h2>"))
@@ -121,12 +144,18 @@ struct ItalianPagesTests {
             for step in italian.instructions ?? [] { #expect(mojito.contains(Self.escaped(step))) }
             #expect(!mojito.contains(Self.escaped(first.longDescription)))
             // One result, many results.
-            let one = String(buffer: try await client.execute(uri: "/search?q=mojito", method: .get, headers: Self.italianHeaders).body)
+            let one = String(
+                buffer: try await client.execute(uri: "/search?q=mojito", method: .get, headers: Self.italianHeaders)
+                    .body)
             #expect(one.contains(">1 risultato<") || one.contains("risultati<"))
-            let many = String(buffer: try await client.execute(uri: "/search?q=gin", method: .get, headers: Self.italianHeaders).body)
+            let many = String(
+                buffer: try await client.execute(uri: "/search?q=gin", method: .get, headers: Self.italianHeaders).body)
             #expect(many.contains(#/>\d+ risultati</#))
             // 22.5 ml is written 22,5 ml: the Margarita's Cointreau at ¾ oz is 22.5 ml.
-            let decimal = String(buffer: try await client.execute(uri: "/cocktails/0?units=ml", method: .get, headers: Self.italianHeaders).body)
+            let decimal = String(
+                buffer: try await client.execute(
+                    uri: "/cocktails/0?units=ml", method: .get, headers: Self.italianHeaders
+                ).body)
             #expect(decimal.contains("≈") && !decimal.contains(#/\d\.\d ml/#))
         }
     }
@@ -140,10 +169,13 @@ struct ItalianPagesTests {
             let shared = try await client.get("/cocktails/1?lang=it")
             #expect(String(buffer: shared.body).contains(#"<html lang="it">"#))
             let cookie = try #require(SettingsHTTPTests.settingsCookie(shared))
-            let later = String(buffer: try await client.execute(uri: "/", method: .get, headers: [.cookie: cookie]).body)
+            let later = String(
+                buffer: try await client.execute(uri: "/", method: .get, headers: [.cookie: cookie]).body)
             #expect(later.contains(#"<html lang="it">"#) && later.contains("Tutti i cocktail"))
             // English chosen in the settings wins over an Italian browser.
-            let saved = try await client.execute(uri: "/settings", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body("lang=en&return=%2F"))
+            let saved = try await client.execute(
+                uri: "/settings", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body("lang=en&return=%2F"))
             let english = try #require(SettingsHTTPTests.settingsCookie(saved))
             var headers = Self.italianHeaders
             headers[.cookie] = english
@@ -168,13 +200,15 @@ struct ItalianPagesTests {
             #expect(body["instructions"] as? [String] == italian.instructions)
             let lines = (body["ingredients"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
             #expect(lines.contains { $0.contains("succo di lime") }, "\(lines)")
-            let browser = try await client.execute(uri: "/api/v1/cocktails/\(cocktail.id)", method: .get, headers: Self.italianHeaders)
+            let browser = try await client.execute(
+                uri: "/api/v1/cocktails/\(cocktail.id)", method: .get, headers: Self.italianHeaders)
             #expect(try browser.jsonObject()["shortDescription"] as? String == italian.shortDescription)
         }
     }
 
     static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&#39;")
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
             .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }

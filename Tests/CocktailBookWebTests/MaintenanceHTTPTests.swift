@@ -18,18 +18,26 @@ struct MaintenanceHTTPTests {
             let anonymous = try await client.get("/maintenance").status
             #expect(anonymous == .unauthorized)
             let bob = try await AccountsHTTPTests.signIn(client, "bob", "bob password")
-            #expect(try await client.execute(uri: "/maintenance", method: .get, headers: [.cookie: bob]).status == .forbidden)
-            #expect(try await client.execute(uri: "/maintenance/backup", method: .get, headers: [.cookie: bob]).status == .forbidden)
+            #expect(
+                try await client.execute(uri: "/maintenance", method: .get, headers: [.cookie: bob]).status
+                    == .forbidden)
+            #expect(
+                try await client.execute(uri: "/maintenance/backup", method: .get, headers: [.cookie: bob]).status
+                    == .forbidden)
             let alice = try await AccountsHTTPTests.signIn(client, "alice", "alice password")
-            let page = String(buffer: try await client.execute(uri: "/maintenance", method: .get, headers: [.cookie: alice]).body)
+            let page = String(
+                buffer: try await client.execute(uri: "/maintenance", method: .get, headers: [.cookie: alice]).body)
             #expect(page.contains("<dd>Ready</dd>") && page.contains("<dd>13</dd>") && page.contains(database.path))
             let backup = try await client.execute(uri: "/maintenance/backup", method: .get, headers: [.cookie: alice])
-            #expect(backup.headers[.contentDisposition]?.hasPrefix("attachment; filename=\"cocktailbook-backup-") == true)
+            #expect(
+                backup.headers[.contentDisposition]?.hasPrefix("attachment; filename=\"cocktailbook-backup-") == true)
             let json = try #require(try JSONSerialization.jsonObject(with: Data(buffer: backup.body)) as? [String: Any])
             #expect((json["accounts"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["alice", "bob"])
             #expect(!String(buffer: backup.body).contains("$2"), "no bcrypt hash")
             // Reset without the confirmation changes nothing.
-            let unconfirmed = try await client.execute(uri: "/maintenance/reset-favorites", method: .post, headers: AccountsHTTPTests.form(alice), body: TestCSRF.body(""))
+            let unconfirmed = try await client.execute(
+                uri: "/maintenance/reset-favorites", method: .post, headers: AccountsHTTPTests.form(alice),
+                body: TestCSRF.body(""))
             #expect(unconfirmed.status == .badRequest)
         }
     }
@@ -51,14 +59,19 @@ struct MaintenancePicturesTests {
             _ = try await CatalogImporter(database: database, images: images).run(source: file)
             let stored = try #require(try FileManager.default.contentsOfDirectory(atPath: images.directory.path).first)
             let path = images.directory.appendingPathComponent(stored).path
-            try await makeApp(databasePath: book.path, configure: { $0.allowPrivateImports = true }).test(.router) { client in
+            try await makeApp(databasePath: book.path, configure: { $0.allowPrivateImports = true }).test(.router) {
+                client in
                 try await client.waitUntilReady()
                 #expect(String(buffer: try await client.get("/maintenance").body).contains("1 of 1 files kept"))
-                let cleared = try await client.execute(uri: "/maintenance/pictures/clear", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body(""))
+                let cleared = try await client.execute(
+                    uri: "/maintenance/pictures/clear", method: .post, headers: TestCSRF.formHeaders,
+                    body: TestCSRF.body(""))
                 #expect(cleared.status == .seeOther)
                 #expect(!FileManager.default.fileExists(atPath: path))
                 #expect(try await client.get("/images/imported/\(stored)").status == .notFound)
-                let again = try await client.execute(uri: "/maintenance/pictures/download", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body(""))
+                let again = try await client.execute(
+                    uri: "/maintenance/pictures/download", method: .post, headers: TestCSRF.formHeaders,
+                    body: TestCSRF.body(""))
                 #expect(again.headers[.location] == "/maintenance?done=downloaded&n=1&failed=0")
                 #expect(FileManager.default.contents(atPath: path) == ImportImagesTests.png)
                 #expect(try await client.get("/images/imported/\(stored)").status == .ok)

@@ -10,7 +10,8 @@ import Testing
 @Suite("OpenAPI document")
 struct OpenAPIDocumentTests {
     static var file: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Sources/CocktailBookWeb/OpenAPI/openapi.json")
     }
 
@@ -23,14 +24,17 @@ struct OpenAPIDocumentTests {
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "application/json; charset=utf-8")
             #expect(Data(buffer: response.body) == (try Data(contentsOf: Self.file)))
-            let document = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
             #expect(document["openapi"] as? String == "3.1.0")
             let paths = try #require(document["paths"] as? [String: Any])
-            #expect(Set(paths.keys) == [
-                "/cocktails", "/cocktails/{id}", "/random", "/filters", "/favorites", "/favorites/{id}", "/catalog",
-                "/catalog/refresh", "/me", "/openapi.json", "/bar", "/bar/ingredients/{value}", "/bar/always/{value}",
-                "/bar/suggestions", "/bar/rules", "/bar/rules/{id}", "/shopping-list", "/shopping-list/{id}",
-            ])
+            #expect(
+                Set(paths.keys) == [
+                    "/cocktails", "/cocktails/{id}", "/random", "/filters", "/favorites", "/favorites/{id}", "/catalog",
+                    "/catalog/refresh", "/me", "/openapi.json", "/bar", "/bar/ingredients/{value}",
+                    "/bar/always/{value}",
+                    "/bar/suggestions", "/bar/rules", "/bar/rules/{id}", "/shopping-list", "/shopping-list/{id}",
+                ])
         }
     }
 
@@ -46,7 +50,9 @@ struct OpenAPIDocumentTests {
             let get = try await client.execute(uri: "/api/v1/favorites/1", method: .get)
             #expect(get.status == .methodNotAllowed)
             #expect(get.headers[.allow] == "DELETE, PUT, OPTIONS")
-            #expect(try await client.execute(uri: "/api/v1/favorites/1", method: .options).headers[.allow] == "DELETE, PUT, OPTIONS")
+            #expect(
+                try await client.execute(uri: "/api/v1/favorites/1", method: .options).headers[.allow]
+                    == "DELETE, PUT, OPTIONS")
             #expect(try await client.execute(uri: "/api/v1/nowhere", method: .post).status == .notFound)
             #expect(try await client.get("/api/v1/cocktails?lang=fr").status == .badRequest)
             #expect(try await client.get("/api/v1/cocktails?page=").status == .badRequest)

@@ -47,7 +47,9 @@ struct PagesTests {
         }
     }
 
-    @Test("an IBA drink's page says its recipe is the IBA's and lists each variant beside it, in the chosen units and language")
+    @Test(
+        "an IBA drink's page says its recipe is the IBA's and lists each variant beside it, in the chosen units and language"
+    )
     func variantsOnDetails() async throws {
         let database = try TemporaryDatabase()
         defer { database.remove() }
@@ -61,22 +63,40 @@ struct PagesTests {
             let section = String(html[variants.lowerBound...]).components(separatedBy: "</section>")[0]
             #expect(section.contains(#"<h2 id="variants-heading">Variations</h2>"#))
             #expect(section.contains("<h3>House Margarita</h3>"))
-            #expect(section.contains("Our everyday pour: more tequila and twice the lime, for a sharper and bigger drink."))
+            #expect(
+                section.contains("Our everyday pour: more tequila and twice the lime, for a sharper and bigger drink."))
             #expect(section.matches(of: /<span class="ingredient-name">/).count == 4)
             // The variant's own amounts, in the default ounces; the IBA recipe above has its own.
-            #expect(section.contains(#"<span class="measure">1 oz</span> <span class="ingredient-name">fresh lime juice</span>"#))
-            #expect(section.contains(#"<span class="measure">2 oz</span> <span class="ingredient-name">blanco tequila</span>"#))
+            #expect(
+                section.contains(
+                    #"<span class="measure">1 oz</span> <span class="ingredient-name">fresh lime juice</span>"#))
+            #expect(
+                section.contains(
+                    #"<span class="measure">2 oz</span> <span class="ingredient-name">blanco tequila</span>"#))
             let ibaPart = String(html[..<variants.lowerBound])
-            #expect(ibaPart.contains(#"<span class="measure">½ oz</span> <span class="ingredient-name">fresh lime juice</span>"#))
-            #expect(!ibaPart.contains(#"<span class="measure">2 oz</span> <span class="ingredient-name">blanco tequila</span>"#))
+            #expect(
+                ibaPart.contains(
+                    #"<span class="measure">½ oz</span> <span class="ingredient-name">fresh lime juice</span>"#))
+            #expect(
+                !ibaPart.contains(
+                    #"<span class="measure">2 oz</span> <span class="ingredient-name">blanco tequila</span>"#))
 
             let scaled = String(buffer: try await client.get("/cocktails/7?servings=2&units=ml").body)
-            let scaledVariants = String(scaled[try #require(scaled.range(of: #"<section class="variants""#)).lowerBound...])
-            #expect(scaledVariants.contains(#"<span class="measure">60 ml</span> <span class="ingredient-name">fresh lime juice</span>"#))
-            #expect(scaledVariants.contains(#"<span class="measure">120 ml</span> <span class="ingredient-name">blanco tequila</span>"#))
+            let scaledVariants = String(
+                scaled[try #require(scaled.range(of: #"<section class="variants""#)).lowerBound...])
+            #expect(
+                scaledVariants.contains(
+                    #"<span class="measure">60 ml</span> <span class="ingredient-name">fresh lime juice</span>"#))
+            #expect(
+                scaledVariants.contains(
+                    #"<span class="measure">120 ml</span> <span class="ingredient-name">blanco tequila</span>"#))
 
-            let italian = String(buffer: try await client.execute(uri: "/cocktails/7", method: .get, headers: [.acceptLanguage: "it"]).body)
-            #expect(italian.contains(#"<p class="spec-note">Come la specifica l&#39;IBA</p>"#) || italian.contains(#"<p class="spec-note">Come la specifica l'IBA</p>"#))
+            let italian = String(
+                buffer: try await client.execute(uri: "/cocktails/7", method: .get, headers: [.acceptLanguage: "it"])
+                    .body)
+            #expect(
+                italian.contains(#"<p class="spec-note">Come la specifica l&#39;IBA</p>"#)
+                    || italian.contains(#"<p class="spec-note">Come la specifica l'IBA</p>"#))
             #expect(italian.contains(#"<h2 id="variants-heading">Varianti</h2>"#))
             #expect(italian.contains("<h3>Margarita della casa</h3>"))
             #expect(italian.contains("succo di lime fresco</span>"))
@@ -102,13 +122,17 @@ struct PagesTests {
             #expect(html.contains(#"<img src="\#(detail.imageURL)""#))
             #expect(html.matches(of: /<span class="ingredient-name">/).count == detail.ingredients.count)
             #expect(html.contains(#"<span class="measure">1 ½ oz</span> <span class="ingredient-name">vodka</span>"#))
-            #expect(html.contains(#"<span class="measure">4 oz</span> <span class="ingredient-name">fresh orange juice</span>"#))
+            #expect(
+                html.contains(
+                    #"<span class="measure">4 oz</span> <span class="ingredient-name">fresh orange juice</span>"#))
             #expect(html.contains("<h2 id=\"instructions-heading\">Instructions</h2>"))
             #expect(html.contains("<dt>Glass</dt><dd>Highball</dd>"))
             #expect(html.contains("≈ 11% ABV") || html.contains("≈ 10% ABV") || html.contains("≈ 12% ABV"))
             // 1 ½ oz of vodka at 40 %: 14.0 g of alcohol, 1.4 drinks of 10 g (1.2 Italian units of 12 g).
             #expect(html.contains(">1.4 standard drinks</span>"))
-            let italian = String(buffer: try await client.execute(uri: "/cocktails/9", method: .get, headers: [.acceptLanguage: "it"]).body)
+            let italian = String(
+                buffer: try await client.execute(uri: "/cocktails/9", method: .get, headers: [.acceptLanguage: "it"])
+                    .body)
             #expect(italian.contains(">1,2 unità alcoliche</span>"))
             #expect(html.contains("Ingredients</h2>"))
         }
@@ -141,7 +165,9 @@ struct PagesTests {
         let database = try TemporaryDatabase()
         defer { database.remove() }
         try await makeApp(databasePath: database.path).test(.router) { client in
-            for (field, location) in [("/?filter=alcoholic", "/?filter=alcoholic"), ("//evil.example", "/"), ("https://evil.example", "/")] {
+            for (field, location) in [
+                ("/?filter=alcoholic", "/?filter=alcoholic"), ("//evil.example", "/"), ("https://evil.example", "/"),
+            ] {
                 let body = "return=" + field.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
                 let response = try await client.execute(
                     uri: "/catalog/refresh", method: .post,
@@ -160,7 +186,8 @@ struct PagesTests {
         try await makeApp(databasePath: database.path, sourceFailures: 1).test(.router) { client in
             try await client.waitForCatalog { $0.state == "failed" }
             let html = String(buffer: try await client.get("/").body)
-            #expect(html.contains("We couldn&#39;t load the cocktails") || html.contains("We couldn't load the cocktails"))
+            #expect(
+                html.contains("We couldn&#39;t load the cocktails") || html.contains("We couldn't load the cocktails"))
             #expect(html.contains(#"<button class="button" type="submit">Try again</button>"#))
             #expect(html.contains(#"data-catalog-state="failed""#))
             #expect(HTML.rowNames(in: html).isEmpty)
@@ -183,6 +210,8 @@ struct PagesTests {
 enum HTML {
     /// The cocktail names of the list rows, in page order.
     static func rowNames(in html: String) -> [String] {
-        html.matches(of: /<span class="row-name">([^<]*)<\/span>/).map { String($0.1).replacingOccurrences(of: "&#39;", with: "'") }
+        html.matches(of: /<span class="row-name">([^<]*)<\/span>/).map {
+            String($0.1).replacingOccurrences(of: "&#39;", with: "'")
+        }
     }
 }

@@ -1,10 +1,11 @@
-@testable import CocktailBookWeb
 import CocktailBook
 import CocktailsAPI
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
+@testable import CocktailBookWeb
 
 /// The JPEG renderings of the bundled drawings, for TheCocktailDB clients that cannot draw SVG.
 @Suite("TheCocktailDB API: raster pictures")
@@ -40,7 +41,8 @@ struct RasterPicturesTests {
         defer { database.remove() }
         try await makeApp(databasePath: database.path, configure: { $0.catalogPath = nil }).test(.router) { client in
             try await client.waitUntilReady()
-            let drink = try #require(try await client.get("/api/json/v1/1/lookup.php?i=30").jsonObject()["drinks"] as? [[String: Any]])
+            let drink = try #require(
+                try await client.get("/api/json/v1/1/lookup.php?i=30").jsonObject()["drinks"] as? [[String: Any]])
             let thumb = try #require(drink.first?["strDrinkThumb"] as? String)
             #expect(thumb.hasSuffix("/images/cocktails/30.jpg"))
             let start = try #require(thumb.range(of: "/images/")).lowerBound

@@ -9,16 +9,16 @@ import Testing
 @Suite("Remote source: TheCocktailDB records mapped to our catalog")
 struct RemoteSourceMappingTests {
     static let negroni = """
-    {"idDrink":"11003","strDrink":"Negroni","strTags":"IBA,Classic","strCategory":"Ordinary Drink",
-     "strIBA":"Unforgettables","strAlcoholic":"Optional alcohol","strGlass":"Old-Fashioned glass",
-     "strInstructions":"Stir into glass over ice. Garnish and serve!","strDrinkThumb":"https://example.com/n.jpg",
-     "strIngredient1":"Gin","strIngredient2":"Campari","strIngredient3":"Sweet Vermouth","strIngredient4":null,
-     "strMeasure1":"1 oz ","strMeasure2":"1 oz ","strMeasure3":null,"dateModified":"2016-07-18 22:49:04"}
-    """
+        {"idDrink":"11003","strDrink":"Negroni","strTags":"IBA,Classic","strCategory":"Ordinary Drink",
+         "strIBA":"Unforgettables","strAlcoholic":"Optional alcohol","strGlass":"Old-Fashioned glass",
+         "strInstructions":"Stir into glass over ice. Garnish and serve!","strDrinkThumb":"https://example.com/n.jpg",
+         "strIngredient1":"Gin","strIngredient2":"Campari","strIngredient3":"Sweet Vermouth","strIngredient4":null,
+         "strMeasure1":"1 oz ","strMeasure2":"1 oz ","strMeasure3":null,"dateModified":"2016-07-18 22:49:04"}
+        """
     static let mystery = """
-    {"idDrink":"900","strDrink":"Árbol Mystery","strCategory":"Beer","strAlcoholic":"Non alcoholic",
-     "strGlass":"Jar","strInstructions":null,"strIngredient1":"Water","dateModified":null}
-    """
+        {"idDrink":"900","strDrink":"Árbol Mystery","strCategory":"Beer","strAlcoholic":"Non alcoholic",
+         "strGlass":"Jar","strInstructions":null,"strIngredient1":"Water","dateModified":null}
+        """
 
     /// A stub TheCocktailDB: the Negroni under `n` and again under `1` (a duplicate), the other
     /// drink under `a`, `{"drinks":null}` for the rest.
@@ -26,7 +26,8 @@ struct RemoteSourceMappingTests {
         let router = Router()
         router.get("api/json/v1/1/search.php") { request, _ -> Response in
             let letter = request.uri.queryParameters.get("f") ?? ""
-            let drinks = ["n": "[\(Self.negroni)]", "1": "[\(Self.negroni)]", "a": "[\(Self.mystery)]"][letter] ?? "null"
+            let drinks =
+                ["n": "[\(Self.negroni)]", "1": "[\(Self.negroni)]", "a": "[\(Self.mystery)]"][letter] ?? "null"
             return Response(
                 status: .ok, headers: [.contentType: "application/json"],
                 body: .init(byteBuffer: ByteBuffer(string: "{\"drinks\":\(drinks)}"))

@@ -5,10 +5,11 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 #if canImport(Combine)
-import Combine
+    import Combine
 #else
-import OpenCombine
+    import OpenCombine
 #endif
 
 /// Our own TheCocktailDB-compatible server, started for real on 127.0.0.1, read back through
@@ -19,9 +20,10 @@ struct RemoteSourceTests {
     func withSeedServer(_ body: @Sendable (URL) async throws -> Void) async throws {
         let tmp = try TemporaryDatabase()
         defer { tmp.remove() }
-        let app = try await buildApplication(configuration: AppConfiguration(
-            port: 0, databasePath: tmp.path, sourceLatency: .zero, catalogPath: SeedCatalog.path, logLevel: .error
-        ))
+        let app = try await buildApplication(
+            configuration: AppConfiguration(
+                port: 0, databasePath: tmp.path, sourceLatency: .zero, catalogPath: SeedCatalog.path, logLevel: .error
+            ))
         try await app.test(.live) { client in
             try await client.waitUntilReady()
             let port = try #require(client.port)
@@ -63,7 +65,10 @@ struct RemoteSourceTests {
                 #expect(originals.count == copies.count, "\(original.name)")
                 for (mine, theirs) in zip(originals, copies) {
                     let family = mine.map { [$0.name] + table.ancestors(of: $0).map(\.name) } ?? []
-                    #expect(mine?.name == theirs?.name || family.contains(theirs?.name ?? "-"), "\(original.name): \(String(describing: mine?.name)) read back as \(String(describing: theirs?.name))")
+                    #expect(
+                        mine?.name == theirs?.name || family.contains(theirs?.name ?? "-"),
+                        "\(original.name): \(String(describing: mine?.name)) read back as \(String(describing: theirs?.name))"
+                    )
                 }
             }
             #expect(fetched["3"]?.glass == "martini") // the Manhattan, a Cocktail glass at TheCocktailDB
@@ -135,9 +140,10 @@ struct RemoteSourceTests {
         try await withSeedServer { base in
             let tmp = try TemporaryDatabase()
             defer { tmp.remove() }
-            let app = try await buildApplication(configuration: AppConfiguration(
-                port: 0, databasePath: tmp.path, sourceURL: base, logLevel: .error
-            ))
+            let app = try await buildApplication(
+                configuration: AppConfiguration(
+                    port: 0, databasePath: tmp.path, sourceURL: base, logLevel: .error
+                ))
             try await app.test(.router) { client in
                 try await client.waitUntilReady()
                 let list = try await client.list()
@@ -153,10 +159,11 @@ struct RemoteSourceTests {
     static func first(of publisher: AnyPublisher<Data, CocktailsAPIError>) async throws -> Data {
         let box = CancellableBox()
         return try await withCheckedThrowingContinuation { continuation in
-            box.set(publisher.first().sink(
-                receiveCompletion: { if case .failure(let error) = $0 { continuation.resume(throwing: error) } },
-                receiveValue: { continuation.resume(returning: $0) }
-            ))
+            box.set(
+                publisher.first().sink(
+                    receiveCompletion: { if case .failure(let error) = $0 { continuation.resume(throwing: error) } },
+                    receiveValue: { continuation.resume(returning: $0) }
+                ))
         }
     }
 }

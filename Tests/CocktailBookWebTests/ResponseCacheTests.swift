@@ -1,6 +1,6 @@
+import CZlib
 import CocktailBook
 import CocktailBookStore
-import CZlib
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -69,7 +69,8 @@ struct ResponseCacheTests {
         try await makeApp(databasePath: database.path).test(.router) { client in
             try await client.waitUntilReady()
             for path in ["/cocktails/11", "/bar", "/bar/shopping"] {
-                let alice = String(buffer: try await client.execute(uri: path, method: .get, headers: Self.cookie(Self.alice)).body)
+                let alice = String(
+                    buffer: try await client.execute(uri: path, method: .get, headers: Self.cookie(Self.alice)).body)
                 let bob = try await client.execute(uri: path, method: .get, headers: Self.cookie(Self.bob))
                 let bobPage = String(buffer: bob.body)
                 #expect(alice.contains("value=\"\(Self.alice)\""), "\(path)")
@@ -81,7 +82,9 @@ struct ResponseCacheTests {
                 #expect(bob.headers[.contentLength] == String(bob.body.readableBytes), "\(path)")
 
                 let stranger = try await client.get(path)
-                let minted = try #require(stranger.headers[.setCookie]?.firstMatch(of: #/cocktailbook_csrf=([0-9a-f]{64})/#)).1
+                let minted = try #require(
+                    stranger.headers[.setCookie]?.firstMatch(of: #/cocktailbook_csrf=([0-9a-f]{64})/#)
+                ).1
                 #expect(String(buffer: stranger.body).contains("value=\"\(minted)\""), "\(path)")
                 #expect(stranger.headers[.eTag] != bob.headers[.eTag], "\(path)")
             }
@@ -121,7 +124,9 @@ struct ResponseCacheTests {
                 } else {
                     #expect(packed.headers[.contentEncoding] == "gzip", "\(path)")
                     #expect(Self.gunzip(packed.body) == String(buffer: plain.body), "\(path)")
-                    let again = try await client.execute(uri: path, method: .get, headers: [.acceptEncoding: "gzip", .ifNoneMatch: packed.headers[.eTag] ?? ""])
+                    let again = try await client.execute(
+                        uri: path, method: .get,
+                        headers: [.acceptEncoding: "gzip", .ifNoneMatch: packed.headers[.eTag] ?? ""])
                     #expect(again.status == .notModified, "\(path)")
                 }
             }
@@ -139,10 +144,16 @@ struct ResponseCacheTests {
             try await client.waitUntilReady()
             let english = String(buffer: try await client.get("/").body)
             #expect(english.contains("<html lang=\"en\""))
-            let italian = String(buffer: try await client.execute(uri: "/", method: .get, headers: [.cookie: "cocktailbook_settings=lang=it"]).body)
+            let italian = String(
+                buffer: try await client.execute(
+                    uri: "/", method: .get, headers: [.cookie: "cocktailbook_settings=lang=it"]
+                ).body)
             #expect(italian.contains("<html lang=\"it\""))
             #expect(String(buffer: try await client.get("/").body).contains("<html lang=\"en\""))
-            let dark = String(buffer: try await client.execute(uri: "/", method: .get, headers: [.cookie: "cocktailbook_settings=theme=dark"]).body)
+            let dark = String(
+                buffer: try await client.execute(
+                    uri: "/", method: .get, headers: [.cookie: "cocktailbook_settings=theme=dark"]
+                ).body)
             #expect(dark.contains("data-theme=\"dark\""))
 
             // The CLI writes with its own connection; the server notices within milliseconds.
@@ -179,7 +190,9 @@ struct ResponseCacheTests {
             .init(target: "/\(n)", origin: "", viewer: "owner", settings: "", state: state)
         }
         let body = ByteBuffer(repeating: 0x61, count: 9_000)
-        for n in 0..<4 { _ = cache.store(key(n, state), headers: [.contentType: "application/json"], body: body, keep: true) }
+        for n in 0..<4 {
+            _ = cache.store(key(n, state), headers: [.contentType: "application/json"], body: body, keep: true)
+        }
         _ = cache.entry(for: key(0, state)) // used: kept
         _ = cache.store(key(4, state), headers: [.contentType: "application/json"], body: body, keep: true)
         #expect(cache.usage.bytes <= 40_000)
@@ -192,12 +205,16 @@ struct ResponseCacheTests {
         #expect(cache.usage.entries == 1)
     }
 
-    @Test("requests arriving while an answer is made wait for it: it is made once and shared, and made by each when it cannot be")
+    @Test(
+        "requests arriving while an answer is made wait for it: it is made once and shared, and made by each when it cannot be"
+    )
     func concurrentMissesMakeOnce() async throws {
         let state = ResponseCache.State(catalog: 1, database: 1, quarterHour: 0)
         let body = ByteBuffer(string: #"{"cocktails":["Gin Fizz"]}"#)
         /// 16 requests at once; the maker takes 200 ms. Returns how many made it and what each answered with.
-        func race(_ cache: ResponseCache, key: ResponseCache.Key, keep: Bool) async -> (made: Int, entries: [ResponseCache.Entry]) {
+        func race(_ cache: ResponseCache, key: ResponseCache.Key, keep: Bool) async -> (
+            made: Int, entries: [ResponseCache.Entry]
+        ) {
             final class Count: Sendable { let value = Atomic<Int>(0) }
             let made = Count()
             let entries = await withTaskGroup(of: ResponseCache.Entry.self) { group in
@@ -208,7 +225,8 @@ struct ResponseCacheTests {
                         case .make(let first):
                             made.value.add(1, ordering: .relaxed)
                             try? await Task.sleep(for: .milliseconds(200))
-                            let entry = cache.store(key, headers: [.contentType: "application/json"], body: body, keep: keep)
+                            let entry = cache.store(
+                                key, headers: [.contentType: "application/json"], body: body, keep: keep)
                             if first { cache.finish(key, with: keep ? entry : nil) }
                             return entry
                         }
@@ -220,7 +238,8 @@ struct ResponseCacheTests {
         }
 
         let cache = ResponseCache()
-        let key = ResponseCache.Key(target: "/api/v1/cocktails?q=gin", origin: "", viewer: "owner", settings: "", state: state)
+        let key = ResponseCache.Key(
+            target: "/api/v1/cocktails?q=gin", origin: "", viewer: "owner", settings: "", state: state)
         let shared = await race(cache, key: key, keep: true)
         #expect(shared.made == 1)
         #expect(shared.entries.count == 16)
@@ -234,7 +253,8 @@ struct ResponseCacheTests {
         #expect(later === shared.entries[0])
 
         // Not to be shared (a cookie, an error): nobody waits for nothing; each makes its own.
-        let personal = ResponseCache.Key(target: "/api/v1/cocktails?q=rum", origin: "", viewer: "owner", settings: "", state: state)
+        let personal = ResponseCache.Key(
+            target: "/api/v1/cocktails?q=rum", origin: "", viewer: "owner", settings: "", state: state)
         let own = await race(cache, key: personal, keep: false)
         #expect(own.made == 16)
         #expect(Set(own.entries.map { ObjectIdentifier($0) }).count == 16)
@@ -251,7 +271,8 @@ struct ResponseCacheTests {
             let answers = try await withThrowingTaskGroup(of: (String, String, String).self) { group in
                 for token in tokens {
                     group.addTask {
-                        let page = try await client.execute(uri: "/cocktails/11", method: .get, headers: Self.cookie(token))
+                        let page = try await client.execute(
+                            uri: "/cocktails/11", method: .get, headers: Self.cookie(token))
                         let api = try await client.execute(uri: "/api/json/v1/1/search.php?s=margarita", method: .get)
                         return (token, String(buffer: page.body), String(buffer: api.body))
                     }

@@ -11,7 +11,8 @@ import Testing
 @Suite("Settings over HTTP")
 struct SettingsHTTPTests {
     static func settingsCookie(_ response: TestResponse) -> String? {
-        response.headers[values: .setCookie].first { $0.hasPrefix("cocktailbook_settings=") }?.split(separator: ";").first.map(String.init)
+        response.headers[values: .setCookie].first { $0.hasPrefix("cocktailbook_settings=") }?.split(separator: ";")
+            .first.map(String.init)
     }
 
     @Test("the form saves theme, language, units and servings in a cookie; pages follow it without script")
@@ -32,18 +33,29 @@ struct SettingsHTTPTests {
             #expect(saved.headers[.location] == "/cocktails/11")
             let cookie = try #require(Self.settingsCookie(saved))
             #expect(cookie == "cocktailbook_settings=theme=dark&lang=en&units=ml&servings=2")
-            let details = String(buffer: try await client.execute(uri: "/cocktails/11", method: .get, headers: [.cookie: cookie]).body)
+            let details = String(
+                buffer: try await client.execute(uri: "/cocktails/11", method: .get, headers: [.cookie: cookie]).body)
             #expect(details.contains(#"<html lang="en" data-theme="dark">"#))
             #expect(details.contains(#"<meta name="color-scheme" content="dark">"#))
-            #expect(details.contains(#"<span class="measure">60 ml</span> <span class="ingredient-name">fresh lime juice</span>"#))
+            #expect(
+                details.contains(
+                    #"<span class="measure">60 ml</span> <span class="ingredient-name">fresh lime juice</span>"#))
             #expect(details.contains("2 servings"))
             #expect(details.contains("Total ≈ 300 ml")) // 2 × (1 + 1 ½ + ½ + 2 oz soda) in ml
             // One serving in ml: 1 oz is 30 ml; the query wins over the cookie for this request.
-            let one = String(buffer: try await client.execute(uri: "/cocktails/11?servings=1", method: .get, headers: [.cookie: cookie]).body)
-            #expect(one.contains(#"<span class="measure">30 ml</span> <span class="ingredient-name">fresh lime juice</span>"#))
+            let one = String(
+                buffer: try await client.execute(
+                    uri: "/cocktails/11?servings=1", method: .get, headers: [.cookie: cookie]
+                ).body)
+            #expect(
+                one.contains(
+                    #"<span class="measure">30 ml</span> <span class="ingredient-name">fresh lime juice</span>"#))
             #expect(one.contains(#"href="/cocktails/11?servings=2""#))
-            let page = String(buffer: try await client.execute(uri: "/settings", method: .get, headers: [.cookie: cookie]).body)
-            #expect(page.contains(#"value="dark" checked"#) && page.contains(#"value="ml" checked"#) && page.contains(#"value="2" selected"#))
+            let page = String(
+                buffer: try await client.execute(uri: "/settings", method: .get, headers: [.cookie: cookie]).body)
+            #expect(
+                page.contains(#"value="dark" checked"#) && page.contains(#"value="ml" checked"#)
+                    && page.contains(#"value="2" selected"#))
         }
     }
 
@@ -53,7 +65,8 @@ struct SettingsHTTPTests {
         defer { database.remove() }
         try await makeApp(databasePath: database.path).test(.router) { client in
             try await client.waitUntilReady()
-            let italian = try await client.execute(uri: "/", method: .get, headers: [.acceptLanguage: "it-IT,it;q=0.9,en;q=0.8"])
+            let italian = try await client.execute(
+                uri: "/", method: .get, headers: [.acceptLanguage: "it-IT,it;q=0.9,en;q=0.8"])
             #expect(String(buffer: italian.body).contains(#"<html lang="it">"#))
             let shared = try await client.get("/cocktails/1?lang=it")
             let cookie = try #require(Self.settingsCookie(shared))
@@ -69,11 +82,17 @@ struct SettingsHTTPTests {
         try await makeApp(databasePath: database.path).test(.router) { client in
             try await client.waitUntilReady()
             let alice = try await AccountsHTTPTests.signIn(client, "alice", "alice password")
-            _ = try await client.execute(uri: "/settings", method: .post, headers: AccountsHTTPTests.form(alice), body: TestCSRF.body("theme=light&units=cl"))
+            _ = try await client.execute(
+                uri: "/settings", method: .post, headers: AccountsHTTPTests.form(alice),
+                body: TestCSRF.body("theme=light&units=cl"))
             let elsewhere = try await AccountsHTTPTests.signIn(client, "alice", "alice password")
-            let page = String(buffer: try await client.execute(uri: "/cocktails/11", method: .get, headers: [.cookie: elsewhere]).body)
+            let page = String(
+                buffer: try await client.execute(uri: "/cocktails/11", method: .get, headers: [.cookie: elsewhere]).body
+            )
             #expect(page.contains(#"data-theme="light""#))
-            #expect(page.contains(#"<span class="measure">3 cl</span> <span class="ingredient-name">fresh lime juice</span>"#))
+            #expect(
+                page.contains(
+                    #"<span class="measure">3 cl</span> <span class="ingredient-name">fresh lime juice</span>"#))
         }
         let stored = try await AppDatabase(path: database.path).settings(of: 1)
         #expect(stored?.units == .cl && stored?.theme == .light)

@@ -39,7 +39,8 @@ struct SeveralInstancesTests {
                     let seen = try await Self.eventually({ try await second.list() }) { $0.cocktails.first?.id == "3" }
                     #expect(seen.cocktails.first?.id == "3", "pinned on the other instance: \(seen.names)")
                     #expect(seen.cocktails.first?.isFavorite == true)
-                    let page = try await Self.eventually({ String(buffer: try await second.get("/cocktails/3").body) }) { $0.contains("aria-pressed=\"true\"") }
+                    let page = try await Self.eventually({ String(buffer: try await second.get("/cocktails/3").body) })
+                    { $0.contains("aria-pressed=\"true\"") }
                     #expect(page.contains("aria-pressed=\"true\""), "the details page knows too")
                     #expect(try await second.execute(uri: "/api/v1/favorites/3", method: .delete).status == .noContent)
                     let back = try await Self.eventually({ try await first.list() }) { $0.cocktails.first?.id != "3" }
@@ -49,7 +50,9 @@ struct SeveralInstancesTests {
         }
     }
 
-    @Test("an import on one instance appears on the other at once, and uploading the file again through the other updates it")
+    @Test(
+        "an import on one instance appears on the other at once, and uploading the file again through the other updates it"
+    )
     func importsAndAccounts() async throws {
         let server = try #require(PostgresTestDatabase.server)
         let dump = try #require(FileManager.default.contents(atPath: ImportPageTests.dumpPath))
@@ -62,21 +65,27 @@ struct SeveralInstancesTests {
                     let (headers, body) = ImportPageTests.upload(dump)
                     let imported = try await first.execute(uri: "/import", method: .post, headers: headers, body: body)
                     #expect(String(buffer: imported.body).contains("Imported 4 cocktails (4 new, 0 updated)"))
-                    let found = try await Self.eventually({ try await second.list("?q=Afterglow") }) { !$0.cocktails.isEmpty }
+                    let found = try await Self.eventually({ try await second.list("?q=Afterglow") }) {
+                        !$0.cocktails.isEmpty
+                    }
                     #expect(found.cocktails.map(\.name) == ["Afterglow"])
                     #expect(found.cocktails.first?.id.hasPrefix("imp-") == true)
                     #expect(try await second.list().cocktails.count == 17, "13 drinks and the 4 imported")
                     // The same file uploaded through the other instance updates the same drinks:
                     // an upload's origin is its name, not the folder it waited in.
                     let again = try await second.execute(uri: "/import", method: .post, headers: headers, body: body)
-                    #expect(String(buffer: again.body).contains("Imported 4 cocktails (0 new, 4 updated)"), "\(String(buffer: again.body).prefix(400))")
+                    #expect(
+                        String(buffer: again.body).contains("Imported 4 cocktails (0 new, 4 updated)"),
+                        "\(String(buffer: again.body).prefix(400))")
                     #expect(try await first.list().cocktails.count == 17)
                 }
             }
         }
     }
 
-    @Test("signed in on one instance is signed in on the other; signing out there ends it on both; favorites are the account's")
+    @Test(
+        "signed in on one instance is signed in on the other; signing out there ends it on both; favorites are the account's"
+    )
     func sessionsAcrossInstances() async throws {
         let server = try #require(PostgresTestDatabase.server)
         try await PostgresTestDatabase.with(server: server) { url in
@@ -89,16 +98,26 @@ struct SeveralInstancesTests {
                     try await second.waitUntilReady()
                     let session = try await AccountsHTTPTests.signIn(first, "alice", "alice password")
                     let cookie: HTTPFields = [.cookie: session]
-                    #expect(try await second.execute(uri: "/api/v1/favorites/7", method: .put, headers: cookie).status == .noContent)
-                    let mine = try await Self.eventually({ try await first.execute(uri: "/api/v1/favorites", method: .get, headers: cookie) }) {
+                    #expect(
+                        try await second.execute(uri: "/api/v1/favorites/7", method: .put, headers: cookie).status
+                            == .noContent)
+                    let mine = try await Self.eventually({
+                        try await first.execute(uri: "/api/v1/favorites", method: .get, headers: cookie)
+                    }) {
                         String(buffer: $0.body).contains("\"id\":\"7\"")
                     }
-                    #expect(String(buffer: mine.body).contains("\"id\":\"7\""), "alice's favorite, written through the other instance")
+                    #expect(
+                        String(buffer: mine.body).contains("\"id\":\"7\""),
+                        "alice's favorite, written through the other instance")
                     let account = try await second.execute(uri: "/account", method: .get, headers: cookie)
                     #expect(account.status == .ok && String(buffer: account.body).contains("alice"))
-                    let out = try await second.execute(uri: "/logout", method: .post, headers: AccountsHTTPTests.form(session), body: TestCSRF.body(""))
+                    let out = try await second.execute(
+                        uri: "/logout", method: .post, headers: AccountsHTTPTests.form(session), body: TestCSRF.body("")
+                    )
                     #expect(out.status == .seeOther)
-                    let after = try await Self.eventually({ try await first.execute(uri: "/account", method: .get, headers: cookie) }) { $0.status != .ok }
+                    let after = try await Self.eventually({
+                        try await first.execute(uri: "/account", method: .get, headers: cookie)
+                    }) { $0.status != .ok }
                     #expect(after.status != .ok, "the session ended on the first instance too")
                 }
             }
@@ -115,11 +134,14 @@ struct SeveralInstancesTests {
                 try await Task.sleep(for: .milliseconds(200))
                 try await makeApp(databasePath: url, sourceFailures: 1_000).test(.router) { second in
                     var states: [String] = []
-                    let ready = try await Self.eventually(seconds: 10, { () -> StatusBody in
-                        let status: StatusBody = try await second.get("/api/v1/catalog").decoded()
-                        states.append(status.state)
-                        return status
-                    }) { $0.state == "ready" }
+                    let ready = try await Self.eventually(
+                        seconds: 10,
+                        { () -> StatusBody in
+                            let status: StatusBody = try await second.get("/api/v1/catalog").decoded()
+                            states.append(status.state)
+                            return status
+                        }
+                    ) { $0.state == "ready" }
                     #expect(ready.count == 13 && ready.message == nil)
                     #expect(!states.contains("failed"), "the second instance asked its source: \(states)")
                     #expect(states.first == "loading")

@@ -45,7 +45,9 @@ enum TestCSRF {
     /// Headers of a URL-encoded form post from one of our pages.
     static var formHeaders: HTTPFields { [.contentType: "application/x-www-form-urlencoded", .cookie: cookie] }
     /// `fields` with the token field in front.
-    static func body(_ fields: String) -> ByteBuffer { ByteBuffer(string: "csrf=\(token)" + (fields.isEmpty ? "" : "&" + fields)) }
+    static func body(_ fields: String) -> ByteBuffer {
+        ByteBuffer(string: "csrf=\(token)" + (fields.isEmpty ? "" : "&" + fields))
+    }
 }
 
 // The API's JSON, mirrored independently of the app's own payload types so that a change of
@@ -164,7 +166,8 @@ extension TestClientProtocol {
             let status = try await catalogStatus()
             if done(status) { return status }
             if ContinuousClock.now > deadline {
-                Issue.record("the catalog did not reach the expected state in time: \(status)", sourceLocation: sourceLocation)
+                Issue.record(
+                    "the catalog did not reach the expected state in time: \(status)", sourceLocation: sourceLocation)
                 return status
             }
             try await Task.sleep(for: .milliseconds(20))
@@ -210,7 +213,10 @@ enum SeedCatalog {
 extension ImportedImageFiles {
     /// The pictures of the SQLite book at `databasePath`: files in its `images` folder.
     init(databasePath: String) {
-        self.init(store: PictureFolder(directory: URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("images", isDirectory: true)))
+        self.init(
+            store: PictureFolder(
+                directory: URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent(
+                    "images", isDirectory: true)))
     }
 
     /// The folder holding the files (tests only use SQLite books).

@@ -32,7 +32,10 @@ public struct BarIndex: Sendable {
         /// The line `line` of a recipe, or nil when it names no ingredient at all.
         init?(_ line: RecipeLine, table: IngredientTable) {
             let written = BarIndex.unmeasuredName(line)
-            guard let name = table.ingredient(for: line)?.name ?? written.flatMap({ table.ingredient(named: $0)?.name }) ?? written else { return nil }
+            guard
+                let name = table.ingredient(for: line)?.name ?? written.flatMap({ table.ingredient(named: $0)?.name })
+                    ?? written
+            else { return nil }
             self.init(name: name, isNiceToHave: BarIndex.isNiceToHave(line))
         }
     }
@@ -42,12 +45,13 @@ public struct BarIndex: Sendable {
         var builder = Builder(table: table, capacity: cocktails.count)
         var cache: [String: Line?] = [:]
         for cocktail in cocktails {
-            builder.add(cocktail.ingredients.compactMap { text -> Line? in
-                if let known = cache[text] { return known }
-                let read = Line(IngredientParser.parse(text), table: table)
-                cache[text] = read
-                return read
-            })
+            builder.add(
+                cocktail.ingredients.compactMap { text -> Line? in
+                    if let known = cache[text] { return known }
+                    let read = Line(IngredientParser.parse(text), table: table)
+                    cache[text] = read
+                    return read
+                })
         }
         self.init(builder)
     }
@@ -129,7 +133,8 @@ public struct BarIndex: Sendable {
     /// A line written without a measure (`Prosecco, to top`): the part before the comma.
     static func unmeasuredName(_ line: RecipeLine) -> String? {
         guard line.ingredient == nil else { return line.ingredient }
-        let name = line.text.split(separator: ",", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let name =
+            line.text.split(separator: ",", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         return name.isEmpty ? nil : name
     }
 
@@ -175,27 +180,29 @@ public struct BarIndex: Sendable {
         required.nodes.withUnsafeBufferPointer { nodes in
             required.starts.withUnsafeBufferPointer { starts in
                 how.withUnsafeBufferPointer { how in
-                for position in 0..<(starts.count - 1) {
-                    var missing: Int32 = -1
-                    var missingCount = 0
-                    for offset in Int(starts[position])..<Int(starts[position + 1]) {
-                        let node = nodes[offset]
-                        guard how[Int(node)] == 0 else { continue }
-                        missingCount += 1
-                        missing = node
-                        if missingCount > 1 { break }
+                    for position in 0..<(starts.count - 1) {
+                        var missing: Int32 = -1
+                        var missingCount = 0
+                        for offset in Int(starts[position])..<Int(starts[position + 1]) {
+                            let node = nodes[offset]
+                            guard how[Int(node)] == 0 else { continue }
+                            missingCount += 1
+                            missing = node
+                            if missingCount > 1 { break }
+                        }
+                        if missingCount == 0 {
+                            canMake.append(position)
+                        } else if missingCount == 1 {
+                            oneAway.append(position)
+                            oneAwayMissing.append(missing)
+                        }
                     }
-                    if missingCount == 0 {
-                        canMake.append(position)
-                    } else if missingCount == 1 {
-                        oneAway.append(position)
-                        oneAwayMissing.append(missing)
-                    }
-                }
                 }
             }
         }
-        return BarEvaluation(index: self, have: coverage.have, how: how, canMakePositions: canMake, oneAwayPositions: oneAway, oneAwayMissing: oneAwayMissing)
+        return BarEvaluation(
+            index: self, have: coverage.have, how: how, canMakePositions: canMake, oneAwayPositions: oneAway,
+            oneAwayMissing: oneAwayMissing)
     }
 
     /// Everything the drink at `position` lacks on `shelf`, however much that is.
@@ -233,7 +240,9 @@ public struct BarIndex: Sendable {
         // Rules apply to what the shelf itself provides: a rule never feeds another rule.
         let stocked = how
         func apply(use: String, insteadOf: String, as kind: BarEvaluation.How) {
-            guard let from = node(named: use), stocked[Int(from)] != 0, let target = node(named: insteadOf) else { return }
+            guard let from = node(named: use), stocked[Int(from)] != 0, let target = node(named: insteadOf) else {
+                return
+            }
             let bottle = have[Int(from)]
             var node = target
             var steps = 0
@@ -368,7 +377,8 @@ public struct BarEvaluation: Sendable {
         var byNode: [Int32: [Int]] = [:]
         for (position, node) in zip(oneAwayPositions, oneAwayMissing) { byNode[node, default: []].append(position) }
         return byNode.map { Suggestion(value: index.names[Int($0.key)], positions: $0.value) }.sorted {
-            $0.unlocks != $1.unlocks ? $0.unlocks > $1.unlocks : $0.value.localizedCaseInsensitiveCompare($1.value) == .orderedAscending
+            $0.unlocks != $1.unlocks
+                ? $0.unlocks > $1.unlocks : $0.value.localizedCaseInsensitiveCompare($1.value) == .orderedAscending
         }
     }
 
@@ -377,7 +387,9 @@ public struct BarEvaluation: Sendable {
         var counts: [Int32: Int] = [:]
         for position in canMakePositions {
             var seen = Set<Int32>()
-            for node in index.required[position] where seen.insert(have[Int(node)]).inserted { counts[have[Int(node)], default: 0] += 1 }
+            for node in index.required[position] where seen.insert(have[Int(node)]).inserted {
+                counts[have[Int(node)], default: 0] += 1
+            }
         }
         return Dictionary(uniqueKeysWithValues: counts.map { (index.names[Int($0.key)], $0.value) })
     }

@@ -8,65 +8,71 @@ enum PostgresSchema {
     static let migrationLock: Int64 = 0x636F_636B_7461_696C // "cocktail"
 
     static let migrations: [(name: String, sql: [String])] = [
-        ("v1: catalog, accounts, sessions, tokens, favorites, settings, imports, bar", [
-            """
-            CREATE TABLE catalog_cocktail (
-                id text PRIMARY KEY, position integer NOT NULL, name text NOT NULL, payload bytea NOT NULL)
-            """,
-            "CREATE TABLE catalog_fetch (id integer PRIMARY KEY CHECK (id = 1), fetched_at timestamptz NOT NULL)",
-            """
-            CREATE TABLE account (
-                id bigserial PRIMARY KEY, name text NOT NULL, role text NOT NULL CHECK (role IN ('admin', 'member', 'guest')),
-                password_hash text NOT NULL, created_at timestamptz NOT NULL)
-            """,
-            "CREATE UNIQUE INDEX account_name ON account (lower(name))",
-            """
-            CREATE TABLE session (
-                token_hash text PRIMARY KEY, account_id bigint NOT NULL REFERENCES account ON DELETE CASCADE,
-                created_at timestamptz NOT NULL, last_seen_at timestamptz NOT NULL)
-            """,
-            """
-            CREATE TABLE api_token (
-                id bigserial PRIMARY KEY, account_id bigint NOT NULL REFERENCES account ON DELETE CASCADE,
-                token_hash text NOT NULL UNIQUE, prefix text NOT NULL, label text, created_at timestamptz NOT NULL, last_used_at timestamptz)
-            """,
-            "CREATE INDEX api_token_prefix ON api_token (prefix)",
-            // No foreign key to the catalog on purpose: a favorite outlives its cocktail leaving it.
-            """
-            CREATE TABLE favorite (
-                owner_id bigint NOT NULL, cocktail_id text NOT NULL, added_at timestamptz NOT NULL, PRIMARY KEY (owner_id, cocktail_id))
-            """,
-            "CREATE TABLE account_settings (account_id bigint PRIMARY KEY REFERENCES account ON DELETE CASCADE, value text NOT NULL)",
-            """
-            CREATE TABLE imported_cocktail (
-                origin text NOT NULL, id text NOT NULL, name text NOT NULL, payload bytea NOT NULL, imported_at timestamptz NOT NULL,
-                PRIMARY KEY (origin, id))
-            """,
-            "CREATE INDEX imported_cocktail_id ON imported_cocktail (id)",
-            """
-            CREATE TABLE imported_image (
-                source_url text PRIMARY KEY, file_name text NOT NULL, content_type text NOT NULL, imported_at timestamptz NOT NULL)
-            """,
-            """
-            CREATE TABLE bar_bottle (
-                owner_id bigint NOT NULL, value text NOT NULL, added_at timestamptz NOT NULL, PRIMARY KEY (owner_id, value))
-            """,
-            "CREATE TABLE bar_always (owner_id bigint NOT NULL, value text NOT NULL, PRIMARY KEY (owner_id, value))",
-            """
-            CREATE TABLE bar_rule (
-                id bigserial PRIMARY KEY, owner_id bigint NOT NULL, use text NOT NULL, instead_of text NOT NULL,
-                both_ways boolean NOT NULL DEFAULT false, UNIQUE (owner_id, use, instead_of))
-            """,
-            """
-            CREATE TABLE shopping_item (
-                id bigserial PRIMARY KEY, owner_id bigint NOT NULL, value text NOT NULL, cocktail_ids text NOT NULL DEFAULT '',
-                bought boolean NOT NULL DEFAULT false, added_at timestamptz NOT NULL, UNIQUE (owner_id, value))
-            """,
-        ]),
+        (
+            "v1: catalog, accounts, sessions, tokens, favorites, settings, imports, bar",
+            [
+                """
+                CREATE TABLE catalog_cocktail (
+                    id text PRIMARY KEY, position integer NOT NULL, name text NOT NULL, payload bytea NOT NULL)
+                """,
+                "CREATE TABLE catalog_fetch (id integer PRIMARY KEY CHECK (id = 1), fetched_at timestamptz NOT NULL)",
+                """
+                CREATE TABLE account (
+                    id bigserial PRIMARY KEY, name text NOT NULL, role text NOT NULL CHECK (role IN ('admin', 'member', 'guest')),
+                    password_hash text NOT NULL, created_at timestamptz NOT NULL)
+                """,
+                "CREATE UNIQUE INDEX account_name ON account (lower(name))",
+                """
+                CREATE TABLE session (
+                    token_hash text PRIMARY KEY, account_id bigint NOT NULL REFERENCES account ON DELETE CASCADE,
+                    created_at timestamptz NOT NULL, last_seen_at timestamptz NOT NULL)
+                """,
+                """
+                CREATE TABLE api_token (
+                    id bigserial PRIMARY KEY, account_id bigint NOT NULL REFERENCES account ON DELETE CASCADE,
+                    token_hash text NOT NULL UNIQUE, prefix text NOT NULL, label text, created_at timestamptz NOT NULL, last_used_at timestamptz)
+                """,
+                "CREATE INDEX api_token_prefix ON api_token (prefix)",
+                // No foreign key to the catalog on purpose: a favorite outlives its cocktail leaving it.
+                """
+                CREATE TABLE favorite (
+                    owner_id bigint NOT NULL, cocktail_id text NOT NULL, added_at timestamptz NOT NULL, PRIMARY KEY (owner_id, cocktail_id))
+                """,
+                "CREATE TABLE account_settings (account_id bigint PRIMARY KEY REFERENCES account ON DELETE CASCADE, value text NOT NULL)",
+                """
+                CREATE TABLE imported_cocktail (
+                    origin text NOT NULL, id text NOT NULL, name text NOT NULL, payload bytea NOT NULL, imported_at timestamptz NOT NULL,
+                    PRIMARY KEY (origin, id))
+                """,
+                "CREATE INDEX imported_cocktail_id ON imported_cocktail (id)",
+                """
+                CREATE TABLE imported_image (
+                    source_url text PRIMARY KEY, file_name text NOT NULL, content_type text NOT NULL, imported_at timestamptz NOT NULL)
+                """,
+                """
+                CREATE TABLE bar_bottle (
+                    owner_id bigint NOT NULL, value text NOT NULL, added_at timestamptz NOT NULL, PRIMARY KEY (owner_id, value))
+                """,
+                "CREATE TABLE bar_always (owner_id bigint NOT NULL, value text NOT NULL, PRIMARY KEY (owner_id, value))",
+                """
+                CREATE TABLE bar_rule (
+                    id bigserial PRIMARY KEY, owner_id bigint NOT NULL, use text NOT NULL, instead_of text NOT NULL,
+                    both_ways boolean NOT NULL DEFAULT false, UNIQUE (owner_id, use, instead_of))
+                """,
+                """
+                CREATE TABLE shopping_item (
+                    id bigserial PRIMARY KEY, owner_id bigint NOT NULL, value text NOT NULL, cocktail_ids text NOT NULL DEFAULT '',
+                    bought boolean NOT NULL DEFAULT false, added_at timestamptz NOT NULL, UNIQUE (owner_id, value))
+                """,
+            ]
+        ),
         // Pictures live in the database, so that every instance serves every picture.
-        ("v2: imported pictures' bytes", [
-            "CREATE TABLE picture (file_name text PRIMARY KEY, bytes bytea NOT NULL, stored_at timestamptz NOT NULL DEFAULT now())",
-        ]),
+        (
+            "v2: imported pictures' bytes",
+            [
+                "CREATE TABLE picture (file_name text PRIMARY KEY, bytes bytea NOT NULL, stored_at timestamptz NOT NULL DEFAULT now())"
+            ]
+        ),
     ]
 
     /// The tables of the bar, per owner (moved with the favorites to the first account).
@@ -77,17 +83,21 @@ enum PostgresSchema {
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
             try await connection.query(
-                "CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())", logger: logger
+                "CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+                logger: logger
             )
             var applied: Set<String> = []
-            for try await name in try await connection.query("SELECT name FROM schema_migration", logger: logger).decode(String.self) {
+            for try await name in try await connection.query("SELECT name FROM schema_migration", logger: logger)
+                .decode(String.self)
+            {
                 applied.insert(name)
             }
             for migration in migrations where !applied.contains(migration.name) {
                 for statement in migration.sql {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
-                try await connection.query("INSERT INTO schema_migration (name) VALUES (\(migration.name))", logger: logger)
+                try await connection.query(
+                    "INSERT INTO schema_migration (name) VALUES (\(migration.name))", logger: logger)
             }
         }
     }

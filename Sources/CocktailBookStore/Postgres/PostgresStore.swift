@@ -2,6 +2,7 @@ import CocktailBook
 import Foundation
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// The app's data in PostgreSQL, for several instances of the book sharing one database: the
 /// same contract as the SQLite file (``AppStore``), with its own ordered migrations, a pool of
@@ -44,7 +45,8 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
         do {
             let probe = try await PostgresConnection.connect(
                 configuration: PostgresConnection.Configuration(
-                    host: address.host, port: address.port, username: address.user, password: address.password, database: address.database, tls: .disable
+                    host: address.host, port: address.port, username: address.user, password: address.password,
+                    database: address.database, tls: .disable
                 ),
                 id: 0, logger: logger
             )
@@ -53,7 +55,8 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
             throw StoreError.cannotOpen(path: address.shown, reason: Self.describe(error))
         }
         var configuration = PostgresClient.Configuration(
-            host: address.host, port: address.port, username: address.user, password: address.password, database: address.database, tls: .disable
+            host: address.host, port: address.port, username: address.user, password: address.password,
+            database: address.database, tls: .disable
         )
         configuration.options.connectTimeout = .seconds(5)
         configuration.options.maximumConnections = 16
@@ -81,7 +84,8 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
                     }
                 } catch {
                     if Task.isCancelled { return }
-                    logger.warning("lost the PostgreSQL notification connection, listening again: \(String(describing: error))")
+                    logger.warning(
+                        "lost the PostgreSQL notification connection, listening again: \(String(describing: error))")
                     try? await Task.sleep(for: .seconds(1))
                 }
             }
@@ -110,7 +114,9 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
     }
 
     public func sizeInBytes() async -> Int? {
-        try? await one(client.query("SELECT pg_database_size(current_database())::bigint", logger: logger), as: Int64.self).map(Int.init)
+        try? await one(
+            client.query("SELECT pg_database_size(current_database())::bigint", logger: logger), as: Int64.self
+        ).map(Int.init)
     }
 
     // MARK: Reading and writing
@@ -138,12 +144,16 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
         }
     }
 
-    func first<each Column: PostgresDecodable & Sendable>(_ rows: PostgresRowSequence, as type: (repeat each Column).Type) async throws -> (repeat each Column)? {
+    func first<each Column: PostgresDecodable & Sendable>(
+        _ rows: PostgresRowSequence, as type: (repeat each Column).Type
+    ) async throws -> (repeat each Column)? {
         for try await value in rows.decode((repeat each Column).self) { return value }
         return nil
     }
 
-    func all<each Column: PostgresDecodable & Sendable>(_ rows: PostgresRowSequence, as type: (repeat each Column).Type) async throws -> [(repeat each Column)] {
+    func all<each Column: PostgresDecodable & Sendable>(_ rows: PostgresRowSequence, as type: (repeat each Column).Type)
+        async throws -> [(repeat each Column)]
+    {
         var values: [(repeat each Column)] = []
         for try await value in rows.decode((repeat each Column).self) { values.append(value) }
         return values
@@ -181,7 +191,10 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
     // MARK: Catalog
 
     public func loadCatalog() async throws -> CachedCatalog? {
-        guard let fetchedAt = try await one(client.query("SELECT fetched_at FROM catalog_fetch WHERE id = 1", logger: logger), as: Date.self) else { return nil }
+        guard
+            let fetchedAt = try await one(
+                client.query("SELECT fetched_at FROM catalog_fetch WHERE id = 1", logger: logger), as: Date.self)
+        else { return nil }
         let rows = try await client.query("SELECT id, payload FROM catalog_cocktail ORDER BY position", logger: logger)
         var stored = StoredRows()
         for try await (id, payload) in rows.decode((String, ByteBuffer).self) {
@@ -217,7 +230,11 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
         // A session-level lock, held on one connection for as long as the fetch takes; it goes
         // with the connection if this instance dies.
         try await client.withConnection { connection in
-            guard try await one(connection.query("SELECT pg_try_advisory_lock(\(Self.refreshLock))", logger: logger), as: Bool.self) == true else {
+            guard
+                try await one(
+                    connection.query("SELECT pg_try_advisory_lock(\(Self.refreshLock))", logger: logger), as: Bool.self)
+                    == true
+            else {
                 return false
             }
             await body()
@@ -228,7 +245,11 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
 
     public func withImportLock(_ body: () async throws -> Void) async throws -> Bool {
         try await client.withConnection { connection in
-            guard try await one(connection.query("SELECT pg_try_advisory_lock(\(Self.importLock))", logger: logger), as: Bool.self) == true else {
+            guard
+                try await one(
+                    connection.query("SELECT pg_try_advisory_lock(\(Self.importLock))", logger: logger), as: Bool.self)
+                    == true
+            else {
                 return false
             }
             // Unlocked on this connection before it goes back to the pool, whatever `body` did.
@@ -247,7 +268,10 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
 
     public func favoriteIDs(of owner: FavoritesOwner) async throws -> Set<String> {
         guard owner != .nobody else { return [] }
-        return Set(try await many(client.query("SELECT cocktail_id FROM favorite WHERE owner_id = \(owner.id)", logger: logger), as: String.self))
+        return Set(
+            try await many(
+                client.query("SELECT cocktail_id FROM favorite WHERE owner_id = \(owner.id)", logger: logger),
+                as: String.self))
     }
 
     public func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner) async throws {
@@ -257,23 +281,28 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
     public func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner, at date: Date) async throws {
         guard owner != .nobody else { throw StoreError.noOwner }
         try await write("favorites") { connection in
-            let known = try await count(connection.query(
-                "SELECT 1 FROM catalog_cocktail WHERE id = \(id) UNION ALL SELECT 1 FROM imported_cocktail WHERE id = \(id) UNION ALL SELECT 1 FROM favorite WHERE owner_id = \(owner.id) AND cocktail_id = \(id)",
-                logger: logger
-            ))
+            let known = try await count(
+                connection.query(
+                    "SELECT 1 FROM catalog_cocktail WHERE id = \(id) UNION ALL SELECT 1 FROM imported_cocktail WHERE id = \(id) UNION ALL SELECT 1 FROM favorite WHERE owner_id = \(owner.id) AND cocktail_id = \(id)",
+                    logger: logger
+                ))
             guard known > 0 else { throw StoreError.unknownCocktail(id) }
             if isFavorite {
                 try await connection.query(
-                    "INSERT INTO favorite (owner_id, cocktail_id, added_at) VALUES (\(owner.id), \(id), \(date)) ON CONFLICT DO NOTHING", logger: logger
+                    "INSERT INTO favorite (owner_id, cocktail_id, added_at) VALUES (\(owner.id), \(id), \(date)) ON CONFLICT DO NOTHING",
+                    logger: logger
                 )
             } else {
-                try await connection.query("DELETE FROM favorite WHERE owner_id = \(owner.id) AND cocktail_id = \(id)", logger: logger)
+                try await connection.query(
+                    "DELETE FROM favorite WHERE owner_id = \(owner.id) AND cocktail_id = \(id)", logger: logger)
             }
         }
     }
 
     public func favorites(of owner: FavoritesOwner) async throws -> [(id: String, addedAt: Date)] {
-        let rows = try await client.query("SELECT cocktail_id, added_at FROM favorite WHERE owner_id = \(owner.id) ORDER BY added_at, cocktail_id", logger: logger)
+        let rows = try await client.query(
+            "SELECT cocktail_id, added_at FROM favorite WHERE owner_id = \(owner.id) ORDER BY added_at, cocktail_id",
+            logger: logger)
         var favorites: [(id: String, addedAt: Date)] = []
         for try await (id, date) in rows.decode((String, Date).self) { favorites.append((id, date)) }
         return favorites
@@ -282,15 +311,19 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
     public func resetFavorites(of owner: FavoritesOwner) async throws -> Int {
         guard owner != .nobody else { return 0 }
         return try await write("favorites") { connection in
-            try await count(connection.query("DELETE FROM favorite WHERE owner_id = \(owner.id) RETURNING 1", logger: logger))
+            try await count(
+                connection.query("DELETE FROM favorite WHERE owner_id = \(owner.id) RETURNING 1", logger: logger))
         }
     }
 
     // MARK: Settings
 
     public func settings(of accountId: Int64) async throws -> Settings? {
-        try await one(client.query("SELECT value FROM account_settings WHERE account_id = \(accountId)", logger: logger), as: String.self)
-            .map(Settings.init(cookieValue:))
+        try await one(
+            client.query("SELECT value FROM account_settings WHERE account_id = \(accountId)", logger: logger),
+            as: String.self
+        )
+        .map(Settings.init(cookieValue:))
     }
 
     public func saveSettings(_ settings: Settings, for accountId: Int64) async throws {
@@ -312,7 +345,8 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
         }
         do {
             try await transaction { connection in
-                try await connection.query("CREATE TEMPORARY TABLE readiness_probe (x int) ON COMMIT DROP", logger: logger)
+                try await connection.query(
+                    "CREATE TEMPORARY TABLE readiness_probe (x int) ON COMMIT DROP", logger: logger)
             }
         } catch {
             return "the database cannot be written (\(Self.describe(error)))"
@@ -346,10 +380,12 @@ struct PostgresAddress {
     var shown: String { "postgres://\(user)@\(host):\(port)/\(database)" }
 
     init(_ url: String) throws {
-        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),
-              let host = components.host, !host.isEmpty
+        guard let components = URLComponents(string: url),
+            ["postgres", "postgresql"].contains(components.scheme ?? ""),
+            let host = components.host, !host.isEmpty
         else {
-            throw StoreError.cannotOpen(path: url, reason: "a PostgreSQL address looks like postgres://user@host:5432/database")
+            throw StoreError.cannotOpen(
+                path: url, reason: "a PostgreSQL address looks like postgres://user@host:5432/database")
         }
         self.host = host
         port = components.port ?? 5432
@@ -359,5 +395,3 @@ struct PostgresAddress {
         database = path.isEmpty ? user : String(path)
     }
 }
-
-import Synchronization

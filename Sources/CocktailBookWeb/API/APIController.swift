@@ -20,7 +20,9 @@ struct APIController<Context: AppContext>: Sendable {
         group.get("catalog", use: status)
         group.post("catalog/refresh", use: refresh)
         group.get("openapi.json") { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: OpenAPIDocument.bytes))
+            Response(
+                status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                body: .init(byteBuffer: OpenAPIDocument.bytes))
         }
     }
 
@@ -28,7 +30,10 @@ struct APIController<Context: AppContext>: Sendable {
         let query = try QueryParameters.query(from: request, paged: false)
         let owner = context.viewer.favoritesOwner
         let shelf = await query.makeable == nil ? Shelf() : try bar.shelf(of: owner)
-        return try APIResponse.json(CocktailListPayload(query: query, page: try await catalog.query(query, for: owner, shelf: shelf), language: context.language))
+        return try APIResponse.json(
+            CocktailListPayload(
+                query: query, page: try await catalog.query(query, for: owner, shelf: shelf), language: context.language
+            ))
     }
 
     @Sendable func filters(request: Request, context: Context) async throws -> Response {
@@ -37,14 +42,18 @@ struct APIController<Context: AppContext>: Sendable {
 
     @Sendable func random(request: Request, context: Context) async throws -> Response {
         let item = try await catalog.randomCocktail()
-        return try APIResponse.json(CocktailDetailPayload(try await catalog.details(id: item.cocktail.id, for: context.viewer.favoritesOwner), now: catalog.now(), calendar: catalog.calendar))
+        return try APIResponse.json(
+            CocktailDetailPayload(
+                try await catalog.details(id: item.cocktail.id, for: context.viewer.favoritesOwner), now: catalog.now(),
+                calendar: catalog.calendar))
     }
 
     @Sendable func show(request: Request, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
         let details = try await catalog.details(id: id, for: context.viewer.favoritesOwner)
         let payload = CocktailDetailPayload(
-            details, now: catalog.now(), calendar: catalog.calendar, language: context.language, conversion: try Self.conversion(request)
+            details, now: catalog.now(), calendar: catalog.calendar, language: context.language,
+            conversion: try Self.conversion(request)
         )
         return try APIResponse.json(payload)
     }
@@ -57,7 +66,8 @@ struct APIController<Context: AppContext>: Sendable {
             throw AppError(status: .badRequest, code: "invalid_units", message: "units must be oz, ml or cl.")
         }
         guard let servings = Int(query["servings"] ?? "1"), Settings.servingsRange.contains(servings) else {
-            throw AppError(status: .badRequest, code: "invalid_servings", message: "servings must be a whole number from 1 to 12.")
+            throw AppError(
+                status: .badRequest, code: "invalid_servings", message: "servings must be a whole number from 1 to 12.")
         }
         return (units, servings)
     }
@@ -88,8 +98,13 @@ struct APIController<Context: AppContext>: Sendable {
 enum OpenAPIDocument {
     static let bytes: ByteBuffer = {
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "OpenAPI"),
-              let data = try? Data(contentsOf: url)
-        else { return ByteBuffer(string: #"{"error":{"code":"missing_document","message":"The OpenAPI document is missing from the build."}}"#) }
+            let data = try? Data(contentsOf: url)
+        else {
+            return ByteBuffer(
+                string:
+                    #"{"error":{"code":"missing_document","message":"The OpenAPI document is missing from the build."}}"#
+            )
+        }
         return ByteBuffer(bytes: data)
     }()
 }

@@ -90,16 +90,23 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
 
         /// The line as written, or converted to `units` and scaled for `servings` drinks (then
         /// `text` is rewritten from the converted measure).
-        init(_ line: CocktailDetails.Line, conversion: (units: Settings.Units, servings: Int)? = nil, strings: UIStrings = .english) {
+        init(
+            _ line: CocktailDetails.Line, conversion: (units: Settings.Units, servings: Int)? = nil,
+            strings: UIStrings = .english
+        ) {
             var parsed = line.parsed
             text = parsed.text
             if let conversion, parsed.amount != nil, let name = parsed.ingredient {
                 parsed = MeasureConversion.convert(parsed, to: conversion.units, servings: conversion.servings)
-                text = strings.line(measure: MeasureText.text(amount: parsed.amount, unit: parsed.unit, strings: strings), ingredient: name, note: parsed.note)
+                text = strings.line(
+                    measure: MeasureText.text(amount: parsed.amount, unit: parsed.unit, strings: strings),
+                    ingredient: name, note: parsed.note)
             } else if strings.language != .english {
                 // Another language: the line is written again from its parts, through the tables.
                 if let name = parsed.ingredient, parsed.amount != nil {
-                    text = strings.line(measure: MeasureText.text(amount: parsed.amount, unit: parsed.unit, strings: strings), ingredient: name, note: parsed.note)
+                    text = strings.line(
+                        measure: MeasureText.text(amount: parsed.amount, unit: parsed.unit, strings: strings),
+                        ingredient: name, note: parsed.note)
                 } else {
                     text = strings.unmeasuredLine(parsed.text)
                 }
@@ -170,7 +177,8 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
     /// The payload of `details`, in `language`, with its measures converted when `conversion`
     /// is given (`?units=ml&servings=4`).
     public init(
-        _ details: CocktailDetails, now: Date, calendar: LabelCalendar = .local(for: .catalogDefault), language: Language = .english,
+        _ details: CocktailDetails, now: Date, calendar: LabelCalendar = .local(for: .catalogDefault),
+        language: Language = .english,
         conversion: (units: Settings.Units, servings: Int)? = nil
     ) {
         let cocktail = details.cocktail
@@ -188,7 +196,9 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
         let strings = UIStrings.of(language)
         ingredients = details.lines.map { Line($0, conversion: conversion, strings: strings) }
         variants = zip(texts.variants ?? [], details.variantLines).map { words, lines in
-            Variant(name: words.name, description: words.description, ingredients: lines.map { Line($0, conversion: conversion, strings: strings) })
+            Variant(
+                name: words.name, description: words.description,
+                ingredients: lines.map { Line($0, conversion: conversion, strings: strings) })
         }
         glass = cocktail.glass
         category = cocktail.category

@@ -12,7 +12,8 @@ struct APIRouteTable: Sendable {
     static let served = APIRouteTable(document: Data(buffer: OpenAPIDocument.bytes))
 
     init(document: Data) {
-        let paths = ((try? JSONSerialization.jsonObject(with: document)) as? [String: Any])?["paths"] as? [String: Any] ?? [:]
+        let paths =
+            ((try? JSONSerialization.jsonObject(with: document)) as? [String: Any])?["paths"] as? [String: Any] ?? [:]
         routes = paths.map { path, operations in
             let methods = ((operations as? [String: Any]) ?? [:]).keys.map { $0.uppercased() }.sorted()
             return (("/api/v1" + path).split(separator: "/"), methods)
@@ -23,10 +24,14 @@ struct APIRouteTable: Sendable {
     /// API does not have.
     func allow(for path: String) -> String? {
         let segments = path.split(separator: "/")
-        guard let route = routes.first(where: { route in
-            route.segments.count == segments.count
-                && zip(route.segments, segments).allSatisfy { pattern, segment in pattern.hasPrefix("{") || pattern == segment }
-        }) else { return nil }
+        guard
+            let route = routes.first(where: { route in
+                route.segments.count == segments.count
+                    && zip(route.segments, segments).allSatisfy { pattern, segment in
+                        pattern.hasPrefix("{") || pattern == segment
+                    }
+            })
+        else { return nil }
         var methods = route.methods
         if methods.contains("GET") { methods.append("HEAD") }
         return (methods + ["OPTIONS"]).joined(separator: ", ")
@@ -38,12 +43,15 @@ struct APIRouteTable: Sendable {
 struct APIMethodMiddleware<Context: AppContext>: RouterMiddleware {
     let table: APIRouteTable
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
             guard let allow = table.allow(for: request.uri.path) else { throw error }
-            var refusal = AppError(status: .methodNotAllowed, code: "method_not_allowed", message: "This address takes \(allow).")
+            var refusal = AppError(
+                status: .methodNotAllowed, code: "method_not_allowed", message: "This address takes \(allow).")
             refusal.headers = [.allow: allow]
             throw refusal
         }

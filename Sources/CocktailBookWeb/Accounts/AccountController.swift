@@ -17,7 +17,10 @@ struct AccountController<Context: AppContext>: Sendable {
 
     func addRoutes(to router: Router<Context>) {
         router.get("/login") { request, context in
-            renderer.render(LoginPage(next: LocalPath.sanitized(FormQuery(request)["next"]), viewer: context.viewer, strings: context.strings), context: context)
+            renderer.render(
+                LoginPage(
+                    next: LocalPath.sanitized(FormQuery(request)["next"]), viewer: context.viewer,
+                    strings: context.strings), context: context)
         }
         router.post("/login", use: signIn)
         router.post("/logout", use: signOut)
@@ -40,7 +43,11 @@ struct AccountController<Context: AppContext>: Sendable {
         let keys = ["account:" + name.lowercased(), "client:" + clientAddress(request, context)]
         if let wait = throttle.retryAfter(keys) {
             var response = renderer.render(
-                LoginPage(next: next, name: name, message: context.strings("login_throttled", ["wait": context.strings.count("details_minutes", (wait + 59) / 60)]), viewer: context.viewer, strings: context.strings),
+                LoginPage(
+                    next: next, name: name,
+                    message: context.strings(
+                        "login_throttled", ["wait": context.strings.count("details_minutes", (wait + 59) / 60)]),
+                    viewer: context.viewer, strings: context.strings),
                 status: .tooManyRequests, context: context
             )
             response.headers[.retryAfter] = String(wait)
@@ -49,7 +56,9 @@ struct AccountController<Context: AppContext>: Sendable {
         guard let account = try await accounts.verify(name: name, password: form["password"] ?? "") else {
             throttle.fail(keys)
             return renderer.render(
-                LoginPage(next: next, name: name, message: context.strings["login_wrong"], viewer: context.viewer, strings: context.strings),
+                LoginPage(
+                    next: next, name: name, message: context.strings["login_wrong"], viewer: context.viewer,
+                    strings: context.strings),
                 status: .unauthorized, context: context
             )
         }
@@ -73,14 +82,18 @@ struct AccountController<Context: AppContext>: Sendable {
 
     @Sendable func accountPage(request: Request, context: Context) async throws -> Response {
         guard case .account(let account) = context.viewer else {
-            if case .owner = context.viewer { return renderer.render(AccountPage(owner: (), strings: context.strings), context: context) }
+            if case .owner = context.viewer {
+                return renderer.render(AccountPage(owner: (), strings: context.strings), context: context)
+            }
             return .redirect(to: "/login?next=%2Faccount", type: .normal)
         }
         let notice = AccountPage.notice(FormQuery(request)["done"], strings: context.strings)
         return await renderer.render(try page(for: account, notice: notice, strings: context.strings), context: context)
     }
 
-    private func page(for account: Account, notice: String? = nil, newToken: String? = nil, message: String? = nil, strings: UIStrings) async throws -> AccountPage {
+    private func page(
+        for account: Account, notice: String? = nil, newToken: String? = nil, message: String? = nil, strings: UIStrings
+    ) async throws -> AccountPage {
         await AccountPage(
             account: account, tokens: try accounts.database.tokens(of: account.id),
             otherSessions: max(0, try accounts.database.sessionCount(of: account.id) - 1),
@@ -91,12 +104,16 @@ struct AccountController<Context: AppContext>: Sendable {
     @Sendable func changePassword(request: Request, context: Context) async throws -> Response {
         let (account, form) = try await signedIn(request, context)
         guard try await accounts.verify(name: account.name, password: form["current"] ?? "") != nil else {
-            return await renderer.render(try page(for: account, message: context.strings["account_wrong_password"], strings: context.strings), status: .badRequest, context: context)
+            return await renderer.render(
+                try page(for: account, message: context.strings["account_wrong_password"], strings: context.strings),
+                status: .badRequest, context: context)
         }
         do {
             try await accounts.changePassword(of: account.name, to: form["new"] ?? "", keeping: context.sessionHash)
         } catch let refusal as Accounts.Refusal {
-            return await renderer.render(try page(for: account, message: refusal.message, strings: context.strings), status: .badRequest, context: context)
+            return await renderer.render(
+                try page(for: account, message: refusal.message, strings: context.strings), status: .badRequest,
+                context: context)
         }
         return .redirect(to: "/account?done=password", type: .normal)
     }
@@ -106,12 +123,15 @@ struct AccountController<Context: AppContext>: Sendable {
         let label = form["label"]?.trimmingCharacters(in: .whitespaces).prefix(60).description
         let token = try await accounts.issueToken(for: account.name, label: label?.isEmpty == false ? label : nil)
         // Shown once, on this answer only; never stored in clear.
-        return await renderer.render(try page(for: account, newToken: token, strings: context.strings), context: context)
+        return await renderer.render(
+            try page(for: account, newToken: token, strings: context.strings), context: context)
     }
 
     @Sendable func revokeToken(request: Request, context: Context) async throws -> Response {
         let (account, _) = try await signedIn(request, context)
-        guard let id = Int64(try context.parameters.require("id")), try await accounts.database.revokeToken(id: id, of: account.id) else {
+        guard let id = Int64(try context.parameters.require("id")),
+            try await accounts.database.revokeToken(id: id, of: account.id)
+        else {
             throw AppError(status: .notFound, code: "not_found", message: "You have no such API token.")
         }
         return .redirect(to: "/account?done=revoked", type: .normal)
@@ -136,7 +156,8 @@ struct AccountController<Context: AppContext>: Sendable {
     }
 
     private func clientAddress(_ request: Request, _ context: Context) -> String {
-        if trustProxy, let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!]?.split(separator: ",").first {
+        if trustProxy, let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!]?.split(separator: ",").first
+        {
             return forwarded.trimmingCharacters(in: .whitespaces)
         }
         return context.clientAddress

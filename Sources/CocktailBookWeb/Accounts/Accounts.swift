@@ -48,9 +48,14 @@ public struct Accounts: Sendable {
 
     /// A name: 1 to 32 letters, digits, `.`, `-` or `_`, starting with a letter or digit.
     public static func validate(name: String) throws {
-        let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) }
+        let allowed = name.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
+        }
         guard (1...32).contains(name.count), allowed, name.first.map({ $0.isLetter || $0.isNumber }) == true else {
-            throw Refusal(message: "A name has 1 to 32 letters, digits, dots, dashes or underscores, and starts with a letter or digit.")
+            throw Refusal(
+                message:
+                    "A name has 1 to 32 letters, digits, dots, dashes or underscores, and starts with a letter or digit."
+            )
         }
     }
 
@@ -60,12 +65,16 @@ public struct Accounts: Sendable {
             throw Refusal(message: "A password needs at least \(minimumPasswordLength) characters.")
         }
         guard password.utf8.count <= 72 else { throw Refusal(message: "A password may be at most 72 bytes long.") }
-        guard password.lowercased() != name.lowercased() else { throw Refusal(message: "A password must not be the account's name.") }
+        guard password.lowercased() != name.lowercased() else {
+            throw Refusal(message: "A password must not be the account's name.")
+        }
     }
 
     /// Creates an account after checking its name and password.
     @discardableResult
-    public func createAccount(name: String, role: Role, password: String, at date: Date = Date()) async throws -> Account {
+    public func createAccount(name: String, role: Role, password: String, at date: Date = Date()) async throws
+        -> Account
+    {
         try Self.validate(name: name)
         try Self.validate(password: password, name: name)
         return try await database.addAccount(name: name, role: role, passwordHash: await hash(password), at: date)
@@ -102,7 +111,9 @@ public struct Accounts: Sendable {
     /// The account a session cookie signs in, if the session is alive.
     public func account(sessionToken token: String, now: Date = Date()) async throws -> Account? {
         let hash = Self.digest(token)
-        return try await sessions.value(for: hash) { try await database.sessionAccount(tokenHash: hash, now: now, maximumIdle: Self.sessionIdleLimit) }
+        return try await sessions.value(for: hash) {
+            try await database.sessionAccount(tokenHash: hash, now: now, maximumIdle: Self.sessionIdleLimit)
+        }
     }
 
     /// The account an API token belongs to.
@@ -113,9 +124,13 @@ public struct Accounts: Sendable {
 
     /// Issues a new API token for `name`; the token is returned once and stored only hashed.
     public func issueToken(for name: String, label: String?, at date: Date = Date()) async throws -> String {
-        guard let account = try await database.credentials(named: name)?.account else { throw StoreError.unknownAccount(name) }
+        guard let account = try await database.credentials(named: name)?.account else {
+            throw StoreError.unknownAccount(name)
+        }
         let token = "cb_" + Secrets.randomToken()
-        try await database.addToken(tokenHash: Self.digest(token), prefix: String(token.prefix(11)), label: label, accountId: account.id, at: date)
+        try await database.addToken(
+            tokenHash: Self.digest(token), prefix: String(token.prefix(11)), label: label, accountId: account.id,
+            at: date)
         return token
     }
 

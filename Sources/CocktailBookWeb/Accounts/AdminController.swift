@@ -11,15 +11,20 @@ struct AdminController<Context: AppContext>: Sendable {
     func addRoutes(to router: Router<Context>) {
         router.get("/admin/users") { request, context in
             try context.require(.admin)
-            return await renderer.render(try page(notice: FormQuery(request)["done"].map { AdminUsersPage.notice(for: $0, strings: context.strings) }, strings: context.strings), context: context)
+            return await renderer.render(
+                try page(
+                    notice: FormQuery(request)["done"].map { AdminUsersPage.notice(for: $0, strings: context.strings) },
+                    strings: context.strings), context: context)
         }
         router.post("/admin/users", use: add)
         router.post("/admin/users/:name/role", use: changeRole)
         router.post("/admin/users/:name/remove", use: remove)
     }
 
-    private func page(notice: String? = nil, message: String? = nil, strings: UIStrings) async throws -> AdminUsersPage {
-        await AdminUsersPage(accounts: try accounts.database.accounts(), notice: notice, message: message, strings: strings)
+    private func page(notice: String? = nil, message: String? = nil, strings: UIStrings) async throws -> AdminUsersPage
+    {
+        await AdminUsersPage(
+            accounts: try accounts.database.accounts(), notice: notice, message: message, strings: strings)
     }
 
     @Sendable func add(request: Request, context: Context) async throws -> Response {
@@ -29,9 +34,12 @@ struct AdminController<Context: AppContext>: Sendable {
         do {
             try await accounts.createAccount(name: name, role: role, password: form["password"] ?? "")
         } catch let refusal as Accounts.Refusal {
-            return await renderer.render(try page(message: refusal.message, strings: context.strings), status: .badRequest, context: context)
+            return await renderer.render(
+                try page(message: refusal.message, strings: context.strings), status: .badRequest, context: context)
         } catch let error as StoreError where error.isAccountRefusal {
-            return await renderer.render(try page(message: error.localizedDescription, strings: context.strings), status: .badRequest, context: context)
+            return await renderer.render(
+                try page(message: error.localizedDescription, strings: context.strings), status: .badRequest,
+                context: context)
         }
         return .redirect(to: "/admin/users?done=added", type: .normal)
     }
@@ -41,19 +49,25 @@ struct AdminController<Context: AppContext>: Sendable {
         guard let role = Role(rawValue: form["role"] ?? "") else {
             throw AppError(status: .badRequest, code: "invalid_role", message: "A role is admin, member or guest.")
         }
-        return try await respond(context) { try await accounts.database.setRole(role, named: try context.parameters.require("name")) }
+        return try await respond(context) {
+            try await accounts.database.setRole(role, named: try context.parameters.require("name"))
+        }
     }
 
     @Sendable func remove(request: Request, context: Context) async throws -> Response {
         _ = try await adminForm(request, context)
-        return try await respond(context) { try await accounts.database.removeAccount(named: try context.parameters.require("name")) }
+        return try await respond(context) {
+            try await accounts.database.removeAccount(named: try context.parameters.require("name"))
+        }
     }
 
     private func respond(_ context: Context, _ change: () async throws -> Void) async throws -> Response {
         do {
             try await change()
         } catch let error as StoreError where error.isAccountRefusal {
-            return await renderer.render(try page(message: error.localizedDescription, strings: context.strings), status: .badRequest, context: context)
+            return await renderer.render(
+                try page(message: error.localizedDescription, strings: context.strings), status: .badRequest,
+                context: context)
         }
         return .redirect(to: "/admin/users?done=changed", type: .normal)
     }

@@ -12,7 +12,9 @@ struct IdentityMiddleware<Context: AppContext>: RouterMiddleware {
     /// `--public-read-only`: nobody is the owner.
     let isReadOnly: Bool
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         var context = context
         if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
             let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
@@ -21,7 +23,9 @@ struct IdentityMiddleware<Context: AppContext>: RouterMiddleware {
             } else {
                 context.hasBadCredentials = true
             }
-        } else if let token = request.cookies[SessionCookie.name]?.value, let account = try? await accounts.account(sessionToken: token) {
+        } else if let token = request.cookies[SessionCookie.name]?.value,
+            let account = try? await accounts.account(sessionToken: token)
+        {
             context.viewer = .account(account)
             context.sessionHash = Accounts.digest(token)
         } else {
@@ -39,17 +43,26 @@ struct AccessMiddleware<Context: AppContext>: RouterMiddleware {
     let isReadOnly: Bool
     let isPrivate: Bool
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         if context.hasBadCredentials {
-            throw AppError(status: .unauthorized, code: "invalid_token", message: "The API token is not valid: it was revoked or mistyped.")
+            throw AppError(
+                status: .unauthorized, code: "invalid_token",
+                message: "The API token is not valid: it was revoked or mistyped.")
         }
         let path = request.uri.path
         if isReadOnly, ![.get, .head, .options].contains(request.method) {
-            throw AppError(status: .forbidden, code: "read_only", message: "This book is open read-only: nothing can be changed here.")
+            throw AppError(
+                status: .forbidden, code: "read_only",
+                message: "This book is open read-only: nothing can be changed here.")
         }
         if isPrivate, context.viewer.role == nil, !Self.isOpen(path) {
             if path.hasPrefix("/api/") || request.method != .get { throw AppError.signInRequired }
-            return .redirect(to: "/login?next=" + (request.uri.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"), type: .normal)
+            return .redirect(
+                to: "/login?next="
+                    + (request.uri.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"),
+                type: .normal)
         }
         return try await next(request, context)
     }
@@ -66,7 +79,8 @@ enum SessionCookie {
     static let name = "cocktailbook_session"
 
     static func set(_ token: String, secure: Bool) -> String {
-        "\(name)=\(token); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(Int(Accounts.sessionIdleLimit))" + (secure ? "; Secure" : "")
+        "\(name)=\(token); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(Int(Accounts.sessionIdleLimit))"
+            + (secure ? "; Secure" : "")
     }
 
     static func clear(secure: Bool) -> String {

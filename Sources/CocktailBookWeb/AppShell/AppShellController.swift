@@ -10,18 +10,24 @@ struct AppShellController<Context: AppContext>: Sendable {
 
     func addRoutes(to router: Router<Context>) {
         router.get("/manifest.webmanifest") { request, context in
-            CachedResponse.make(body: shell.manifest(strings: context.strings), contentType: "application/manifest+json", etag: shell.version + context.language.rawValue, immutable: false, request: request)
+            CachedResponse.make(
+                body: shell.manifest(strings: context.strings), contentType: "application/manifest+json",
+                etag: shell.version + context.language.rawValue, immutable: false, request: request)
         }
         router.get("/icons/:name") { request, context in
             guard let icon = shell.icons[try context.parameters.require("name")] else { throw HTTPError(.notFound) }
-            return CachedResponse.make(body: icon.body, contentType: icon.contentType, etag: icon.version, immutable: false, request: request)
+            return CachedResponse.make(
+                body: icon.body, contentType: icon.contentType, etag: icon.version, immutable: false, request: request)
         }
         router.get("/favicon.ico") { request, _ in
             guard let icon = shell.icons["favicon-32.png"] else { throw HTTPError(.notFound) }
-            return CachedResponse.make(body: icon.body, contentType: icon.contentType, etag: icon.version, immutable: false, request: request)
+            return CachedResponse.make(
+                body: icon.body, contentType: icon.contentType, etag: icon.version, immutable: false, request: request)
         }
         router.get("/sw.js") { request, _ in
-            var response = CachedResponse.make(body: shell.serviceWorker, contentType: "text/javascript; charset=utf-8", etag: shell.version, immutable: false, request: request)
+            var response = CachedResponse.make(
+                body: shell.serviceWorker, contentType: "text/javascript; charset=utf-8", etag: shell.version,
+                immutable: false, request: request)
             // Browsers check for a new worker on every navigation; it must never come from a cache.
             response.headers[.cacheControl] = "no-cache"
             // The worker fetches pages, assets and pictures of this site, and nothing else.
@@ -51,24 +57,35 @@ struct AppShellFiles: Sendable {
 
     init(assets: StaticAssets) throws {
         var icons: [String: StaticAssets.Asset] = [:]
-        let names = ["icon-192.png", "icon-512.png", "icon-maskable-512.png", "apple-touch-icon.png", "favicon-32.png", "favicon.svg"]
+        let names = [
+            "icon-192.png", "icon-512.png", "icon-maskable-512.png", "apple-touch-icon.png", "favicon-32.png",
+            "favicon.svg",
+        ]
         for name in names {
-            guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Assets/icons") else {
-                throw AppError(status: .internalServerError, code: "missing_asset", message: "\(name) is missing from the build.")
+            guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Assets/icons")
+            else {
+                throw AppError(
+                    status: .internalServerError, code: "missing_asset", message: "\(name) is missing from the build.")
             }
             let data = try Data(contentsOf: url)
-            icons[name] = StaticAssets.Asset(body: ByteBuffer(bytes: data), contentType: name.hasSuffix(".svg") ? "image/svg+xml" : "image/png", version: ContentHash.hex(of: data))
+            icons[name] = StaticAssets.Asset(
+                body: ByteBuffer(bytes: data), contentType: name.hasSuffix(".svg") ? "image/svg+xml" : "image/png",
+                version: ContentHash.hex(of: data))
         }
         guard let workerURL = Bundle.module.url(forResource: "sw.js", withExtension: nil, subdirectory: "Assets") else {
-            throw AppError(status: .internalServerError, code: "missing_asset", message: "sw.js is missing from the build.")
+            throw AppError(
+                status: .internalServerError, code: "missing_asset", message: "sw.js is missing from the build.")
         }
         let template = try String(contentsOf: workerURL, encoding: .utf8)
-        let shellURLs = [assets.urls.css, assets.urls.js, "/offline", "/manifest.webmanifest"] + names.map { "/icons/\($0)" }
+        let shellURLs =
+            [assets.urls.css, assets.urls.js, "/offline", "/manifest.webmanifest"] + names.map { "/icons/\($0)" }
         // The version covers the worker itself, the assets it caches and every icon.
         let fingerprint = [template, assets.urls.css, assets.urls.js] + names.map { icons[$0]?.version ?? "" }
         version = ContentHash.hex(of: Array(fingerprint.joined(separator: "\n").utf8))
         let shellList = "[" + shellURLs.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-        serviceWorker = ByteBuffer(string: template.replacingOccurrences(of: "__VERSION__", with: version).replacingOccurrences(of: "__SHELL__", with: shellList))
+        serviceWorker = ByteBuffer(
+            string: template.replacingOccurrences(of: "__VERSION__", with: version).replacingOccurrences(
+                of: "__SHELL__", with: shellList))
         self.icons = icons
         assetURLs = assets.urls
     }

@@ -12,7 +12,8 @@ struct BarAPIController<Context: AppContext>: Sendable {
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get("bar") { _, context in
-            try await APIResponse.json(BarPayload(try store.shelf(of: context.viewer.favoritesOwner), strings: context.strings))
+            try await APIResponse.json(
+                BarPayload(try store.shelf(of: context.viewer.favoritesOwner), strings: context.strings))
         }
         group.put("bar/ingredients/:value") { _, context in try await setOnShelf(true, context: context) }
         group.delete("bar/ingredients/:value") { _, context in try await setOnShelf(false, context: context) }
@@ -33,7 +34,10 @@ struct BarAPIController<Context: AppContext>: Sendable {
     static func value(_ raw: String, in index: BarIndex) throws -> String {
         let decoded = raw.removingPercentEncoding ?? raw
         guard decoded.count <= 200, let value = index.value(for: decoded) else {
-            throw AppError(status: .notFound, code: "unknown_ingredient", message: "There is no ingredient \"\(decoded.prefix(200))\"; the values are those of GET /api/v1/filters.")
+            throw AppError(
+                status: .notFound, code: "unknown_ingredient",
+                message:
+                    "There is no ingredient \"\(decoded.prefix(200))\"; the values are those of GET /api/v1/filters.")
         }
         return value
     }
@@ -56,7 +60,8 @@ struct BarAPIController<Context: AppContext>: Sendable {
         let report = try await catalog.bar(try store.shelf(of: context.viewer.favoritesOwner))
         let payload = report.evaluation.suggestions().map { suggestion in
             BarSuggestionPayload(
-                value: suggestion.value, name: context.strings.ingredient(suggestion.value), unlocks: suggestion.unlocks,
+                value: suggestion.value, name: context.strings.ingredient(suggestion.value),
+                unlocks: suggestion.unlocks,
                 cocktails: suggestion.positions.map { report.cocktails[$0].id }
             )
         }
@@ -81,22 +86,26 @@ struct BarAPIController<Context: AppContext>: Sendable {
         let use = try Self.value(body.use, in: index)
         let insteadOf = try Self.value(body.insteadOf, in: index)
         guard use != insteadOf else {
-            throw AppError(status: .badRequest, code: "invalid_rule", message: "A rule needs two different ingredients.")
+            throw AppError(
+                status: .badRequest, code: "invalid_rule", message: "A rule needs two different ingredients.")
         }
-        let saved = try await store.addRule(SubstitutionRule(use: use, insteadOf: insteadOf, bothWays: body.bothWays ?? false), owner: owner)
+        let saved = try await store.addRule(
+            SubstitutionRule(use: use, insteadOf: insteadOf, bothWays: body.bothWays ?? false), owner: owner)
         return try APIResponse.json(BarRulePayload(saved), status: .created)
     }
 
     @Sendable func removeRule(request: Request, context: Context) async throws -> Response {
         let owner = try context.favoritesWriter()
-        guard let id = Int64(try context.parameters.require("id")), try await store.removeRule(id: id, owner: owner) else {
+        guard let id = Int64(try context.parameters.require("id")), try await store.removeRule(id: id, owner: owner)
+        else {
             throw AppError(status: .notFound, code: "unknown_rule", message: "You have no such rule.")
         }
         return APIResponse.noContent()
     }
 
     @Sendable func shoppingList(request: Request, context: Context) async throws -> Response {
-        try await APIResponse.json(ShoppingListPayload(try store.shoppingList(of: context.viewer.favoritesOwner), strings: context.strings))
+        try await APIResponse.json(
+            ShoppingListPayload(try store.shoppingList(of: context.viewer.favoritesOwner), strings: context.strings))
     }
 
     struct ShoppingBody: Decodable {
@@ -123,13 +132,17 @@ struct BarAPIController<Context: AppContext>: Sendable {
         let body = try await JSONBody.decode(ShoppingBody.self, from: request)
         switch (body.value, body.cocktail) {
         case (let value?, nil):
-            try await store.addToShoppingList([try Self.value(value, in: try await catalog.barIndex())], for: nil, owner: owner)
+            try await store.addToShoppingList(
+                [try Self.value(value, in: try await catalog.barIndex())], for: nil, owner: owner)
         case (nil, let id?):
             try await BarPageController<Context>.addMissing(of: id, owner: owner, catalog: catalog, store: store)
         default:
-            throw AppError(status: .badRequest, code: "invalid_body", message: "Send {\"value\": ingredient} or {\"cocktail\": id}.")
+            throw AppError(
+                status: .badRequest, code: "invalid_body",
+                message: "Send {\"value\": ingredient} or {\"cocktail\": id}.")
         }
-        return try await APIResponse.json(ShoppingListPayload(try store.shoppingList(of: owner), strings: context.strings), status: .created)
+        return try await APIResponse.json(
+            ShoppingListPayload(try store.shoppingList(of: owner), strings: context.strings), status: .created)
     }
 
     struct BoughtBody: Decodable {
@@ -139,7 +152,9 @@ struct BarAPIController<Context: AppContext>: Sendable {
     @Sendable func setBought(request: Request, context: Context) async throws -> Response {
         let owner = try context.favoritesWriter()
         let body = try await JSONBody.decode(BoughtBody.self, from: request)
-        guard let id = Int64(try context.parameters.require("id")), try await store.setBought(body.bought, itemId: id, owner: owner) else {
+        guard let id = Int64(try context.parameters.require("id")),
+            try await store.setBought(body.bought, itemId: id, owner: owner)
+        else {
             throw AppError(status: .notFound, code: "unknown_item", message: "Your shopping list has no such item.")
         }
         return APIResponse.noContent()
@@ -167,12 +182,15 @@ enum JSONBody {
         do {
             body = try await request.body.collect(upTo: limit)
         } catch let error as HTTPResponseError where error.status == .contentTooLarge {
-            throw AppError(status: .contentTooLarge, code: "body_too_large", message: "The body is larger than \(limit / 1024) KB.")
+            throw AppError(
+                status: .contentTooLarge, code: "body_too_large", message: "The body is larger than \(limit / 1024) KB."
+            )
         }
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer: body))
         } catch {
-            throw AppError(status: .badRequest, code: "invalid_body", message: "The body is not the JSON this route takes.")
+            throw AppError(
+                status: .badRequest, code: "invalid_body", message: "The body is not the JSON this route takes.")
         }
     }
 }

@@ -6,11 +6,35 @@ struct BarPage: PageModel {
     static let template = "bar"
     let catalogState = "ready"
 
-    struct Option { var value: String; var label: String }
-    struct Bottle { var value: String; var name: String; var enables: String; var removeLabel: String }
-    struct Drink { var id: String; var name: String; var href: String; var reasons: [String]; var missing: String?; var niceToHave: String? }
-    struct Suggestion { var value: String; var title: String; var drinks: String }
-    struct Rule { var id: Int64?; var text: String; var isBuiltIn: Bool; var bothWays: Bool }
+    struct Option {
+        var value: String
+        var label: String
+    }
+    struct Bottle {
+        var value: String
+        var name: String
+        var enables: String
+        var removeLabel: String
+    }
+    struct Drink {
+        var id: String
+        var name: String
+        var href: String
+        var reasons: [String]
+        var missing: String?
+        var niceToHave: String?
+    }
+    struct Suggestion {
+        var value: String
+        var title: String
+        var drinks: String
+    }
+    struct Rule {
+        var id: Int64?
+        var text: String
+        var isBuiltIn: Bool
+        var bothWays: Bool
+    }
 
     var canKeepBar: Bool
     var bottles: [Bottle]
@@ -29,11 +53,17 @@ struct BarPage: PageModel {
 
     init(report: BarReport, shelf: Shelf, canKeepBar: Bool, shoppingCount: Int, strings: UIStrings) {
         self.canKeepBar = canKeepBar
-        let sorted = { (values: Set<String>) in values.sorted { strings.ingredient($0).localizedCaseInsensitiveCompare(strings.ingredient($1)) == .orderedAscending } }
+        let sorted = { (values: Set<String>) in
+            values.sorted {
+                strings.ingredient($0).localizedCaseInsensitiveCompare(strings.ingredient($1)) == .orderedAscending
+            }
+        }
         let enabled = report.evaluation.drinksEnabled()
         bottles = sorted(shelf.bottles).map { value in
-            Bottle(value: value, name: strings.ingredient(value), enables: strings.count("bar_enables", enabled[value] ?? 0),
-                   removeLabel: strings("bar_remove_named", ["name": strings.ingredient(value)]))
+            Bottle(
+                value: value, name: strings.ingredient(value),
+                enables: strings.count("bar_enables", enabled[value] ?? 0),
+                removeLabel: strings("bar_remove_named", ["name": strings.ingredient(value)]))
         }
         hasBottles = !bottles.isEmpty
         shelfTitle = strings["bar_shelf"] + " (\(bottles.count))"
@@ -44,7 +74,10 @@ struct BarPage: PageModel {
                 id: cocktail.id, name: cocktail.name, href: "/cocktails/\(cocktail.id)",
                 reasons: entry.matchedBy.map { Self.reason($0, strings: strings) },
                 missing: entry.missing.first.map { strings("bar_missing", ["name": strings.ingredient($0)]) },
-                niceToHave: entry.niceToHave.isEmpty ? nil : strings("bar_nice_to_have", ["names": entry.niceToHave.map(strings.ingredient).joined(separator: ", ")])
+                niceToHave: entry.niceToHave.isEmpty
+                    ? nil
+                    : strings(
+                        "bar_nice_to_have", ["names": entry.niceToHave.map(strings.ingredient).joined(separator: ", ")])
             )
         }
         canMake = report.evaluation.canMake.map(drink)
@@ -61,23 +94,29 @@ struct BarPage: PageModel {
         hasSuggestions = !suggestions.isEmpty
         rules = (BuiltInBar.rules + shelf.rules).map { rule in
             Rule(
-                id: rule.id, text: strings("bar_rule_text", ["use": strings.ingredient(rule.use), "insteadOf": strings.ingredient(rule.insteadOf)]),
+                id: rule.id,
+                text: strings(
+                    "bar_rule_text",
+                    ["use": strings.ingredient(rule.use), "insteadOf": strings.ingredient(rule.insteadOf)]),
                 isBuiltIn: rule.isBuiltIn, bothWays: rule.bothWays
             )
         }
         always = sorted(shelf.alwaysAvailable).map { value in
-            Bottle(value: value, name: strings.ingredient(value), enables: "", removeLabel: strings("bar_remove_named", ["name": strings.ingredient(value)]))
+            Bottle(
+                value: value, name: strings.ingredient(value), enables: "",
+                removeLabel: strings("bar_remove_named", ["name": strings.ingredient(value)]))
         }
         shoppingTitle = strings("shopping_count", ["n": String(shoppingCount)])
     }
 
     /// `gin ← your London dry gin`, with the rule that made it so.
     static func reason(_ match: BarEvaluation.Match, strings: UIStrings) -> String {
-        let key = switch match.how {
-        case .own, .family: "bar_reason_family"
-        case .builtInRule: "bar_reason_built_in"
-        case .yourRule: "bar_reason_yours"
-        }
+        let key =
+            switch match.how {
+            case .own, .family: "bar_reason_family"
+            case .builtInRule: "bar_reason_built_in"
+            case .yourRule: "bar_reason_yours"
+            }
         return strings(key, ["needed": strings.ingredient(match.needed), "have": strings.ingredient(match.have)])
     }
 }
@@ -87,7 +126,13 @@ struct ShoppingPage: PageModel {
     static let template = "shopping"
     let catalogState = "ready"
 
-    struct Item { var id: Int64; var name: String; var forDrinks: String?; var isBought: Bool; var nextBought: Bool }
+    struct Item {
+        var id: Int64
+        var name: String
+        var forDrinks: String?
+        var isBought: Bool
+        var nextBought: Bool
+    }
 
     var items: [Item]
     var hasItems: Bool
@@ -96,11 +141,14 @@ struct ShoppingPage: PageModel {
     var canKeepBar: Bool
     var shareText: String
 
-    init(items: [ShoppingItem], cocktailNames: [String: String], values: [String], canKeepBar: Bool, strings: UIStrings) {
+    init(items: [ShoppingItem], cocktailNames: [String: String], values: [String], canKeepBar: Bool, strings: UIStrings)
+    {
         self.items = items.map { item in
             let names = item.cocktailIds.compactMap { cocktailNames[$0] }
-            return Item(id: item.id, name: strings.ingredient(item.value), forDrinks: names.isEmpty ? nil : strings("shopping_for", ["names": names.joined(separator: ", ")]),
-                        isBought: item.isBought, nextBought: !item.isBought)
+            return Item(
+                id: item.id, name: strings.ingredient(item.value),
+                forDrinks: names.isEmpty ? nil : strings("shopping_for", ["names": names.joined(separator: ", ")]),
+                isBought: item.isBought, nextBought: !item.isBought)
         }
         hasItems = !items.isEmpty
         hasBought = items.contains(where: \.isBought)

@@ -20,7 +20,9 @@ public struct BarPayload: Codable, Sendable, Equatable {
     public var alwaysAvailable: [BarIngredientPayload]
 
     public init(_ shelf: Shelf, strings: UIStrings) {
-        let sorted = { (values: Set<String>) in values.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending } }
+        let sorted = { (values: Set<String>) in
+            values.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
+        }
         ingredients = sorted(shelf.bottles).map { BarIngredientPayload($0, strings: strings) }
         alwaysAvailable = sorted(shelf.alwaysAvailable).map { BarIngredientPayload($0, strings: strings) }
     }
@@ -95,12 +97,17 @@ public struct ShoppingListPayload: Codable, Sendable, Equatable {
     public var text: String
 
     init(_ items: [ShoppingItem], strings: UIStrings) {
-        self.items = items.map { Item(id: $0.id, value: $0.value, name: strings.ingredient($0.value), cocktails: $0.cocktailIds, bought: $0.isBought) }
+        self.items = items.map {
+            Item(
+                id: $0.id, value: $0.value, name: strings.ingredient($0.value), cocktails: $0.cocktailIds,
+                bought: $0.isBought)
+        }
         text = Self.text(items, strings: strings)
     }
 
     /// The list as a message: one line per item, bought ones ticked.
     static func text(_ items: [ShoppingItem], strings: UIStrings) -> String {
-        ([strings["shopping_title"]] + items.map { ($0.isBought ? "☑ " : "☐ ") + strings.ingredient($0.value) }).joined(separator: "\n")
+        ([strings["shopping_title"]] + items.map { ($0.isBought ? "☑ " : "☐ ") + strings.ingredient($0.value) }).joined(
+            separator: "\n")
     }
 }

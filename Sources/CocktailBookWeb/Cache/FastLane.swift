@@ -56,7 +56,10 @@ final class FastLane: Sendable {
 
     private let templates = Mutex<(state: ResponseCache.State?, byRequest: [String: Template])>((nil, [:]))
 
-    init(catalog: CatalogService, changes: DatabaseChanges, metrics: AppMetrics?, logger: Logger, serverName: String?, isEnabled: Bool) {
+    init(
+        catalog: CatalogService, changes: DatabaseChanges, metrics: AppMetrics?, logger: Logger, serverName: String?,
+        isEnabled: Bool
+    ) {
         self.catalog = catalog
         self.changes = changes
         self.metrics = metrics
@@ -99,7 +102,9 @@ final class FastLane: Sendable {
 
     /// Notes what the whole way answered `signature` in `state`, when it can be replayed.
     func record(_ signature: String, state: ResponseCache.State, capture: Capture, response: Response) {
-        guard signature.utf8.count <= Self.largestSignature, let captured = capture.value, response.status == captured.status, self.state == state else { return }
+        guard signature.utf8.count <= Self.largestSignature, let captured = capture.value,
+            response.status == captured.status, self.state == state
+        else { return }
         // The fields around the cache's own: the cache's must all be there, unchanged.
         var outer = Array(response.headers)
         for field in captured.headers {
@@ -126,7 +131,9 @@ final class FastLane: Sendable {
         let route = capture.route ?? "unmatched"
         let template = Template(
             entry: captured.entry, outer: fields, token: freshToken ? nil : captured.token, route: route,
-            meters: metrics.map { ($0.meter(route: route, method: "GET", status: 200), $0.meter(route: route, method: "GET", status: 304)) }
+            meters: metrics.map {
+                ($0.meter(route: route, method: "GET", status: 200), $0.meter(route: route, method: "GET", status: 304))
+            }
         )
         templates.withLock { templates in
             if templates.state != state {
@@ -144,20 +151,24 @@ final class FastLane: Sendable {
         let started = ContinuousClock.now
         guard let signature = signature(of: request) else { return nil }
         let state = state
-        guard let template = templates.withLock({ $0.state == state ? $0.byRequest[signature] : nil }) else { return nil }
+        guard let template = templates.withLock({ $0.state == state ? $0.byRequest[signature] : nil }) else {
+            return nil
+        }
         answered.add(1, ordering: .relaxed)
         let token = template.token ?? CSRFToken.generate()
         let answer = template.entry.answer(to: request.headerFields, csrfToken: token)
         var fields = answer.headers
         fields[.contentLength] = String(answer.body.reduce(0) { $0 + $1.readableBytes })
         let ownID = RequestID().description
-        let requestID = request.headerFields[RequestLogMiddleware<AppRequestContext>.requestIDField]
+        let requestID =
+            request.headerFields[RequestLogMiddleware<AppRequestContext>.requestIDField]
             .flatMap { RequestLogMiddleware<AppRequestContext>.isPlainID($0) ? $0 : nil } ?? ownID
         for field in template.outer {
             switch field {
             case .fixed(let field): fields.append(field)
             case .csrfCookie: fields.append(HTTPField(name: .setCookie, value: CSRFToken.cookie(token)))
-            case .requestID: fields.append(HTTPField(name: RequestLogMiddleware<AppRequestContext>.requestIDField, value: requestID))
+            case .requestID:
+                fields.append(HTTPField(name: RequestLogMiddleware<AppRequestContext>.requestIDField, value: requestID))
             }
         }
         fields[.date] = HTTPDate.now()
@@ -174,10 +185,13 @@ final class FastLane: Sendable {
             logger[metadataKey: "hb.request.id"] = .string(ownID)
             logger[metadataKey: "request_id"] = .string(requestID)
             let path = String((request.path ?? "/").prefix { $0 != "?" })
-            logger.info("GET \(path) \(status)", metadata: [
-                "method": "GET", "route": .string(template.route), "path": .string(path), "status": .stringConvertible(status),
-                "duration_ms": .string(String(format: "%.3f", Double(elapsed.nanoseconds) / 1_000_000)),
-            ])
+            logger.info(
+                "GET \(path) \(status)",
+                metadata: [
+                    "method": "GET", "route": .string(template.route), "path": .string(path),
+                    "status": .stringConvertible(status),
+                    "duration_ms": .string(String(format: "%.3f", Double(elapsed.nanoseconds) / 1_000_000)),
+                ])
         }
         return (HTTPResponse(status: answer.status, headerFields: fields), answer.body)
     }
@@ -201,7 +215,8 @@ final class FastLane: Sendable {
         var value: Answer? { answered.withLock { $0 } }
         var route: String? { routePattern.withLock { $0 } }
 
-        func answered(from entry: ResponseCache.Entry, token: String, status: HTTPResponse.Status, headers: HTTPFields) {
+        func answered(from entry: ResponseCache.Entry, token: String, status: HTTPResponse.Status, headers: HTTPFields)
+        {
             answered.withLock { $0 = Answer(entry: entry, token: token, status: status, headers: headers) }
         }
 
@@ -215,7 +230,9 @@ final class FastLane: Sendable {
 struct FastLaneRecorder<Context: AppContext>: RouterMiddleware {
     let lane: FastLane
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard let signature = lane.signature(of: request.head) else { return try await next(request, context) }
         let state = lane.state
         let capture = FastLane.Capture()
@@ -244,7 +261,8 @@ enum HTTPDate {
         var parts = tm()
         gmtime_r(&time, &parts)
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
+        return
+            "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
             + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
     }
 }

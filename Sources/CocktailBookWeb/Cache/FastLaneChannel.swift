@@ -148,6 +148,7 @@ final class FastLaneHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// A request that says it has no body: no `Content-Length` above zero, no `Transfer-Encoding`.
     static func isBodiless(_ request: HTTPRequest) -> Bool {
-        request.headerFields[.transferEncoding] == nil && (request.headerFields[.contentLength].map { $0 == "0" } ?? true)
+        request.headerFields[.transferEncoding] == nil
+            && (request.headerFields[.contentLength].map { $0 == "0" } ?? true)
     }
 }

@@ -102,7 +102,9 @@ final class ResponseCache: Sendable {
             buffer.withUnsafeReadableBytes { bytes -> (Int, Hole, Int)? in
                 guard let base = bytes.baseAddress else { return nil }
                 var offset = 0
-                while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "c")), bytes.count - offset) {
+                while offset < bytes.count,
+                    let found = memchr(base + offset, Int32(UInt8(ascii: "c")), bytes.count - offset)
+                {
                     let at = UnsafeRawPointer(found) - base
                     for (hole, marker) in [(Hole.csrfToken, csrfHole), (.renderedAt, renderedAtHole)] {
                         let length = marker.utf8.count
@@ -129,7 +131,9 @@ final class ResponseCache: Sendable {
         /// What this entry answers a request with these headers: `304` when `If-None-Match`
         /// names it, else the bytes with the holes filled (the form token, the time), gzipped
         /// when asked. The shared parts are never copied.
-        func answer(to request: HTTPFields, csrfToken: String) -> (status: HTTPResponse.Status, headers: HTTPFields, body: [ByteBuffer]) {
+        func answer(to request: HTTPFields, csrfToken: String) -> (
+            status: HTTPResponse.Status, headers: HTTPFields, body: [ByteBuffer]
+        ) {
             var headers = self.headers
             let fills = holes.map { hole in
                 switch hole {
@@ -138,12 +142,15 @@ final class ResponseCache: Sendable {
                 }
             }
             // The form token is part of a page: another browser's copy is another page.
-            let tokenPart = holes.contains(.csrfToken) ? "-" + String(ContentHash.value(of: csrfToken.utf8), radix: 36) : ""
+            let tokenPart =
+                holes.contains(.csrfToken) ? "-" + String(ContentHash.value(of: csrfToken.utf8), radix: 36) : ""
             let zipped = byteCount >= 1024 && ResponseCache.acceptsGzip(request)
             let etag = "\"\(fingerprint)\(tokenPart)\(zipped ? "-gz" : "")\""
             headers[.eTag] = etag
             headers[.vary] = "Accept-Encoding, Accept-Language, Cookie"
-            if let match = request[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+            if let match = request[.ifNoneMatch],
+                match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag })
+            {
                 headers[.contentType] = nil
                 return (.notModified, headers, [])
             }
@@ -199,7 +206,9 @@ final class ResponseCache: Sendable {
             storage.bytes += entry.byteCount
             if storage.bytes > budget {
                 // The least recently used go until a quarter of the budget is free.
-                for (oldKey, old) in storage.entries.sorted(by: { $0.value.lastUse.load(ordering: .relaxed) < $1.value.lastUse.load(ordering: .relaxed) }) {
+                for (oldKey, old) in storage.entries.sorted(by: {
+                    $0.value.lastUse.load(ordering: .relaxed) < $1.value.lastUse.load(ordering: .relaxed)
+                }) {
                     guard storage.bytes > budget * 3 / 4 else { break }
                     storage.entries[oldKey] = nil
                     storage.bytes -= old.byteCount

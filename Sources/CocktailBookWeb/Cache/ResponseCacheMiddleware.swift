@@ -15,12 +15,19 @@ struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
     let catalog: CatalogService
     let changes: DatabaseChanges
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.method == .get, Self.isCacheable(request.uri.path) else { return try await next(request, context) }
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        guard request.method == .get, Self.isCacheable(request.uri.path) else {
+            return try await next(request, context)
+        }
         let key = ResponseCache.Key(
             target: request.uri.description,
-            origin: [request.headers[Self.hostField] ?? request.head.authority ?? "", request.headers[Self.forwardedProto] ?? "",
-                     request.headers[Self.forwardedHost] ?? ""].joined(separator: " "),
+            origin: [
+                request.headers[Self.hostField] ?? request.head.authority ?? "",
+                request.headers[Self.forwardedProto] ?? "",
+                request.headers[Self.forwardedHost] ?? "",
+            ].joined(separator: " "),
             viewer: Self.describe(context.viewer),
             settings: context.language.rawValue + "|" + context.settings.cookieValue,
             state: .current(catalog: catalog, changes: changes)
@@ -51,7 +58,10 @@ struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
         if entry.byteCount >= 128 << 10 { MemoryRelease.trimAfterLongAnswer() }
         var answer = Self.response(from: entry, request: request, context: context)
         answer.status = response.status
-        if keep { FastLane.Capture.current?.answered(from: entry, token: context.csrfToken, status: answer.status, headers: answer.headers) }
+        if keep {
+            FastLane.Capture.current?.answered(
+                from: entry, token: context.csrfToken, status: answer.status, headers: answer.headers)
+        }
         return answer
     }
 
@@ -60,8 +70,8 @@ struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
     static func isCacheable(_ path: String) -> Bool {
         switch path {
         case "/", "/search", "/filters", "/results", "/bar", "/bar/shopping",
-             "/api/v1/cocktails", "/api/v1/favorites", "/api/v1/filters", "/api/v1/bar", "/api/v1/bar/suggestions",
-             "/api/v1/bar/rules", "/api/v1/shopping-list":
+            "/api/v1/cocktails", "/api/v1/favorites", "/api/v1/filters", "/api/v1/bar", "/api/v1/bar/suggestions",
+            "/api/v1/bar/rules", "/api/v1/shopping-list":
             return true
         default:
             if path.hasPrefix("/api/json/v1/1/") { return !path.hasSuffix("/random.php") }
@@ -84,7 +94,8 @@ struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
     /// A kept entry's answer to this request, recorded for the fast lane.
     private static func answer(from entry: ResponseCache.Entry, request: Request, context: Context) -> Response {
         let answer = response(from: entry, request: request, context: context)
-        FastLane.Capture.current?.answered(from: entry, token: context.csrfToken, status: answer.status, headers: answer.headers)
+        FastLane.Capture.current?.answered(
+            from: entry, token: context.csrfToken, status: answer.status, headers: answer.headers)
         return answer
     }
 

@@ -45,7 +45,10 @@ struct SplicedGzip: Sendable {
             }
             guard status == Z_OK || status == Z_BUF_ERROR else { return nil }
             parts.append(output)
-            crcs.append(literal.withUnsafeReadableBytes { UInt32(crc32(0, $0.bindMemory(to: Bytef.self).baseAddress, uInt($0.count))) })
+            crcs.append(
+                literal.withUnsafeReadableBytes {
+                    UInt32(crc32(0, $0.bindMemory(to: Bytef.self).baseAddress, uInt($0.count)))
+                })
         }
         self.parts = parts
         self.crcs = crcs

@@ -43,7 +43,8 @@ struct CocktailDBController<Context: AppContext>: Sendable {
         let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost, trustProxy: trustProxy)
         if let text = parameter("s", of: request) {
             let wanted = SearchText.fold(text.trimmingCharacters(in: .whitespaces))
-            let matches = Self.closestFirst(try await cocktails { wanted.isEmpty || SearchText.fold($0.name).contains(wanted) }, to: wanted)
+            let matches = Self.closestFirst(
+                try await cocktails { wanted.isEmpty || SearchText.fold($0.name).contains(wanted) }, to: wanted)
             return try CocktailDBEnvelope.drinks(matches.map { full($0, images: images) }).response()
         }
         if let letter = parameter("f", of: request) {
@@ -54,7 +55,8 @@ struct CocktailDBController<Context: AppContext>: Sendable {
             return try CocktailDBEnvelope.drinks(matches.map { full($0, images: images) }).response()
         }
         if let name = parameter("i", of: request) {
-            let positions = CocktailDBIngredient.positions(matching: CocktailDBIngredientNames.canonical(name, in: catalog.ingredients), in: catalog.ingredients)
+            let positions = CocktailDBIngredient.positions(
+                matching: CocktailDBIngredientNames.canonical(name, in: catalog.ingredients), in: catalog.ingredients)
             return try await ingredients(at: positions).response()
         }
         throw Self.missing("search.php", "s, f or i")
@@ -99,8 +101,10 @@ struct CocktailDBController<Context: AppContext>: Sendable {
         guard ingredient != nil || alcoholic != nil || category != nil || glass != nil else {
             throw Self.missing("filter.php", "i, a, c or g")
         }
-        let wanted = (ingredient ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            .map { CocktailDBIngredientNames.canonical($0, in: catalog.ingredients) }
+        let wanted = (ingredient ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty
+        }
+        .map { CocktailDBIngredientNames.canonical($0, in: catalog.ingredients) }
         guard wanted.count <= CocktailQuery.maximumIngredients else { throw QueryParameters.tooManyIngredients }
         var kind = CocktailFilter.all
         switch alcoholic.map(CocktailDBVocabulary.normalized) {
@@ -112,8 +116,10 @@ struct CocktailDBController<Context: AppContext>: Sendable {
         // An empty `i=` names no ingredient; it must not widen the answer to every drink.
         if ingredient != nil, wanted.isEmpty { return try CocktailDBEnvelope.drinks([]).response() }
         let matches = try await cocktails(CocktailQuery(kind: kind, ingredients: wanted)) { cocktail in
-            (category == nil || CocktailDBVocabulary.normalized(CocktailDBVocabulary.category(of: cocktail)) == category)
-                && (glass == nil || CocktailDBVocabulary.glass(cocktail.glass).map(CocktailDBVocabulary.normalized) == glass)
+            (category == nil
+                || CocktailDBVocabulary.normalized(CocktailDBVocabulary.category(of: cocktail)) == category)
+                && (glass == nil
+                    || CocktailDBVocabulary.glass(cocktail.glass).map(CocktailDBVocabulary.normalized) == glass)
         }
         let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost, trustProxy: trustProxy)
         return try CocktailDBEnvelope.drinks(matches.map { CocktailDBDrink.summary($0, images: images) }).response()
@@ -136,11 +142,14 @@ struct CocktailDBController<Context: AppContext>: Sendable {
             values = CocktailDBVocabulary.glasses.filter(present.contains)
         } else if parameter("i", of: request) != nil {
             key = "strIngredient1"
-            let names = Set(try await catalog.facets().ingredients.map { CocktailDBIngredientNames.name(for: $0.value) })
+            let names = Set(
+                try await catalog.facets().ingredients.map { CocktailDBIngredientNames.name(for: $0.value) })
             values = names.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
         } else if parameter("a", of: request) != nil {
             key = "strAlcoholic"
-            values = try await catalog.facets().kinds.compactMap { CocktailKind(rawValue: $0.value).map(CocktailDBVocabulary.alcoholic) }
+            values = try await catalog.facets().kinds.compactMap {
+                CocktailKind(rawValue: $0.value).map(CocktailDBVocabulary.alcoholic)
+            }
         } else {
             throw Self.missing("list.php", "c, g, i or a")
         }
@@ -150,12 +159,16 @@ struct CocktailDBController<Context: AppContext>: Sendable {
     /// `/images/cocktails/{id}.svg|jpg/preview|small|medium|large`.
     @Sendable func preview(request: Request, context: Context) async throws -> Response {
         let file = try context.parameters.require("file")
-        guard let size = RasterPictures.sizes[try context.parameters.require("variant")], file.hasSuffix(".svg") || file.hasSuffix(".jpg") else {
+        guard let size = RasterPictures.sizes[try context.parameters.require("variant")],
+            file.hasSuffix(".svg") || file.hasSuffix(".jpg")
+        else {
             throw HTTPError(.notFound)
         }
         let item = try await catalog.cocktail(id: String(file.dropLast(4)))
         if file.hasSuffix(".svg") { return CocktailImage.response(for: item.cocktail, request: request) }
-        guard let response = RasterPictures.response(for: item.cocktail, size: size, request: request) else { throw HTTPError(.notFound) }
+        guard let response = RasterPictures.response(for: item.cocktail, size: size, request: request) else {
+            throw HTTPError(.notFound)
+        }
         return response
     }
 
@@ -178,19 +191,24 @@ struct CocktailDBController<Context: AppContext>: Sendable {
     /// The cocktails answering `query` that `wanted` keeps, in plain alphabetical order:
     /// TheCocktailDB has no favorites, so ours are not pinned first here. They are kept before
     /// they are sorted: `search.php?s=` keeps a few hundred of 10,000.
-    private func cocktails(_ query: CocktailQuery = CocktailQuery(), where wanted: (Cocktail) -> Bool = { _ in true }) async throws -> [Cocktail] {
+    private func cocktails(_ query: CocktailQuery = CocktailQuery(), where wanted: (Cocktail) -> Bool = { _ in true })
+        async throws -> [Cocktail]
+    {
         let page = try await catalog.query(query.unpaged)
         return AlphabeticalCatalog(page.items.compactMap { wanted($0.cocktail) ? $0.cocktail : nil }).cocktails
     }
 
     private func full(_ cocktail: Cocktail, images: CocktailDBImageBase) -> CocktailDBRecord {
-        CocktailDBDrink.full(CocktailDetails(CocktailList.Item(cocktail: cocktail, isFavorite: false), table: catalog.ingredients), images: images)
+        CocktailDBDrink.full(
+            CocktailDetails(CocktailList.Item(cocktail: cocktail, isFavorite: false), table: catalog.ingredients),
+            images: images)
     }
 
     private func ingredients(at positions: [Int]) async throws -> CocktailDBEnvelope {
         // Asked even when nothing matched, so that a catalog still loading answers 503 here too.
         let usage = Dictionary(try await catalog.facets().ingredients.map { ($0.value, $0.count) }, uniquingKeysWith: +)
-        return .ingredients(positions.map { CocktailDBIngredient.record(at: $0, in: catalog.ingredients, usage: usage) })
+        return .ingredients(
+            positions.map { CocktailDBIngredient.record(at: $0, in: catalog.ingredients, usage: usage) })
     }
 
     /// A query parameter with `+` read as a space, as TheCocktailDB's PHP reads it; no drink or
@@ -200,6 +218,8 @@ struct CocktailDBController<Context: AppContext>: Sendable {
     }
 
     private static func missing(_ endpoint: String, _ names: String) -> AppError {
-        AppError(status: .badRequest, code: "missing_parameter", message: "\(endpoint) needs one of the parameters \(names).")
+        AppError(
+            status: .badRequest, code: "missing_parameter", message: "\(endpoint) needs one of the parameters \(names)."
+        )
     }
 }

@@ -27,7 +27,9 @@ enum CocktailDBDrink {
         ]
         // English and, where the catalog has it, Italian; the other keys exist so clients find them.
         let italian = cocktail.translations?["it"]?.instructions.map { $0.joined(separator: " ") }
-        fields += ["ES", "DE", "FR", "IT", "ZH-HANS", "ZH-HANT"].map { ("strInstructions\($0)", $0 == "IT" ? italian : nil) }
+        fields += ["ES", "DE", "FR", "IT", "ZH-HANS", "ZH-HANT"].map {
+            ("strInstructions\($0)", $0 == "IT" ? italian : nil)
+        }
         fields.append(("strDrinkThumb", images.url(for: cocktail)))
         fields += (1...slots).map { ("strIngredient\($0)", $0 <= lines.count ? lines[$0 - 1].ingredient : nil) }
         fields += (1...slots).map { ("strMeasure\($0)", $0 <= lines.count ? lines[$0 - 1].measure : nil) }
@@ -42,7 +44,9 @@ enum CocktailDBDrink {
 
     /// The short record of `filter.php`.
     static func summary(_ cocktail: Cocktail, images: CocktailDBImageBase) -> CocktailDBRecord {
-        CocktailDBRecord([("strDrink", cocktail.name), ("strDrinkThumb", images.url(for: cocktail)), ("idDrink", cocktail.id)])
+        CocktailDBRecord([
+            ("strDrink", cocktail.name), ("strDrinkThumb", images.url(for: cocktail)), ("idDrink", cocktail.id),
+        ])
     }
 
     /// The line's ingredient under its canonical name when the table knows it, so that
@@ -77,7 +81,9 @@ enum CocktailDBDrink {
         let whole = value.rounded(.down)
         let part = value - whole
         if part < 0.001 { return String(Int(whole)) }
-        guard let fraction = fractions.first(where: { abs($0.0 - part) < 0.01 })?.1 else { return String(format: "%g", value) }
+        guard let fraction = fractions.first(where: { abs($0.0 - part) < 0.01 })?.1 else {
+            return String(format: "%g", value)
+        }
         return whole == 0 ? fraction : "\(Int(whole)) \(fraction)"
     }
 

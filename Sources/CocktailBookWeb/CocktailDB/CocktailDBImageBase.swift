@@ -16,11 +16,17 @@ struct CocktailDBImageBase: Sendable, Equatable {
         // Under HTTP/1 the Host header arrives as the authority; test clients may send it as a header.
         var candidates = [request.headers[.init("Host")!], request.head.authority]
         if trustProxy {
-            let forwarded = request.headers[.init("X-Forwarded-Host")!]?.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) }
+            let forwarded = request.headers[.init("X-Forwarded-Host")!]?.split(separator: ",").first.map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             candidates.insert(forwarded, at: 0)
         }
         let host = candidates.compactMap { $0 }.first(where: Self.isPlainHost)
-        let proto = trustProxy ? request.headers[.init("X-Forwarded-Proto")!]?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() : nil
+        let proto =
+            trustProxy
+            ? request.headers[.init("X-Forwarded-Proto")!]?.split(separator: ",").first?.trimmingCharacters(
+                in: .whitespaces
+            ).lowercased() : nil
         origin = "\(proto == "https" ? "https" : "http")://\(host ?? fallbackHost)"
     }
 
@@ -37,7 +43,8 @@ struct CocktailDBImageBase: Sendable, Equatable {
     static func isPlainHost(_ host: String) -> Bool {
         !host.isEmpty && host.utf8.count <= 255
             && host.utf8.allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) || Array(".-:[]".utf8).contains(byte)
+                (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+                    || Array(".-:[]".utf8).contains(byte)
             }
     }
 }

@@ -26,7 +26,8 @@ enum CocktailDBIngredient {
         let wanted = SearchText.terms(spaced)
         guard !wanted.isEmpty else { return [] }
         if let exact = table.ingredient(named: spaced) ?? table.ingredient(named: wanted.joined(separator: " ")),
-           let position = table.ingredients.firstIndex(of: exact) {
+            let position = table.ingredients.firstIndex(of: exact)
+        {
             return [position]
         }
         return table.ingredients.indices.filter { containsWords(SearchText.terms(table.ingredients[$0].name), wanted) }
@@ -46,14 +47,16 @@ enum CocktailDBIngredient {
     /// used in 35 of our cocktails.`
     static func description(_ ingredient: Ingredient, named name: String, usedIn count: Int) -> String {
         let noun = nouns[ingredient.kind] ?? ingredient.kind.rawValue
-        let what = ingredient.abv > 0
+        let what =
+            ingredient.abv > 0
             ? "\(article(for: noun)) \(noun) of about \(String(format: "%g", ingredient.abv))% ABV"
             : "a non-alcoholic \(noun)"
-        let usage = switch count {
-        case 0: "not yet used in any of our cocktails"
-        case 1: "used in one of our cocktails"
-        default: "used in \(count) of our cocktails"
-        }
+        let usage =
+            switch count {
+            case 0: "not yet used in any of our cocktails"
+            case 1: "used in one of our cocktails"
+            default: "used in \(count) of our cocktails"
+            }
         return "\(name) is \(what), \(usage)."
     }
 

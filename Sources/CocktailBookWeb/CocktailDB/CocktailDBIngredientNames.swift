@@ -8,14 +8,17 @@ enum CocktailDBIngredientNames {
     static let theirs: [String: String] = [
         "London dry gin": "Gin", "white rum": "Light rum", "dark rum": "Dark rum", "simple syrup": "Sugar syrup",
         "soda water": "Carbonated water", "fresh lime juice": "Lime juice", "fresh lemon juice": "Lemon juice",
-        "fresh orange juice": "Orange juice", "blanco tequila": "Tequila", "egg white": "Egg white", "heavy cream": "Heavy cream",
-        "cola": "Coca-Cola", "Angostura bitters": "Angostura bitters", "triple sec": "Triple sec", "ginger ale": "Ginger ale",
+        "fresh orange juice": "Orange juice", "blanco tequila": "Tequila", "egg white": "Egg white",
+        "heavy cream": "Heavy cream",
+        "cola": "Coca-Cola", "Angostura bitters": "Angostura bitters", "triple sec": "Triple sec",
+        "ginger ale": "Ginger ale",
         "ginger beer": "Ginger beer", "tonic water": "Tonic water", "cranberry juice": "Cranberry juice",
         "pineapple juice": "Pineapple juice", "tomato juice": "Tomato juice", "brown sugar": "Brown sugar",
     ]
 
     /// TheCocktailDB's name (folded) → ours.
-    private static let ours: [String: String] = Dictionary(theirs.map { (SearchText.fold($0.value), $0.key) }, uniquingKeysWith: { first, _ in first })
+    private static let ours: [String: String] = Dictionary(
+        theirs.map { (SearchText.fold($0.value), $0.key) }, uniquingKeysWith: { first, _ in first })
 
     /// The name our TheCocktailDB API writes for our canonical `name`.
     static func name(for name: String) -> String {
@@ -28,7 +31,9 @@ enum CocktailDBIngredientNames {
     static func canonical(_ sent: String, in table: IngredientTable) -> String {
         let spaced = sent.replacingOccurrences(of: "_", with: " ").trimmingCharacters(in: .whitespaces)
         let words = SearchText.terms(spaced)
-        if table.ingredients.contains(where: { CocktailDBIngredient.containsWords(SearchText.terms($0.name), words) }) { return sent }
+        if table.ingredients.contains(where: { CocktailDBIngredient.containsWords(SearchText.terms($0.name), words) }) {
+            return sent
+        }
         // An alias of ours (`light rum`, `sugar syrup`, `carbonated water`) or TheCocktailDB's name.
         return table.ingredient(named: spaced)?.name ?? ours[SearchText.fold(spaced)] ?? sent
     }

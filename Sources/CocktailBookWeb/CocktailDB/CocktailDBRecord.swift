@@ -69,9 +69,14 @@ struct CocktailDBEnvelope: Encodable, Sendable {
         if records.isEmpty {
             out += "null"
         } else {
-            out += "[" + records.map { record in
-                "{" + record.fields.map { OrderedJSON.string($0.key) + ":" + ($0.value.map(OrderedJSON.string) ?? "null") }.joined(separator: ",") + "}"
-            }.joined(separator: ",") + "]"
+            out +=
+                "["
+                + records.map { record in
+                    "{"
+                        + record.fields.map {
+                            OrderedJSON.string($0.key) + ":" + ($0.value.map(OrderedJSON.string) ?? "null")
+                        }.joined(separator: ",") + "}"
+                }.joined(separator: ",") + "]"
         }
         return out + "}"
     }

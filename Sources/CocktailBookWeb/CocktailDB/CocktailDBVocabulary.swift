@@ -96,7 +96,8 @@ enum CocktailDBVocabulary {
     static func tags(_ ours: [String]?) -> String? {
         var seen = Set<String>()
         let tags = (ours ?? []).map { tag in
-            tag.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).map { capitalizedFirst(String($0)) }.joined()
+            tag.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).map { capitalizedFirst(String($0)) }
+                .joined()
         }.filter { !$0.isEmpty && seen.insert($0).inserted }
         return tags.isEmpty ? nil : tags.joined(separator: ",")
     }

@@ -13,8 +13,8 @@ enum RasterPictures {
     /// The drawing version each bundled picture was rendered from, by cocktail id.
     static let manifest: [String: String] = {
         guard let url = Bundle.module.url(forResource: "manifest", withExtension: "json", subdirectory: "Pictures"),
-              let data = try? Data(contentsOf: url),
-              let versions = try? JSONDecoder().decode([String: String].self, from: data)
+            let data = try? Data(contentsOf: url),
+            let versions = try? JSONDecoder().decode([String: String].self, from: data)
         else { return [:] }
         return versions
     }()
@@ -27,11 +27,13 @@ enum RasterPictures {
     /// The JPEG of `cocktail` at `size` px, or `nil` when there is none for its current drawing.
     static func response(for cocktail: Cocktail, size: Int, request: Request) -> Response? {
         guard isAvailable(for: cocktail),
-              let url = Bundle.module.url(forResource: "\(cocktail.id)-\(size)", withExtension: "jpg", subdirectory: "Pictures"),
-              let bytes = try? Data(contentsOf: url)
+            let url = Bundle.module.url(
+                forResource: "\(cocktail.id)-\(size)", withExtension: "jpg", subdirectory: "Pictures"),
+            let bytes = try? Data(contentsOf: url)
         else { return nil }
         return CachedResponse.make(
-            body: ByteBuffer(bytes: bytes), contentType: "image/jpeg", etag: "\(CocktailImage.version(for: cocktail))-\(size)",
+            body: ByteBuffer(bytes: bytes), contentType: "image/jpeg",
+            etag: "\(CocktailImage.version(for: cocktail))-\(size)",
             immutable: false, request: request
         )
     }

@@ -17,7 +17,9 @@ public enum CocktailIllustration {
         var shape = glasses[glassName] ?? glasses[defaultGlassName] ?? fallbackShape
         let hints = cocktail.illustration ?? fallbackHints
         let drink = DrinkColor(hex: hints.color) ?? .amber
-        let body = recipeTable.map { DrinkBody(cocktail.recipe, method: cocktail.method, steps: cocktail.instructions ?? [], table: $0) }
+        let body = recipeTable.map {
+            DrinkBody(cocktail.recipe, method: cocktail.method, steps: cocktail.instructions ?? [], table: $0)
+        }
         if let body { shape = filled(shape, glass: glassName, volume: body.volume, ice: hints.ice) }
         var bands = LiquidBands.resolve(hints.layers, drink: drink)
         if body?.foam == true { bands = foamed(bands, drink: drink, share: 1.0 / 6) }
@@ -30,9 +32,11 @@ public enum CocktailIllustration {
         let canvas = SceneBackdrop.canvas(for: shape.family)
         var jitter = Jitter(seed: jitterSeed)
         let garnish = layoutGarnishes(hints.garnishes, on: shape)
-        let title = "\(SVGText.escape(cocktail.name)) in a \(SVGText.escape(glassName.replacingOccurrences(of: "-", with: " "))) glass"
+        let title =
+            "\(SVGText.escape(cocktail.name)) in a \(SVGText.escape(glassName.replacingOccurrences(of: "-", with: " "))) glass"
 
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(canvas.viewBox)\""
+        var out =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(canvas.viewBox)\""
             + " width=\"\(canvas.pixelWidth)\" height=\"\(canvas.pixelHeight)\" role=\"img\">"
             + "<title>\(title)</title>"
             + SceneBackdrop.style(drink: drink)
@@ -44,13 +48,15 @@ public enum CocktailIllustration {
             let ice = IceArt.inGlass(hints.ice, shape: shape, jitter: &jitter)
             // Garnishes inside the mouth go before the wall so its tint and gloss lie over them.
             let bubbles = body.map { Self.bubbles(fizz: $0.fizz, in: shape) } ?? ""
-            out += GlassPainter.liquid(shape, drink: top, ids: ids, submerged: garnish.submerged + bubbles, ice: ice)
+            out +=
+                GlassPainter.liquid(shape, drink: top, ids: ids, submerged: garnish.submerged + bubbles, ice: ice)
                 + garnish.inside + GlassPainter.glassFront(shape, ids: ids)
-        case let .metal(light, dark):
+        case .metal(let light, let dark):
             let ice = IceArt.inCup(hints.ice, shape: shape, jitter: &jitter)
             // Only the mouth shows, so a fizzy drink's bubbles show on its surface.
             let bubbles = body.map { Self.surfaceBubbles(fizz: $0.fizz, in: shape) } ?? ""
-            out += GlassPainter.metalCup(shape, drink: top, ids: ids, light: light, dark: dark, ice: ice) + bubbles
+            out +=
+                GlassPainter.metalCup(shape, drink: top, ids: ids, light: light, dark: dark, ice: ice) + bubbles
                 + garnish.submerged + garnish.inside
         }
         return out + garnish.front + "</svg>"
@@ -61,12 +67,14 @@ public enum CocktailIllustration {
 
     /// Millilitres that fill each glass to the line its drawing shows as full.
     static let capacity: [String: Double] = [
-        "coupe": 170, "martini": 180, "nick-and-nora": 140, "margarita": 260, "hurricane": 420, "flute": 180, "wine": 320,
+        "coupe": 170, "martini": 180, "nick-and-nora": 140, "margarita": 260, "hurricane": 420, "flute": 180,
+        "wine": 320,
         "copa": 450, "rocks": 240, "double-rocks": 320, "highball": 320, "collins": 380, "shot": 45, "julep-cup": 320,
     ]
     /// How the height of a drink grows with its volume in each glass that is not straight-sided.
     static let heightExponent: [String: Double] = [
-        "martini": 1.0 / 3, "margarita": 1.0 / 3, "coupe": 0.5, "nick-and-nora": 0.5, "wine": 0.6, "copa": 0.5, "hurricane": 0.8,
+        "martini": 1.0 / 3, "margarita": 1.0 / 3, "coupe": 0.5, "nick-and-nora": 0.5, "wine": 0.6, "copa": 0.5,
+        "hurricane": 0.8,
         "flute": 0.8,
     ]
     /// The share of a glass the ice takes, by kind.
@@ -102,7 +110,8 @@ public enum CocktailIllustration {
         guard fizz > 0 else { return "" }
         let count = 3 + Int((fizz * 10).rounded())
         let n = SVGText.num
-        let top = shape.liquidTop + 5, bottom = shape.liquidBottom - 5
+        let top = shape.liquidTop + 5
+        let bottom = shape.liquidBottom - 5
         guard bottom > top else { return "" }
         var out = "<g fill=\"#fff\" fill-opacity=\".55\" stroke=\"#fff\" stroke-opacity=\".8\" stroke-width=\".6\">"
         for index in 0..<count {
@@ -121,7 +130,9 @@ public enum CocktailIllustration {
         let n = SVGText.num
         var out = "<g fill=\"none\" stroke=\"#fff\" stroke-opacity=\".85\" stroke-width=\".8\">"
         for index in 0..<count {
-            let x = 200 - shape.surfaceHalfWidth * 0.6 + shape.surfaceHalfWidth * 1.2 * Double(index) / Double(max(count - 1, 1))
+            let x =
+                200 - shape.surfaceHalfWidth * 0.6 + shape.surfaceHalfWidth * 1.2 * Double(index)
+                / Double(max(count - 1, 1))
             let y = shape.liquidTop + (index.isMultiple(of: 2) ? -1 : 1.5)
             out += "<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"\(n(1.4 + Double(index % 2) * 0.6))\"/>"
         }

@@ -76,7 +76,8 @@ extension CocktailIllustration {
                 let middle = Point(200 - shape.surfaceHalfWidth * 0.3, (shape.liquidTop + shape.liquidBottom) / 2)
                 layers.submerged += place(art.svg, at: middle, scale: scale, mirrored: false)
             case .rim:
-                let ellipse = "cx=\"200\" cy=\"\(SVGText.num(shape.rimY))\" rx=\"\(SVGText.num(shape.rimHalfWidth))\""
+                let ellipse =
+                    "cx=\"200\" cy=\"\(SVGText.num(shape.rimY))\" rx=\"\(SVGText.num(shape.rimHalfWidth))\""
                     + " ry=\"\(SVGText.num(shape.rimDepth))\""
                 layers.front += art.svg.replacingOccurrences(of: "{RIM}", with: ellipse)
             }

@@ -18,11 +18,14 @@ extension CocktailIllustration {
     /// A strip of peel curling down the outside of the glass from the rim. The fruits' peels
     /// differ in more than colour: a lemon's is a thin tight curl, an orange's a broader band
     /// with one turn less, a grapefruit's a wide short strip with its pink flesh side showing.
-    private static func twist(dark: String, light: String, width: Double = 7,
-                              path d: String = "M-8-2C2-10 12-4 11 3C10 10 1 10 1 17C1 24 12 23 12 30C12 37 3 38 3 44",
-                              inner: String? = nil) -> String {
+    private static func twist(
+        dark: String, light: String, width: Double = 7,
+        path d: String = "M-8-2C2-10 12-4 11 3C10 10 1 10 1 17C1 24 12 23 12 30C12 37 3 38 3 44",
+        inner: String? = nil
+    ) -> String {
         let n = SVGText.num
-        return "<g fill=\"none\" stroke-linecap=\"round\"><path d=\"\(d)\" stroke=\"\(dark)\" stroke-width=\"\(n(width))\"/>"
+        return
+            "<g fill=\"none\" stroke-linecap=\"round\"><path d=\"\(d)\" stroke=\"\(dark)\" stroke-width=\"\(n(width))\"/>"
             + "<path d=\"\(d)\" stroke=\"\(light)\" stroke-width=\"\(n(width * 0.63))\"/>"
             + (inner.map { "<path d=\"\(d)\" stroke=\"\($0)\" stroke-width=\"\(n(width * 0.3))\"/>" } ?? "")
             + "<path d=\"\(d)\" stroke=\"#fff\" stroke-opacity=\".45\" stroke-width=\"1\"/></g>"
@@ -31,7 +34,8 @@ extension CocktailIllustration {
     static let fruitGarnishes: [String: GarnishArt] = [
         "lime-wheel": GarnishArt(
             // Limes are smaller than lemons, and so are their wheels.
-            attachment: .rimSide, svg: wheel(rind: "#4d8c22", pith: "#eef6c8", flesh: "#a6cf45", radius: 14.5), reach: 21),
+            attachment: .rimSide, svg: wheel(rind: "#4d8c22", pith: "#eef6c8", flesh: "#a6cf45", radius: 14.5),
+            reach: 21),
         "lemon-wheel": GarnishArt(
             attachment: .rimSide, svg: wheel(rind: "#e0b10f", pith: "#fff8d2", flesh: "#f7dc4f", radius: 17), reach: 24),
         "orange-slice": GarnishArt(
@@ -47,14 +51,21 @@ extension CocktailIllustration {
                 + "<path d=\"M0 1V13M0 1L-9 9.5M0 1L9 9.5\" stroke=\"#eef6c8\" stroke-width=\"1.2\"/>"
                 + "<path d=\"M-18 0H18\" stroke=\"#d5eaa0\" stroke-width=\"2\" stroke-linecap=\"round\"/></g>"),
         "lemon-twist": GarnishArt(attachment: .rimSide, svg: twist(dark: "#c99a0c", light: "#f6d335")),
-        "orange-twist": GarnishArt(attachment: .rimSide, svg: twist(dark: "#c0520b", light: "#f58a2c", width: 9,
-                                                                    path: "M-8-2C4-11 14-3 12 5C10 13 2 14 3 22C4 30 13 31 12 38")),
-        "grapefruit-twist": GarnishArt(attachment: .rimSide, svg: twist(dark: "#d9862a", light: "#f6b35a", width: 11,
-                                                                        path: "M-8-2C6-10 16-2 13 8C10 17 4 19 6 28", inner: "#ef7d7d")),
+        "orange-twist": GarnishArt(
+            attachment: .rimSide,
+            svg: twist(
+                dark: "#c0520b", light: "#f58a2c", width: 9,
+                path: "M-8-2C4-11 14-3 12 5C10 13 2 14 3 22C4 30 13 31 12 38")),
+        "grapefruit-twist": GarnishArt(
+            attachment: .rimSide,
+            svg: twist(
+                dark: "#d9862a", light: "#f6b35a", width: 11,
+                path: "M-8-2C6-10 16-2 13 8C10 17 4 19 6 28", inner: "#ef7d7d")),
         "pineapple-wedge": GarnishArt(
             attachment: .rimSide,
             // Sits low, straddling the rim like a slit wedge, so its crown stays inside a tall glass's crop.
-            svg: "<path d=\"M1-25C-5-32-5-37-3-41C1-36 4-32 4-27ZM4-27C8-34 13-37 18-37C14-32 10-28 6-25Z\" fill=\"#4f9a3a\"/>"
+            svg:
+                "<path d=\"M1-25C-5-32-5-37-3-41C1-36 4-32 4-27ZM4-27C8-34 13-37 18-37C14-32 10-28 6-25Z\" fill=\"#4f9a3a\"/>"
                 + "<path d=\"M-16 12H20C24-6 16-20 2-26Z\" fill=\"#f8d64e\" stroke=\"#dba823\" stroke-width=\"1.2\"/>"
                 + "<path d=\"M20 12C24-6 16-20 2-26L4-31C21-24 30-6 26 12Z\" fill=\"#b4781c\"/>"
                 + "<path d=\"M-5 7l3-4M6 5l3-4M12-5l3-4M4-9l3-4M-2-1l3-4\" stroke=\"#e0ad2a\" stroke-width=\"1.6\"/>",
@@ -62,7 +73,8 @@ extension CocktailIllustration {
         "cherry": GarnishArt(
             attachment: .surface,
             // A darker outline keeps the cherry distinct on red drinks such as a Manhattan.
-            svg: "<path d=\"M1-11C2-20 8-28 15-32\" fill=\"none\" stroke=\"#9a6434\" stroke-width=\"2\" stroke-linecap=\"round\"/>"
+            svg:
+                "<path d=\"M1-11C2-20 8-28 15-32\" fill=\"none\" stroke=\"#9a6434\" stroke-width=\"2\" stroke-linecap=\"round\"/>"
                 + "<circle cy=\"-3\" r=\"9\" fill=\"#b3102d\" stroke=\"#7d0a1f\"/><circle cx=\"-3.5\" cy=\"-6.5\" r=\"2.6\" fill=\"#fff\" opacity=\".6\"/>",
             reach: 33),
         "olive": GarnishArt(
@@ -78,17 +90,20 @@ extension CocktailIllustration {
             svg: "<ellipse cx=\"0\" cy=\"-2\" rx=\"15\" ry=\"7\" fill=\"#5b2a52\" stroke=\"#3c1737\"/>"
                 + "<ellipse cx=\"0\" cy=\"-3\" rx=\"12.5\" ry=\"5.2\" fill=\"#f3c232\"/>"
                 + "<g fill=\"#2a1a12\"><circle cx=\"-6\" cy=\"-3\" r=\"1.1\"/><circle cx=\"-2\" cy=\"-5\" r=\"1.1\"/><circle cx=\"2\" cy=\"-2\" r=\"1.1\"/>"
-                + "<circle cx=\"6\" cy=\"-4\" r=\"1.1\"/><circle cx=\"9\" cy=\"-2\" r=\"1\"/><circle cx=\"-9\" cy=\"-2\" r=\"1\"/></g>"),
+                + "<circle cx=\"6\" cy=\"-4\" r=\"1.1\"/><circle cx=\"9\" cy=\"-2\" r=\"1\"/><circle cx=\"-9\" cy=\"-2\" r=\"1\"/></g>"
+        ),
         "chili": GarnishArt(
             attachment: .rimSide,
             // A small red chili hooked over the rim by its green stalk.
-            svg: "<path d=\"M-2-6C2-11 6-12 9-10\" fill=\"none\" stroke=\"#3d7d2a\" stroke-width=\"2.4\" stroke-linecap=\"round\"/>"
+            svg:
+                "<path d=\"M-2-6C2-11 6-12 9-10\" fill=\"none\" stroke=\"#3d7d2a\" stroke-width=\"2.4\" stroke-linecap=\"round\"/>"
                 + "<path d=\"M8-10C14-8 15 2 12 14C10 22 7 27 5 29C6 20 5 8 4-4C4-8 6-10 8-10Z\" fill=\"#d2231c\" stroke=\"#8f140f\"/>"
                 + "<path d=\"M7-5C8 3 8 12 7 20\" stroke=\"#ff8a7a\" stroke-width=\"1\" fill=\"none\"/>",
             reach: 13),
         "berries": GarnishArt(
             attachment: .surface,
-            svg: "<g transform=\"scale(1.3)\"><g stroke=\"#7a0f3a\" stroke-width=\"1\"><circle cx=\"-8\" cy=\"-4\" r=\"6.5\" fill=\"#c8195c\"/>"
+            svg:
+                "<g transform=\"scale(1.3)\"><g stroke=\"#7a0f3a\" stroke-width=\"1\"><circle cx=\"-8\" cy=\"-4\" r=\"6.5\" fill=\"#c8195c\"/>"
                 + "<circle cx=\"6\" cy=\"-7\" r=\"6.5\" fill=\"#dc2468\"/></g>"
                 + "<g fill=\"#f48fb1\"><circle cx=\"-10\" cy=\"-6\" r=\"1.2\"/><circle cx=\"-6\" cy=\"-2\" r=\"1.2\"/>"
                 + "<circle cx=\"4\" cy=\"-9\" r=\"1.2\"/><circle cx=\"8\" cy=\"-5\" r=\"1.2\"/></g>"

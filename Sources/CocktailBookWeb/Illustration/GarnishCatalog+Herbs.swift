@@ -17,9 +17,12 @@ extension CocktailIllustration {
             // Seven broad, paired leaves: the thin five-leaf sprig read as a fern at thumbnail size.
             svg: "<path d=\"M0 26C0 10 1-10 2-28\" fill=\"none\" stroke=\"#3b7a28\" stroke-width=\"2.2\"/>"
                 + "<g stroke=\"#2a6420\" stroke-width=\".8\">"
-                + leaf(24, at: 1, -4, angle: -62, fill: "#3f9a3a", width: 0.38) + leaf(24, at: 1, -4, angle: 58, fill: "#3f9a3a", width: 0.38)
-                + leaf(22, at: 2, -14, angle: -40, fill: "#4fae45", width: 0.38) + leaf(22, at: 2, -14, angle: 42, fill: "#4fae45", width: 0.38)
-                + leaf(19, at: 2, -24, angle: -20, fill: "#62c153", width: 0.38) + leaf(19, at: 2, -24, angle: 24, fill: "#62c153", width: 0.38)
+                + leaf(24, at: 1, -4, angle: -62, fill: "#3f9a3a", width: 0.38)
+                + leaf(24, at: 1, -4, angle: 58, fill: "#3f9a3a", width: 0.38)
+                + leaf(22, at: 2, -14, angle: -40, fill: "#4fae45", width: 0.38)
+                + leaf(22, at: 2, -14, angle: 42, fill: "#4fae45", width: 0.38)
+                + leaf(19, at: 2, -24, angle: -20, fill: "#62c153", width: 0.38)
+                + leaf(19, at: 2, -24, angle: 24, fill: "#62c153", width: 0.38)
                 + leaf(17, at: 2, -28, angle: 2, fill: "#72cc5e") + "</g>",
             reach: 45, stalk: 26),
         "basil-leaf": GarnishArt(
@@ -41,7 +44,8 @@ extension CocktailIllustration {
             reach: 34, stalk: 26),
         "celery": GarnishArt(
             attachment: .top,
-            svg: "<g transform=\"rotate(10)\"><path d=\"M-5 44V-28Q0-32 5-28V44Z\" fill=\"#b1d878\" stroke=\"#73a33c\" stroke-width=\"1.2\"/>"
+            svg:
+                "<g transform=\"rotate(10)\"><path d=\"M-5 44V-28Q0-32 5-28V44Z\" fill=\"#b1d878\" stroke=\"#73a33c\" stroke-width=\"1.2\"/>"
                 + "<path d=\"M-1.5 42V-26M2 42V-26\" stroke=\"#8fc055\" stroke-width=\".9\"/>"
                 + "<g fill=\"#5aa537\" stroke=\"#3f7f24\" stroke-width=\".8\"><circle cx=\"-7\" cy=\"-33\" r=\"6\"/>"
                 + "<circle cx=\"6\" cy=\"-35\" r=\"6.5\"/><circle cx=\"-1\" cy=\"-42\" r=\"6\"/></g></g>",
@@ -54,13 +58,16 @@ extension CocktailIllustration {
                 + "<ellipse cx=\"-3.5\" cy=\"2\" rx=\"1\" ry=\"1.8\" transform=\"rotate(-120 -3.5 2)\"/></g>"),
         "coffee-beans": GarnishArt(
             attachment: .surface,
-            svg: "<g fill=\"#4a2a14\"><ellipse cx=\"-11\" cy=\"-1\" rx=\"5.5\" ry=\"3.6\" transform=\"rotate(-15 -11 -1)\"/>"
+            svg:
+                "<g fill=\"#4a2a14\"><ellipse cx=\"-11\" cy=\"-1\" rx=\"5.5\" ry=\"3.6\" transform=\"rotate(-15 -11 -1)\"/>"
                 + "<ellipse cx=\"0\" cy=\"-2\" rx=\"5.5\" ry=\"3.6\"/><ellipse cx=\"11\" cy=\"-1\" rx=\"5.5\" ry=\"3.6\" transform=\"rotate(15 11 -1)\"/></g>"
-                + "<path d=\"M-15-1Q-11-2-7-2M-4-2Q0-1 4-2M7-2Q11-2 15 0\" fill=\"none\" stroke=\"#241208\" stroke-width=\".9\"/>"),
+                + "<path d=\"M-15-1Q-11-2-7-2M-4-2Q0-1 4-2M7-2Q11-2 15 0\" fill=\"none\" stroke=\"#241208\" stroke-width=\".9\"/>"
+        ),
         "nutmeg": GarnishArt(
             attachment: .surface,
             svg: "<g fill=\"#8a5526\"><circle cx=\"-16\" cy=\"1\" r=\"1\"/><circle cx=\"-9\" cy=\"-1\" r=\"1.3\"/>"
                 + "<circle cx=\"-3\" cy=\"1.5\" r=\"1\"/><circle cx=\"2\" cy=\"-1.5\" r=\"1.4\"/><circle cx=\"8\" cy=\"1\" r=\"1.1\"/>"
-                + "<circle cx=\"14\" cy=\"-.5\" r=\"1.2\"/><circle cx=\"-6\" cy=\"-2.5\" r=\".8\"/><circle cx=\"11\" cy=\"2.5\" r=\".8\"/></g>"),
+                + "<circle cx=\"14\" cy=\"-.5\" r=\"1.2\"/><circle cx=\"-6\" cy=\"-2.5\" r=\".8\"/><circle cx=\"11\" cy=\"2.5\" r=\".8\"/></g>"
+        ),
     ]
 }

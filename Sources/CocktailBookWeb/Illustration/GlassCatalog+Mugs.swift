@@ -3,7 +3,11 @@ extension CocktailIllustration {
     /// The carved face and teal glaze of the tiki mug. A face is what makes a brown cylinder read
     /// as "tiki" at thumbnail size; the glaze drip ties it to the rim so it is not a sticker.
     private static let tikiDecor: String = {
-        let glaze = "#2b8a80", glazeLight = "#5cbcae", carve = "#4a2712", deep = "#2e170a", bone = "#efe2c4"
+        let glaze = "#2b8a80"
+        let glazeLight = "#5cbcae"
+        let carve = "#4a2712"
+        let deep = "#2e170a"
+        let bone = "#efe2c4"
         return
             // Glaze poured over the rim and running down in drips.
             "<path d=\"M147.5 118Q200 128 252.5 118L252 133C248 133 247 143 244 143C241 143 241 134 237 135"
@@ -46,7 +50,8 @@ extension CocktailIllustration {
         "mug": GlassShape(
             family: .standard,
             bowl: "M156 92C155 130 158 168 170 187Q182 200 200 200Q218 200 230 187C242 168 245 130 244 92",
-            interior: "M160 93C159 130 162 166 173.5 184Q184 195.5 200 195.5Q216 195.5 226.5 184C238 166 241 130 240 93Z",
+            interior:
+                "M160 93C159 130 162 166 173.5 184Q184 195.5 200 195.5Q216 195.5 226.5 184C238 166 241 130 240 93Z",
             stem: "M191 198C195 212 195 230 193 250H207C205 230 205 212 209 198Z",
             foot: foot(half: 38),
             handle: "M244.5 110C281 108 284 170 236 176",

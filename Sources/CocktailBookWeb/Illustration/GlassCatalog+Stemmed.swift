@@ -3,7 +3,8 @@
 extension CocktailIllustration {
     /// A foot centred under the stem; `half` is its half-width.
     static func foot(half: Double) -> String {
-        let left = 200 - half, right = 200 + half
+        let left = 200 - half
+        let right = 200 + half
         return "M\(SVGText.num(left)) 259C\(SVGText.num(left + 4)) 253 \(SVGText.num(left + 22)) 250 197 249H203"
             + "C\(SVGText.num(right - 22)) 250 \(SVGText.num(right - 4)) 253 \(SVGText.num(right)) 259"
             + "C\(SVGText.num(right - 7)) 263 \(SVGText.num(left + 7)) 263 \(SVGText.num(left)) 259Z"
@@ -41,8 +42,10 @@ extension CocktailIllustration {
             shadowHalfWidth: 46),
         "margarita": GlassShape(
             family: .wide,
-            bowl: "M120 112C121 134 146 146 172 148C169 160 176 173 194 177H206C224 173 231 160 228 148C254 146 279 134 280 112",
-            interior: "M124.5 112.5C126 131 149 142 175.5 144C172.5 158 180 169 196 172H204C220 169 227.5 158 224.5 144C251 142 274 131 275.5 112.5Z",
+            bowl:
+                "M120 112C121 134 146 146 172 148C169 160 176 173 194 177H206C224 173 231 160 228 148C254 146 279 134 280 112",
+            interior:
+                "M124.5 112.5C126 131 149 142 175.5 144C172.5 158 180 169 196 172H204C220 169 227.5 158 224.5 144C251 142 274 131 275.5 112.5Z",
             stem: "M196 177C197.5 200 197.5 230 196 250H204C202.5 230 202.5 200 204 177Z",
             foot: foot(half: 40),
             rimY: 112, rimHalfWidth: 80, rimDepth: 6,
@@ -65,8 +68,10 @@ extension CocktailIllustration {
             shadowHalfWidth: 42),
         "hurricane": GlassShape(
             family: .tall,
-            bowl: "M154 50C152 76 171 93 171 114C171 132 150 143 150 166C150 191 170 207 194 209H206C230 207 250 191 250 166C250 143 229 132 229 114C229 93 248 76 246 50",
-            interior: "M158.5 51C157 76 175 93 175 114C175 133 154.5 144 154.5 166C154.5 188 172 202.5 196 204H204C228 202.5 245.5 188 245.5 166C245.5 144 225 133 225 114C225 93 243 76 241.5 51Z",
+            bowl:
+                "M154 50C152 76 171 93 171 114C171 132 150 143 150 166C150 191 170 207 194 209H206C230 207 250 191 250 166C250 143 229 132 229 114C229 93 248 76 246 50",
+            interior:
+                "M158.5 51C157 76 175 93 175 114C175 133 154.5 144 154.5 166C154.5 188 172 202.5 196 204H204C228 202.5 245.5 188 245.5 166C245.5 144 225 133 225 114C225 93 243 76 241.5 51Z",
             stem: "M193 209C195.5 222 196 236 193 248H207C204 236 204.5 222 207 209Z",
             foot: foot(half: 38),
             rimY: 50, rimHalfWidth: 46, rimDepth: 4.5,
@@ -90,8 +95,10 @@ extension CocktailIllustration {
             shadowHalfWidth: 38),
         "wine": GlassShape(
             family: .standard,
-            bowl: "M160 70C154 96 146 118 146 140C146 166 170 182 200 183C230 182 254 166 254 140C254 118 246 96 240 70",
-            interior: "M164 71C158 96 150.5 118 150.5 140C150.5 163 172 177.5 200 178.5C228 177.5 249.5 163 249.5 140C249.5 118 242 96 236 71Z",
+            bowl:
+                "M160 70C154 96 146 118 146 140C146 166 170 182 200 183C230 182 254 166 254 140C254 118 246 96 240 70",
+            interior:
+                "M164 71C158 96 150.5 118 150.5 140C150.5 163 172 177.5 200 178.5C228 177.5 249.5 163 249.5 140C249.5 118 242 96 236 71Z",
             stem: stem(from: 183),
             foot: foot(half: 40),
             rimY: 70, rimHalfWidth: 40, rimDepth: 5,
@@ -102,8 +109,10 @@ extension CocktailIllustration {
             shadowHalfWidth: 46),
         "copa": GlassShape(
             family: .standard,
-            bowl: "M150 78C141 100 130 124 130 148C130 178 162 200 200 201C238 200 270 178 270 148C270 124 259 100 250 78",
-            interior: "M154 79C145 100 134.5 124 134.5 148C134.5 175 164.5 195.5 200 196.5C235.5 195.5 265.5 175 265.5 148C265.5 124 255 100 246 79Z",
+            bowl:
+                "M150 78C141 100 130 124 130 148C130 178 162 200 200 201C238 200 270 178 270 148C270 124 259 100 250 78",
+            interior:
+                "M154 79C145 100 134.5 124 134.5 148C134.5 175 164.5 195.5 200 196.5C235.5 195.5 265.5 175 265.5 148C265.5 124 255 100 246 79Z",
             stem: stem(from: 201),
             foot: foot(half: 44),
             rimY: 78, rimHalfWidth: 50, rimDepth: 5.5,

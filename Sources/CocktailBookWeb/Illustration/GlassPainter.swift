@@ -16,18 +16,21 @@ extension CocktailIllustration {
             let n = SVGText.num
             // The drink darkens with depth; a pale drink needs a stronger fall-off to show at all.
             let depthShade = drink.luminance > 0.8 ? 0.2 : 0.28
-            let stops = bands.isEmpty
+            let stops =
+                bands.isEmpty
                 ? "<stop offset=\"0\" stop-color=\"\(drink.hex)\"/><stop offset=\"1\" stop-color=\"\(drink.mixed(with: .black, depthShade).hex)\"/>"
                 : LiquidBands.stops(bands, height: shape.liquidBottom - shape.liquidTop, depthShade: depthShade)
-            var defs = SceneBackdrop.gradient(id: ids.backdrop)
+            var defs =
+                SceneBackdrop.gradient(id: ids.backdrop)
                 + "<linearGradient id=\"\(ids.liquid)\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" y1=\"\(n(shape.liquidTop))\""
                 + " x2=\"0\" y2=\"\(n(shape.liquidBottom))\">\(stops)</linearGradient>"
             switch shape.material {
             case .glass:
                 defs += "<clipPath id=\"\(ids.clip)\"><path d=\"\(shape.interior)\"/></clipPath>"
-            case let .metal(light, dark):
+            case .metal(let light, let dark):
                 // Lit from the left: a bright band a third of the way across reads as a curved metal body.
-                defs += "<linearGradient id=\"\(ids.metal)\"><stop offset=\"0\" stop-color=\"\(dark)\"/>"
+                defs +=
+                    "<linearGradient id=\"\(ids.metal)\"><stop offset=\"0\" stop-color=\"\(dark)\"/>"
                     + "<stop offset=\".3\" stop-color=\"\(light)\"/><stop offset=\".55\" stop-color=\"\(light)\" stop-opacity=\".85\"/>"
                     + "<stop offset=\"1\" stop-color=\"\(dark)\"/></linearGradient>"
             }
@@ -40,7 +43,7 @@ extension CocktailIllustration {
             for part in [shape.stem, shape.foot].compactMap({ $0 }) {
                 switch shape.material {
                 case .glass: out += "<path class=\"f o\" d=\"\(part)\" stroke-width=\"1.5\"/>"
-                case let .metal(light, dark): out += "<path d=\"\(part)\" fill=\"\(light)\" stroke=\"\(dark)\"/>"
+                case .metal(let light, let dark): out += "<path d=\"\(part)\" fill=\"\(light)\" stroke=\"\(dark)\"/>"
                 }
             }
             return out
@@ -74,19 +77,24 @@ extension CocktailIllustration {
         }
 
         /// An opaque cup: body, handle and bands, then the drink seen only through the mouth.
-        static func metalCup(_ shape: GlassShape, drink: DrinkColor, ids: IDs, light: String, dark: String, ice: String) -> String {
+        static func metalCup(_ shape: GlassShape, drink: DrinkColor, ids: IDs, light: String, dark: String, ice: String)
+            -> String
+        {
             let n = SVGText.num
             var out = ""
             if let handle = shape.handle {
-                out += "<path d=\"\(handle)\" fill=\"none\" stroke=\"\(dark)\" stroke-width=\"11\" stroke-linecap=\"round\"/>"
+                out +=
+                    "<path d=\"\(handle)\" fill=\"none\" stroke=\"\(dark)\" stroke-width=\"11\" stroke-linecap=\"round\"/>"
                     + "<path d=\"\(handle)\" fill=\"none\" stroke=\"\(light)\" stroke-width=\"5\" stroke-linecap=\"round\"/>"
             }
             out += "<path d=\"\(shape.bowl)Z\" fill=\"url(#\(ids.metal))\" stroke=\"\(dark)\" stroke-width=\"1.5\"/>"
             if let bands = shape.bands {
-                out += "<path d=\"\(bands)\" fill=\"none\" stroke=\"\(dark)\" stroke-opacity=\".55\" stroke-width=\"2\"/>"
+                out +=
+                    "<path d=\"\(bands)\" fill=\"none\" stroke=\"\(dark)\" stroke-opacity=\".55\" stroke-width=\"2\"/>"
             }
             out += shape.decor ?? ""
-            out += "<ellipse cx=\"200\" cy=\"\(n(shape.rimY))\" rx=\"\(n(shape.rimHalfWidth))\" ry=\"\(n(shape.rimDepth))\""
+            out +=
+                "<ellipse cx=\"200\" cy=\"\(n(shape.rimY))\" rx=\"\(n(shape.rimHalfWidth))\" ry=\"\(n(shape.rimDepth))\""
                 + " fill=\"\(drink.mixed(with: .black, 0.35).hex)\" stroke=\"\(light)\" stroke-width=\"2.5\"/>"
                 + surface(shape, drink: drink, inset: 3) + gloss(shape) + ice
             return out
@@ -95,7 +103,8 @@ extension CocktailIllustration {
         /// The drink's top, a lighter ellipse with a darker meniscus line.
         private static func surface(_ shape: GlassShape, drink: DrinkColor, inset: Double) -> String {
             let n = SVGText.num
-            return "<ellipse cx=\"200\" cy=\"\(n(shape.liquidTop + inset * 0.4))\" rx=\"\(n(shape.surfaceHalfWidth - inset))\""
+            return
+                "<ellipse cx=\"200\" cy=\"\(n(shape.liquidTop + inset * 0.4))\" rx=\"\(n(shape.surfaceHalfWidth - inset))\""
                 + " ry=\"\(n(max(shape.rimDepth * 0.8 - inset * 0.4, 1.5)))\" fill=\"\(drink.mixed(with: .white, 0.35).hex)\""
                 + " stroke=\"\(drink.mixed(with: .black, 0.25).hex)\" stroke-opacity=\".6\"/>"
         }

@@ -53,7 +53,9 @@ extension CocktailIllustration {
 
         /// Ice seen from above in an opaque cup: crushed ice is mounded over the rim.
         static func inCup(_ kind: String, shape: GlassShape, jitter: inout Jitter) -> String {
-            let rx = shape.rimHalfWidth - 4, y0 = shape.rimY, n = SVGText.num
+            let rx = shape.rimHalfWidth - 4
+            let y0 = shape.rimY
+            let n = SVGText.num
             switch kind {
             case "crushed":
                 var shards = ""
@@ -64,21 +66,25 @@ extension CocktailIllustration {
                     let y = y0 + 2 - dome * jitter.next(0...24)
                     shards += shard(x: x, y: y, size: 4.5, jitter: &jitter)
                 }
-                let mound = "<path d=\"M\(n(200 - rx)) \(n(y0 + 1))Q200 \(n(y0 - 44)) \(n(200 + rx)) \(n(y0 + 1))"
+                let mound =
+                    "<path d=\"M\(n(200 - rx)) \(n(y0 + 1))Q200 \(n(y0 - 44)) \(n(200 + rx)) \(n(y0 + 1))"
                     + "Q200 \(n(y0 + shape.rimDepth + 1)) \(n(200 - rx)) \(n(y0 + 1))Z\" fill=\"#f4f8fb\" stroke=\"#a9bccd\"/>"
                 return mound + crushedPath(shards)
             case "cubes", "large-cube":
                 let side: Double = kind == "cubes" ? 18 : 30
                 let spots: [Double] = kind == "cubes" ? [-22, 8] : [-side / 2]
-                return group(spots.map { cube(x: 200 + $0, y: y0 - side * 0.55, side: side, angle: jitter.next(-10...10)) }
-                    .joined())
+                return group(
+                    spots.map { cube(x: 200 + $0, y: y0 - side * 0.55, side: side, angle: jitter.next(-10...10)) }
+                        .joined())
             default:
                 return ""
             }
         }
 
         private static func group(_ body: String) -> String {
-            body.isEmpty ? "" : "<g fill=\"#fff\" fill-opacity=\".3\" stroke=\"#fff\" stroke-opacity=\".75\" stroke-width=\"1.4\">\(body)</g>"
+            body.isEmpty
+                ? ""
+                : "<g fill=\"#fff\" fill-opacity=\".3\" stroke=\"#fff\" stroke-opacity=\".75\" stroke-width=\"1.4\">\(body)</g>"
         }
 
         private static func crushedPath(_ d: String) -> String {
@@ -87,7 +93,8 @@ extension CocktailIllustration {
 
         private static func cube(x: Double, y: Double, side: Double, angle: Double) -> String {
             let n = SVGText.num
-            return "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(side))\" height=\"\(n(side))\" rx=\"\(n(side * 0.2))\""
+            return
+                "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(side))\" height=\"\(n(side))\" rx=\"\(n(side * 0.2))\""
                 + " transform=\"rotate(\(n(angle)) \(n(x + side / 2)) \(n(y + side / 2)))\"/>"
         }
 

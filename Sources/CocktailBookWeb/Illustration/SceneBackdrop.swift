@@ -48,7 +48,8 @@ extension CocktailIllustration {
         /// Backdrop, table top and the glass's shadow, filling the whole canvas.
         static func paint(_ canvas: Canvas, gradientID: String, shadowHalfWidth: Double) -> String {
             let n = SVGText.num
-            let right = canvas.minX + canvas.width, bottom = canvas.minY + canvas.height
+            let right = canvas.minX + canvas.width
+            let bottom = canvas.minY + canvas.height
             return "<rect x=\"\(n(canvas.minX))\" y=\"\(n(canvas.minY))\" width=\"\(n(canvas.width))\""
                 + " height=\"\(n(canvas.height))\" fill=\"url(#\(gradientID))\"/>"
                 + "<rect class=\"t\" x=\"\(n(canvas.minX))\" y=\"\(n(tableY))\" width=\"\(n(canvas.width))\""

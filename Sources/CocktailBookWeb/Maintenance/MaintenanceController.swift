@@ -19,7 +19,11 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         router.get("/maintenance") { request, context in
             try context.require(.admin)
             let done = FormQuery(request)["done"]
-            return renderer.render(try await page(context: context, notice: done.flatMap { Self.notice($0, strings: context.strings, query: FormQuery(request)) }), context: context)
+            return renderer.render(
+                try await page(
+                    context: context,
+                    notice: done.flatMap { Self.notice($0, strings: context.strings, query: FormQuery(request)) }),
+                context: context)
         }
         router.get("/maintenance/backup") { _, context in
             try context.require(.admin)
@@ -27,7 +31,11 @@ struct MaintenanceController<Context: AppContext>: Sendable {
             let stamp = CivilTime(Date()).dateText
             return Response(
                 status: .ok,
-                headers: [.contentType: "application/json", .contentDisposition: "attachment; filename=\"cocktailbook-backup-\(stamp).json\"", .cacheControl: "no-store"],
+                headers: [
+                    .contentType: "application/json",
+                    .contentDisposition: "attachment; filename=\"cocktailbook-backup-\(stamp).json\"",
+                    .cacheControl: "no-store",
+                ],
                 body: .init(byteBuffer: ByteBuffer(bytes: data))
             )
         }
@@ -48,12 +56,15 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         router.post("/maintenance/pictures/download") { request, context in
             _ = try await checkedForm(request, context)
             let fetched = await downloadMissingPictures()
-            return Response.redirect(to: "/maintenance?done=downloaded&n=\(fetched.downloaded)&failed=\(fetched.failed)", type: .normal)
+            return Response.redirect(
+                to: "/maintenance?done=downloaded&n=\(fetched.downloaded)&failed=\(fetched.failed)", type: .normal)
         }
         router.post("/maintenance/reset-favorites") { request, context in
             let form = try await checkedForm(request, context)
             guard form["confirm"] == "yes" else {
-                return renderer.render(try await page(context: context, message: context.strings["maintenance_reset_confirm_needed"]), status: .badRequest, context: context)
+                return renderer.render(
+                    try await page(context: context, message: context.strings["maintenance_reset_confirm_needed"]),
+                    status: .badRequest, context: context)
             }
             _ = try await environment.database.resetFavorites(of: try context.favoritesWriter())
             return Response.redirect(to: "/maintenance?done=reset", type: .normal)
@@ -71,8 +82,12 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         switch done {
         case "removed", "reset", "cleared": return strings["maintenance_done_" + done]
         case "downloaded":
-            return strings("maintenance_done_downloaded", ["n": query?["n"].flatMap(Int.init).map(String.init) ?? "0",
-                                                           "failed": query?["failed"].flatMap(Int.init).map(String.init) ?? "0"])
+            return strings(
+                "maintenance_done_downloaded",
+                [
+                    "n": query?["n"].flatMap(Int.init).map(String.init) ?? "0",
+                    "failed": query?["failed"].flatMap(Int.init).map(String.init) ?? "0",
+                ])
         default: return nil
         }
     }
@@ -81,14 +96,18 @@ struct MaintenanceController<Context: AppContext>: Sendable {
     /// through the same checks as an import (size, image type, and public addresses only unless
     /// private imports are allowed).
     func downloadMissingPictures() async -> (downloaded: Int, failed: Int) {
-        let api = RemoteCocktailsAPI(baseURL: URL(string: "http://localhost/")!, policy: configuration.allowPrivateImports ? .anyAddress : .publicOnly)
-        var downloaded = 0, failed = 0
+        let api = RemoteCocktailsAPI(
+            baseURL: URL(string: "http://localhost/")!,
+            policy: configuration.allowPrivateImports ? .anyAddress : .publicOnly)
+        var downloaded = 0
+        var failed = 0
         let kept = await (try? environment.images.store.pictureSizes()) ?? [:]
         for picture in await (try? environment.database.importedPictureSources()) ?? [] {
             guard kept[picture.fileName] == nil else { continue }
             guard let url = URL(string: picture.sourceURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                  let (data, _) = try? await api.download(url, maximumBytes: ImportedImageFiles.maximumBytes),
-                  ImportedImageFiles.kind(of: data) != nil else {
+                let (data, _) = try? await api.download(url, maximumBytes: ImportedImageFiles.maximumBytes),
+                ImportedImageFiles.kind(of: data) != nil
+            else {
                 failed += 1
                 continue
             }
@@ -107,30 +126,46 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         try context.require(.admin)
         let contentType = request.headers[.contentType] ?? ""
         guard let boundary = MultipartForm.boundary(fromContentType: contentType) else {
-            return renderer.render(try await page(context: context, message: context.strings["maintenance_restore_choose"]), status: .badRequest, context: context)
+            return renderer.render(
+                try await page(context: context, message: context.strings["maintenance_restore_choose"]),
+                status: .badRequest, context: context)
         }
         let form: MultipartForm
         do {
-            form = try await MultipartForm.read(request.body, declaredLength: request.headers[.contentLength], boundary: boundary, limits: .init(bodyBytes: Self.maximumBackupBytes))
+            form = try await MultipartForm.read(
+                request.body, declaredLength: request.headers[.contentLength], boundary: boundary,
+                limits: .init(bodyBytes: Self.maximumBackupBytes))
         } catch MultipartForm.Failure.tooLarge {
-            return renderer.render(try await page(context: context, message: context.strings["maintenance_restore_too_large"]), status: .contentTooLarge, context: context)
+            return renderer.render(
+                try await page(context: context, message: context.strings["maintenance_restore_too_large"]),
+                status: .contentTooLarge, context: context)
         } catch MultipartForm.Failure.malformed {
-            return renderer.render(try await page(context: context, message: context.strings["maintenance_restore_choose"]), status: .badRequest, context: context)
+            return renderer.render(
+                try await page(context: context, message: context.strings["maintenance_restore_choose"]),
+                status: .badRequest, context: context)
         }
-        try CSRFToken.verify(form["csrf"].map { String(decoding: $0.body, as: UTF8.self) }, context: context, request: request)
+        try CSRFToken.verify(
+            form["csrf"].map { String(decoding: $0.body, as: UTF8.self) }, context: context, request: request)
         guard let file = form["file"], !file.body.isEmpty else {
-            return renderer.render(try await page(context: context, message: context.strings["maintenance_restore_choose"]), status: .badRequest, context: context)
+            return renderer.render(
+                try await page(context: context, message: context.strings["maintenance_restore_choose"]),
+                status: .badRequest, context: context)
         }
         do {
-            let summary = try await environment.database.restore(file.body, pictures: environment.images.store, unusablePasswordHash: Accounts.unusablePasswordHash())
+            let summary = try await environment.database.restore(
+                file.body, pictures: environment.images.store, unusablePasswordHash: Accounts.unusablePasswordHash())
             await environment.catalog.reloadImported()
-            let notice = context.strings("maintenance_restored", [
-                "accounts": String(summary.accounts), "favorites": String(summary.favorites),
-                "imported": String(summary.importedCocktails), "pictures": String(summary.pictures),
-            ])
+            let notice = context.strings(
+                "maintenance_restored",
+                [
+                    "accounts": String(summary.accounts), "favorites": String(summary.favorites),
+                    "imported": String(summary.importedCocktails), "pictures": String(summary.pictures),
+                ])
             return renderer.render(try await page(context: context, notice: notice), context: context)
         } catch let error as StoreError {
-            return renderer.render(try await page(context: context, message: error.localizedDescription), status: .badRequest, context: context)
+            return renderer.render(
+                try await page(context: context, message: error.localizedDescription), status: .badRequest,
+                context: context)
         }
     }
 
@@ -142,12 +177,14 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         let pictureNames = recorded.filter { kept[$0] != nil }
         let recordedPictures = recorded.count
         let pictureBytes = pictureNames.reduce(0) { $0 + (kept[$1] ?? 0) }
-        let source = configuration.sourceURL?.absoluteString
+        let source =
+            configuration.sourceURL?.absoluteString
             ?? configuration.catalogPath.map { context.strings("maintenance_source_file", ["path": $0]) }
             ?? context.strings["maintenance_source_bundled"]
         return await MaintenancePage(
             status: status, source: source, databasePath: environment.database.location, databaseBytes: databaseBytes,
-            pictures: pictureNames.count, recordedPictures: recordedPictures, pictureBytes: pictureBytes, origins: try environment.database.importedOrigins(),
+            pictures: pictureNames.count, recordedPictures: recordedPictures, pictureBytes: pictureBytes,
+            origins: try environment.database.importedOrigins(),
             notice: notice, message: message, strings: context.strings
         )
     }
@@ -160,7 +197,9 @@ enum BuildInfo {
     /// When the running executable was built (its file's date), as `2026-11-24 07:40 UTC`.
     static let build: String = {
         let path = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path } ?? ""
-        guard let date = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date else { return "unknown" }
+        guard let date = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date else {
+            return "unknown"
+        }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -175,8 +214,14 @@ struct MaintenancePage: PageModel {
     static let keptOffline = false
     let catalogState = "ready"
 
-    struct Fact { var label: String; var value: String }
-    struct Origin { var origin: String; var count: String }
+    struct Fact {
+        var label: String
+        var value: String
+    }
+    struct Origin {
+        var origin: String
+        var count: String
+    }
 
     var facts: [Fact]
     var origins: [Origin]
@@ -186,8 +231,11 @@ struct MaintenancePage: PageModel {
 
     var hasRecordedPictures: Bool
 
-    init(status: CatalogStatus, source: String, databasePath: String, databaseBytes: Int, pictures: Int, recordedPictures: Int, pictureBytes: Int,
-         origins: [(origin: String, count: Int)], notice: String?, message: String?, strings: UIStrings) {
+    init(
+        status: CatalogStatus, source: String, databasePath: String, databaseBytes: Int, pictures: Int,
+        recordedPictures: Int, pictureBytes: Int,
+        origins: [(origin: String, count: Int)], notice: String?, message: String?, strings: UIStrings
+    ) {
         let size = { (bytes: Int) in ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file) }
         let format = Date.FormatStyle(date: .abbreviated, time: .shortened).locale(strings.locale)
         let lastRefresh = status.updatedAt.map { $0.formatted(format) } ?? strings["maintenance_never"]
@@ -196,12 +244,23 @@ struct MaintenancePage: PageModel {
             Fact(label: strings["maintenance_source"], value: source),
             Fact(label: strings["maintenance_drinks"], value: String(status.count)),
             Fact(label: strings["maintenance_last_refresh"], value: lastRefresh),
-            Fact(label: strings["maintenance_last_result"], value: status.message.map { strings("maintenance_failed", ["message": $0]) } ?? (status.isRefreshing ? strings["list_refreshing"] : strings["maintenance_ok"])),
+            Fact(
+                label: strings["maintenance_last_result"],
+                value: status.message.map { strings("maintenance_failed", ["message": $0]) }
+                    ?? (status.isRefreshing ? strings["list_refreshing"] : strings["maintenance_ok"])),
             Fact(label: strings["maintenance_database"], value: "\(databasePath) (\(size(databaseBytes)))"),
-            Fact(label: strings["maintenance_pictures"], value: strings("maintenance_pictures_value", ["n": String(pictures), "size": size(pictureBytes), "recorded": String(recordedPictures)])),
-            Fact(label: strings["maintenance_version"], value: "\(BuildInfo.version) · \(strings["maintenance_build"]) \(BuildInfo.build)"),
+            Fact(
+                label: strings["maintenance_pictures"],
+                value: strings(
+                    "maintenance_pictures_value",
+                    ["n": String(pictures), "size": size(pictureBytes), "recorded": String(recordedPictures)])),
+            Fact(
+                label: strings["maintenance_version"],
+                value: "\(BuildInfo.version) · \(strings["maintenance_build"]) \(BuildInfo.build)"),
         ]
-        self.origins = origins.map { Origin(origin: $0.origin, count: strings.count("maintenance_origin_count", $0.count)) }
+        self.origins = origins.map {
+            Origin(origin: $0.origin, count: strings.count("maintenance_origin_count", $0.count))
+        }
         hasOrigins = !origins.isEmpty
         hasRecordedPictures = recordedPictures > 0
         self.notice = notice

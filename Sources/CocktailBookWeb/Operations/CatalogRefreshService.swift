@@ -76,7 +76,8 @@ struct CatalogRefreshService: Service {
     /// One continuation, resumed once: by the task's end or by a cancellation, whichever comes
     /// first, even when the cancellation comes before the continuation is there.
     final class Waiter: Sendable {
-        private let state = Mutex<(continuation: CheckedContinuation<Void, any Error>?, outcome: (any Error)??)>((nil, nil))
+        private let state = Mutex<(continuation: CheckedContinuation<Void, any Error>?, outcome: (any Error)??)>(
+            (nil, nil))
 
         func wait(_ continuation: CheckedContinuation<Void, any Error>) {
             let outcome = state.withLock { state -> (any Error)?? in

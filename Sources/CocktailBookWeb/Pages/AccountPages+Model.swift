@@ -16,7 +16,8 @@ struct LoginPage: PageModel {
 
     init(next: String, name: String = "", message: String? = nil, viewer: Viewer, strings: UIStrings = .english) {
         self.next = next
-        noAccountsText = strings("login_no_accounts", ["command": "cocktailbook user add NAME --admin --password-stdin"])
+        noAccountsText = strings(
+            "login_no_accounts", ["command": "cocktailbook user add NAME --admin --password-stdin"])
         self.name = name
         self.message = message
         if case .anonymous(let accountMode) = viewer { hasAccounts = accountMode } else { hasAccounts = true }
@@ -55,14 +56,21 @@ struct AccountPage: PageModel {
         return strings["account_notice_" + done]
     }
 
-    init(account: Account, tokens: [APIToken], otherSessions: Int, notice: String?, newToken: String?, message: String?, strings: UIStrings = .english) {
+    init(
+        account: Account, tokens: [APIToken], otherSessions: Int, notice: String?, newToken: String?, message: String?,
+        strings: UIStrings = .english
+    ) {
         name = account.name
         role = account.role.rawValue
         roleText = strings["role_" + account.role.rawValue]
         let format = Date.FormatStyle(date: .abbreviated, time: .shortened).locale(strings.locale)
         self.tokens = tokens.map {
-            TokenRow(id: $0.id, prefix: $0.prefix + "…", label: $0.label ?? "—", created: strings("account_token_created", ["date": $0.createdAt.formatted(format)]),
-                     lastUsed: strings("account_token_last_used", ["date": $0.lastUsedAt.map { $0.formatted(format) } ?? strings["account_token_never"]]))
+            TokenRow(
+                id: $0.id, prefix: $0.prefix + "…", label: $0.label ?? "—",
+                created: strings("account_token_created", ["date": $0.createdAt.formatted(format)]),
+                lastUsed: strings(
+                    "account_token_last_used",
+                    ["date": $0.lastUsedAt.map { $0.formatted(format) } ?? strings["account_token_never"]]))
         }
         otherSessionsText = strings("account_other_sessions", ["n": String(otherSessions)])
         hasTokens = !tokens.isEmpty
@@ -105,7 +113,11 @@ struct AdminUsersPage: PageModel {
     init(accounts: [Account], notice: String?, message: String?, strings: UIStrings = .english) {
         let format = Date.FormatStyle(date: .abbreviated, time: .omitted).locale(strings.locale)
         rows = accounts.map { account in
-            Row(name: account.name, roles: Role.allCases.map { Choice(value: $0.rawValue, label: strings["role_" + $0.rawValue], isSelected: $0 == account.role) },
+            Row(
+                name: account.name,
+                roles: Role.allCases.map {
+                    Choice(value: $0.rawValue, label: strings["role_" + $0.rawValue], isSelected: $0 == account.role)
+                },
                 since: strings("admin_since", ["date": account.createdAt.formatted(format)]),
                 roleOf: strings("admin_role_of", ["name": account.name]),
                 confirmRemove: strings("admin_remove_confirm", ["name": account.name]))

@@ -50,7 +50,10 @@ struct DetailsPage: PageModel {
     /// `Total ≈ 90 ml` of measured liquids, in the chosen units.
     var totalVolume: String?
     /// The page's link preview: its own address and picture, absolute.
-    struct Preview: Sendable { var url: String; var image: String }
+    struct Preview: Sendable {
+        var url: String
+        var image: String
+    }
     var preview: Preview?
     /// The one-line description, for link previews and the share sheet.
     var shortDescription = ""
@@ -64,7 +67,10 @@ struct DetailsPage: PageModel {
     mutating func showBar(missing: [String], cocktailId: String, strings: UIStrings) {
         self.cocktailId = cocktailId
         barMissing = !missing.isEmpty
-        barNote = missing.isEmpty ? strings["details_bar_ready"] : strings("details_bar_missing", ["names": missing.map(strings.ingredient).joined(separator: ", ")])
+        barNote =
+            missing.isEmpty
+            ? strings["details_bar_ready"]
+            : strings("details_bar_missing", ["names": missing.map(strings.ingredient).joined(separator: ", ")])
     }
 
     struct Ingredient: Sendable {
@@ -84,7 +90,10 @@ struct DetailsPage: PageModel {
         var value: String
     }
 
-    init(details: CocktailDetails, origin: ListOrigin, lastModified: String?, settings: Settings = Settings(), strings: UIStrings = .english) {
+    init(
+        details: CocktailDetails, origin: ListOrigin, lastModified: String?, settings: Settings = Settings(),
+        strings: UIStrings = .english
+    ) {
         let item = CocktailList.Item(cocktail: details.cocktail, isFavorite: details.isFavorite)
         let cocktail = item.cocktail
         let texts = cocktail.texts(in: strings.language)
@@ -92,7 +101,9 @@ struct DetailsPage: PageModel {
         preparationTime = cocktail.preparationTimeText(strings)
         imageURL = CocktailImage.url(for: cocktail)
         imageAlt = CocktailImage.altText(for: cocktail, strings: strings)
-        imageAttribution = cocktail.imageAttribution.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+        imageAttribution = cocktail.imageAttribution.flatMap {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0
+        }
         pictureCredit = imageAttribution.map { strings("details_picture_credit", ["credit": $0]) }
         video = cocktail.video.flatMap(Self.webURL)
         longDescription = texts.longDescription
@@ -100,7 +111,9 @@ struct DetailsPage: PageModel {
         ingredients = Self.rows(details.lines, settings: settings, strings: strings)
         specNote = cocktail.iba == nil ? nil : strings["details_iba_spec"]
         variants = zip(texts.variants ?? [], details.variantLines).map { words, lines in
-            Variant(name: words.name, description: words.description, ingredients: Self.rows(lines, settings: settings, strings: strings))
+            Variant(
+                name: words.name, description: words.description,
+                ingredients: Self.rows(lines, settings: settings, strings: strings))
         }
         hasVariants = !variants.isEmpty
         let servings = settings.servings
@@ -111,8 +124,17 @@ struct DetailsPage: PageModel {
         moreValue = servings + 1
         fewerServings = servings > Settings.servingsRange.lowerBound ? link(servings - 1) : nil
         moreServings = servings < Settings.servingsRange.upperBound ? link(servings + 1) : nil
-        totalVolume = MeasureConversion.totalVolume(of: details.lines.map(\.parsed), in: settings.units, servings: servings).map { total in
-            strings("details_total", ["volume": strings.localizingNumbers(in: MeasureText.text(amount: .init(total), unit: MeasureUnit(rawValue: settings.units.rawValue), strings: strings) ?? "")])
+        totalVolume = MeasureConversion.totalVolume(
+            of: details.lines.map(\.parsed), in: settings.units, servings: servings
+        ).map { total in
+            strings(
+                "details_total",
+                [
+                    "volume": strings.localizingNumbers(
+                        in: MeasureText.text(
+                            amount: .init(total), unit: MeasureUnit(rawValue: settings.units.rawValue), strings: strings
+                        ) ?? "")
+                ])
         }
         abvText = details.abvText(strings).map(strings.localizingNumbers)
         standardDrinksText = details.standardDrinksText(strings)
@@ -121,7 +143,9 @@ struct DetailsPage: PageModel {
             cocktail.method.map { Fact(label: strings["details_method"], value: strings.method($0)) },
             texts.garnish.flatMap { $0.isEmpty ? nil : Fact(label: strings["details_garnish"], value: $0) },
             cocktail.category.map { Fact(label: strings["details_style"], value: strings.category($0)) },
-            cocktail.iba.flatMap { IBAList.title($0, strings: strings) }.map { Fact(label: strings["details_iba"], value: $0) },
+            cocktail.iba.flatMap { IBAList.title($0, strings: strings) }.map {
+                Fact(label: strings["details_iba"], value: $0)
+            },
         ].compactMap { $0 }
         hasFacts = !facts.isEmpty
         instructions = texts.instructions ?? []
@@ -153,7 +177,8 @@ extension DetailsPage {
             }
             let shown = MeasureConversion.convert(line.parsed, to: settings.units, servings: settings.servings)
             let measure = MeasureText.text(amount: shown.amount, unit: shown.unit, strings: strings)
-            return Ingredient(measure: measure, name: strings.ingredient(name), note: line.parsed.note.map(strings.note))
+            return Ingredient(
+                measure: measure, name: strings.ingredient(name), note: line.parsed.note.map(strings.note))
         }
     }
 
@@ -168,7 +193,8 @@ extension DetailsPage {
 enum IBAList {
     static func title(_ id: String, strings: UIStrings = .english) -> String? {
         switch id {
-        case "unforgettables", "contemporary-classics", "new-era": strings["iba_" + id.replacingOccurrences(of: "-", with: "_")]
+        case "unforgettables", "contemporary-classics", "new-era":
+            strings["iba_" + id.replacingOccurrences(of: "-", with: "_")]
         default: nil
         }
     }

@@ -16,7 +16,8 @@ struct ErrorPage: PageModel {
 
     var backToText: String
 
-    init(_ error: AppError, returnPath: String, backTo origin: ListOrigin = .list(.all), strings: UIStrings = .english) {
+    init(_ error: AppError, returnPath: String, backTo origin: ListOrigin = .list(.all), strings: UIStrings = .english)
+    {
         message = error.message
         self.returnPath = returnPath
         backHref = origin.href

@@ -32,34 +32,58 @@ struct FiltersPage: PageModel {
     var clearIngredientsHref: String
     var message: String?
 
-    init(facets: Facets, query: CocktailQuery = CocktailQuery(), message: String? = nil, bar: (now: Int, oneAway: Int)? = nil, strings: UIStrings = .english) {
-        func options(_ name: String, _ values: [Facets.Value], label: (String) -> String, checked: (String) -> Bool) -> [Option] {
+    init(
+        facets: Facets, query: CocktailQuery = CocktailQuery(), message: String? = nil,
+        bar: (now: Int, oneAway: Int)? = nil, strings: UIStrings = .english
+    ) {
+        func options(_ name: String, _ values: [Facets.Value], label: (String) -> String, checked: (String) -> Bool)
+            -> [Option]
+        {
             values.enumerated().map { index, value in
-                Option(id: "\(name)-\(index)", value: value.value, label: label(value.value), count: value.count, isChecked: checked(value.value),
-                       isDisabled: value.count == 0 && !checked(value.value))
+                Option(
+                    id: "\(name)-\(index)", value: value.value, label: label(value.value), count: value.count,
+                    isChecked: checked(value.value),
+                    isDisabled: value.count == 0 && !checked(value.value))
             }
         }
-        let kindLabel = { (raw: String) in CocktailKind(rawValue: raw) == .nonAlcoholic ? strings["filters_kind_non_alcoholic"] : strings["filters_kind_alcoholic"] }
+        let kindLabel = { (raw: String) in
+            CocktailKind(rawValue: raw) == .nonAlcoholic
+                ? strings["filters_kind_non_alcoholic"] : strings["filters_kind_alcoholic"]
+        }
         groups = [
-            Group(name: "filter", legend: strings["filters_kind"], options: options("filter", facets.kinds, label: kindLabel) { query.kind.rawValue == $0 },
-                  anyId: "filter-any", anyLabel: strings["filters_any"], anyChecked: query.kind == .all),
-            Group(name: "category", legend: strings["filters_category"], options: options("category", facets.categories, label: strings.category) { query.category == $0 },
-                  anyId: "category-any", anyLabel: strings["filters_any"], anyChecked: query.category == nil),
-            Group(name: "glass", legend: strings["filters_glass"], options: options("glass", facets.glasses, label: strings.glass) { query.glass == $0 },
-                  anyId: "glass-any", anyLabel: strings["filters_any"], anyChecked: query.glass == nil),
+            Group(
+                name: "filter", legend: strings["filters_kind"],
+                options: options("filter", facets.kinds, label: kindLabel) { query.kind.rawValue == $0 },
+                anyId: "filter-any", anyLabel: strings["filters_any"], anyChecked: query.kind == .all),
+            Group(
+                name: "category", legend: strings["filters_category"],
+                options: options("category", facets.categories, label: strings.category) { query.category == $0 },
+                anyId: "category-any", anyLabel: strings["filters_any"], anyChecked: query.category == nil),
+            Group(
+                name: "glass", legend: strings["filters_glass"],
+                options: options("glass", facets.glasses, label: strings.glass) { query.glass == $0 },
+                anyId: "glass-any", anyLabel: strings["filters_any"], anyChecked: query.glass == nil),
         ]
-        ingredients = options("ingredient", facets.ingredients, label: strings.ingredient) { query.ingredients.contains($0) }
+        ingredients = options("ingredient", facets.ingredients, label: strings.ingredient) {
+            query.ingredients.contains($0)
+        }
         hasIngredients = !query.ingredients.isEmpty
         var withoutIngredients = query
         withoutIngredients.ingredients = []
         clearIngredientsHref = "/filters" + QueryParameters.string(for: withoutIngredients, page: 1, includeText: false)
         if let bar {
-            let values = [Facets.Value(value: CocktailQuery.Makeable.now.rawValue, count: bar.now), Facets.Value(value: CocktailQuery.Makeable.oneAway.rawValue, count: bar.oneAway)]
-            groups.append(Group(
-                name: "makeable", legend: strings["filters_bar"],
-                options: options("makeable", values, label: { $0 == "now" ? strings["bar_can_make"] : strings["bar_one_away"] }) { query.makeable?.rawValue == $0 },
-                anyId: "makeable-any", anyLabel: strings["filters_any"], anyChecked: query.makeable == nil
-            ))
+            let values = [
+                Facets.Value(value: CocktailQuery.Makeable.now.rawValue, count: bar.now),
+                Facets.Value(value: CocktailQuery.Makeable.oneAway.rawValue, count: bar.oneAway),
+            ]
+            groups.append(
+                Group(
+                    name: "makeable", legend: strings["filters_bar"],
+                    options: options(
+                        "makeable", values, label: { $0 == "now" ? strings["bar_can_make"] : strings["bar_one_away"] }
+                    ) { query.makeable?.rawValue == $0 },
+                    anyId: "makeable-any", anyLabel: strings["filters_any"], anyChecked: query.makeable == nil
+                ))
         }
         self.message = message
     }
@@ -89,17 +113,25 @@ struct ResultsPage: PageModel {
 
     init(query: CocktailQuery, page: CocktailPage, table: IngredientTable, strings: UIStrings = .english) {
         countText = strings.count("search_results", page.total)
-        let ingredientsText = query.ingredients.isEmpty ? nil : strings("results_with", ["ingredients": query.ingredients.map(strings.ingredient).joined(separator: ", ")])
+        let ingredientsText =
+            query.ingredients.isEmpty
+            ? nil
+            : strings(
+                "results_with", ["ingredients": query.ingredients.map(strings.ingredient).joined(separator: ", ")])
         let makeableText = query.makeable.map { $0 == .now ? strings["bar_can_make"] : strings["bar_one_away"] }
         summary = [
-            query.kind == .all ? nil : query.kind.label(strings), query.category.map(strings.category), query.glass.map(strings.glass), ingredientsText, makeableText,
+            query.kind == .all ? nil : query.kind.label(strings), query.category.map(strings.category),
+            query.glass.map(strings.glass), ingredientsText, makeableText,
         ].compactMap { $0 }.joined(separator: " · ")
         changeFiltersHref = "/filters" + QueryParameters.string(for: query, page: 1)
         let origin = ListOrigin.results(path: "/results" + QueryParameters.string(for: query, page: 1))
         rows = page.items.map { item in
-            let names = item.cocktail.recipe.compactMap { (table.ingredient(for: $0)?.name ?? $0.ingredient).map(strings.ingredient) }
+            let names = item.cocktail.recipe.compactMap {
+                (table.ingredient(for: $0)?.name ?? $0.ingredient).map(strings.ingredient)
+            }
             return Row(
-                name: item.cocktail.name, href: origin.detailsPath(for: item.cocktail.id), imageURL: CocktailImage.url(for: item.cocktail),
+                name: item.cocktail.name, href: origin.detailsPath(for: item.cocktail.id),
+                imageURL: CocktailImage.url(for: item.cocktail),
                 ingredients: names.joined(separator: ", "), isFavorite: item.isFavorite
             )
         }

@@ -14,8 +14,14 @@ enum ListOrigin: Sendable, Equatable {
         let parameters = FormQuery(request)
         if let back = parameters["back"] {
             let path = LocalPath.sanitized(back)
-            if path.hasPrefix("/results") { self = .results(path: path); return }
-            if path.hasPrefix("/search") { self = .search(path: path); return }
+            if path.hasPrefix("/results") {
+                self = .results(path: path)
+                return
+            }
+            if path.hasPrefix("/search") {
+                self = .search(path: path)
+                return
+            }
         }
         self = .list((try? CocktailFilter(parsing: parameters["from"])) ?? .all)
     }
@@ -24,8 +30,14 @@ enum ListOrigin: Sendable, Equatable {
     init(from: String?, back: String?) {
         if let back, !back.isEmpty {
             let path = LocalPath.sanitized(back)
-            if path.hasPrefix("/results") { self = .results(path: path); return }
-            if path.hasPrefix("/search") { self = .search(path: path); return }
+            if path.hasPrefix("/results") {
+                self = .results(path: path)
+                return
+            }
+            if path.hasPrefix("/search") {
+                self = .search(path: path)
+                return
+            }
         }
         self = .list((try? CocktailFilter(parsing: from)) ?? .all)
     }
@@ -67,7 +79,9 @@ enum ListOrigin: Sendable, Equatable {
         case .list(let filter):
             return filter == .all ? "/cocktails/\(id)" : "/cocktails/\(id)?from=\(filter.rawValue)"
         case .search(let path), .results(let path):
-            let encoded = path.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~/"))) ?? "/"
+            let encoded =
+                path.addingPercentEncoding(
+                    withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~/"))) ?? "/"
             return "/cocktails/\(id)?back=\(encoded)"
         }
     }

@@ -48,7 +48,9 @@ struct MainPage: PageModel {
     var hasRows = false
 
     private init(query: CocktailQuery, state: CatalogStatus.State, strings: UIStrings) {
-        title = query.makeable.map { $0 == .now ? strings["bar_can_make"] : strings["bar_one_away"] } ?? query.kind.title(strings)
+        title =
+            query.makeable.map { $0 == .now ? strings["bar_can_make"] : strings["bar_one_away"] }
+            ?? query.kind.title(strings)
         searchText = query.text
         filterValue = query.kind == .all ? nil : query.kind.rawValue
         segments = CocktailFilter.allCases.map { kind in
@@ -67,7 +69,10 @@ struct MainPage: PageModel {
     }
 
     /// The list is available.
-    init(query: CocktailQuery, page: CocktailPage, status: CatalogStatus, strings: UIStrings = .english, table: IngredientTable = IngredientTable([])) {
+    init(
+        query: CocktailQuery, page: CocktailPage, status: CatalogStatus, strings: UIStrings = .english,
+        table: IngredientTable = IngredientTable([])
+    ) {
         self.init(query: query, state: .ready, strings: strings)
         let origin: ListOrigin = query.text.isEmpty ? .list(query.kind) : .search(path: Self.path(for: query, page: 1))
         rows = page.items.map { item in
@@ -75,11 +80,14 @@ struct MainPage: PageModel {
                 name: item.cocktail.name, shortDescription: item.cocktail.texts(in: strings.language).shortDescription,
                 href: origin.detailsPath(for: item.cocktail.id), isFavorite: item.isFavorite,
                 barNote: item.bar.map { entry in
-                    (entry.missing.map { strings("bar_missing", ["name": strings.ingredient($0)]) } + entry.matchedBy.map { BarPage.reason($0, strings: strings) })
+                    (entry.missing.map { strings("bar_missing", ["name": strings.ingredient($0)]) }
+                        + entry.matchedBy.map { BarPage.reason($0, strings: strings) })
                         .joined(separator: " · ")
                 }.flatMap { $0.isEmpty ? nil : $0 },
                 imageURL: CocktailImage.url(for: item.cocktail),
-                ingredients: item.cocktail.recipe.prefix(4).compactMap { (table.ingredient(for: $0)?.name ?? $0.ingredient).map(strings.ingredient) }.joined(separator: ", ")
+                ingredients: item.cocktail.recipe.prefix(4).compactMap {
+                    (table.ingredient(for: $0)?.name ?? $0.ingredient).map(strings.ingredient)
+                }.joined(separator: ", ")
             )
         }
         hasRows = !rows.isEmpty
@@ -91,7 +99,9 @@ struct MainPage: PageModel {
         if query.page > 1 {
             previousPageHref = Self.path(for: query, page: query.page - 1)
             let first = (query.page - 1) * page.perPage + 1
-            rangeText = strings("list_range", ["from": String(first), "to": String(first + page.items.count - 1), "total": String(page.total)])
+            rangeText = strings(
+                "list_range",
+                ["from": String(first), "to": String(first + page.items.count - 1), "total": String(page.total)])
         }
         if status.lastRefreshFailed {
             refreshNotice = strings["list_refresh_failed"]

@@ -12,7 +12,9 @@ struct PageRenderer: Sendable {
 
     init(assets: StaticAssets) async throws {
         guard let directory = Bundle.module.url(forResource: "Templates", withExtension: nil) else {
-            throw AppError(status: .internalServerError, code: "missing_templates", message: "The page templates are missing from the build.")
+            throw AppError(
+                status: .internalServerError, code: "missing_templates",
+                message: "The page templates are missing from the build.")
         }
         library = try await MustacheLibrary(directory: directory.path)
         self.assets = assets
@@ -20,9 +22,11 @@ struct PageRenderer: Sendable {
 
     /// Renders `page` with its template into an HTML response; its forms carry `context`'s
     /// CSRF token.
-    func render<Page: PageModel>(_ page: Page, status: HTTPResponse.Status = .ok, context: some AppContext) -> Response {
+    func render<Page: PageModel>(_ page: Page, status: HTTPResponse.Status = .ok, context: some AppContext) -> Response
+    {
         let frame = PageFrame(
-            page: page, assets: assets.urls, catalogState: page.catalogState, csrfToken: context.csrfToken, viewer: ViewerModel(context.viewer),
+            page: page, assets: assets.urls, catalogState: page.catalogState, csrfToken: context.csrfToken,
+            viewer: ViewerModel(context.viewer),
             strings: context.strings, theme: context.settings.theme,
             // A page made for the response cache gets a hole here, filled when it is served.
             renderedAt: context.csrfToken == ResponseCache.csrfHole ? ResponseCache.renderedAtHole : RenderTime.now()

@@ -39,7 +39,9 @@ extension AppContext {
     func require(_ role: Role) throws {
         guard let have = viewer.role else { throw AppError.signInRequired }
         guard have >= role else {
-            throw AppError(status: .forbidden, code: "forbidden", message: "Your account may not do this; it needs the \(role.rawValue) role.")
+            throw AppError(
+                status: .forbidden, code: "forbidden",
+                message: "Your account may not do this; it needs the \(role.rawValue) role.")
         }
     }
 }

@@ -37,7 +37,7 @@ enum CSRFToken {
     /// time for equal lengths.
     static func verify(_ field: String?, context: some AppContext, request: Request) throws {
         guard let cookie = fromCookie(of: request), let field, field.utf8.count == cookie.utf8.count,
-              zip(field.utf8, cookie.utf8).reduce(UInt8(0), { $0 | ($1.0 ^ $1.1) }) == 0
+            zip(field.utf8, cookie.utf8).reduce(UInt8(0), { $0 | ($1.0 ^ $1.1) }) == 0
         else {
             throw AppError(
                 status: .forbidden, code: "csrf_failed",

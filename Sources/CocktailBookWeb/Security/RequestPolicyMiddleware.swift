@@ -16,16 +16,23 @@ struct RequestPolicyMiddleware<Context: AppContext>: RouterMiddleware {
     /// The longest value of one query parameter.
     static var maximumValueLength: Int { 200 }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         if let allowedHosts, let host = Self.hostName(request.head.authority), !allowedHosts.contains(host) {
-            throw AppError(status: .misdirectedRequest, code: "unknown_host", message: "This server does not answer for \(host).")
+            throw AppError(
+                status: .misdirectedRequest, code: "unknown_host", message: "This server does not answer for \(host).")
         }
         if ![.get, .head, .options].contains(request.method), let reason = Self.crossSiteReason(request) {
-            throw AppError(status: .forbidden, code: "cross_site_request", message: "Changes can only be made from this site's own pages (\(reason)).")
+            throw AppError(
+                status: .forbidden, code: "cross_site_request",
+                message: "Changes can only be made from this site's own pages (\(reason)).")
         }
         try Self.checkQuery(request.uri.query)
         // The API is strict about the language it is asked for; pages just ignore a stray one.
-        if request.uri.path.hasPrefix("/api/v1/"), let lang = FormQuery(request)["lang"], Language(rawValue: lang) == nil {
+        if request.uri.path.hasPrefix("/api/v1/"), let lang = FormQuery(request)["lang"],
+            Language(rawValue: lang) == nil
+        {
             throw AppError(status: .badRequest, code: "invalid_lang", message: "lang must be en or it.")
         }
         return try await next(request, context)
@@ -34,13 +41,17 @@ struct RequestPolicyMiddleware<Context: AppContext>: RouterMiddleware {
     /// Why a write looks cross-site, or `nil`: `Sec-Fetch-Site` other than same-origin or a
     /// direct navigation, or an `Origin` whose host is not the one the request was sent to.
     static func crossSiteReason(_ request: Request) -> String? {
-        if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased(), site != "same-origin", site != "none" {
+        if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased(), site != "same-origin",
+            site != "none"
+        {
             return "Sec-Fetch-Site: \(site)"
         }
         guard let origin = request.headers[HTTPField.Name("Origin")!] else { return nil }
         let authority = request.head.authority ?? ""
         let parts = origin.split(separator: "://", maxSplits: 1)
-        guard parts.count == 2, ["http", "https"].contains(parts[0].lowercased()), parts[1].lowercased() == authority.lowercased() else {
+        guard parts.count == 2, ["http", "https"].contains(parts[0].lowercased()),
+            parts[1].lowercased() == authority.lowercased()
+        else {
             return "Origin: \(origin.prefix(100))"
         }
         return nil
@@ -49,11 +60,15 @@ struct RequestPolicyMiddleware<Context: AppContext>: RouterMiddleware {
     static func checkQuery(_ query: String?) throws {
         guard let query, !query.isEmpty else { return }
         guard query.utf8.count <= maximumQueryBytes else {
-            throw AppError(status: .badRequest, code: "query_too_long", message: "The query string is longer than \(maximumQueryBytes) bytes.")
+            throw AppError(
+                status: .badRequest, code: "query_too_long",
+                message: "The query string is longer than \(maximumQueryBytes) bytes.")
         }
         let pairs = query.split(separator: "&")
         guard pairs.count <= maximumQueryParameters else {
-            throw AppError(status: .badRequest, code: "too_many_parameters", message: "A request may have at most \(maximumQueryParameters) query parameters.")
+            throw AppError(
+                status: .badRequest, code: "too_many_parameters",
+                message: "A request may have at most \(maximumQueryParameters) query parameters.")
         }
         for pair in pairs {
             let value = pair.split(separator: "=", maxSplits: 1).dropFirst().first ?? ""
@@ -61,7 +76,9 @@ struct RequestPolicyMiddleware<Context: AppContext>: RouterMiddleware {
             // combining marks is one Character but eleven scalars of work.
             let length = (value.removingPercentEncoding ?? String(value)).unicodeScalars.count
             guard length <= maximumValueLength else {
-                throw AppError(status: .badRequest, code: "parameter_too_long", message: "A query parameter may be at most \(maximumValueLength) characters long.")
+                throw AppError(
+                    status: .badRequest, code: "parameter_too_long",
+                    message: "A query parameter may be at most \(maximumValueLength) characters long.")
             }
         }
     }

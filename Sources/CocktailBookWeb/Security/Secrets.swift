@@ -1,7 +1,8 @@
 import Crypto
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The two primitives every secret of the app is made with: fresh random tokens (CSRF, sessions,

@@ -12,9 +12,13 @@ struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
     }
 
     /// Everything that is not a page (JSON, pictures, assets): nothing may run or frame it.
-    static var resourcePolicy: String { "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox" }
+    static var resourcePolicy: String {
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox"
+    }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         var context = context
         let existing = CSRFToken.fromCookie(of: request)
         context.csrfToken = existing ?? CSRFToken.generate()
@@ -64,13 +68,17 @@ struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
 
 /// The security headers' fields, made once.
 private enum Fixed {
-    static let pagePolicy = HTTPField(name: .contentSecurityPolicy, value: SecurityHeadersMiddleware<AppRequestContext>.pagePolicy)
-    static let resourcePolicy = HTTPField(name: .contentSecurityPolicy, value: SecurityHeadersMiddleware<AppRequestContext>.resourcePolicy)
+    static let pagePolicy = HTTPField(
+        name: .contentSecurityPolicy, value: SecurityHeadersMiddleware<AppRequestContext>.pagePolicy)
+    static let resourcePolicy = HTTPField(
+        name: .contentSecurityPolicy, value: SecurityHeadersMiddleware<AppRequestContext>.resourcePolicy)
     static let always: [HTTPField] = [
         HTTPField(name: .xContentTypeOptions, value: "nosniff"),
         HTTPField(name: HTTPField.Name("X-Frame-Options")!, value: "DENY"),
         HTTPField(name: HTTPField.Name("Referrer-Policy")!, value: "same-origin"),
         HTTPField(name: HTTPField.Name("Cross-Origin-Opener-Policy")!, value: "same-origin"),
-        HTTPField(name: HTTPField.Name("Permissions-Policy")!, value: "camera=(), microphone=(), geolocation=(), interest-cohort=()"),
+        HTTPField(
+            name: HTTPField.Name("Permissions-Policy")!,
+            value: "camera=(), microphone=(), geolocation=(), interest-cohort=()"),
     ]
 }

@@ -12,7 +12,10 @@ struct SettingsController<Context: AppContext>: Sendable {
 
     func addRoutes(to router: Router<Context>) {
         router.get("/settings") { request, context in
-            renderer.render(SettingsPage(context.settings, language: context.language, returnPath: LocalPath.sanitized(FormQuery(request)["return"] ?? "/")), context: context)
+            renderer.render(
+                SettingsPage(
+                    context.settings, language: context.language,
+                    returnPath: LocalPath.sanitized(FormQuery(request)["return"] ?? "/")), context: context)
         }
         router.post("/settings", use: save)
     }
@@ -55,13 +58,21 @@ struct SettingsPage: PageModel {
             Choice(value: $0.rawValue, label: strings["settings_theme_" + $0.rawValue], isChecked: settings.theme == $0)
         }
         // Each language is named in itself, so anyone can find their own.
-        languages = [Choice(value: "auto", label: strings["settings_language_auto"], isChecked: settings.language == nil)]
+        languages =
+            [Choice(value: "auto", label: strings["settings_language_auto"], isChecked: settings.language == nil)]
             + [(Language.english, "English"), (Language.italian, "Italiano")].map {
-                Choice(value: $0.0.rawValue, label: $0.1, isChecked: settings.language == $0.0, langAttribute: $0.0 == language ? nil : $0.0.rawValue)
+                Choice(
+                    value: $0.0.rawValue, label: $0.1, isChecked: settings.language == $0.0,
+                    langAttribute: $0.0 == language ? nil : $0.0.rawValue)
             }
-        units = Settings.Units.allCases.map { Choice(value: $0.rawValue, label: $0.rawValue, isChecked: settings.units == $0) }
-        servings = Settings.servingsRange.map { Choice(value: String($0), label: String($0), isChecked: settings.servings == $0) }
+        units = Settings.Units.allCases.map {
+            Choice(value: $0.rawValue, label: $0.rawValue, isChecked: settings.units == $0)
+        }
+        servings = Settings.servingsRange.map {
+            Choice(value: String($0), label: String($0), isChecked: settings.servings == $0)
+        }
         self.returnPath = returnPath
-        saveReturn = "/settings?return=" + (returnPath.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F")
+        saveReturn =
+            "/settings?return=" + (returnPath.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F")
     }
 }

@@ -17,10 +17,15 @@ struct SettingsMiddleware<Context: AppContext>: RouterMiddleware {
         accountSettings = DatabaseMemo(changes: database.changes)
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         var context = context
         var saved = request.cookies[SettingsCookie.name].map { Settings(cookieValue: $0.value) } ?? Settings()
-        if case .account(let account) = context.viewer, let stored = try? await accountSettings.value(for: account.id, reading: { try await database.settings(of: account.id) }) {
+        if case .account(let account) = context.viewer,
+            let stored = try? await accountSettings.value(
+                for: account.id, reading: { try await database.settings(of: account.id) })
+        {
             saved = stored
         }
         let query = FormQuery(request)

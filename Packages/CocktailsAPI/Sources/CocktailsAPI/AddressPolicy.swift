@@ -62,7 +62,9 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
         let family = bytes.count == 4 ? AF_INET : AF_INET6
-        let written = bytes.withUnsafeBytes { raw in inet_ntop(family, raw.baseAddress, &buffer, socklen_t(buffer.count)) }
+        let written = bytes.withUnsafeBytes { raw in
+            inet_ntop(family, raw.baseAddress, &buffer, socklen_t(buffer.count))
+        }
         guard written != nil else { return bytes.map(String.init).joined(separator: ".") }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
@@ -74,13 +76,15 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         // and 6to4 (2002:AABB:CCDD::) carry an IPv4 address that decides.
         let head = Array(bytes[0..<12])
         if head == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF] || head == [UInt8](repeating: 0, count: 12)
-            || head == [0x00, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0] {
+            || head == [0x00, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0]
+        {
             return Self.isPublicV4(Array(bytes[12..<16]))
         }
         if bytes[0] == 0x20, bytes[1] == 0x02 { return Self.isPublicV4(Array(bytes[2..<6])) }
         if bytes[0] == 0xFF { return false } // multicast
         if bytes[0] & 0xFE == 0xFC { return false } // unique local fc00::/7
-        if bytes[0] == 0xFE, bytes[1] & 0xC0 == 0x80 || bytes[1] & 0xC0 == 0xC0 { return false } // link-local, site-local
+        // link-local, site-local
+        if bytes[0] == 0xFE, bytes[1] & 0xC0 == 0x80 || bytes[1] & 0xC0 == 0xC0 { return false }
         if bytes[0] == 0x20, bytes[1] == 0x01, bytes[2] == 0x0D, bytes[3] == 0xB8 { return false } // documentation
         if bytes[0] == 0x01, bytes[1...7].allSatisfy({ $0 == 0 }) { return false } // discard-only 100::/64
         return true

@@ -49,7 +49,8 @@ public struct BoundedFetcher: Sendable {
             case .badURL(let url): "\(url) is not an http(s) address"
             case .forbiddenAddress(let host, let address):
                 "\(host) is a private or local address (\(address)); imports from the web may only reach public servers"
-            case .tooLarge(let limit): "larger than \(limit >= 1_048_576 ? "\(limit / 1_048_576) MB" : "\(limit) bytes")"
+            case .tooLarge(let limit):
+                "larger than \(limit >= 1_048_576 ? "\(limit / 1_048_576) MB" : "\(limit) bytes")"
             case .tooManyRedirects: "too many redirects"
             case .timedOut: "no answer in time"
             case .unreachable(let reason): reason
@@ -99,7 +100,7 @@ public struct BoundedFetcher: Sendable {
     /// One request to one checked address; a redirect's body is not read.
     private func open(_ url: URL, accept: String, maximumBytes: Int) async throws -> (Hop, URL) {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty
+            let host = url.host, !host.isEmpty
         else { throw Failure.badURL(url.absoluteString) }
         let addresses = try await Self.resolve(host)
         if let refused = policy.firstRefused(in: addresses) {
@@ -140,7 +141,9 @@ public struct BoundedFetcher: Sendable {
         }
         let status = Int(response.status.code)
         if (300..<400).contains(status), status != 304 {
-            guard let location = response.headers.first(name: "Location"), let next = URL(string: location, relativeTo: url)?.absoluteURL else {
+            guard let location = response.headers.first(name: "Location"),
+                let next = URL(string: location, relativeTo: url)?.absoluteURL
+            else {
                 throw Failure.tooManyRedirects
             }
             return Hop(status: status, headers: response.headers, body: Data(), redirect: next)
@@ -151,7 +154,9 @@ public struct BoundedFetcher: Sendable {
         var body = Data()
         do {
             for try await chunk in response.body {
-                guard body.count + chunk.readableBytes <= maximumBytes else { throw Failure.tooLarge(limit: maximumBytes) }
+                guard body.count + chunk.readableBytes <= maximumBytes else {
+                    throw Failure.tooLarge(limit: maximumBytes)
+                }
                 body.append(contentsOf: chunk.readableBytesView)
             }
         } catch let failure as Failure {
@@ -175,9 +180,9 @@ public struct BoundedFetcher: Sendable {
                 var hints = addrinfo()
                 hints.ai_family = AF_UNSPEC
                 #if canImport(Glibc)
-                hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+                    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
                 #else
-                hints.ai_socktype = SOCK_STREAM
+                    hints.ai_socktype = SOCK_STREAM
                 #endif
                 var list: UnsafeMutablePointer<addrinfo>?
                 let status = getaddrinfo(host, nil, &hints, &list)
@@ -189,7 +194,9 @@ public struct BoundedFetcher: Sendable {
                 var addresses: [IPAddress] = []
                 var cursor: UnsafeMutablePointer<addrinfo>? = first
                 while let entry = cursor {
-                    if let address = Self.address(of: entry.pointee), !addresses.contains(address) { addresses.append(address) }
+                    if let address = Self.address(of: entry.pointee), !addresses.contains(address) {
+                        addresses.append(address)
+                    }
                     cursor = entry.pointee.ai_next
                 }
                 if addresses.isEmpty {
@@ -222,7 +229,9 @@ public struct BoundedFetcher: Sendable {
 
 /// Runs `work`, cancelling it and throwing ``BoundedFetcher/Failure/timedOut`` when `limit`
 /// passes first.
-public func withDeadline<T: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+public func withDeadline<T: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () async throws -> T) async throws
+    -> T
+{
     try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask { try await work() }
         group.addTask {

@@ -13,7 +13,7 @@ public enum BundledCatalog {
 
     private static func resource(_ name: String) -> Data {
         guard let url = Bundle.module.url(forResource: name, withExtension: "json"),
-              let data = try? Data(contentsOf: url)
+            let data = try? Data(contentsOf: url)
         else { return Data() }
         return data
     }

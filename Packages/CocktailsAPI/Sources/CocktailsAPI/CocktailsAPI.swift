@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Combine)
-import Combine
+    import Combine
 #else
-import OpenCombine
+    import OpenCombine
 #endif
 
 /// A source of the cocktail catalog.

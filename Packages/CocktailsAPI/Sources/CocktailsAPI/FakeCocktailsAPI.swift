@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Combine)
-import Combine
+    import Combine
 #else
-import OpenCombine
+    import OpenCombine
 #endif
 
 /// A simulated recipe source: it answers with the bundled catalog after a delay and can be told
@@ -33,7 +34,9 @@ public final class FakeCocktailsAPI: CocktailsAPI, @unchecked Sendable {
     ///   - latency: how long every call takes, success or failure. Three seconds by default,
     ///     because the real sources this stands in for are slow.
     ///   - payload: the JSON to answer with; the bundled catalog by default.
-    public init(withFailure failure: Failure = .never, latency: Duration = .seconds(3), payload: Data = BundledCatalog.data) {
+    public init(
+        withFailure failure: Failure = .never, latency: Duration = .seconds(3), payload: Data = BundledCatalog.data
+    ) {
         switch failure {
         case .never: self.failuresLeft = 0
         case .count(let n): self.failuresLeft = max(0, n)

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Combine)
-import Combine
+    import Combine
 #else
-import OpenCombine
+    import OpenCombine
 #endif
 
 /// A live recipe source: any server that speaks TheCocktailDB's JSON API (TheCocktailDB itself,
@@ -98,7 +99,7 @@ public final class RemoteCocktailsAPI: CocktailsAPI, @unchecked Sendable {
     /// Numeric ids in numeric order (`2` before `10`), before any others in string order.
     static func idOrder(_ lhs: String, _ rhs: String) -> Bool {
         switch (Int(lhs), Int(rhs)) {
-        case let (l?, r?): return l != r ? l < r : lhs < rhs
+        case (let l?, let r?): return l != r ? l < r : lhs < rhs
         case (.some, nil): return true
         case (nil, .some): return false
         case (nil, nil): return lhs < rhs
@@ -130,7 +131,9 @@ public final class RemoteCocktailsAPI: CocktailsAPI, @unchecked Sendable {
 
     /// One `search.php?f=` request, retried as the type's documentation describes.
     func drinks(startingWith initial: String) async throws -> [TheCocktailDBDrink] {
-        let answer = try await get(try searchURL(initial), accept: "application/json", maximumBytes: Self.maximumPageBytes) { failure in
+        let answer = try await get(
+            try searchURL(initial), accept: "application/json", maximumBytes: Self.maximumPageBytes
+        ) { failure in
             failure.isTransient ? CocktailsAPIError.unavailable as any Error : failure
         }
         guard (200..<300).contains(answer.status) else { throw CocktailsAPIError.unavailable }
@@ -175,7 +178,9 @@ public final class RemoteCocktailsAPI: CocktailsAPI, @unchecked Sendable {
 
     /// A `Retry-After` given in seconds; `nil` for a missing header or an HTTP date.
     static func retryAfter(_ header: String?) -> Duration? {
-        guard let header, let seconds = Double(header.trimmingCharacters(in: .whitespaces)), seconds >= 0, seconds.isFinite else {
+        guard let header, let seconds = Double(header.trimmingCharacters(in: .whitespaces)), seconds >= 0,
+            seconds.isFinite
+        else {
             return nil
         }
         return min(maximumDelay, .milliseconds(Int(seconds * 1000)))
@@ -183,7 +188,9 @@ public final class RemoteCocktailsAPI: CocktailsAPI, @unchecked Sendable {
 
     private func searchURL(_ initial: String) throws -> URL {
         let endpoint = baseURL.appendingPathComponent("search.php")
-        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: true) else { throw CocktailsAPIError.unavailable }
+        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: true) else {
+            throw CocktailsAPIError.unavailable
+        }
         components.queryItems = [URLQueryItem(name: "f", value: initial)]
         guard let url = components.url else { throw CocktailsAPIError.unavailable }
         return url

@@ -44,7 +44,7 @@ extension TheCocktailDBDrink {
     /// `strVideo` when it is an http(s) URL; anything else is dropped.
     var videoURL: String? {
         guard let value = self["strVideo"], let url = URL(string: value),
-              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
         else { return nil }
         return value
     }

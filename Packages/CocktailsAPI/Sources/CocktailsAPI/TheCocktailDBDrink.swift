@@ -10,7 +10,9 @@ struct TheCocktailDBDrink: Sendable, Equatable {
     static let slots = 15
 
     subscript(_ key: String) -> String? {
-        guard let value = fields[key]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+        guard let value = fields[key]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
+            return nil
+        }
         return value
     }
 
@@ -53,11 +55,14 @@ struct TheCocktailDBDrink: Sendable, Equatable {
         )
         let steps = self["strInstructions"].map(Self.sentences) ?? []
         let tags = self["strTags"].map { raw in
-            raw.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+            raw.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter {
+                !$0.isEmpty
+            }
         }
         return CatalogEntry(
             id: id, name: name, type: alcoholic ? "alcoholic" : "non-alcoholic",
-            shortDescription: Self.shortDescription(category: category, alcoholic: alcoholic, ingredients: ingredientNames),
+            shortDescription: Self.shortDescription(
+                category: category, alcoholic: alcoholic, ingredients: ingredientNames),
             longDescription: self["strInstructions"] ?? "\(name) is made with \(lines.count) ingredients.",
             preparationMinutes: estimatedPreparationMinutes, preparationEstimated: true,
             imageName: Self.slug(name), ingredients: lines,
@@ -112,7 +117,8 @@ struct TheCocktailDBDrink: Sendable, Equatable {
 
     /// `pina-colada` for `Piña Colada`.
     static func slug(_ name: String) -> String {
-        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        let folded = name.folding(
+            options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
         var slug = ""
         for scalar in folded.lowercased().unicodeScalars {
             if CharacterSet.alphanumerics.contains(scalar), scalar.isASCII {
@@ -133,7 +139,10 @@ struct TheCocktailDBDrink: Sendable, Equatable {
     static func isoDate(_ value: String) -> String? {
         let bytes = Array(value.utf8)
         // yyyy-MM-dd HH:mm:ss: digits everywhere but the separators.
-        let separators: [Int: UInt8] = [4: UInt8(ascii: "-"), 7: UInt8(ascii: "-"), 10: UInt8(ascii: " "), 13: UInt8(ascii: ":"), 16: UInt8(ascii: ":")]
+        let separators: [Int: UInt8] = [
+            4: UInt8(ascii: "-"), 7: UInt8(ascii: "-"), 10: UInt8(ascii: " "), 13: UInt8(ascii: ":"),
+            16: UInt8(ascii: ":"),
+        ]
         guard bytes.count == 19 else { return nil }
         for (index, byte) in bytes.enumerated() {
             if let separator = separators[index] {
@@ -147,7 +156,7 @@ struct TheCocktailDBDrink: Sendable, Equatable {
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         guard (1...12).contains(month), (1...days[month - 1]).contains(day),
-              number(11..<13) < 24, number(14..<16) < 60, number(17..<19) < 60
+            number(11..<13) < 24, number(14..<16) < 60, number(17..<19) < 60
         else { return nil }
         return String(value.prefix(10)) + "T" + String(value.suffix(8)) + "Z"
     }

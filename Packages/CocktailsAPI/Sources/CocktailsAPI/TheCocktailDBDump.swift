@@ -28,7 +28,9 @@ public enum TheCocktailDBDump {
         let list: [Any]
         if let dictionary = object as? [String: Any] {
             if dictionary["drinks"] is NSNull { return [] }
-            guard let drinks = dictionary["drinks"] as? [Any] else { throw Refusal(description: "\"drinks\" is not an array") }
+            guard let drinks = dictionary["drinks"] as? [Any] else {
+                throw Refusal(description: "\"drinks\" is not an array")
+            }
             list = drinks
         } else if let array = object as? [Any] {
             list = array
@@ -36,7 +38,9 @@ public enum TheCocktailDBDump {
             throw Refusal(description: "the file is neither a JSON object nor an array")
         }
         return try list.enumerated().map { index, element in
-            guard let record = element as? [String: Any] else { throw Refusal(description: "entry \(index) is not an object") }
+            guard let record = element as? [String: Any] else {
+                throw Refusal(description: "entry \(index) is not an object")
+            }
             for (key, value) in record where !(value is NSNull) {
                 // JSONSerialization reads numbers and booleans as NSNumber; neither is a string.
                 guard value is String, !(value is NSNumber) else {
@@ -53,8 +57,8 @@ public enum TheCocktailDBDump {
     public static func catalogObject(from record: [String: Any]) -> [String: Any]? {
         let drink = TheCocktailDBDrink(fields: record.compactMapValues { $0 as? String })
         guard let entry = drink.catalogEntry(),
-              let data = try? JSONEncoder().encode(entry),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let data = try? JSONEncoder().encode(entry),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return nil }
         return object
     }

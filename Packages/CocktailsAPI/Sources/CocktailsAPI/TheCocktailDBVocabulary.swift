@@ -23,7 +23,8 @@ enum TheCocktailDBVocabulary {
     /// Whether `strAlcoholic` says the drink has alcohol: `Alcoholic` and `Optional alcohol` do,
     /// `Non alcoholic` does not; a missing or unknown value counts as alcoholic.
     static func isAlcoholic(_ theirs: String?) -> Bool {
-        let folded = (theirs ?? "").lowercased().replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        let folded = (theirs ?? "").lowercased().replacingOccurrences(of: "-", with: " ").replacingOccurrences(
+            of: "_", with: " ")
         return !folded.hasPrefix("non alcoholic")
     }
 
@@ -53,13 +54,15 @@ enum TheCocktailDBVocabulary {
 
     private static func guessed(glass: String?, ingredients: [String]) -> String? {
         // Whole words only, so that `gin` does not match `ginger ale`.
-        let padded = ingredients.map { " " + $0.map { $0.isLetter ? $0 : " " } .map(String.init).joined() + " " }
+        let padded = ingredients.map { " " + $0.map { $0.isLetter ? $0 : " " }.map(String.init).joined() + " " }
         func has(_ words: String...) -> Bool { padded.contains { name in words.contains { name.contains(" \($0) ") } } }
         if glass == "hurricane" || has("coconut", "pineapple", "orgeat", "falernum") { return "Tiki & Tropical" }
         if has("cream", "milk", "egg yolk") { return "Creamy" }
         if glass == "highball" || glass == "collins" || glass == "copper-mug" || glass == "copa" { return "Highball" }
         if has("lime", "lemon", "sour mix") { return "Sour" }
-        if has("vermouth", "bitters", "whiskey", "whisky", "bourbon", "rye", "cognac", "gin", "rum") { return "Spirit-forward" }
+        if has("vermouth", "bitters", "whiskey", "whisky", "bourbon", "rye", "cognac", "gin", "rum") {
+            return "Spirit-forward"
+        }
         return nil
     }
 }

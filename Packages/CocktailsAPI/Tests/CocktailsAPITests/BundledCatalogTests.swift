@@ -50,7 +50,8 @@ struct BundledCatalogTests {
             #expect(!entry.shortDescription.isEmpty && entry.shortDescription.count <= 90, "\(entry.name)")
             #expect(entry.longDescription.count > entry.shortDescription.count, "\(entry.name)")
             #expect(entry.ingredients.count >= 2, "\(entry.name)")
-            #expect(entry.imageName.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }, "\(entry.name)")
+            #expect(
+                entry.imageName.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }, "\(entry.name)")
         }
     }
 }
@@ -86,17 +87,25 @@ struct BundledCatalogItalianTests {
             }
             #expect((italian.shortDescription ?? "").count >= 10, "\(entry.name): short description")
             #expect((italian.longDescription ?? "").count >= 40, "\(entry.name): long description")
-            #expect(italian.shortDescription != entry.shortDescription && italian.longDescription != entry.longDescription, "\(entry.name) is still English")
+            #expect(
+                italian.shortDescription != entry.shortDescription && italian.longDescription != entry.longDescription,
+                "\(entry.name) is still English")
             #expect((italian.instructions ?? []).count == (entry.instructions ?? []).count, "\(entry.name): steps")
-            #expect(zip(italian.instructions ?? [], entry.instructions ?? []).allSatisfy { $0 != $1 && !$0.isEmpty }, "\(entry.name): a step is untranslated")
+            #expect(
+                zip(italian.instructions ?? [], entry.instructions ?? []).allSatisfy { $0 != $1 && !$0.isEmpty },
+                "\(entry.name): a step is untranslated")
             #expect((italian.garnish?.isEmpty ?? true) == (entry.garnish?.isEmpty ?? true), "\(entry.name): garnish")
             // Common English words of recipes never appear in the Italian (drink names aside; "the" is left
             // out of the check because bars and books keep their names: Don the Beachcomber).
-            let words = [italian.shortDescription, italian.longDescription, italian.garnish].compactMap { $0 } + (italian.instructions ?? [])
+            let words =
+                [italian.shortDescription, italian.longDescription, italian.garnish].compactMap { $0 }
+                + (italian.instructions ?? [])
             for text in words {
                 let lowered = " " + text.lowercased().replacingOccurrences(of: entry.name.lowercased(), with: " ") + " "
                 for english in [" with ", " shake ", " stir ", " strain ", " into ", " until "] {
-                    #expect(!lowered.contains(english), "\(entry.name): \(english.trimmingCharacters(in: .whitespaces)) in \(text)")
+                    #expect(
+                        !lowered.contains(english),
+                        "\(entry.name): \(english.trimmingCharacters(in: .whitespaces)) in \(text)")
                 }
             }
         }

@@ -1,10 +1,11 @@
 import CocktailsAPI
 import Foundation
 import Testing
+
 #if canImport(Combine)
-import Combine
+    import Combine
 #else
-import OpenCombine
+    import OpenCombine
 #endif
 
 /// Collects the outcome of one call in any of the three forms, so tests can treat them alike.
@@ -167,7 +168,8 @@ struct FakeCocktailsAPITests {
 struct FakeCocktailsAPIFileTests {
     @Test("the file is read at each call, in every form; once it is gone the source is unavailable")
     func readEachCall() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("fake-source-\(UUID().uuidString).json")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fake-source-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data("[1]".utf8).write(to: file)
         let api = FakeCocktailsAPI(latency: .zero, payloadFile: file)
