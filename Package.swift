@@ -43,15 +43,12 @@ let package = Package(
         ),
         // zlib (as every Swift toolchain on Linux needs it): gzip for the response cache.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
-        // Gives back the pages of the loader's relocation tables once the process has started.
-        .target(name: "CMemoryRelease"),
         .target(
             name: "CocktailBookWeb",
             dependencies: [
                 "CocktailBook",
                 "CocktailBookStore",
                 "CZlib",
-                "CMemoryRelease",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),

@@ -17,7 +17,7 @@ public actor CatalogService {
     private let logger: Logger
     /// The calendar labels are read on: the machine's clock, weeks starting where the catalog
     /// locale's do.
-    public nonisolated let calendar: LabelCalendar
+    public nonisolated let calendar: Calendar
     /// The canonical ingredient table recipes are read against.
     public nonisolated let ingredients: IngredientTable
 
@@ -34,8 +34,6 @@ public actor CatalogService {
         didSet { generationCounter.add(1, ordering: .releasing) }
     }
     private nonisolated let generationCounter = Atomic<UInt64>(1)
-    /// Called after a catalog is installed (the server hands the decoding's garbage back to the system).
-    private let afterInstall: (@Sendable () -> Void)?
 
     /// Changes whenever what the catalog shows may have: a catalog installed, a refresh started
     /// or ended (the pages' notices). Readable without waiting for the actor, so that a cache of
@@ -51,12 +49,10 @@ public actor CatalogService {
         source: any CocktailsAPI, catalogStore: any CatalogStore, favoritesStore: any FavoritesStore,
         importedStore: (any ImportedCocktailsStore)? = nil, now: @escaping @Sendable () -> Date,
         locale: Locale = .catalogDefault,
-        ingredients: IngredientTable = IngredientTable([]), logger: Logger = Logger(label: "cocktailbook.catalog"),
-        afterInstall: (@Sendable () -> Void)? = nil
+        ingredients: IngredientTable = IngredientTable([]), logger: Logger = Logger(label: "cocktailbook.catalog")
     ) {
-        self.afterInstall = afterInstall
         self.ingredients = ingredients
-        self.calendar = .local(for: locale)
+        self.calendar = .labels(for: locale)
         self.source = source
         self.catalogStore = catalogStore
         self.favoritesStore = favoritesStore
@@ -265,7 +261,6 @@ public actor CatalogService {
         updatedAt = fetchedAt
         installSerial += 1
         generationCounter.add(1, ordering: .releasing)
-        afterInstall?()
     }
 
     private func fetchFromSource() async {

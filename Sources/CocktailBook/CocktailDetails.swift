@@ -42,7 +42,7 @@ public struct CocktailDetails: Sendable, Equatable {
     }
 
     /// `Today`, `This week`… for the recipe's `dateModified` seen at `now`; `nil` without a date.
-    public func lastModifiedLabel(now: Date, calendar: LabelCalendar, strings: UIStrings = .english) -> String? {
+    public func lastModifiedLabel(now: Date, calendar: Calendar, strings: UIStrings = .english) -> String? {
         cocktail.dateModified.flatMap(LastModifiedLabel.date(from:)).map {
             LastModifiedLabel.label(for: $0, now: now, calendar: calendar, strings: strings)
         }

@@ -13,7 +13,7 @@ public struct Account: Sendable, Equatable, Codable {
     public var owner: FavoritesOwner { FavoritesOwner(account: id) }
 }
 
-struct AccountRecord: Codable, FetchableRecord, MutablePersistableRecord, RecordWithDates {
+struct AccountRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "account"
     enum Columns {
         static let name = Column(CodingKeys.name)

@@ -63,7 +63,7 @@ extension AppDatabase: BarStore {
             if isOnShelf {
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO barBottle (ownerId, value, addedAt) VALUES (?, ?, ?)",
-                    arguments: [owner.id, value, StoredDate.text(Date())])
+                    arguments: [owner.id, value, Date()])
             } else {
                 try db.execute(
                     sql: "DELETE FROM barBottle WHERE ownerId = ? AND value = ?", arguments: [owner.id, value])
@@ -141,7 +141,7 @@ extension AppDatabase: BarStore {
                     try db.execute(
                         sql:
                             "INSERT INTO shoppingItem (ownerId, value, cocktailIds, bought, addedAt) VALUES (?, ?, ?, 0, ?)",
-                        arguments: [owner.id, value, cocktailId ?? "", StoredDate.text(Date())]
+                        arguments: [owner.id, value, cocktailId ?? "", Date()]
                     )
                 }
             }

@@ -18,7 +18,7 @@ struct CatalogCocktailRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 /// When the cached catalog was fetched; the table has at most one row.
-struct CatalogFetchRecord: Codable, FetchableRecord, PersistableRecord, RecordWithDates {
+struct CatalogFetchRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "catalogFetch"
     var id = 1
     var fetchedAt: Date

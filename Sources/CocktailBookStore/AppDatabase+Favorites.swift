@@ -5,7 +5,7 @@ import GRDB
 /// A cocktail someone marked as favorite. It has no foreign key to the catalog on purpose: a
 /// favorite outlives its cocktail leaving the catalog, and comes back if the cocktail does.
 /// `ownerId` is an account's id, or 0 for the implicit owner of a book without accounts.
-struct FavoriteRecord: Codable, FetchableRecord, PersistableRecord, RecordWithDates {
+struct FavoriteRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "favorite"
     enum Columns {
         static let ownerId = Column(CodingKeys.ownerId)

@@ -5,7 +5,7 @@ import GRDB
 /// One imported cocktail, kept apart from the source's cache by the origin it came from (a URL
 /// or a file path); `id` is the namespaced id the catalog shows. The cocktail is JSON, like the
 /// cache's, so that new recipe fields need no migration.
-struct ImportedCocktailRecord: Codable, FetchableRecord, PersistableRecord, RecordWithDates {
+struct ImportedCocktailRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "importedCocktail"
     enum Columns {
         static let origin = Column(CodingKeys.origin)
@@ -20,7 +20,7 @@ struct ImportedCocktailRecord: Codable, FetchableRecord, PersistableRecord, Reco
 }
 
 /// A downloaded picture: the URL it came from and the content-addressed file holding its bytes.
-struct ImportedImageRecord: Codable, FetchableRecord, PersistableRecord, RecordWithDates {
+struct ImportedImageRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "importedImage"
     var sourceURL: String
     var fileName: String

@@ -11,7 +11,7 @@ public struct APIToken: Sendable, Equatable, Codable {
     public var lastUsedAt: Date?
 }
 
-struct SessionRecord: Codable, FetchableRecord, PersistableRecord, RecordWithDates {
+struct SessionRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "session"
     var tokenHash: String
     var accountId: Int64
@@ -19,7 +19,7 @@ struct SessionRecord: Codable, FetchableRecord, PersistableRecord, RecordWithDat
     var lastSeenAt: Date
 }
 
-struct APITokenRecord: Codable, FetchableRecord, MutablePersistableRecord, RecordWithDates {
+struct APITokenRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "apiToken"
     enum Columns {
         static let accountId = Column(CodingKeys.accountId)
@@ -64,7 +64,7 @@ extension AppDatabase {
             try await writer.write { db in
                 try db.execute(
                     sql: "UPDATE session SET lastSeenAt = ? WHERE tokenHash = ?",
-                    arguments: [StoredDate.text(now), tokenHash])
+                    arguments: [now, tokenHash])
             }
         }
         return try await account(id: session.accountId)
@@ -117,7 +117,7 @@ extension AppDatabase {
         if StoreRules.isDueForTouch(token.lastUsedAt, now: now) {
             try await writer.write { db in
                 try db.execute(
-                    sql: "UPDATE apiToken SET lastUsedAt = ? WHERE id = ?", arguments: [StoredDate.text(now), token.id])
+                    sql: "UPDATE apiToken SET lastUsedAt = ? WHERE id = ?", arguments: [now, token.id])
             }
         }
         return try await account(id: token.accountId)

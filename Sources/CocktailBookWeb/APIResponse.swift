@@ -9,10 +9,7 @@ public enum APIJSON {
     /// same data always gives the same bytes.
     public static func encode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(CivilTime(date).iso8601)
-        }
+        encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         return try encoder.encode(value)
     }

@@ -177,7 +177,7 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
     /// The payload of `details`, in `language`, with its measures converted when `conversion`
     /// is given (`?units=ml&servings=4`).
     public init(
-        _ details: CocktailDetails, now: Date, calendar: LabelCalendar = .local(for: .catalogDefault),
+        _ details: CocktailDetails, now: Date, calendar: Calendar = .labels(for: .catalogDefault),
         language: Language = .english,
         conversion: (units: Settings.Units, servings: Int)? = nil
     ) {

@@ -98,6 +98,8 @@ enum CocktailDBDrink {
 
     /// `2024-02-17 15:40:00` for `2024-02-17T15:40:00Z`: TheCocktailDB's format, in UTC.
     static func dateModified(_ iso: String) -> String? {
-        LastModifiedLabel.date(from: iso).map { CivilTime($0).spaced }
+        LastModifiedLabel.date(from: iso).map {
+            $0.formatted(Date.ISO8601FormatStyle(dateTimeSeparator: .space, timeZone: .gmt).year().month().day().time(includingFractionalSeconds: false))
+        }
     }
 }

@@ -133,33 +133,14 @@ struct TheCocktailDBDrink: Sendable, Equatable {
 
     /// `2024-02-17T15:40:00Z` for TheCocktailDB's `2024-02-17 15:40:00` (taken as UTC); nil for
     /// anything else, impossible dates (`2023-02-29`) included.
-    ///
-    /// Read by hand rather than with a `DateFormatter`, whose first use maps megabytes of ICU's
-    /// calendar and pattern data into the server, on every refresh from TheCocktailDB.
     static func isoDate(_ value: String) -> String? {
-        let bytes = Array(value.utf8)
-        // yyyy-MM-dd HH:mm:ss: digits everywhere but the separators.
-        let separators: [Int: UInt8] = [
-            4: UInt8(ascii: "-"), 7: UInt8(ascii: "-"), 10: UInt8(ascii: " "), 13: UInt8(ascii: ":"),
-            16: UInt8(ascii: ":"),
-        ]
-        guard bytes.count == 19 else { return nil }
-        for (index, byte) in bytes.enumerated() {
-            if let separator = separators[index] {
-                guard byte == separator else { return nil }
-            } else {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            }
-        }
-        func number(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } }
-        let (year, month, day) = (number(0..<4), number(5..<7), number(8..<10))
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard (1...12).contains(month), (1...days[month - 1]).contains(day),
-            number(11..<13) < 24, number(14..<16) < 60, number(17..<19) < 60
-        else { return nil }
-        return String(value.prefix(10)) + "T" + String(value.suffix(8)) + "Z"
+        // Read and written back: only text that is exactly a real timestamp survives the trip.
+        guard let date = try? timestamp.parse(value), timestamp.format(date) == value else { return nil }
+        return date.formatted(.iso8601)
     }
+
+    private static let timestamp = Date.ISO8601FormatStyle(dateTimeSeparator: .space, timeZone: .gmt).year().month()
+        .day().time(includingFractionalSeconds: false)
 }
 
 /// One cocktail in our catalog's JSON format; `nil` optional keys are left out.
