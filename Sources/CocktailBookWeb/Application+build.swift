@@ -11,16 +11,6 @@ public func buildApplication(
     configuration: AppConfiguration,
     onServerRunning: @escaping @Sendable (Int?) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
-    try await buildApplication(
-        configuration: configuration, onServerRunning: onServerRunning, observingFastLane: { _ in })
-}
-
-/// The app, handing its ``FastLane`` to `observingFastLane` (tests count what it answers).
-func buildApplication(
-    configuration: AppConfiguration,
-    onServerRunning: @escaping @Sendable (Int?) async -> Void = { _ in },
-    observingFastLane: (FastLane) -> Void
-) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "cocktailbook")
     logger.logLevel = configuration.logLevel
     let environment = try await AppEnvironment(configuration: configuration, logger: logger)
@@ -33,72 +23,60 @@ func buildApplication(
     await environment.catalog.start()
 
     let renderer = try await PageRenderer(assets: StaticAssets())
-
-    let router = Router(context: AppRequestContext.self)
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     let metrics = AppMetrics()
+    let table = RouteTable()
     let chaos = ChaosMiddleware<AppRequestContext>.Settings(
         latency: configuration.chaosLatency, failures: configuration.chaosFailures,
         failureRate: configuration.chaosFailureRate
     )
-    let serverName = "CocktailBook"
-    let lane = FastLane(
-        catalog: environment.catalog, changes: environment.database.changes, metrics: metrics, logger: logger,
-        serverName: serverName, isEnabled: !chaos.isActive
-    )
-    observingFastLane(lane)
-    router.add(middleware: FastLaneRecorder(lane: lane))
+    // Every request, from the outside in: its log line and metrics, the security headers, who
+    // is asking and with which settings, errors as pages or JSON, the request's own checks
+    // (host, origin, query), what nobody may do, `405`, chaos for the APIs. Each route's group
+    // then applies its own policy (see ``RoutePolicy``).
     router.add(middleware: RequestLogMiddleware(metrics: metrics))
-    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: SecurityHeadersMiddleware(table: table))
     router.add(
         middleware: IdentityMiddleware(
             accounts: environment.accounts, isLoopback: isLoopback, isReadOnly: configuration.publicReadOnly))
     router.add(middleware: SettingsMiddleware(database: environment.database))
     router.add(middleware: ErrorMiddleware(renderer: renderer))
     router.add(middleware: RequestPolicyMiddleware(allowedHosts: configuration.effectiveAllowedHosts))
-    router.add(
-        middleware: AccessMiddleware(isReadOnly: configuration.publicReadOnly, isPrivate: configuration.privateMode))
-    router.add(middleware: APIMethodMiddleware(table: .served))
+    router.add(middleware: AccessMiddleware(isReadOnly: configuration.publicReadOnly))
+    router.add(middleware: MethodNotAllowedMiddleware(table: table))
     if chaos.isActive {
         logger.warning(
             "chaos mode: API requests wait \(chaos.latency), the first \(chaos.failures) fail, then \(Int(chaos.failureRate * 100))% fail"
         )
         router.add(middleware: ChaosMiddleware(chaos))
     }
-    router.add(
-        middleware: ResponseCacheMiddleware(
-            cache: environment.responses, catalog: environment.catalog, changes: environment.database.changes))
-    router.get("/healthz") { _, _ in "ok" }
-    HealthController(
-        database: environment.database, catalog: environment.catalog, metrics: metrics,
-        trustProxy: configuration.trustProxy
-    ).addRoutes(to: router)
-    APIController(catalog: environment.catalog, bar: environment.database).addRoutes(to: router.group("api/v1"))
-    BarAPIController(catalog: environment.catalog, store: environment.database).addRoutes(to: router.group("api/v1"))
-    BarPageController(catalog: environment.catalog, store: environment.database, renderer: renderer).addRoutes(
-        to: router)
-    CocktailDBController(
-        catalog: environment.catalog, host: configuration.host, port: configuration.port,
-        trustProxy: configuration.trustProxy
-    ).addRoutes(to: router)
-    WebController(
-        catalog: environment.catalog, renderer: renderer, bar: environment.database, images: environment.images,
-        trustProxy: configuration.trustProxy
-    ).addRoutes(to: router)
-    AppShellController(shell: try AppShellFiles(assets: renderer.assets), renderer: renderer).addRoutes(to: router)
-    ImportController(environment: environment, renderer: renderer, configuration: configuration).addRoutes(to: router)
-    MaintenanceController(environment: environment, configuration: configuration, renderer: renderer).addRoutes(
-        to: router)
-    AccountController(accounts: environment.accounts, renderer: renderer, trustProxy: configuration.trustProxy)
-        .addRoutes(to: router)
-    AdminController(accounts: environment.accounts, renderer: renderer).addRoutes(to: router)
-    SettingsController(database: environment.database, renderer: renderer).addRoutes(to: router)
+    let routes = RouteBuilder(
+        router: router, table: table, isPrivate: configuration.privateMode,
+        cache: ResponseCacheMiddleware(
+            cache: environment.responses, catalog: environment.catalog, changes: environment.database.changes)
+    )
+    let database = environment.database
+    let catalog = environment.catalog
+    let proxy = configuration.trustProxy
+    HealthController(database: database, catalog: catalog, metrics: metrics, trustProxy: proxy).addRoutes(to: routes)
+    APIController(catalog: catalog, bar: database).addRoutes(to: routes)
+    BarAPIController(catalog: catalog, store: database).addRoutes(to: routes)
+    BarPageController(catalog: catalog, store: database, renderer: renderer).addRoutes(to: routes)
+    CocktailDBController(catalog: catalog, host: configuration.host, port: configuration.port, trustProxy: proxy)
+        .addRoutes(to: routes)
+    WebController(catalog: catalog, renderer: renderer, bar: database, images: environment.images, trustProxy: proxy)
+        .addRoutes(to: routes)
+    AppShellController(shell: try AppShellFiles(assets: renderer.assets), renderer: renderer).addRoutes(to: routes)
+    ImportController(environment: environment, renderer: renderer, configuration: configuration).addRoutes(to: routes)
+    MaintenanceController(environment: environment, configuration: configuration, renderer: renderer)
+        .addRoutes(to: routes)
+    AccountController(accounts: environment.accounts, renderer: renderer, trustProxy: proxy).addRoutes(to: routes)
+    AdminController(accounts: environment.accounts, renderer: renderer).addRoutes(to: routes)
+    SettingsController(database: database, renderer: renderer).addRoutes(to: routes)
 
-    let headerTimeout = TimeAmount.nanoseconds(
-        Int64(configuration.headerTimeout.components.seconds) * 1_000_000_000
-            + configuration.headerTimeout.components.attoseconds / 1_000_000_000)
     let http1 = HTTP1Channel.Configuration(
-        additionalChannelHandlers: [HeaderTimeoutHandler(timeout: headerTimeout)],
-        idleTimeout: .seconds(Int64(configuration.idleTimeout.components.seconds)),
+        additionalChannelHandlers: [HeaderTimeoutHandler(timeout: .nanoseconds(configuration.headerTimeout.nanoseconds))],
+        idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds),
         // The request line counts as a header here: long query strings must still reach
         // RequestPolicyMiddleware, which refuses them with a readable 400.
         httpDecoderConfiguration: .init(
@@ -108,9 +86,10 @@ func buildApplication(
         CatalogRefreshService(catalog: environment.catalog, interval: $0, logger: logger)
     }
     return Application(
-        responder: HeadResponder(wrapped: router.buildResponder()),
-        server: .http1(configuration: http1, lane: lane),
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: serverName),
+        router: router,
+        server: .http1(configuration: http1),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "CocktailBook"),
         services: refresher.map { [$0] } ?? [],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port) },
         logger: logger

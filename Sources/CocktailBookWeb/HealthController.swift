@@ -22,7 +22,9 @@ struct HealthController<Context: AppContext>: Sendable {
         var problems: [String]
     }
 
-    func addRoutes(to router: Router<Context>) {
+    func addRoutes(to routes: RouteBuilder<Context>) {
+        let router = routes.routes("", .open)
+        router.get("/healthz") { _, _ in "ok" }
         router.get("/readyz") { _, _ in
             var problems: [String] = []
             if let problem = await database.healthProblem() { problems.append(problem) }

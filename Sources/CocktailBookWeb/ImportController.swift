@@ -44,20 +44,16 @@ struct ImportController<Context: AppContext>: Sendable {
             "uploads", isDirectory: true)
     }
 
-    func addRoutes(to router: Router<Context>) {
+    func addRoutes(to routes: RouteBuilder<Context>) {
+        let router = routes.routes("", .admin)
         router.get("/import") { _, context -> Response in
-            guard context.viewer.role != nil else {
-                return Response.redirect(to: "/login?next=%2Fimport", type: .normal)
-            }
-            try context.require(.admin)
-            return renderer.render(ImportPage().written(in: context.strings), context: context)
+            renderer.render(ImportPage().written(in: context.strings), context: context)
         }
         router.post("/import", use: submit)
     }
 
     /// Runs the import the form asks for; answers the summary, or the Import page with a reason.
     @Sendable func submit(request: Request, context: Context) async throws -> Response {
-        try context.require(.admin)
         guard gate.enter() else {
             return refuse(
                 "Another import is running. Try again when it has finished.", status: .conflict, context: context)

@@ -36,7 +36,6 @@ struct RequestLogMiddleware<Context: AppContext>: RouterMiddleware {
     private func finish(_ request: Request, context: Context, status: Int, since start: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - start
         let route = context.endpointPath ?? "unmatched"
-        FastLane.Capture.current?.route(route)
         metrics?.record(route: route, method: request.method.rawValue, status: status, duration: elapsed)
         context.logger.info(
             "\(request.method) \(request.uri.path) \(status)",

@@ -14,15 +14,17 @@ struct WebController<Context: AppContext>: Sendable {
     /// `--trust-proxy`: link previews follow `X-Forwarded-Host` and `X-Forwarded-Proto`.
     var trustProxy = false
 
-    func addRoutes(to router: Router<Context>) {
-        router.get("/", use: list)
-        router.get("/search", use: list)
-        router.get("/filters", use: filters)
-        router.get("/results", use: results)
+    func addRoutes(to routes: RouteBuilder<Context>) {
+        let pages = routes.routes("", .page)
+        pages.get("/", use: list)
+        pages.get("/search", use: list)
+        pages.get("/filters", use: filters)
+        pages.get("/results", use: results)
+        pages.get("/cocktails/:id", use: show)
+        let router = routes.routes("", .anyone)
         router.get("/random", use: random)
-        router.get("/cocktails/:id", use: show)
         router.post("/cocktails/:id/favorite", use: toggleFavorite)
-        router.post("/catalog/refresh", use: refresh)
+        routes.routes("", .admin).post("/catalog/refresh", use: refresh)
         router.get("/images/cocktails/:file", use: image)
         router.get("/images/imported/:file") { request, context in
             guard let images else { throw HTTPError(.notFound) }
@@ -36,7 +38,7 @@ struct WebController<Context: AppContext>: Sendable {
             }
             return try await images.response(for: try context.parameters.require("file"), request: request)
         }
-        router.get("/assets/:name") { request, context in
+        routes.routes("", .open).get("/assets/:name") { request, context in
             try renderer.assets.response(for: try context.parameters.require("name"), request: request)
         }
     }
@@ -174,7 +176,6 @@ struct WebController<Context: AppContext>: Sendable {
     @Sendable func refresh(request: Request, context: Context) async throws -> Response {
         let form = try await FormFields(request: request)
         try CSRFToken.verify(form["csrf"], context: context, request: request)
-        try context.require(.admin)
         await catalog.refresh()
         return .redirect(to: LocalPath.sanitized(form["return"]), type: .normal) // 303 See Other
     }

@@ -9,16 +9,18 @@ struct APIController<Context: AppContext>: Sendable {
     /// Where shelves are kept, for `?makeable=`.
     let bar: any BarStore
 
-    func addRoutes(to group: RouterGroup<Context>) {
-        group.get("cocktails", use: list)
-        group.get("cocktails/:id", use: show)
-        group.get("favorites", use: favorites)
-        group.get("filters", use: filters)
+    func addRoutes(to routes: RouteBuilder<Context>) {
+        let cached = routes.routes("api/v1", .api)
+        cached.get("cocktails", use: list)
+        cached.get("cocktails/:id", use: show)
+        cached.get("favorites", use: favorites)
+        cached.get("filters", use: filters)
+        routes.routes("api/v1", .admin).post("catalog/refresh", use: refresh)
+        let group = routes.routes("api/v1", .anyone)
         group.get("random", use: random)
         group.put("favorites/:id") { request, context in try await setFavorite(true, context: context) }
         group.delete("favorites/:id") { request, context in try await setFavorite(false, context: context) }
         group.get("catalog", use: status)
-        group.post("catalog/refresh", use: refresh)
         group.get("openapi.json") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/json; charset=utf-8"],

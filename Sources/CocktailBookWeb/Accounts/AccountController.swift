@@ -15,14 +15,16 @@ struct AccountController<Context: AppContext>: Sendable {
     let trustProxy: Bool
     let throttle = LoginThrottle()
 
-    func addRoutes(to router: Router<Context>) {
-        router.get("/login") { request, context in
+    func addRoutes(to routes: RouteBuilder<Context>) {
+        let open = routes.routes("", .open)
+        open.get("/login") { request, context in
             renderer.render(
                 LoginPage(
                     next: LocalPath.sanitized(FormQuery(request)["next"]), viewer: context.viewer,
                     strings: context.strings), context: context)
         }
-        router.post("/login", use: signIn)
+        open.post("/login", use: signIn)
+        let router = routes.routes("", .anyone)
         router.post("/logout", use: signOut)
         router.get("/account", use: accountPage)
         router.post("/account/password", use: changePassword)

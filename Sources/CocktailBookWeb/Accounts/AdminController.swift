@@ -8,9 +8,9 @@ struct AdminController<Context: AppContext>: Sendable {
     let accounts: Accounts
     let renderer: PageRenderer
 
-    func addRoutes(to router: Router<Context>) {
+    func addRoutes(to routes: RouteBuilder<Context>) {
+        let router = routes.routes("", .admin)
         router.get("/admin/users") { request, context in
-            try context.require(.admin)
             return await renderer.render(
                 try page(
                     notice: FormQuery(request)["done"].map { AdminUsersPage.notice(for: $0, strings: context.strings) },

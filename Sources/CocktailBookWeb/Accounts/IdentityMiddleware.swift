@@ -36,41 +36,23 @@ struct IdentityMiddleware<Context: AppContext>: RouterMiddleware {
     }
 }
 
-/// Refuses what the viewer may not do before any handler runs: a bad API token (`401`), any
-/// write on a read-only book (`403`), and, with `--private`, everything an anonymous visitor
-/// asks except signing in (a redirect to `/login` for pages, `401` for the API).
+/// Refuses what nobody may do, whatever the route: a bad API token (`401`) and any write on a
+/// read-only book (`403`). What each route admits is its own ``RoutePolicy``.
 struct AccessMiddleware<Context: AppContext>: RouterMiddleware {
     let isReadOnly: Bool
-    let isPrivate: Bool
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
         if context.hasBadCredentials {
             throw AppError(
-                status: .unauthorized, code: "invalid_token",
-                message: "The API token is not valid: it was revoked or mistyped.")
+                status: .unauthorized, code: "invalid_token", message: "The API token is not valid: it was revoked or mistyped.")
         }
-        let path = request.uri.path
         if isReadOnly, ![.get, .head, .options].contains(request.method) {
             throw AppError(
-                status: .forbidden, code: "read_only",
-                message: "This book is open read-only: nothing can be changed here.")
-        }
-        if isPrivate, context.viewer.role == nil, !Self.isOpen(path) {
-            if path.hasPrefix("/api/") || request.method != .get { throw AppError.signInRequired }
-            return .redirect(
-                to: "/login?next="
-                    + (request.uri.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"),
-                type: .normal)
+                status: .forbidden, code: "read_only", message: "This book is open read-only: nothing can be changed here.")
         }
         return try await next(request, context)
-    }
-
-    /// What a private book shows to everyone: the sign-in page, its assets and the health checks
-    /// (and `/metrics`, which guards itself: this machine and admins only).
-    static func isOpen(_ path: String) -> Bool {
-        path == "/login" || path.hasPrefix("/assets/") || path == "/healthz" || path == "/readyz" || path == "/metrics"
     }
 }
 

@@ -8,7 +8,9 @@ struct AppShellController<Context: AppContext>: Sendable {
     let shell: AppShellFiles
     let renderer: PageRenderer
 
-    func addRoutes(to router: Router<Context>) {
+    func addRoutes(to routes: RouteBuilder<Context>) {
+        // Nothing of the book's content: answered to everyone, a private book's visitors too.
+        let router = routes.routes("", .open)
         router.get("/manifest.webmanifest") { request, context in
             CachedResponse.make(
                 body: shell.manifest(strings: context.strings), contentType: "application/manifest+json",
@@ -34,7 +36,7 @@ struct AppShellController<Context: AppContext>: Sendable {
             response.headers[.contentSecurityPolicy] = "default-src 'self'"
             return response
         }
-        router.get("/offline") { _, context in
+        routes.routes("", RoutePolicy(openWhenPrivate: true, offline: true)).get("/offline") { _, context in
             renderer.render(OfflinePage(), context: context)
         }
     }

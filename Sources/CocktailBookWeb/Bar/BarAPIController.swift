@@ -10,8 +10,10 @@ struct BarAPIController<Context: AppContext>: Sendable {
     let catalog: CatalogService
     let store: any BarStore
 
-    func addRoutes(to group: RouterGroup<Context>) {
-        group.get("bar") { _, context in
+    func addRoutes(to routes: RouteBuilder<Context>) {
+        let cached = routes.routes("api/v1", .api)
+        let group = routes.routes("api/v1", .anyone)
+        cached.get("bar") { _, context in
             try await APIResponse.json(
                 BarPayload(try store.shelf(of: context.viewer.favoritesOwner), strings: context.strings))
         }
@@ -19,11 +21,11 @@ struct BarAPIController<Context: AppContext>: Sendable {
         group.delete("bar/ingredients/:value") { _, context in try await setOnShelf(false, context: context) }
         group.put("bar/always/:value") { _, context in try await setAlways(true, context: context) }
         group.delete("bar/always/:value") { _, context in try await setAlways(false, context: context) }
-        group.get("bar/suggestions", use: suggestions)
-        group.get("bar/rules", use: rules)
+        cached.get("bar/suggestions", use: suggestions)
+        cached.get("bar/rules", use: rules)
         group.post("bar/rules", use: addRule)
         group.delete("bar/rules/:id", use: removeRule)
-        group.get("shopping-list", use: shoppingList)
+        cached.get("shopping-list", use: shoppingList)
         group.post("shopping-list", use: addToShoppingList)
         group.put("shopping-list/:id", use: setBought)
         group.delete("shopping-list/:id", use: removeItem)

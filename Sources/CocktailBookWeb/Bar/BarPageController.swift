@@ -9,8 +9,11 @@ struct BarPageController<Context: AppContext>: Sendable {
     let store: any BarStore
     let renderer: PageRenderer
 
-    func addRoutes(to router: Router<Context>) {
-        router.get("/bar", use: page)
+    func addRoutes(to routes: RouteBuilder<Context>) {
+        let pages = routes.routes("", .page)
+        pages.get("/bar", use: page)
+        pages.get("/bar/shopping", use: shoppingPage)
+        let router = routes.routes("", .anyone)
         router.post("/bar/bottles") { request, context in
             try await change(request, context) { form, owner, index in
                 let value = try Self.value(form["value"], in: index, strings: context.strings)
@@ -40,7 +43,6 @@ struct BarPageController<Context: AppContext>: Sendable {
                 _ = try await store.removeRule(id: Int64(try context.parameters.require("id")) ?? -1, owner: owner)
             }
         }
-        router.get("/bar/shopping", use: shoppingPage)
         router.get("/bar/shopping.txt") { _, context in
             let text = await ShoppingListPayload.text(
                 try store.shoppingList(of: context.viewer.favoritesOwner), strings: context.strings)

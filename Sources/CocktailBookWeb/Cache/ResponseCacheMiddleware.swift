@@ -8,7 +8,8 @@ import Synchronization
 /// Serves the pages and API answers that only change with the catalog, the database (favorites,
 /// shelves, settings, accounts) and the day from ``ResponseCache``; the rest goes by. Every
 /// answer it gives carries an `ETag` (`304` on a match) and is gzip-compressed when the client
-/// asks. It runs after every middleware that decides who is asking and what is allowed, so it
+/// asks. Routes declare that their answers may be kept (``RoutePolicy/cached``); it runs inside
+/// their group, after every middleware that decides who is asking and what is allowed, so it
 /// never answers a request that those would refuse.
 struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
     let cache: ResponseCache
@@ -18,9 +19,6 @@ struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard request.method == .get, Self.isCacheable(request.uri.path) else {
-            return try await next(request, context)
-        }
         let key = ResponseCache.Key(
             target: request.uri.description,
             origin: [
@@ -33,11 +31,11 @@ struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
             state: .current(catalog: catalog, changes: changes)
         )
         if let entry = cache.entry(for: key) {
-            return Self.answer(from: entry, request: request, context: context)
+            return Self.response(from: entry, request: request, context: context)
         }
         let first: Bool
         switch await cache.turn(for: key) {
-        case .made(let entry): return Self.answer(from: entry, request: request, context: context)
+        case .made(let entry): return Self.response(from: entry, request: request, context: context)
         case .make(let isFirst): first = isFirst
         }
         var shared: ResponseCache.Entry?
@@ -55,28 +53,9 @@ struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
         headers[.contentLength] = nil
         let entry = cache.store(key, headers: headers, body: collector.buffer, keep: keep)
         if keep { shared = entry }
-        if entry.byteCount >= 128 << 10 { MemoryRelease.trimAfterLongAnswer() }
         var answer = Self.response(from: entry, request: request, context: context)
         answer.status = response.status
-        if keep {
-            FastLane.Capture.current?.answered(
-                from: entry, token: context.csrfToken, status: answer.status, headers: answer.headers)
-        }
         return answer
-    }
-
-    /// Routes whose answers depend only on what the key holds. Random picks, health checks,
-    /// account and admin screens are left out; pictures and assets have their own caching.
-    static func isCacheable(_ path: String) -> Bool {
-        switch path {
-        case "/", "/search", "/filters", "/results", "/bar", "/bar/shopping",
-            "/api/v1/cocktails", "/api/v1/favorites", "/api/v1/filters", "/api/v1/bar", "/api/v1/bar/suggestions",
-            "/api/v1/bar/rules", "/api/v1/shopping-list":
-            return true
-        default:
-            if path.hasPrefix("/api/json/v1/1/") { return !path.hasSuffix("/random.php") }
-            return path.hasPrefix("/cocktails/") || path.hasPrefix("/api/v1/cocktails/")
-        }
     }
 
     static var hostField: HTTPField.Name { .init("Host")! }
@@ -89,14 +68,6 @@ struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
         case .account(let account): "account \(account.id)"
         case .anonymous(let accountMode): accountMode ? "anonymous" : "anonymous without accounts"
         }
-    }
-
-    /// A kept entry's answer to this request, recorded for the fast lane.
-    private static func answer(from entry: ResponseCache.Entry, request: Request, context: Context) -> Response {
-        let answer = response(from: entry, request: request, context: context)
-        FastLane.Capture.current?.answered(
-            from: entry, token: context.csrfToken, status: answer.status, headers: answer.headers)
-        return answer
     }
 
     /// The entry's bytes with this request's holes filled, compressed when asked, or `304`.
@@ -140,15 +111,7 @@ final class BodyCollector: ResponseBodyWriter {
     func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }
 
-/// The time a page is served, as its offline banner reads it; formatted once a second.
+/// The time a page is served, as its offline banner reads it.
 enum RenderTime {
-    private static let last = Mutex<(second: Int, text: String)>((-1, ""))
-
-    static func now(_ date: Date = Date()) -> String {
-        let second = Int(date.timeIntervalSince1970)
-        if let text = last.withLock({ $0.second == second ? $0.text : nil }) { return text }
-        let text = CivilTime(date).iso8601
-        last.withLock { $0 = (second, text) }
-        return text
-    }
+    static func now() -> String { Date().formatted(.iso8601) }
 }

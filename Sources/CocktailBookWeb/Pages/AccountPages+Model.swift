@@ -4,7 +4,6 @@ import Foundation
 
 /// `/login`: the sign-in form, with the reason of a refusal.
 struct LoginPage: PageModel {
-    static let keptOffline = false
     static let template = "login"
     var catalogState = "ready"
     var next: String
@@ -26,7 +25,6 @@ struct LoginPage: PageModel {
 
 /// `/account`: the signed-in account, its password, API tokens and other sessions.
 struct AccountPage: PageModel {
-    static let keptOffline = false
     static let template = "account"
     var catalogState = "ready"
     var name = ""
@@ -89,7 +87,6 @@ struct AccountPage: PageModel {
 
 /// `/admin/users`: every account with its role, and the form to add one.
 struct AdminUsersPage: PageModel {
-    static let keptOffline = false
     static let template = "admin-users"
     var catalogState = "ready"
     var rows: [Row]

@@ -2,7 +2,6 @@ import CocktailBook
 
 /// A friendly page for anything that went wrong, with a way back to the list.
 struct ErrorPage: PageModel {
-    static let keptOffline = false
     static let template = "error"
 
     var heading: String

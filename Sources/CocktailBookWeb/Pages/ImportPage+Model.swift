@@ -3,7 +3,6 @@ import CocktailBook
 /// The Import screen (`/import`): upload a file or give a server address; after an import it
 /// shows the summary line, after a refusal the reason (nothing was changed).
 struct ImportPage: PageModel {
-    static let keptOffline = false
     static let template = "import"
 
     /// The refusal or problem to show above the forms, if any.

@@ -36,8 +36,9 @@ struct PageRenderer: Sendable {
         // and with both, Chromium aborted the navigation after a form's redirect when the page
         // was in its cache (test_catalog_states). The ETag still answers conditional requests.
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
-        // The service worker keeps only pages worth opening offline: a ready catalog, no error.
-        if status == .ok, page.catalogState == "ready", Page.keptOffline { headers[.offlineCache] = "page" }
+        // The service worker keeps only pages worth opening offline: of a route that says so
+        // (``RoutePolicy/offline``), with a ready catalog and no error.
+        if status == .ok, page.catalogState == "ready", context.keepsOffline { headers[.offlineCache] = "page" }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 }
@@ -48,12 +49,6 @@ protocol PageModel: Sendable {
     static var template: String { get }
     /// `loading`, `ready` or `failed`: tells the page script whether to wait for the catalog.
     var catalogState: String { get }
-    /// Whether the service worker may keep the page for offline use (not for account pages).
-    static var keptOffline: Bool { get }
-}
-
-extension PageModel {
-    static var keptOffline: Bool { true }
 }
 
 extension HTTPField.Name {

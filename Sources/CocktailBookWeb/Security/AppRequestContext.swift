@@ -20,6 +20,8 @@ protocol AppContext: RequestContext {
     var settings: Settings { get set }
     /// The language pages are written in: the setting, else the browser's.
     var language: Language { get set }
+    /// The route lets the service worker keep its pages for offline use (``RoutePolicy/offline``).
+    var keepsOffline: Bool { get set }
 }
 
 extension AppContext {
@@ -55,6 +57,7 @@ struct AppRequestContext: AppContext {
     var hasBadCredentials = false
     var settings = Settings()
     var language = Language.english
+    var keepsOffline = false
     let clientAddress: String
 
     init(source: ApplicationRequestContextSource) {

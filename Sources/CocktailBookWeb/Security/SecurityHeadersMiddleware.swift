@@ -5,6 +5,9 @@ import Hummingbird
 /// browser without a CSRF cookie gets one; and `OPTIONS` (CORS preflight) is answered here,
 /// allowing only reads from other origins.
 struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
+    /// The routes' methods, for `Allow`.
+    let table: RouteTable
+
     /// Pages: our own script and style only, no framing, no plugins, forms to ourselves.
     static var pagePolicy: String {
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "
@@ -25,7 +28,7 @@ struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
 
         var response: Response
         if request.method == .options {
-            response = Self.preflight(request)
+            response = preflight(request)
         } else {
             response = try await next(request, context)
         }
@@ -54,9 +57,9 @@ struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
 
     /// `OPTIONS`: `204` naming what may be sent. Cross-origin pages may only read the APIs, so
     /// a preflight for a write gets no `Access-Control-Allow-Methods` that covers it.
-    static func preflight(_ request: Request) -> Response {
+    func preflight(_ request: Request) -> Response {
         var response = Response(status: .noContent)
-        response.headers[.allow] = APIRouteTable.served.allow(for: request.uri.path) ?? "GET, HEAD, POST, OPTIONS"
+        response.headers[.allow] = table.allow(for: request.uri.path) ?? "GET, HEAD, POST, OPTIONS"
         if request.headers[.accessControlRequestMethod] != nil, request.uri.path.hasPrefix("/api/") {
             response.headers[.accessControlAllowMethods] = "GET, HEAD, OPTIONS"
             response.headers[.accessControlAllowHeaders] = "Accept, Authorization"

@@ -10,7 +10,8 @@ struct SettingsController<Context: AppContext>: Sendable {
     let database: any AppStore
     let renderer: PageRenderer
 
-    func addRoutes(to router: Router<Context>) {
+    func addRoutes(to routes: RouteBuilder<Context>) {
+        let router = routes.routes("", .anyone)
         router.get("/settings") { request, context in
             renderer.render(
                 SettingsPage(

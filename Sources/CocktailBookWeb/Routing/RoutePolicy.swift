@@ -1,0 +1,104 @@
+import CocktailBook
+import HTTPTypes
+import Hummingbird
+
+/// What a route says about itself where it is registered: who may call it, whether a private
+/// book shows it to strangers, whether its answers are kept (``ResponseCache``) and whether the
+/// service worker keeps its pages for offline use. Nothing else in the app keeps lists of paths.
+struct RoutePolicy: Sendable {
+    /// Who may call a route.
+    enum Audience: Sendable {
+        /// Anyone the book lets browse.
+        case anyone
+        /// An admin (the implicit owner of a book without accounts is one).
+        case admin
+    }
+
+    var audience: Audience = .anyone
+    /// Answered also to anonymous visitors of a `--private` book (signing in, assets, health).
+    var openWhenPrivate = false
+    /// `GET` answers depend only on what ``ResponseCache/Key`` holds and may be kept.
+    var cached = false
+    /// Its pages may be kept by the service worker (`X-Offline-Cache: page`).
+    var offline = false
+
+    /// The book's pages: anyone, kept, saved for offline use.
+    static let page = RoutePolicy(cached: true, offline: true)
+    /// Answered to anyone the book lets browse, made anew each time and never saved.
+    static let anyone = RoutePolicy()
+    /// JSON answers that only change with the catalog, the database and the day.
+    static let api = RoutePolicy(cached: true)
+    /// Whatever must answer to everyone, even in a private book: the sign-in page, assets,
+    /// health checks.
+    static let open = RoutePolicy(openWhenPrivate: true)
+    /// Screens and actions of admins.
+    static let admin = RoutePolicy(audience: .admin)
+}
+
+/// Applies a group's ``RoutePolicy``: refuses whom it does not admit, serves and keeps its
+/// answers through the response cache, and tells the renderer whether its pages may be kept
+/// offline.
+struct RoutePolicyMiddleware<Context: AppContext>: RouterMiddleware {
+    let policy: RoutePolicy
+    let isPrivate: Bool
+    let cache: ResponseCacheMiddleware<Context>
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        if isPrivate, !policy.openWhenPrivate, context.viewer.role == nil {
+            if request.uri.path.hasPrefix("/api/") || request.method != .get { throw AppError.signInRequired }
+            let next = request.uri.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F"
+            return .redirect(to: "/login?next=" + next, type: .normal)
+        }
+        if policy.audience == .admin {
+            // A page asked by someone not signed in: the sign-in page first, then back here.
+            if context.viewer.role == nil, request.method == .get, !request.uri.path.hasPrefix("/api/") {
+                let next = request.uri.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics)
+                return .redirect(to: "/login?next=" + (next ?? "%2F"), type: .normal)
+            }
+            try context.require(.admin)
+        }
+        var context = context
+        context.keepsOffline = policy.offline
+        guard policy.cached, request.method == .get else { return try await next(request, context) }
+        return try await cache.handle(request, context: context, next: next)
+    }
+}
+
+/// The routes of one group, with the group's policy applied to each and every path and method
+/// written into the ``RouteTable`` (which answers `405` for the methods a path lacks).
+struct Routes<Context: AppContext>: RouterMethods {
+    let group: RouterGroup<Context>
+    /// The group's path, as the table records it.
+    let prefix: String
+    let table: RouteTable
+
+    @discardableResult func on<Responder: HTTPResponder>(
+        _ path: RouterPath, method: HTTPRequest.Method, responder: Responder
+    ) -> Self where Responder.Context == Context {
+        table.record(prefix + "/" + path.description, method: method)
+        group.on(path, method: method, responder: responder)
+        return self
+    }
+
+    @discardableResult func add(middleware: any MiddlewareProtocol<Request, Response, Context>) -> Self {
+        Routes(group: group.add(middleware: middleware), prefix: prefix, table: table)
+    }
+}
+
+/// Makes the groups every controller registers its routes in.
+struct RouteBuilder<Context: AppContext> {
+    let router: Router<Context>
+    let table: RouteTable
+    let isPrivate: Bool
+    let cache: ResponseCacheMiddleware<Context>
+
+    /// A group under `path` whose routes follow `policy`.
+    func routes(_ path: String = "", _ policy: RoutePolicy) -> Routes<Context> {
+        let group = router.group(RouterPath(path))
+            .add(middleware: RoutePolicyMiddleware(policy: policy, isPrivate: isPrivate, cache: cache))
+        let prefix = path.isEmpty ? "" : "/" + path.split(separator: "/").joined(separator: "/")
+        return Routes(group: group, prefix: prefix, table: table)
+    }
+}
