@@ -41,6 +41,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The drinks' pictures, drawn as SVG from their recipes: no web framework in here.
+        .target(
+            name: "CocktailDrawings",
+            dependencies: ["CocktailBook", .product(name: "CocktailsAPI", package: "CocktailsAPI")]
+        ),
         // zlib (as every Swift toolchain on Linux needs it): gzip for the response cache.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(
@@ -48,6 +53,7 @@ let package = Package(
             dependencies: [
                 "CocktailBook",
                 "CocktailBookStore",
+                "CocktailDrawings",
                 "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -108,6 +114,7 @@ let package = Package(
             name: "CocktailBookWebTests",
             dependencies: [
                 "CocktailBookWeb",
+                "CocktailDrawings",
                 "CocktailBookTestSupport",
                 "CZlib",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,3 +1,5 @@
+import CocktailsAPI
+
 /// Estimates a cocktail's strength from its recipe and its steps.
 ///
 /// The model: every line that ends up in the glass contributes its volume and `volume × ABV` of
@@ -17,38 +19,40 @@
 /// dilute`) as stirred. ABV = alcohol ÷ final volume.
 public enum ABVEstimator {
     /// Water added by each method, as a share of the poured volume.
-    public static func dilution(for method: String?) -> Double {
-        switch method?.lowercased() {
-        case "stirred", "swizzled": 0.20
-        case "shaken", "blended": 0.25
-        case "thrown": 0.15
-        case "built", "muddled": 0.10
-        case "layered": 0
-        default: 0.15
+    public static func dilution(for method: MixingMethod?) -> Double {
+        switch method {
+        case .stirred, .swizzled: 0.20
+        case .shaken, .blended: 0.25
+        case .thrown: 0.15
+        case .built, .muddled: 0.10
+        case .layered: 0
+        case nil: 0.15
         }
     }
 
     /// Water added to a drink made by `method` as its `steps` describe it.
-    public static func dilution(for method: String?, steps: [String]) -> Double {
+    public static func dilution(for method: MixingMethod?, steps: [String]) -> Double {
         let base = dilution(for: method)
-        guard ["built", "muddled"].contains(method?.lowercased() ?? "") else { return base }
+        guard method == .built || method == .muddled else { return base }
         let text = steps.joined(separator: " ").lowercased()
-        if text.contains("shake") { return dilution(for: "shaken") }
+        if text.contains("shake") { return dilution(for: .shaken) }
         if text.contains("crushed ice") { return 0.30 }
-        if text.contains("stir"), text.contains("second") || text.contains("dilute") { return dilution(for: "stirred") }
+        if text.contains("stir"), text.contains("second") || text.contains("dilute") { return dilution(for: .stirred) }
         return base
     }
 
     /// The estimated ABV in percent, or `nil` when no line has a known volume and ingredient.
     ///
     /// Lines whose ingredient is not in the table count as volume without alcohol.
-    public static func estimate(_ lines: [RecipeLine], method: String?, steps: [String] = [], table: IngredientTable)
+    public static func estimate(
+        _ lines: [RecipeLine], method: MixingMethod?, steps: [String] = [], table: IngredientTable
+    )
         -> Double?
     {
         guard let pour = pour(lines, method: method, steps: steps, table: table), pour.volume > 0 else { return nil }
         // A top-up poured over a drink shaken or stirred apart is not part of what the ice diluted.
         let mixedApart =
-            ["shaken", "stirred"].contains(method?.lowercased() ?? "")
+            method == .shaken || method == .stirred
             || steps.contains { $0.lowercased().contains("shake") }
         let diluted = mixedApart ? pour.volume - pour.topped : pour.volume
         return pour.alcohol / (pour.volume + diluted * dilution(for: method, steps: steps)) * 100
@@ -57,7 +61,7 @@ public enum ABVEstimator {
     /// Grams of alcohol in one serving (ethanol weighs 0.789 g per ml), or `nil` when no line
     /// has a known volume. Dilution changes the strength, not the alcohol.
     public static func alcoholGrams(
-        _ lines: [RecipeLine], method: String? = nil, steps: [String] = [], table: IngredientTable
+        _ lines: [RecipeLine], method: MixingMethod? = nil, steps: [String] = [], table: IngredientTable
     ) -> Double? {
         pour(lines, method: method, steps: steps, table: table).map { $0.alcohol * 0.789 }
     }
@@ -70,9 +74,9 @@ public enum ABVEstimator {
         var alcohol = 0.0
     }
 
-    static func pour(_ lines: [RecipeLine], method: String?, steps: [String], table: IngredientTable) -> Pour? {
+    static func pour(_ lines: [RecipeLine], method: MixingMethod?, steps: [String], table: IngredientTable) -> Pour? {
         let text = steps.map { $0.lowercased() }
-        let muddled = method?.lowercased() == "muddled" || text.contains { $0.contains("muddle") }
+        let muddled = method == .muddled || text.contains { $0.contains("muddle") }
         let splashTop = text.contains { $0.contains("top") && $0.contains("splash") }
         var pour = Pour()
         var counted = false
@@ -139,9 +143,9 @@ public struct DrinkBody: Sendable, Equatable {
     ]
 
     /// The body of a drink made by `method` from `lines` as `steps` say.
-    public init(_ lines: [RecipeLine], method: String?, steps: [String] = [], table: IngredientTable) {
+    public init(_ lines: [RecipeLine], method: MixingMethod?, steps: [String] = [], table: IngredientTable) {
         let text = steps.map { $0.lowercased() }
-        let muddled = method?.lowercased() == "muddled" || text.contains { $0.contains("muddle") }
+        let muddled = method == .muddled || text.contains { $0.contains("muddle") }
         let splashTop = text.contains { $0.contains("top") && $0.contains("splash") }
         var poured = 0.0
         var topped = 0.0
@@ -159,7 +163,7 @@ public struct DrinkBody: Sendable, Equatable {
                 citrus = true
             }
             // Ice blended into the drink stays in the glass as slush: about half its volume.
-            if method?.lowercased() == "blended", name.contains("ice"), ingredient?.kind == .other,
+            if method == .blended, name.contains("ice"), ingredient?.kind == .other,
                 let unit = line.unit, let perUnit = unit.millilitres
             {
                 slush += (line.amount?.typical ?? 1) * perUnit * 0.5
@@ -173,8 +177,8 @@ public struct DrinkBody: Sendable, Equatable {
             if Self.fizzyWords.contains(where: name.contains) { fizzy += millilitres }
         }
         let mixedApart =
-            ["shaken", "stirred"].contains(method?.lowercased() ?? "") || text.contains { $0.contains("shake") }
-        let shaken = method?.lowercased() == "shaken" || text.contains { $0.contains("shake") }
+            method == .shaken || method == .stirred || text.contains { $0.contains("shake") }
+        let shaken = method == .shaken || text.contains { $0.contains("shake") }
         froth = shaken && citrus && !foam
         let diluted = mixedApart ? poured : poured + topped
         volume = poured + topped + diluted * ABVEstimator.dilution(for: method, steps: steps) + slush

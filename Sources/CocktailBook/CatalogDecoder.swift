@@ -29,9 +29,7 @@ public enum CatalogDecoder {
     public static func decode(_ data: Data) throws -> Outcome {
         let entries: [Entry]
         do {
-            let decoder = JSONDecoder()
-            decoder.userInfo[SharedTexts.userInfoKey] = SharedTexts()
-            entries = try decoder.decode([Entry].self, from: data)
+            entries = try JSONDecoder().decode([Entry].self, from: data)
         } catch DecodingError.typeMismatch {
             throw CatalogError.malformedPayload("the catalog is not a JSON array")
         } catch {
@@ -64,9 +62,8 @@ public enum CatalogDecoder {
             let loose = try? decoder.container(keyedBy: Cocktail.CodingKeys.self)
             id = try? loose?.decode(String.self, forKey: .id)
             do {
-                var cocktail = try Cocktail(from: decoder)
+                let cocktail = try Cocktail(from: decoder)
                 try Self.validate(cocktail)
-                (decoder.userInfo[SharedTexts.userInfoKey] as? SharedTexts)?.share(&cocktail)
                 result = .success(cocktail)
             } catch let reason as Reason {
                 result = .failure(reason)

@@ -109,13 +109,12 @@ public enum CatalogImport {
                 "\(label): more than \(maximumVariants) variants or a variant of more than \(maximumIngredientLines) lines"
             )
         }
+        let fields: [String?] = [
+            cocktail.shortDescription, cocktail.longDescription, cocktail.imageName, cocktail.garnish, cocktail.iba,
+            cocktail.dateModified, cocktail.imageURL, cocktail.video, cocktail.imageAttribution, cocktail.imageSource,
+        ]
         let texts =
-            [
-                cocktail.shortDescription, cocktail.longDescription, cocktail.imageName, cocktail.glass,
-                cocktail.category,
-                cocktail.method, cocktail.garnish, cocktail.iba, cocktail.dateModified, cocktail.imageURL,
-                cocktail.video, cocktail.imageAttribution, cocktail.imageSource,
-            ].compactMap { $0 }
+            fields.compactMap { $0 }
             + cocktail.ingredients + (cocktail.instructions ?? []) + (cocktail.tags ?? [])
             + variants.flatMap { [$0.name] + ($0.description.map { [$0] } ?? []) + $0.ingredients }
         if texts.contains(where: { $0.count > maximumTextLength }) {

@@ -1,3 +1,4 @@
+import CocktailsAPI
 import Foundation
 
 /// One version of the catalog with everything worked out from it once: the alphabetical order,
@@ -85,8 +86,8 @@ public struct CatalogSnapshot: Sendable {
         let ingredientCounts = phraseCounts(of: narrowed)
         return Facets(
             kinds: counted(everything.kinds, in: passing { $0.kind = .all }, by: \.kind.rawValue),
-            categories: counted(everything.categories, in: passing { $0.category = nil }, by: \.category),
-            glasses: counted(everything.glasses, in: passing { $0.glass = nil }, by: \.glass),
+            categories: counted(everything.categories, in: passing { $0.category = nil }, by: \.category?.rawValue),
+            glasses: counted(everything.glasses, in: passing { $0.glass = nil }, by: \.glass?.rawValue),
             ingredients: everything.ingredients.map {
                 Facets.Value(
                     value: $0.value, count: ingredientCounts[SearchText.terms($0.value).joined(separator: " ")] ?? 0)
@@ -129,8 +130,8 @@ public struct CatalogSnapshot: Sendable {
         }
         return Facets(
             kinds: counted(cocktails.map(\.kind.rawValue)),
-            categories: counted(cocktails.compactMap(\.category)),
-            glasses: counted(cocktails.compactMap(\.glass)),
+            categories: counted(cocktails.compactMap(\.category?.rawValue)),
+            glasses: counted(cocktails.compactMap(\.glass?.rawValue)),
             ingredients: ingredients.sorted { $0.value.localizedCaseInsensitiveCompare($1.value) == .orderedAscending }
         )
     }
@@ -138,10 +139,8 @@ public struct CatalogSnapshot: Sendable {
     private func passesFilters(_ position: Int, _ query: CocktailQuery) -> Bool {
         let cocktail = catalog.cocktails[position]
         guard query.kind.includes(cocktail) else { return false }
-        if let category = query.category, cocktail.category?.caseInsensitiveCompare(category) != .orderedSame {
-            return false
-        }
-        if let glass = query.glass, cocktail.glass?.caseInsensitiveCompare(glass) != .orderedSame { return false }
+        if let category = query.category, cocktail.category != category { return false }
+        if let glass = query.glass, cocktail.glass != glass { return false }
         return query.ingredients.allSatisfy { wanted in
             ingredientNames[position].contains { $0.containsWords(of: wanted) }
         }

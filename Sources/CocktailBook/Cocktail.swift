@@ -1,6 +1,8 @@
+import CocktailsAPI
 import Foundation
 
-/// One recipe in the catalog, as the recipe source describes it.
+/// One recipe in the catalog, as the recipe source describes it: a plain value, stored and sent
+/// as its JSON (the catalog file's format).
 public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
     /// The source's identifier; stable across refreshes and used in URLs.
     public var id: String
@@ -16,25 +18,19 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
     public var preparationMinutes: Int
     /// `true` when `preparationMinutes` is our estimate (an imported drink whose source gave no
     /// time) rather than the source's own figure; `nil` means the source's figure.
-    public var preparationEstimated: Bool? {
-        get { rare?.fields.preparationEstimated }
-        set { updateRare { $0.preparationEstimated = newValue } }
-    }
+    public var preparationEstimated: Bool?
     /// The source's name for the drink's picture.
     public var imageName: String
     /// The recipe, one human-readable line per ingredient.
     public var ingredients: [String]
-    /// The glass it is served in (`coupe`, `highball`…), when the source says.
-    public var glass: String?
+    /// The glass it is served in, when the source says.
+    public var glass: Glass?
     /// What the drink's picture needs beyond the glass, when the source says.
-    public var illustration: Illustration? {
-        get { rare?.fields.illustration }
-        set { updateRare { $0.illustration = newValue } }
-    }
-    /// The family it belongs to (`Sour`, `Highball`…), when the source says.
-    public var category: String?
-    /// How it is mixed (`shaken`, `stirred`, `built`…), when the source says.
-    public var method: String?
+    public var illustration: Illustration?
+    /// The family it belongs to, when the source says.
+    public var category: DrinkCategory?
+    /// How it is mixed, when the source says.
+    public var method: MixingMethod?
     /// The steps to make it, in order, when the source says.
     public var instructions: [String]?
     /// What goes on or in the glass at the end, in words.
@@ -42,96 +38,31 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
     /// Short keywords (`gin`, `bitter`, `brunch`).
     public var tags: [String]?
     /// The IBA official list it is on: `unforgettables`, `contemporary-classics` or `new-era`.
-    public var iba: String? {
-        get { rare?.fields.iba }
-        set { updateRare { $0.iba = newValue } }
-    }
+    public var iba: String?
     /// When the recipe was last changed, as ISO 8601 text.
     public var dateModified: String?
     /// Where the drink's photo is, when it has one (an imported drink's local copy, or the
     /// source's own URL); `nil` means the drawn illustration.
-    public var imageURL: String? {
-        get { rare?.fields.imageURL }
-        set { updateRare { $0.imageURL = newValue } }
-    }
+    public var imageURL: String?
     /// An http(s) URL of a video showing how the drink is made, when the source has one.
-    public var video: String? {
-        get { rare?.fields.video }
-        set { updateRare { $0.video = newValue } }
-    }
+    public var video: String?
     /// Who made the drink's photo, or its licence, in the source's words.
-    public var imageAttribution: String? {
-        get { rare?.fields.imageAttribution }
-        set { updateRare { $0.imageAttribution = newValue } }
-    }
+    public var imageAttribution: String?
     /// Where the drink's photo was taken from, in the source's words.
-    public var imageSource: String? {
-        get { rare?.fields.imageSource }
-        set { updateRare { $0.imageSource = newValue } }
-    }
+    public var imageSource: String?
     /// The drink's words in other languages, by language code (`it`); see ``texts(in:)``.
-    public var translations: [String: CocktailTexts]? {
-        get { rare?.fields.translations }
-        set { updateRare { $0.translations = newValue } }
-    }
+    public var translations: [String: CocktailTexts]?
     /// Other balances of the same drink, shown beside the recipe, never instead of it (an IBA
     /// drink's recipe is the IBA's; the house's everyday version is a variant).
-    public var variants: [Variant]? {
-        get { rare?.fields.variants }
-        set { updateRare { $0.variants = newValue } }
-    }
-
-    /// The fields most drinks leave empty (a drawing's hints, a photo and its credits, a video,
-    /// translations, variants, the IBA list), kept apart behind one reference that is `nil`
-    /// when all are: inline they made every drink 352 bytes, 1.4 MB of a 10,000-drink catalog
-    /// that nearly never uses them. The box is never changed; a change makes a new one.
-    private var rare: Rare?
-
-    /// The less common fields' values.
-    struct RareFields: Sendable, Equatable {
-        var preparationEstimated: Bool?
-        var illustration: Illustration?
-        var iba: String?
-        var imageURL: String?
-        var video: String?
-        var imageAttribution: String?
-        var imageSource: String?
-        var translations: [String: CocktailTexts]?
-        var variants: [Variant]?
-
-        var isEmpty: Bool { self == RareFields() }
-    }
-
-    final class Rare: Sendable {
-        let fields: RareFields
-        init(_ fields: RareFields) { self.fields = fields }
-
-        /// A box for `fields`, or none when they are all empty.
-        static func boxing(_ fields: RareFields) -> Rare? { fields.isEmpty ? nil : Rare(fields) }
-    }
-
-    private mutating func updateRare(_ change: (inout RareFields) -> Void) {
-        var fields = rare?.fields ?? RareFields()
-        change(&fields)
-        rare = Rare.boxing(fields)
-    }
-
-    public static func == (lhs: Cocktail, rhs: Cocktail) -> Bool {
-        lhs.id == rhs.id && lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.shortDescription == rhs.shortDescription
-            && lhs.longDescription == rhs.longDescription && lhs.preparationMinutes == rhs.preparationMinutes
-            && lhs.imageName == rhs.imageName && lhs.ingredients == rhs.ingredients && lhs.glass == rhs.glass
-            && lhs.category == rhs.category && lhs.method == rhs.method && lhs.instructions == rhs.instructions
-            && lhs.garnish == rhs.garnish && lhs.tags == rhs.tags && lhs.dateModified == rhs.dateModified
-            && (lhs.rare === rhs.rare || (lhs.rare?.fields ?? RareFields()) == (rhs.rare?.fields ?? RareFields()))
-    }
+    public var variants: [Variant]?
 
     /// Creates a cocktail from its parts.
     public init(
         id: String, name: String, kind: CocktailKind, shortDescription: String, longDescription: String,
         preparationMinutes: Int, imageName: String, ingredients: [String],
-        glass: String? = nil, illustration: Illustration? = nil, category: String? = nil, method: String? = nil,
-        instructions: [String]? = nil, garnish: String? = nil, tags: [String]? = nil, iba: String? = nil,
-        dateModified: String? = nil, imageURL: String? = nil, preparationEstimated: Bool? = nil,
+        glass: Glass? = nil, illustration: Illustration? = nil, category: DrinkCategory? = nil,
+        method: MixingMethod? = nil, instructions: [String]? = nil, garnish: String? = nil, tags: [String]? = nil,
+        iba: String? = nil, dateModified: String? = nil, imageURL: String? = nil, preparationEstimated: Bool? = nil,
         video: String? = nil, imageAttribution: String? = nil, imageSource: String? = nil,
         translations: [String: CocktailTexts]? = nil, variants: [Variant]? = nil
     ) {
@@ -141,91 +72,66 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         self.shortDescription = shortDescription
         self.longDescription = longDescription
         self.preparationMinutes = preparationMinutes
+        self.preparationEstimated = preparationEstimated
         self.imageName = imageName
         self.ingredients = ingredients
         self.glass = glass
+        self.illustration = illustration
         self.category = category
         self.method = method
         self.instructions = instructions
         self.garnish = garnish
         self.tags = tags
+        self.iba = iba
         self.dateModified = dateModified
-        rare = Rare.boxing(
-            RareFields(
-                preparationEstimated: preparationEstimated, illustration: illustration, iba: iba,
-                imageURL: SafeLink.picture(imageURL),
-                video: SafeLink.web(video), imageAttribution: imageAttribution, imageSource: SafeLink.web(imageSource),
-                translations: translations, variants: variants
-            ))
+        self.imageURL = SafeLink.picture(imageURL)
+        self.video = SafeLink.web(video)
+        self.imageAttribution = imageAttribution
+        self.imageSource = SafeLink.web(imageSource)
+        self.translations = translations
+        self.variants = variants
     }
 
     enum CodingKeys: String, CodingKey {
         case id, name
         case kind = "type"
-        case shortDescription, longDescription, preparationMinutes, imageName, ingredients
-        case glass, illustration, category, method, instructions, garnish, tags, iba, dateModified, imageURL
-        case preparationEstimated, video, imageAttribution, imageSource, translations, variants
+        case shortDescription, longDescription, preparationMinutes, preparationEstimated
+        case imageName, ingredients, glass, illustration, category, method, instructions, garnish, tags, iba
+        case dateModified, imageURL, video, imageAttribution, imageSource, translations, variants
     }
 
-    /// Decodes the catalog's keys; the estimate flag, the video and the picture's credits are
-    /// read leniently: absent or unreadable, they are `nil`.
+    /// Decodes the catalog's keys. A glass, family or method is read by any of its names (ours or
+    /// TheCocktailDB's); one the book does not know is left out rather than failing the drink, as
+    /// are an unreadable estimate flag, video or picture credit. Links that are not safe are dropped.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        var fields = RareFields()
-        id = try container.decode(String.self, forKey: .id)
-        name = try container.decode(String.self, forKey: .name)
-        kind = try container.decode(CocktailKind.self, forKey: .kind)
-        shortDescription = try container.decode(String.self, forKey: .shortDescription)
-        longDescription = try container.decode(String.self, forKey: .longDescription)
-        preparationMinutes = try container.decode(Int.self, forKey: .preparationMinutes)
-        imageName = try container.decode(String.self, forKey: .imageName)
-        ingredients = try container.decode([String].self, forKey: .ingredients)
-        glass = try container.decodeIfPresent(String.self, forKey: .glass)
-        fields.illustration = try container.decodeIfPresent(Illustration.self, forKey: .illustration)
-        category = try container.decodeIfPresent(String.self, forKey: .category)
-        method = try container.decodeIfPresent(String.self, forKey: .method)
-        instructions = try container.decodeIfPresent([String].self, forKey: .instructions)
-        garnish = try container.decodeIfPresent(String.self, forKey: .garnish)
-        tags = try container.decodeIfPresent([String].self, forKey: .tags)
-        fields.iba = try container.decodeIfPresent(String.self, forKey: .iba)
-        dateModified = try container.decodeIfPresent(String.self, forKey: .dateModified)
-        fields.imageURL = SafeLink.picture(try container.decodeIfPresent(String.self, forKey: .imageURL))
-        fields.preparationEstimated = (try? container.decodeIfPresent(Bool.self, forKey: .preparationEstimated)) ?? nil
-        fields.video = SafeLink.web((try? container.decodeIfPresent(String.self, forKey: .video)) ?? nil)
-        fields.imageAttribution = (try? container.decodeIfPresent(String.self, forKey: .imageAttribution)) ?? nil
-        fields.imageSource = SafeLink.web((try? container.decodeIfPresent(String.self, forKey: .imageSource)) ?? nil)
-        fields.translations = try container.decodeIfPresent([String: CocktailTexts].self, forKey: .translations)
-        fields.variants = try container.decodeIfPresent([Variant].self, forKey: .variants)
-        rare = Rare.boxing(fields)
-    }
-
-    /// Writes the catalog's keys, the absent ones left out.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(shortDescription, forKey: .shortDescription)
-        try container.encode(longDescription, forKey: .longDescription)
-        try container.encode(preparationMinutes, forKey: .preparationMinutes)
-        try container.encode(imageName, forKey: .imageName)
-        try container.encode(ingredients, forKey: .ingredients)
-        try container.encodeIfPresent(glass, forKey: .glass)
-        try container.encodeIfPresent(illustration, forKey: .illustration)
-        try container.encodeIfPresent(category, forKey: .category)
-        try container.encodeIfPresent(method, forKey: .method)
-        try container.encodeIfPresent(instructions, forKey: .instructions)
-        try container.encodeIfPresent(garnish, forKey: .garnish)
-        try container.encodeIfPresent(tags, forKey: .tags)
-        try container.encodeIfPresent(iba, forKey: .iba)
-        try container.encodeIfPresent(dateModified, forKey: .dateModified)
-        try container.encodeIfPresent(imageURL, forKey: .imageURL)
-        try container.encodeIfPresent(preparationEstimated, forKey: .preparationEstimated)
-        try container.encodeIfPresent(video, forKey: .video)
-        try container.encodeIfPresent(imageAttribution, forKey: .imageAttribution)
-        try container.encodeIfPresent(imageSource, forKey: .imageSource)
-        try container.encodeIfPresent(translations, forKey: .translations)
-        try container.encodeIfPresent(variants, forKey: .variants)
+        func lenient<T: Decodable>(_ key: CodingKeys) -> T? {
+            (try? container.decodeIfPresent(T.self, forKey: key)) ?? nil
+        }
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            name: try container.decode(String.self, forKey: .name),
+            kind: try container.decode(CocktailKind.self, forKey: .kind),
+            shortDescription: try container.decode(String.self, forKey: .shortDescription),
+            longDescription: try container.decode(String.self, forKey: .longDescription),
+            preparationMinutes: try container.decode(Int.self, forKey: .preparationMinutes),
+            imageName: try container.decode(String.self, forKey: .imageName),
+            ingredients: try container.decode([String].self, forKey: .ingredients),
+            glass: try container.decodeIfPresent(String.self, forKey: .glass).flatMap(Glass.init(named:)),
+            illustration: try container.decodeIfPresent(Illustration.self, forKey: .illustration),
+            category: try container.decodeIfPresent(String.self, forKey: .category).flatMap(DrinkCategory.init(named:)),
+            method: try container.decodeIfPresent(String.self, forKey: .method).flatMap(MixingMethod.init(named:)),
+            instructions: try container.decodeIfPresent([String].self, forKey: .instructions),
+            garnish: try container.decodeIfPresent(String.self, forKey: .garnish),
+            tags: try container.decodeIfPresent([String].self, forKey: .tags),
+            iba: try container.decodeIfPresent(String.self, forKey: .iba),
+            dateModified: try container.decodeIfPresent(String.self, forKey: .dateModified),
+            imageURL: try container.decodeIfPresent(String.self, forKey: .imageURL),
+            preparationEstimated: lenient(.preparationEstimated), video: lenient(.video),
+            imageAttribution: lenient(.imageAttribution), imageSource: lenient(.imageSource),
+            translations: try container.decodeIfPresent([String: CocktailTexts].self, forKey: .translations),
+            variants: try container.decodeIfPresent([Variant].self, forKey: .variants)
+        )
     }
 
     /// The recipe lines read into amount, unit, ingredient and note.

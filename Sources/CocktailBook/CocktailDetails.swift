@@ -1,3 +1,4 @@
+import CocktailsAPI
 import Foundation
 
 /// Everything the details screen and the detail API show about one cocktail, worked out once
@@ -105,7 +106,10 @@ public enum MeasureText {
     /// The measure of a line, or `nil` when it has neither amount nor unit. Millilitres and
     /// centilitres are written as decimals (`22.5 ml`), everything else with fractions.
     public static func text(amount: RecipeLine.Amount?, unit: MeasureUnit?, strings: UIStrings = .english) -> String? {
-        if unit == .top { return strings["unit_top"] }
+        if unit == .top {
+            let name = MeasureUnit.top.name(in: strings.language)
+            return name.prefix(1).uppercased() + name.dropFirst()
+        }
         let isMetric = unit == .ml || unit == .cl
         let format = { (value: Double) -> String in isMetric ? decimal(value) : number(value) }
         var quantity: String? = nil
@@ -114,7 +118,7 @@ public enum MeasureText {
         }
         if let unit {
             let plural = (amount?.upperValue ?? amount?.value ?? 1) > 1
-            let name = strings["unit_\(unit.rawValue)_\(plural ? "other" : "one")"]
+            let name = unit.name(in: strings.language, count: plural ? 2 : 1)
             quantity = quantity.map { "\($0) \(name)" } ?? name.capitalized
         }
         return quantity.map(strings.localizingNumbers)

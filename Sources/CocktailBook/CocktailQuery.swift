@@ -1,3 +1,4 @@
+import CocktailsAPI
 import Foundation
 
 /// What a person asks the catalog for: words to search, filters to narrow by, and a page.
@@ -10,10 +11,10 @@ public struct CocktailQuery: Sendable, Equatable {
     public var text: String
     /// Alcoholic, non-alcoholic or all.
     public var kind: CocktailFilter
-    /// A category such as `Sour`, matched ignoring case.
-    public var category: String?
-    /// A glass identifier such as `coupe`, matched ignoring case.
-    public var glass: String?
+    /// A family such as `Sour`.
+    public var category: DrinkCategory?
+    /// A glass such as `coupe`.
+    public var glass: Glass?
     /// Ingredients that must all be in the drink.
     public var ingredients: [String]
     /// The page, from 1.
@@ -41,13 +42,13 @@ public struct CocktailQuery: Sendable, Equatable {
 
     /// Creates a query; pages below 1 and sizes outside 1…200 are clamped.
     public init(
-        text: String = "", kind: CocktailFilter = .all, category: String? = nil, glass: String? = nil,
+        text: String = "", kind: CocktailFilter = .all, category: DrinkCategory? = nil, glass: Glass? = nil,
         ingredients: [String] = [], page: Int = 1, perPage: Int = CocktailQuery.defaultPerPage
     ) {
         self.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         self.kind = kind
-        self.category = category.flatMap { $0.isEmpty ? nil : $0 }
-        self.glass = glass.flatMap { $0.isEmpty ? nil : $0 }
+        self.category = category
+        self.glass = glass
         self.ingredients = ingredients.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         self.page = max(1, page)
         self.perPage = min(max(1, perPage), Self.maximumPerPage)

@@ -1,3 +1,4 @@
+import CocktailsAPI
 import Foundation
 
 /// Reads free-text recipe lines (`1 1/2 oz white rum`, `2-3 dashes Angostura bitters`,
@@ -140,29 +141,12 @@ public enum IngredientParser {
 
     // MARK: - Units
 
-    /// Spellings of each unit, longest first so that `fl oz` wins over `oz`.
-    private static let unitSpellings: [(String, MeasureUnit)] = {
-        let table: [MeasureUnit: [String]] = [
-            .ml: ["ml", "mls", "millilitres", "milliliters", "millilitre", "milliliter"],
-            .cl: ["cl", "centilitres", "centiliters", "centilitre", "centiliter"],
-            .oz: ["fl oz", "fl. oz.", "fl. oz", "fluid ounces", "fluid ounce", "ounces", "ounce", "oz.", "oz"],
-            .tsp: ["teaspoons", "teaspoon", "tsps", "tsp.", "tsp"],
-            .tbsp: ["tablespoons", "tablespoon", "tbsps", "tbsp.", "tbsp", "tblsp"],
-            .barspoon: ["barspoons", "barspoon", "bar spoons", "bar spoon"],
-            .dash: ["dashes", "dash"],
-            .drop: ["drops", "drop"],
-            .splash: ["splashes", "splash"],
-            .cup: ["cups", "cup"],
-            .part: ["parts", "part"],
-            .slice: ["slices", "slice"],
-            .wedge: ["wedges", "wedge"],
-            .sprig: ["sprigs", "sprig"],
-            .leaf: ["leaves", "leaf"],
-            .pinch: ["pinches", "pinch"],
-            .piece: ["pieces", "piece"],
-        ]
-        return table.flatMap { unit, spellings in spellings.map { ($0, unit) } }.sorted { $0.0.count > $1.0.count }
-    }()
+    /// Spellings of each unit (``MeasureUnit/Entry/spellings``), longest first so that `fl oz`
+    /// wins over `oz`.
+    private static let unitSpellings: [(String, MeasureUnit)] =
+        MeasureUnit.allCases.flatMap { unit in unit.entry.spellings.map { ($0, unit) } }.sorted {
+            $0.0.count > $1.0.count
+        }
 
     static func readUnit(_ rest: inout Substring) -> MeasureUnit? {
         guard let (spelling, unit) = unitSpelling(at: rest) else { return nil }

@@ -1,3 +1,4 @@
+import CocktailsAPI
 import Foundation
 
 /// The canonical ingredient table: every ingredient a recipe may name, found by its name or an

@@ -1,3 +1,4 @@
+import CocktailsAPI
 import Foundation
 
 /// Shows a recipe line in other units and for more drinks, the way bartenders write recipes:

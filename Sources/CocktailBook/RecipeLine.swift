@@ -1,3 +1,5 @@
+import CocktailsAPI
+
 /// One line of a recipe, read into its parts. The original text is always kept, so a line the
 /// parser does not understand still shows exactly as written.
 public struct RecipeLine: Sendable, Equatable, Codable {
@@ -38,33 +40,5 @@ public struct RecipeLine: Sendable, Equatable, Codable {
 
         /// The amount to reckon with: the middle of a range.
         public var typical: Double { upperValue.map { (value + $0) / 2 } ?? value }
-    }
-}
-
-/// The units recipe lines use, with the volume each stands for when the ABV is estimated.
-public enum MeasureUnit: String, Sendable, Codable, CaseIterable {
-    case ml, cl, oz, tsp, tbsp, barspoon, dash, drop, splash, cup, part
-    case slice, wedge, sprig, leaf, pinch, piece, top
-
-    /// Millilitres in one unit; `nil` for solids.
-    ///
-    /// `top` is what a top-up adds to a built drink, taken as 90 ml; a `splash` as 7.5 ml; a dash
-    /// as 0.9 ml, the figure bartenders use for bitters bottles. A `part` is relative; it is taken
-    /// as 30 ml so that recipes written in parts still get an estimate (only ratios matter then).
-    public var millilitres: Double? {
-        switch self {
-        case .ml: 1
-        case .cl: 10
-        case .oz: 29.57
-        case .tsp, .barspoon: 5
-        case .tbsp: 15
-        case .dash: 0.9
-        case .drop: 0.05
-        case .splash: 7.5
-        case .cup: 240
-        case .top: 90
-        case .part: 30
-        case .slice, .wedge, .sprig, .leaf, .pinch, .piece: nil
-        }
     }
 }

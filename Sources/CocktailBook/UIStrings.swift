@@ -1,3 +1,4 @@
+import CocktailsAPI
 import Foundation
 
 /// The words of the interface in one language, read from one catalog file per language
@@ -77,20 +78,21 @@ public struct UIStrings: Sendable {
 
     // MARK: Names of catalog things
 
-    /// A category (`Sour`, `Tiki & Tropical`) in this language.
-    public func category(_ name: String) -> String { names["categories"]?[name] ?? name }
-
-    /// A glass, by its catalog identifier (`nick-and-nora`), in this language.
-    public func glass(_ id: String) -> String {
-        let english = GlassName.display(id)
-        guard let translated = names["glasses"]?[id] ?? names["glasses"]?[english] else { return english }
-        return translated.prefix(1).uppercased() + translated.dropFirst()
+    /// A family of drinks in this language (`Secchi e intensi`).
+    public func category(_ category: DrinkCategory) -> String {
+        language == .italian ? category.entry.italian : category.entry.english
     }
 
-    /// A method (`shaken`) in this language, capitalised for a label.
-    public func method(_ name: String) -> String {
-        let translated = names["methods"]?[name] ?? name
-        return translated.prefix(1).uppercased() + translated.dropFirst()
+    /// A glass in this language, capitalised for a label (`Coppetta Nick & Nora`).
+    public func glass(_ glass: Glass) -> String {
+        let name = language == .italian ? glass.entry.italian : glass.entry.english
+        return name.prefix(1).uppercased() + name.dropFirst()
+    }
+
+    /// A method in this language, capitalised for a label.
+    public func method(_ method: MixingMethod) -> String {
+        let name = language == .italian ? method.entry.italian : method.entry.english
+        return name.prefix(1).uppercased() + name.dropFirst()
     }
 
     /// An ingredient's name (`white rum`) in this language; names the table does not know

@@ -70,6 +70,16 @@ public final class AppDatabase: Sendable {
             "v3: accounts, sessions, API tokens and favorites by owner", migrate: migrateAccounts)
         migrator.registerMigration("v4: settings of accounts", migrate: migrateSettings)
         migrator.registerMigration("v5: the bar: shelves, substitution rules, shopping lists", migrate: migrateBar)
+        // Builds between v5 and v6 cached the catalog in a binary form of their own; the cache is
+        // emptied (the source fills it again at the next start) so that it is JSON throughout.
+        migrator.registerMigration("v6: the cached catalog as JSON only") { db in
+            let binary = try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM catalogCocktail WHERE hex(substr(payload, 1, 1)) <> '7B')")
+            if binary == true {
+                try db.execute(sql: "DELETE FROM catalogCocktail")
+                try db.execute(sql: "DELETE FROM catalogFetch")
+            }
+        }
         return migrator
     }
 

@@ -75,7 +75,9 @@ public func buildApplication(
     SettingsController(database: database, renderer: renderer).addRoutes(to: routes)
 
     let http1 = HTTP1Channel.Configuration(
-        additionalChannelHandlers: [HeaderTimeoutHandler(timeout: .nanoseconds(configuration.headerTimeout.nanoseconds))],
+        additionalChannelHandlers: [
+            HeaderTimeoutHandler(timeout: .nanoseconds(configuration.headerTimeout.nanoseconds))
+        ],
         idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds),
         // The request line counts as a header here: long query strings must still reach
         // RequestPolicyMiddleware, which refuses them with a readable 400.

@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailDrawings
 import Foundation
 import Hummingbird
 import Synchronization
@@ -115,8 +116,7 @@ public enum CocktailImage {
             return strings("alt_photo", ["name": cocktail.name])
         }
         if let glass = cocktail.glass {
-            let glassName =
-                strings.language == .english ? glass.replacingOccurrences(of: "-", with: " ") : strings.glass(glass)
+            let glassName = strings.language == .english ? glass.englishPhrase : strings.glass(glass)
             return strings("alt_illustration_glass", ["name": cocktail.name, "glass": glassName])
         }
         return strings("alt_illustration", ["name": cocktail.name])

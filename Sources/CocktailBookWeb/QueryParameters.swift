@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailsAPI
 import Foundation
 import Hummingbird
 
@@ -17,8 +18,10 @@ enum QueryParameters {
         let page = try number(value("page"), name: "page")
         let perPage = try number(value("perPage"), name: "perPage")
         guard parameters.all("ingredient").count <= CocktailQuery.maximumIngredients else { throw tooManyIngredients }
+        let category = try vocabulary(value("category"), name: "category", DrinkCategory.init(named:))
+        let glass = try vocabulary(value("glass"), name: "glass", Glass.init(named:))
         var query = CocktailQuery(
-            text: value("q") ?? "", kind: kind, category: value("category"), glass: value("glass"),
+            text: value("q") ?? "", kind: kind, category: category, glass: glass,
             ingredients: parameters.all("ingredient"), page: page ?? 1,
             perPage: perPage ?? CocktailQuery.defaultPerPage
         )
@@ -40,6 +43,17 @@ enum QueryParameters {
             message: "A query may name at most \(CocktailQuery.maximumIngredients) ingredients.")
     }
 
+    /// The glass or family a parameter names; empty means none, an unknown one is refused.
+    private static func vocabulary<Value>(_ text: String?, name: String, _ read: (String) -> Value?) throws -> Value? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let value = read(text) else {
+            throw AppError(
+                status: .badRequest, code: "invalid_\(name)",
+                message: "\"\(text.prefix(60))\" is not a \(name) this book knows; GET /api/v1/filters lists them.")
+        }
+        return value
+    }
+
     private static func number(_ text: String?, name: String) throws -> Int? {
         guard let text else { return nil }
         guard let number = Int(text), number >= 1, number <= 1_000_000 else {
@@ -55,8 +69,8 @@ enum QueryParameters {
         var items: [URLQueryItem] = []
         if includeText, !query.text.isEmpty { items.append(.init(name: "q", value: query.text)) }
         if query.kind != .all { items.append(.init(name: "filter", value: query.kind.rawValue)) }
-        if let category = query.category { items.append(.init(name: "category", value: category)) }
-        if let glass = query.glass { items.append(.init(name: "glass", value: glass)) }
+        if let category = query.category { items.append(.init(name: "category", value: category.rawValue)) }
+        if let glass = query.glass { items.append(.init(name: "glass", value: glass.rawValue)) }
         items += query.ingredients.map { URLQueryItem(name: "ingredient", value: $0) }
         if let makeable = query.makeable { items.append(.init(name: "makeable", value: makeable.rawValue)) }
         if let page, page > 1 { items.append(.init(name: "page", value: String(page))) }

@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailsAPI
 import Foundation
 
 /// SplitMix64: small, fast and fully deterministic, so every run sees the same catalogs.
@@ -62,8 +63,8 @@ struct SyntheticCatalog {
             id: "s\(serial)", name: name, kind: alcoholic ? .alcoholic : .nonAlcoholic,
             shortDescription: short, longDescription: long, preparationMinutes: 2 + rng.below(9),
             imageName: "synthetic-\(serial % 97)", ingredients: lines.map(\.text),
-            glass: rng.pick(Words.glasses), category: rng.pick(Words.categories),
-            method: rng.pick(["shaken", "stirred", "built", "blended", "swizzled"]),
+            glass: rng.pick(Glass.allCases), category: rng.pick(DrinkCategory.allCases),
+            method: rng.pick([.shaken, .stirred, .built, .blended, .swizzled]),
             garnish: rng.pick(Words.garnishes), tags: [rng.pick(Words.flavours).lowercased()],
             dateModified: "2024-0\(1 + rng.below(9))-1\(rng.below(10))T12:00:00Z"
         )
@@ -235,14 +236,6 @@ enum Words {
         "fresh citrus makes all the difference", "chill the glass first", "taste and adjust the sweetness",
         "a pinch of salt lifts the fruit", "double strain for a silky texture", "use a good quality ice",
         "a dry finish suits spicy food", "the garnish adds aroma more than flavour",
-    ]
-    static let glasses = [
-        "coupe", "highball", "rocks", "collins", "martini", "double-rocks", "wine", "hurricane", "nick-and-nora",
-        "flute", "julep-cup", "copper-mug", "tiki-mug", "copa", "margarita", "mug",
-    ]
-    static let categories = [
-        "Sour", "Highball", "Spirit-forward", "Tiki & Tropical", "Sparkling", "Julep & Smash", "Punch",
-        "Fizz & Collins", "Creamy", "Frozen", "Hot",
     ]
     static let garnishes = [
         "Lime wheel", "Orange twist", "Lemon peel", "Mint sprig", "Cherry", "Grapefruit slice", "Cinnamon stick",

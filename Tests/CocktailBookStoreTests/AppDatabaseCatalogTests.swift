@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailsAPI
 import Foundation
 import Testing
 
@@ -24,7 +25,7 @@ struct AppDatabaseCatalogTests {
         #expect(loaded.cocktails.map(\.id) == ["20", "3", "a-b_c"])
         #expect(loaded.fetchedAt == StoreFixtures.secondDate)
         let zombie = try #require(loaded.cocktails.first)
-        #expect(zombie.glass == "tiki-mug")
+        #expect(zombie.glass == .tikiMug)
         #expect(zombie.illustration == .init(color: "#AA3300", ice: "crushed", garnishes: ["mint-sprig", "cherry"]))
         #expect(zombie.ingredients == ["1 oz rum", "1 oz more rum", "Lime ✓"])
         #expect(loaded.cocktails[1].glass == nil && loaded.cocktails[1].illustration == nil)
@@ -69,10 +70,9 @@ struct AppDatabaseCatalogTests {
     }
 }
 
-/// A large catalog is decoded on several cores: the order and every entry must come out as if
-/// it were read one by one, and a broken entry is still named.
-@Suite("Catalog payloads decoded in parallel")
-struct ParallelCatalogDecodingTests {
+/// A large catalog comes back in its order, each drink as its JSON, and a broken entry is named.
+@Suite("Stored catalog rows")
+struct StoredCatalogTests {
     static func large() throws -> [Cocktail] {
         let bundled = try StoreFixtures.bundled()
         return (0..<1_000).map { index in
@@ -92,16 +92,14 @@ struct ParallelCatalogDecodingTests {
         #expect(loaded.cocktails.map(\.id) == (0..<1_000).map { "c\($0)" })
     }
 
-    @Test("an unreadable entry late in the catalog is named")
+    @Test("a stored drink is the drink's JSON; an unreadable one is named")
     func brokenEntry() throws {
-        let cocktails = try Self.large()
-        let encoder = JSONEncoder()
-        var payloads = try cocktails.map { try encoder.encode($0) }
-        payloads[901] = Data("{\"name\": 3}".utf8)
+        let cocktail = try Self.large()[901]
+        let payload = try StoreRules.payload(cocktail)
+        #expect(try JSONDecoder().decode(Cocktail.self, from: payload) == cocktail)
+        #expect(try StoreRules.cocktail(id: "c901", payload: payload) == cocktail)
         #expect(throws: StoreError.corruptCatalog("entry c901 is unreadable")) {
-            try StoreRules.decodeCatalog(ids: cocktails.map(\.id), payloads: payloads)
+            try StoreRules.cocktail(id: "c901", payload: Data("{\"name\": 3}".utf8))
         }
-        payloads[901] = try encoder.encode(cocktails[901])
-        #expect(try StoreRules.decodeCatalog(ids: cocktails.map(\.id), payloads: payloads) == cocktails)
     }
 }

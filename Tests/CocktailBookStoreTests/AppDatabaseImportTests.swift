@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailsAPI
 import Foundation
 import Testing
 

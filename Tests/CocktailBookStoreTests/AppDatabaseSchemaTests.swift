@@ -1,3 +1,4 @@
+import CocktailsAPI
 import Foundation
 import GRDB
 import Testing
@@ -30,6 +31,7 @@ struct AppDatabaseSchemaTests {
                 "v1: catalog cache and favorites", "v2: imported cocktails and images",
                 "v3: accounts, sessions, API tokens and favorites by owner",
                 "v4: settings of accounts", "v5: the bar: shelves, substitution rules, shopping lists",
+                "v6: the cached catalog as JSON only",
             ])
         #expect(FileManager.default.fileExists(atPath: tmp.path))
         #expect(try await database.loadCatalog() == nil)
@@ -65,7 +67,7 @@ struct AppDatabaseSchemaTests {
         let migrations = try await reopened.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations")
         }
-        #expect(migrations == 5)
+        #expect(migrations == 6)
     }
 
     @Test("a path that is a directory cannot be opened, and the error names the path")

@@ -38,7 +38,7 @@ enum StoreFixtures {
             id: "20", name: "Zombie", kind: .alcoholic, shortDescription: "Strong.",
             longDescription: "Very strong; \"tiki\".",
             preparationMinutes: 9, imageName: "zombie", ingredients: ["1 oz rum", "1 oz more rum", "Lime ✓"],
-            glass: "tiki-mug",
+            glass: .tikiMug,
             illustration: .init(color: "#AA3300", ice: "crushed", garnishes: ["mint-sprig", "cherry"])
         ),
         Cocktail(
@@ -48,7 +48,7 @@ enum StoreFixtures {
         Cocktail(
             id: "a-b_c", name: "Apple Cooler", kind: .nonAlcoholic, shortDescription: "Cool.",
             longDescription: "Crisp.",
-            preparationMinutes: 0, imageName: "apple", ingredients: ["Apple juice"], glass: "highball",
+            preparationMinutes: 0, imageName: "apple", ingredients: ["Apple juice"], glass: .highball,
             illustration: .init(color: "#FFEEDD")
         ),
     ]

@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailsAPI
 import Foundation
 
 /// The error the in-memory stores throw when a test tells them to fail.

@@ -1,3 +1,4 @@
+import CocktailsAPI
 import Foundation
 import Logging
 import PostgresNIO

@@ -17,7 +17,8 @@ private let handTable = IngredientTable([
 ])
 
 private func estimate(_ lines: [String], _ method: String?, table: IngredientTable = handTable) -> Double? {
-    ABVEstimator.estimate(lines.map(IngredientParser.parse), method: method, table: table)
+    ABVEstimator.estimate(
+        lines.map(IngredientParser.parse), method: method.flatMap(MixingMethod.init(named:)), table: table)
 }
 
 /// `actual` is within `tolerance` percentage points of `expected`.
@@ -123,7 +124,7 @@ struct ABVEstimatorTests {
             ("built", 0.10), ("muddled", 0.10), ("layered", 0.0), ("Shaken", 0.25), ("STIRRED", 0.20), ("rolled", 0.15),
         ])
     func dilution(method: String, expected: Double) {
-        #expect(ABVEstimator.dilution(for: method) == expected)
+        #expect(ABVEstimator.dilution(for: MixingMethod(named: method)) == expected)
     }
 
     @Test("No method dilutes by 15 %")
@@ -155,7 +156,8 @@ struct ABVTextTests {
     {
         let cocktail = Cocktail(
             id: "t1", name: "Test", kind: kind, shortDescription: "s", longDescription: "l",
-            preparationMinutes: 3, imageName: "img", ingredients: recipe, method: method
+            preparationMinutes: 3, imageName: "img", ingredients: recipe,
+            method: method.flatMap(MixingMethod.init(named:))
         )
         let list = CocktailList(catalog: AlphabeticalCatalog([cocktail]), favorites: [], filter: .all)
         let item = try #require(list.items.first)
@@ -240,7 +242,8 @@ struct ABVStepsTests {
     ])
 
     func estimate(_ lines: [String], _ method: String, _ steps: [String]) -> Double? {
-        ABVEstimator.estimate(lines.map(IngredientParser.parse), method: method, steps: steps, table: Self.table)
+        ABVEstimator.estimate(
+            lines.map(IngredientParser.parse), method: MixingMethod(named: method), steps: steps, table: Self.table)
     }
 
     @Test("a discarded rinse counts for nothing (Sazerac): 2 oz gin stirred is 40 / 1.2")

@@ -29,7 +29,7 @@ struct CatalogDecoderTests {
         #expect(pinaColada.imageName == "pina-colada")
         #expect(pinaColada.ingredients.first == "50 ml white rum")
         #expect(pinaColada.ingredients.count == 4)
-        #expect(pinaColada.glass == "hurricane")
+        #expect(pinaColada.glass == .hurricane)
         #expect(
             pinaColada.illustration == .init(color: "#F3EBD3", ice: "none", garnishes: ["pineapple-wedge", "cherry"]))
         #expect(outcome.cocktails.filter { $0.kind == .nonAlcoholic }.map(\.id).sorted() == ["11", "12", "4", "5"])

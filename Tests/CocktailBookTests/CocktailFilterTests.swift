@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailsAPI
 import Testing
 
 @Suite("CocktailFilter")

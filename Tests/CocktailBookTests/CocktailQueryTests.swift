@@ -49,28 +49,31 @@ struct CocktailQueryTests {
 
     @Test("the category filter ignores case", arguments: ["Creamy", "creamy", "CREAMY"])
     func category(value: String) {
-        let page = answer(CocktailQuery(category: value))
+        let page = answer(CocktailQuery(category: DrinkCategory(named: value)))
         #expect(page.rowNames == ["Alexander", "Brazilian Lemonade", "Grasshopper", "Porto Flip"])
         #expect(page.total == 4)
-        #expect(answer(CocktailQuery(kind: .nonAlcoholic, category: value)).rowNames == ["Brazilian Lemonade"])
+        #expect(
+            answer(CocktailQuery(kind: .nonAlcoholic, category: DrinkCategory(named: value))).rowNames == [
+                "Brazilian Lemonade"
+            ])
     }
 
-    @Test("an unknown category or glass matches nothing; an empty one is no filter")
+    @Test("a family no drink has matches nothing; an unknown name is no family or glass; none is no filter")
     func unknownValues() {
-        #expect(answer(CocktailQuery(category: "Shot")).total == 0)
-        #expect(answer(CocktailQuery(glass: "tumbler")).total == 0)
-        #expect(answer(CocktailQuery(category: "Sou")).total == 0, "categories match whole, not by prefix")
-        #expect(answer(CocktailQuery(category: "", glass: "")).total == 170)
+        #expect(answer(CocktailQuery(category: .shot)).total == 0)
+        #expect(Glass(named: "tumbler") == nil)
+        #expect(DrinkCategory(named: "Sou") == nil, "categories match whole, not by prefix")
+        #expect(answer(CocktailQuery(category: nil, glass: nil)).total == 170)
     }
 
     @Test("the glass filter ignores case")
     func glass() {
-        #expect(answer(CocktailQuery(glass: "margarita")).rowNames == ["Barracuda", "Margarita"])
-        #expect(answer(CocktailQuery(glass: "Margarita")).rowNames == ["Barracuda", "Margarita"])
-        #expect(answer(CocktailQuery(glass: "coupe", perPage: 200)).total == 35)
+        #expect(answer(CocktailQuery(glass: .margarita)).rowNames == ["Barracuda", "Margarita"])
+        #expect(answer(CocktailQuery(glass: Glass(named: "Margarita"))).rowNames == ["Barracuda", "Margarita"])
+        #expect(answer(CocktailQuery(glass: .coupe, perPage: 200)).total == 35)
         // The Last Word is served in a cocktail glass, as the IBA has it.
         #expect(
-            answer(CocktailQuery(glass: "MARTINI")).rowNames == [
+            answer(CocktailQuery(glass: Glass(named: "MARTINI"))).rowNames == [
                 "Brown Derby", "Cosmopolitan", "Dry Martini", "Espresso Martini", "French Martini", "Last Word",
                 "Lemon Drop Martini",
                 "Porn Star Martini", "Spicy Fifty", "Stinger", "Tipperary", "Tuxedo", "Vesper", "Ward Eight",
@@ -113,14 +116,14 @@ struct CocktailQueryTests {
             "Eastside",
             "Hanky Panky", "Monkey Gland", "Paradise", "South Side", "White Lady",
         ]
-        #expect(answer(CocktailQuery(glass: "coupe", ingredients: ["gin"])).rowNames == coupeGin)
+        #expect(answer(CocktailQuery(glass: .coupe, ingredients: ["gin"])).rowNames == coupeGin)
         #expect(
-            answer(CocktailQuery(category: "sour", ingredients: ["gin"])).rowNames == [
+            answer(CocktailQuery(category: .sour, ingredients: ["gin"])).rowNames == [
                 "Army & Navy", "Aviation", "Bee's Knees", "Bramble", "Casino", "Clover Club", "Corpse Reviver #2",
                 "Eastside",
                 "Gimlet", "Last Word", "Monkey Gland", "Paradise", "South Side", "White Lady",
             ])
-        #expect(answer(CocktailQuery(kind: .nonAlcoholic, category: "Sour")).rowNames == ["Margarita Mocktail"])
+        #expect(answer(CocktailQuery(kind: .nonAlcoholic, category: .sour)).rowNames == ["Margarita Mocktail"])
         #expect(answer(CocktailQuery(kind: .nonAlcoholic, ingredients: ["gin"])).total == 0)
     }
 
@@ -133,7 +136,7 @@ struct CocktailQueryTests {
                 "Virgin Moscow Mule",
             ])
         #expect(
-            answer(CocktailQuery(text: "gin", glass: "coupe")).rowNames == [
+            answer(CocktailQuery(text: "gin", glass: .coupe)).rowNames == [
                 "Angel Face", "Army & Navy", "Aviation", "Bee's Knees", "Cardinale", "Clover Club", "Corpse Reviver #2",
                 "Eastside",
                 "Hanky Panky", "Monkey Gland", "Paradise", "South Side", "White Lady", "Alexander", "Boulevardier",
@@ -147,7 +150,7 @@ struct CocktailQueryTests {
             ])
         #expect(answer(CocktailQuery(text: "negroni", ingredients: ["gin"])).rowNames == ["Negroni", "Cardinale"])
         #expect(
-            answer(CocktailQuery(text: "  margarita  ", category: "sour")).rowNames == [
+            answer(CocktailQuery(text: "  margarita  ", category: .sour)).rowNames == [
                 "Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita", "Illegal",
             ])
     }

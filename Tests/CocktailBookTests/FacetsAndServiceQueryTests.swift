@@ -48,11 +48,13 @@ struct FacetTests {
     func countsMatchFilters() {
         for glass in facets.glasses {
             #expect(
-                book.answer(CocktailQuery(glass: glass.value), favorites: []).total == glass.count, "\(glass.value)")
+                book.answer(CocktailQuery(glass: Glass(named: glass.value)), favorites: []).total == glass.count,
+                "\(glass.value)")
         }
         for category in facets.categories {
             #expect(
-                book.answer(CocktailQuery(category: category.value), favorites: []).total == category.count,
+                book.answer(CocktailQuery(category: DrinkCategory(named: category.value)), favorites: []).total
+                    == category.count,
                 "\(category.value)")
         }
     }
@@ -126,11 +128,11 @@ struct CatalogServiceSearchTests {
         #expect(
             try await harness.service.query(CocktailQuery(kind: .nonAlcoholic)).rowNames == Fixtures.nonAlcoholicNames)
         #expect(
-            try await harness.service.query(CocktailQuery(category: "sour")).rowNames == [
+            try await harness.service.query(CocktailQuery(category: .sour)).rowNames == [
                 "Daiquiri", "Margarita", "Margarita Mocktail",
             ])
         #expect(
-            try await harness.service.query(CocktailQuery(glass: "Rocks")).rowNames == [
+            try await harness.service.query(CocktailQuery(glass: .rocks)).rowNames == [
                 "Margarita Mocktail", "Old Fashioned",
             ])
         #expect(

@@ -168,7 +168,7 @@ struct IBASpecificationTests {
             let blendsIce = (cocktail.instructions ?? []).contains {
                 $0.lowercased().contains("ice") && $0.lowercased().contains("blend")
             }
-            if cocktail.method == "blended" && blendsIce {
+            if cocktail.method == .blended && blendsIce {
                 #expect(
                     iceLines.count == 1,
                     "\(cocktail.name) is blended: its ice should be one measured line, found \(iceLines.map(\.text))")
@@ -178,7 +178,7 @@ struct IBASpecificationTests {
             } else {
                 #expect(
                     iceLines.isEmpty,
-                    "\(cocktail.name) is \(cocktail.method ?? "-"): ice listed as \(iceLines.map(\.text))")
+                    "\(cocktail.name) is \(cocktail.method?.rawValue ?? "-"): ice listed as \(iceLines.map(\.text))")
             }
         }
     }

@@ -58,7 +58,7 @@ struct ImportedCocktailsTests {
         #expect(mojito.id == CatalogImport.namespacedID("11000", origin: "/tmp/dump.json"))
         #expect(CocktailID.isValid(mojito.id) && mojito.id.hasPrefix("imp-") && mojito.id.hasSuffix("-11000"))
         #expect(mojito.ingredients == ["2 oz Light rum", "Mint"])
-        #expect(mojito.glass == "highball")
+        #expect(mojito.glass == .highball)
         #expect(mojito.instructions == ["Muddle mint.", "Add rum."])
         #expect(mojito.longDescription == "Muddle mint. Add rum.")
         #expect(mojito.dateModified == "2016-11-04T09:17:09Z")

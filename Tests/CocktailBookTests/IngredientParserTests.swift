@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailsAPI
 import Testing
 
 /// One line and the parts the parser should read from it.

@@ -1,3 +1,4 @@
+import CocktailsAPI
 import Testing
 
 @testable import CocktailBook

@@ -1,6 +1,7 @@
 import CocktailBook
 import CocktailBookStore
 import CocktailBookWeb
+import CocktailsAPI
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -1,15 +1,17 @@
 import CocktailBook
+import CocktailsAPI
 import Foundation
 import NIOCore
 import Testing
 
 @testable import CocktailBookWeb
+@testable import CocktailDrawings
 
 /// Pictures' versions are kept for every drink a list names; their drawings only for the most
 /// recent ones, and a drawing dropped is drawn again with the same bytes and version.
 @Suite("Cocktail pictures: versions kept, drawings bounded")
 struct CocktailImageTests {
-    static func drink(_ number: Int, glass: String = "coupe") -> Cocktail {
+    static func drink(_ number: Int, glass: Glass = .coupe) -> Cocktail {
         Cocktail(
             id: "picture-test-\(number)", name: "Test Drink \(number)", kind: .alcoholic, shortDescription: "",
             longDescription: "",
@@ -40,11 +42,11 @@ struct CocktailImageTests {
     @Test("a drink drawn differently gets a new version under the same id")
     func changedDrink() {
         let before = CocktailImage.url(for: Self.drink(5_000))
-        let after = CocktailImage.url(for: Self.drink(5_000, glass: "highball"))
+        let after = CocktailImage.url(for: Self.drink(5_000, glass: .highball))
         #expect(before != after)
         #expect(after.hasPrefix("/images/cocktails/picture-test-5000.svg?v="))
-        #expect(CocktailImage.url(for: Self.drink(5_000, glass: "highball")) == after)
-        #expect(String(buffer: CocktailImage.rendered(for: Self.drink(5_000, glass: "highball")).body).contains("<svg"))
+        #expect(CocktailImage.url(for: Self.drink(5_000, glass: .highball)) == after)
+        #expect(String(buffer: CocktailImage.rendered(for: Self.drink(5_000, glass: .highball)).body).contains("<svg"))
     }
 
     @Test(
@@ -58,7 +60,7 @@ struct CocktailImageTests {
         #expect(url.hasSuffix("?v=\(served.version)"))
         #expect(CocktailImage.keepsDrawing(of: drink.id))
 
-        let changed = Self.drink(7_000, glass: "highball")
+        let changed = Self.drink(7_000, glass: .highball)
         let newURL = CocktailImage.url(for: changed)
         #expect(newURL != url)
         #expect(!CocktailImage.keepsDrawing(of: drink.id))
@@ -72,7 +74,7 @@ struct CocktailImageTests {
     @Test("every field the drawing reads changes the fingerprint, and the drawing with it; the others change neither")
     func fingerprintFollowsTheDrawing() {
         var base = Self.drink(6_000)
-        base.method = "built" // the steps say how a built drink is finished: its dilution
+        base.method = .built // the steps say how a built drink is finished: its dilution
         base.instructions = ["Build over ice in the glass."]
         var changes: [(String, Cocktail)] = []
         func changed(_ label: String, _ change: (inout Cocktail) -> Void) {
@@ -81,8 +83,8 @@ struct CocktailImageTests {
             changes.append((label, cocktail))
         }
         changed("name") { $0.name = "Another Name" }
-        changed("glass") { $0.glass = "highball" }
-        changed("method") { $0.method = "blended" }
+        changed("glass") { $0.glass = .highball }
+        changed("method") { $0.method = .blended }
         changed("recipe") { $0.ingredients = ["2 oz gin", "1 oz cream", "1 egg white"] }
         changed("instructions") { $0.instructions = ["Shake hard with ice, then strain into the glass."] }
         changed("colour") { $0.illustration?.color = "#118844" }

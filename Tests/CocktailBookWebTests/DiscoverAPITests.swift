@@ -1,4 +1,5 @@
 import CocktailBookWeb
+import CocktailsAPI
 import Foundation
 import Hummingbird
 import HummingbirdTesting

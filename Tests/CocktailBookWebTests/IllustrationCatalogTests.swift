@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CocktailBookWeb
+@testable import CocktailDrawings
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -22,9 +23,8 @@ struct IllustrationCatalogTests {
     func everyCocktailRenders() throws {
         for cocktail in cocktails {
             let name = "\(cocktail.name) (id \(cocktail.id))"
-            #expect(
-                CocktailIllustration.knowsGlass(cocktail.glass ?? ""),
-                "\(name): no drawing for glass \(cocktail.glass ?? "nil")")
+            let glass = try #require(cocktail.glass, "\(name): no glass")
+            #expect(CocktailIllustration.knowsGlass(glass), "\(name): no drawing for glass \(glass)")
             for garnish in cocktail.illustration?.garnishes ?? [] {
                 #expect(CocktailIllustration.knowsGarnish(garnish), "\(name): no drawing for garnish \(garnish)")
             }

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CocktailBookWeb
+@testable import CocktailDrawings
 
 /// No two bundled drinks in the same glass may be told apart by their tint alone: each drawing,
 /// with its colours, title, ids and ice wobble taken out, must differ from every other one in
@@ -24,7 +25,7 @@ struct IllustrationDistinctnessTests {
 
     /// Groups of drinks in one glass whose shapes are identical.
     static func lookalikes(_ cocktails: [Cocktail]) -> [[String]] {
-        Dictionary(grouping: cocktails, by: { "\($0.glass ?? "-")|" + shape(of: $0) })
+        Dictionary(grouping: cocktails, by: { "\($0.glass?.rawValue ?? "-")|" + shape(of: $0) })
             .values.filter { $0.count > 1 }.map { $0.map(\.name).sorted() }.sorted { $0[0] < $1[0] }
     }
 
@@ -49,7 +50,7 @@ struct IllustrationDistinctnessTests {
         // A different garnish is a different drawing.
         twin.illustration?.garnishes = []
         #expect(Self.lookalikes([negroni, twin]).isEmpty)
-        negroni.glass = "coupe"
+        negroni.glass = .coupe
         #expect(Self.lookalikes([negroni, twin]).isEmpty)
     }
 }

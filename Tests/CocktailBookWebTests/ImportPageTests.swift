@@ -1,3 +1,4 @@
+import CocktailsAPI
 import Foundation
 import Hummingbird
 import HummingbirdTesting

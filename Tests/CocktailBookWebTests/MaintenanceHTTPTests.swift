@@ -1,5 +1,6 @@
 import CocktailBookStore
 import CocktailBookWeb
+import CocktailsAPI
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -9,7 +10,9 @@ import Testing
 /// The maintenance page is for admins only, and its backup is the store's.
 @Suite("Maintenance over HTTP")
 struct MaintenanceHTTPTests {
-    @Test("admins see the catalog, database and version and download a backup; members get 403; anonymous visitors are sent to sign in")
+    @Test(
+        "admins see the catalog, database and version and download a backup; members get 403; anonymous visitors are sent to sign in"
+    )
     func access() async throws {
         let database = try await AccountsHTTPTests.book()
         defer { database.remove() }

@@ -49,7 +49,7 @@ struct RemoteSourceTests {
                 #expect(copy.kind == original.kind, "\(original.name)")
                 // Tiki mugs and julep cups travel as TheCocktailDB's `Highball glass`, Nick and
                 // Nora glasses as its `Cocktail glass`.
-                if !["tiki-mug", "julep-cup", "nick-and-nora"].contains(original.glass ?? "") {
+                if ![Glass.tikiMug, .julepCup, .nickAndNora].contains(original.glass) {
                     #expect(copy.glass == original.glass, "\(original.name)")
                 }
                 #expect(copy.imageName == original.imageName, "\(original.name)")
@@ -71,7 +71,7 @@ struct RemoteSourceTests {
                     )
                 }
             }
-            #expect(fetched["3"]?.glass == "martini") // the Manhattan, a Cocktail glass at TheCocktailDB
+            #expect(fetched["3"]?.glass == .martini) // the Manhattan, a Cocktail glass at TheCocktailDB
             #expect(fetched["3"]?.kind == .alcoholic)
             #expect(fetched["5"]?.kind == .nonAlcoholic)
         }

@@ -1,6 +1,7 @@
 import CZlib
 import CocktailBook
 import CocktailBookStore
+import CocktailsAPI
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -2,6 +2,7 @@ import CocktailBook
 import CocktailBookStore
 import CocktailBookTestSupport
 import CocktailBookWeb
+import CocktailsAPI
 import Foundation
 import HTTPTypes
 import Hummingbird

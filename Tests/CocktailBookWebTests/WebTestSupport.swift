@@ -1,5 +1,6 @@
 import CocktailBookStore
 import CocktailBookWeb
+import CocktailsAPI
 import Foundation
 import Hummingbird
 import HummingbirdTesting

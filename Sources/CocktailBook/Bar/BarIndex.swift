@@ -1,3 +1,5 @@
+import CocktailsAPI
+
 /// The catalog read for the bar: per cocktail, the ingredients it cannot do without and the
 /// ones that are nice to have (garnishes, rims, optional lines), as nodes of the ingredient
 /// tree. Built once per catalog version; evaluating a shelf against it is one pass over small

@@ -73,6 +73,21 @@ enum PostgresSchema {
                 "CREATE TABLE picture (file_name text PRIMARY KEY, bytes bytea NOT NULL, stored_at timestamptz NOT NULL DEFAULT now())"
             ]
         ),
+        // Builds between v2 and v3 cached the catalog in a binary form of their own: the cache is
+        // emptied (the source fills it again) so that it is JSON throughout.
+        (
+            "v3: the cached catalog as JSON only",
+            [
+                """
+                DO $$ BEGIN
+                    IF EXISTS (SELECT 1 FROM catalog_cocktail WHERE get_byte(payload, 0) <> 123) THEN
+                        DELETE FROM catalog_cocktail;
+                        DELETE FROM catalog_fetch;
+                    END IF;
+                END $$
+                """
+            ]
+        ),
     ]
 
     /// The tables of the bar, per owner (moved with the favorites to the first account).

@@ -196,15 +196,15 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
                 client.query("SELECT fetched_at FROM catalog_fetch WHERE id = 1", logger: logger), as: Date.self)
         else { return nil }
         let rows = try await client.query("SELECT id, payload FROM catalog_cocktail ORDER BY position", logger: logger)
-        var stored = StoredRows()
+        var cocktails: [Cocktail] = []
         for try await (id, payload) in rows.decode((String, ByteBuffer).self) {
-            stored.append(id: id, payload: payload.readableBytesView)
+            cocktails.append(try StoreRules.cocktail(id: id, payload: payload.readableBytesView))
         }
-        return CachedCatalog(cocktails: try StoreRules.decodeCatalog(stored), fetchedAt: fetchedAt)
+        return CachedCatalog(cocktails: cocktails, fetchedAt: fetchedAt)
     }
 
     public func saveCatalog(_ catalog: CachedCatalog) async throws {
-        let payloads = catalog.cocktails.map { ByteBuffer(bytes: CatalogPayload.encode($0)) }
+        let payloads = try catalog.cocktails.map { ByteBuffer(bytes: try StoreRules.payload($0)) }
         try await write("catalog") { connection in
             try await connection.query("DELETE FROM catalog_cocktail", logger: logger)
             for (position, (cocktail, payload)) in zip(catalog.cocktails, payloads).enumerated() {
@@ -221,9 +221,7 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
     }
 
     static func payloads(_ cocktails: [Cocktail]) throws -> [ByteBuffer] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return try cocktails.map { ByteBuffer(bytes: try encoder.encode($0)) }
+        try cocktails.map { ByteBuffer(bytes: try StoreRules.payload($0)) }
     }
 
     public func withRefreshLock(_ body: @Sendable () async -> Void) async throws -> Bool {

@@ -200,9 +200,9 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
                 name: words.name, description: words.description,
                 ingredients: lines.map { Line($0, conversion: conversion, strings: strings) })
         }
-        glass = cocktail.glass
-        category = cocktail.category
-        method = cocktail.method
+        glass = cocktail.glass?.rawValue
+        category = cocktail.category?.rawValue
+        method = cocktail.method?.rawValue
         instructions = texts.instructions ?? []
         garnish = texts.garnish
         tags = cocktail.tags ?? []

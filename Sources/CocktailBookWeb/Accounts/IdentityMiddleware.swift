@@ -46,11 +46,13 @@ struct AccessMiddleware<Context: AppContext>: RouterMiddleware {
     {
         if context.hasBadCredentials {
             throw AppError(
-                status: .unauthorized, code: "invalid_token", message: "The API token is not valid: it was revoked or mistyped.")
+                status: .unauthorized, code: "invalid_token",
+                message: "The API token is not valid: it was revoked or mistyped.")
         }
         if isReadOnly, ![.get, .head, .options].contains(request.method) {
             throw AppError(
-                status: .forbidden, code: "read_only", message: "This book is open read-only: nothing can be changed here.")
+                status: .forbidden, code: "read_only",
+                message: "This book is open read-only: nothing can be changed here.")
         }
         return try await next(request, context)
     }

@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailsAPI
 import Foundation
 import Hummingbird
 
@@ -120,7 +121,7 @@ struct CocktailDBController<Context: AppContext>: Sendable {
             (category == nil
                 || CocktailDBVocabulary.normalized(CocktailDBVocabulary.category(of: cocktail)) == category)
                 && (glass == nil
-                    || CocktailDBVocabulary.glass(cocktail.glass).map(CocktailDBVocabulary.normalized) == glass)
+                    || cocktail.glass.map { CocktailDBVocabulary.normalized($0.entry.cocktailDB) } == glass)
         }
         let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost, trustProxy: trustProxy)
         return try CocktailDBEnvelope.drinks(matches.map { CocktailDBDrink.summary($0, images: images) }).response()
@@ -139,7 +140,8 @@ struct CocktailDBController<Context: AppContext>: Sendable {
             values = CocktailDBVocabulary.categories
         } else if parameter("g", of: request) != nil {
             key = "strGlass"
-            let present = Set(try await catalog.facets().glasses.compactMap { CocktailDBVocabulary.glass($0.value) })
+            let present = Set(
+                try await catalog.facets().glasses.compactMap { Glass(named: $0.value)?.entry.cocktailDB })
             values = CocktailDBVocabulary.glasses.filter(present.contains)
         } else if parameter("i", of: request) != nil {
             key = "strIngredient1"

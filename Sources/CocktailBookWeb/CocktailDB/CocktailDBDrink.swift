@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailsAPI
 import Foundation
 
 /// Drinks written the way TheCocktailDB writes them: the full record of `lookup.php`,
@@ -22,7 +23,7 @@ enum CocktailDBDrink {
             ("strCategory", CocktailDBVocabulary.category(of: cocktail)),
             ("strIBA", CocktailDBVocabulary.iba(cocktail.iba)),
             ("strAlcoholic", CocktailDBVocabulary.alcoholic(cocktail.kind)),
-            ("strGlass", CocktailDBVocabulary.glass(cocktail.glass)),
+            ("strGlass", cocktail.glass?.entry.cocktailDB),
             ("strInstructions", instructions),
         ]
         // English and, where the catalog has it, Italian; the other keys exist so clients find them.
@@ -88,18 +89,15 @@ enum CocktailDBDrink {
     }
 
     private static func plural(_ unit: MeasureUnit) -> String {
-        switch unit {
-        case .ml, .cl, .oz, .tsp, .tbsp, .top: unit.rawValue
-        case .dash, .splash, .pinch: unit.rawValue + "es"
-        case .leaf: "leaves"
-        default: unit.rawValue + "s"
-        }
+        unit.entry.english.other
     }
 
     /// `2024-02-17 15:40:00` for `2024-02-17T15:40:00Z`: TheCocktailDB's format, in UTC.
     static func dateModified(_ iso: String) -> String? {
         LastModifiedLabel.date(from: iso).map {
-            $0.formatted(Date.ISO8601FormatStyle(dateTimeSeparator: .space, timeZone: .gmt).year().month().day().time(includingFractionalSeconds: false))
+            $0.formatted(
+                Date.ISO8601FormatStyle(dateTimeSeparator: .space, timeZone: .gmt).year().month().day().time(
+                    includingFractionalSeconds: false))
         }
     }
 }

@@ -16,32 +16,11 @@ enum CocktailDBVocabulary {
         "Homemade Liqueur", "Punch / Party Drink", "Beer", "Soft Drink",
     ]
 
-    /// Our category → TheCocktailDB's, for alcoholic drinks:
-    ///
-    /// | ours                                          | TheCocktailDB         |
-    /// |-----------------------------------------------|-----------------------|
-    /// | Highball, Fizz & Collins                      | `Ordinary Drink`      |
-    /// | Sour, Spirit-forward, Tiki & Tropical,        | `Cocktail`            |
-    /// | Julep & Smash, Sparkling, Frozen, Creamy      |                       |
-    /// | Punch                                         | `Punch / Party Drink` |
-    /// | Hot                                           | `Coffee / Tea`        |
-    /// | Shot                                          | `Shot`                |
-    /// | none or anything else                         | `Other / Unknown`     |
-    ///
-    /// Non-alcoholic drinks are `Soft Drink`, or `Coffee / Tea` when hot, as TheCocktailDB files
-    /// them. Creamy drinks stay `Cocktail`: TheCocktailDB keeps `Shake` for milkshakes.
-    private static let categoryByOurs: [String: String] = [
-        "highball": "Ordinary Drink", "fizz & collins": "Ordinary Drink",
-        "sour": "Cocktail", "spirit-forward": "Cocktail", "tiki & tropical": "Cocktail", "julep & smash": "Cocktail",
-        "sparkling": "Cocktail", "frozen": "Cocktail", "creamy": "Cocktail",
-        "punch": "Punch / Party Drink", "hot": "Coffee / Tea", "shot": "Shot",
-    ]
-
-    /// The cocktail's `strCategory`; always one of ``categories``.
+    /// The cocktail's `strCategory` (see ``DrinkCategory/cocktailDB(alcoholic:)``); always one of
+    /// ``categories``, `Other / Unknown` for a drink without a family.
     static func category(of cocktail: Cocktail) -> String {
-        let ours = cocktail.category?.lowercased()
-        if cocktail.kind == .nonAlcoholic { return ours == "hot" ? "Coffee / Tea" : "Soft Drink" }
-        return ours.flatMap { categoryByOurs[$0] } ?? "Other / Unknown"
+        cocktail.category?.cocktailDB(alcoholic: cocktail.kind == .alcoholic)
+            ?? (cocktail.kind == .alcoholic ? "Other / Unknown" : "Soft Drink")
     }
 
     /// Every `strGlass` TheCocktailDB knows, in its own order.
@@ -53,34 +32,6 @@ enum CocktailDBVocabulary {
         "Margarita/Coupette glass", "Beer pilsner", "Beer Glass", "Parfait glass", "Mason jar", "Margarita glass",
         "Martini Glass", "Balloon Glass", "Coupe Glass",
     ]
-
-    /// Our glass identifier → TheCocktailDB's glass. Where TheCocktailDB has no such vessel, the
-    /// one it files the classic drinks of that vessel under: a martini is a `Cocktail glass`
-    /// there, a Mint Julep and a Zombie a `Highball glass`. A double rocks glass is the big
-    /// tumbler TheCocktailDB calls `Whiskey Glass`. Our Nick and Nora drinks (Manhattan,
-    /// Martinez, Gimlet, Bijou, Brandy Crusta, Red Hook) are `Cocktail glass` there, as
-    /// TheCocktailDB files the classic stirred drinks; its rare `Nick and Nora Glass` is a name
-    /// that existing clients cannot even read.
-    ///
-    /// `coupe` → `Coupe Glass`, `martini` → `Cocktail glass`, `nick-and-nora` → `Cocktail glass`,
-    /// `rocks` → `Old-fashioned glass`, `double-rocks` → `Whiskey Glass`, `highball` → `Highball glass`,
-    /// `collins` → `Collins glass`, `hurricane` → `Hurricane glass`, `copper-mug` → `Copper Mug`,
-    /// `tiki-mug` → `Highball glass`, `flute` → `Champagne flute`, `wine` → `Wine Glass`,
-    /// `margarita` → `Margarita glass`, `julep-cup` → `Highball glass`, `shot` → `Shot glass`,
-    /// `copa` → `Balloon Glass`, `mug` → `Coffee mug`.
-    private static let glassByOurs: [String: String] = [
-        "coupe": "Coupe Glass", "martini": "Cocktail glass", "nick-and-nora": "Cocktail glass",
-        "rocks": "Old-fashioned glass", "double-rocks": "Whiskey Glass", "highball": "Highball glass",
-        "collins": "Collins glass", "hurricane": "Hurricane glass", "copper-mug": "Copper Mug",
-        "tiki-mug": "Highball glass", "flute": "Champagne flute", "wine": "Wine Glass", "margarita": "Margarita glass",
-        "julep-cup": "Highball glass", "shot": "Shot glass", "copa": "Balloon Glass", "mug": "Coffee mug",
-    ]
-
-    /// The `strGlass` of one of our glass identifiers; `nil` when we do not know the glass, since
-    /// naming a wrong one would mislead more than naming none.
-    static func glass(_ ours: String?) -> String? {
-        ours.flatMap { glassByOurs[$0.lowercased()] }
-    }
 
     /// The title of an IBA list as TheCocktailDB writes `strIBA`.
     static func iba(_ ours: String?) -> String? {

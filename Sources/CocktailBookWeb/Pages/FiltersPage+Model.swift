@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailsAPI
 
 /// The filter screen: one value per group (kind, category, glass) and any number of ingredients,
 /// submitted to the results screen.
@@ -57,11 +58,17 @@ struct FiltersPage: PageModel {
                 anyId: "filter-any", anyLabel: strings["filters_any"], anyChecked: query.kind == .all),
             Group(
                 name: "category", legend: strings["filters_category"],
-                options: options("category", facets.categories, label: strings.category) { query.category == $0 },
+                options: options(
+                    "category", facets.categories, label: { DrinkCategory(named: $0).map(strings.category) ?? $0 }
+                ) {
+                    query.category?.rawValue == $0
+                },
                 anyId: "category-any", anyLabel: strings["filters_any"], anyChecked: query.category == nil),
             Group(
                 name: "glass", legend: strings["filters_glass"],
-                options: options("glass", facets.glasses, label: strings.glass) { query.glass == $0 },
+                options: options("glass", facets.glasses, label: { Glass(named: $0).map(strings.glass) ?? $0 }) {
+                    query.glass?.rawValue == $0
+                },
                 anyId: "glass-any", anyLabel: strings["filters_any"], anyChecked: query.glass == nil),
         ]
         ingredients = options("ingredient", facets.ingredients, label: strings.ingredient) {

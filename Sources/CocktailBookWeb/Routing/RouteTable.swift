@@ -56,7 +56,8 @@ struct MethodNotAllowedMiddleware<Context: AppContext>: RouterMiddleware {
             guard context.endpointPath == "NotFound" || context.endpointPath == nil,
                 let allow = table.allow(for: request.uri.path)
             else { throw error }
-            var refusal = AppError(status: .methodNotAllowed, code: "method_not_allowed", message: "This address takes \(allow).")
+            var refusal = AppError(
+                status: .methodNotAllowed, code: "method_not_allowed", message: "This address takes \(allow).")
             refusal.headers = [.allow: allow]
             throw refusal
         }

@@ -48,11 +48,9 @@ struct TheCocktailDBDrink: Sendable, Equatable {
     func catalogEntry() -> CatalogEntry? {
         guard let id = self["idDrink"], let name = self["strDrink"] else { return nil }
         let lines = ingredientLines
-        let glass = self["strGlass"].flatMap(TheCocktailDBVocabulary.glass)
+        let glass = self["strGlass"].flatMap(Glass.init(named:))
         let alcoholic = TheCocktailDBVocabulary.isAlcoholic(self["strAlcoholic"])
-        let category = TheCocktailDBVocabulary.category(
-            self["strCategory"], glass: glass, ingredients: ingredientNames.map { $0.lowercased() }
-        )
+        let category = DrinkCategory(cocktailDB: self["strCategory"], glass: glass, ingredients: ingredientNames)
         let steps = self["strInstructions"].map(Self.sentences) ?? []
         let tags = self["strTags"].map { raw in
             raw.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter {
@@ -66,7 +64,7 @@ struct TheCocktailDBDrink: Sendable, Equatable {
             longDescription: self["strInstructions"] ?? "\(name) is made with \(lines.count) ingredients.",
             preparationMinutes: estimatedPreparationMinutes, preparationEstimated: true,
             imageName: Self.slug(name), ingredients: lines,
-            glass: glass, category: category, instructions: steps.isEmpty ? nil : steps,
+            glass: glass?.rawValue, category: category?.rawValue, instructions: steps.isEmpty ? nil : steps,
             tags: tags.flatMap { $0.isEmpty ? nil : $0 }, iba: TheCocktailDBVocabulary.iba(self["strIBA"]),
             dateModified: self["dateModified"].flatMap(Self.isoDate), imageURL: self["strDrinkThumb"],
             video: videoURL, imageAttribution: self["strImageAttribution"], imageSource: self["strImageSource"]
@@ -75,17 +73,17 @@ struct TheCocktailDBDrink: Sendable, Equatable {
 
     /// A one-line description from the category and the first two ingredients, at most 90
     /// characters: "A sour built on gin and Campari."
-    static func shortDescription(category: String?, alcoholic: Bool, ingredients: [String]) -> String {
+    static func shortDescription(category: DrinkCategory?, alcoholic: Bool, ingredients: [String]) -> String {
         let noun: String
         switch category {
-        case "Sour": noun = "A sour"
-        case "Highball": noun = "A highball"
-        case "Spirit-forward": noun = "A spirit-forward cocktail"
-        case "Tiki & Tropical": noun = "A tropical drink"
-        case "Punch": noun = "A punch"
-        case "Shot": noun = "A shot"
-        case "Hot": noun = "A hot drink"
-        case "Creamy": noun = "A creamy drink"
+        case .sour: noun = "A sour"
+        case .highball: noun = "A highball"
+        case .spiritForward: noun = "A spirit-forward cocktail"
+        case .tiki: noun = "A tropical drink"
+        case .punch: noun = "A punch"
+        case .shot: noun = "A shot"
+        case .hot: noun = "A hot drink"
+        case .creamy: noun = "A creamy drink"
         default: noun = alcoholic ? "A cocktail" : "A non-alcoholic drink"
         }
         let names = ingredients.prefix(2).map { $0.lowercased() }

@@ -13,14 +13,14 @@ public enum CocktailIllustration {
     /// The drawing with the ice's wobble seeded by `jitterSeed`: the tests draw every drink with
     /// one seed to compare what is designed, not where the cubes happened to fall.
     static func svg(for cocktail: Cocktail, jitterSeed: String) -> String {
-        let glassName = cocktail.glass ?? defaultGlassName
-        var shape = glasses[glassName] ?? glasses[defaultGlassName] ?? fallbackShape
+        let glass = cocktail.glass ?? defaultGlass
+        var shape = glasses[glass] ?? glasses[defaultGlass] ?? fallbackShape
         let hints = cocktail.illustration ?? fallbackHints
         let drink = DrinkColor(hex: hints.color) ?? .amber
         let body = recipeTable.map {
             DrinkBody(cocktail.recipe, method: cocktail.method, steps: cocktail.instructions ?? [], table: $0)
         }
-        if let body { shape = filled(shape, glass: glassName, volume: body.volume, ice: hints.ice) }
+        if let body { shape = filled(shape, glass: glass, volume: body.volume, ice: hints.ice) }
         var bands = LiquidBands.resolve(hints.layers, drink: drink)
         if body?.foam == true { bands = foamed(bands, drink: drink, share: 1.0 / 6) }
         if body?.froth == true, shape.material == .glass { bands = foamed(bands, drink: drink, share: 1.0 / 16) }
@@ -33,7 +33,7 @@ public enum CocktailIllustration {
         var jitter = Jitter(seed: jitterSeed)
         let garnish = layoutGarnishes(hints.garnishes, on: shape)
         let title =
-            "\(SVGText.escape(cocktail.name)) in a \(SVGText.escape(glassName.replacingOccurrences(of: "-", with: " "))) glass"
+            "\(SVGText.escape(cocktail.name)) in a \(glass.englishPhrase)"
 
         var out =
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(canvas.viewBox)\""
@@ -65,30 +65,18 @@ public enum CocktailIllustration {
     /// The ingredient table the drawings read recipes against (the bundled one).
     static let recipeTable = try? IngredientTable(json: BundledCatalog.ingredientsData)
 
-    /// Millilitres that fill each glass to the line its drawing shows as full.
-    static let capacity: [String: Double] = [
-        "coupe": 170, "martini": 180, "nick-and-nora": 140, "margarita": 260, "hurricane": 420, "flute": 180,
-        "wine": 320,
-        "copa": 450, "rocks": 240, "double-rocks": 320, "highball": 320, "collins": 380, "shot": 45, "julep-cup": 320,
-    ]
-    /// How the height of a drink grows with its volume in each glass that is not straight-sided.
-    static let heightExponent: [String: Double] = [
-        "martini": 1.0 / 3, "margarita": 1.0 / 3, "coupe": 0.5, "nick-and-nora": 0.5, "wine": 0.6, "copa": 0.5,
-        "hurricane": 0.8,
-        "flute": 0.8,
-    ]
     /// The share of a glass the ice takes, by kind.
     static let iceShare: [String: Double] = ["cubes": 0.35, "crushed": 0.4, "large-cube": 0.25]
 
     /// `shape` with its drink as high as `volume` millilitres reach once the ice is in: half
     /// the height at the least (a drawing of an almost empty glass reads as a mistake), full at most,
     /// in steps of 2 %. An opaque cup shows only its mouth, so it is always full.
-    static func filled(_ shape: GlassShape, glass: String, volume: Double, ice: String) -> GlassShape {
-        guard shape.material == .glass, let capacity = capacity[glass], volume > 0 else { return shape }
+    static func filled(_ shape: GlassShape, glass: Glass, volume: Double, ice: String) -> GlassShape {
+        guard shape.material == .glass, let capacity = glass.entry.capacity, volume > 0 else { return shape }
         let room = capacity * (1 - (iceShare[ice] ?? 0))
         // A glass that widens upwards holds most of its drink near the top: a cone's height goes
         // with the cube root of its volume, a round bowl's roughly with the square root.
-        let height = pow(min(1, volume / room), heightExponent[glass] ?? 1)
+        let height = pow(min(1, volume / room), glass.entry.fillExponent)
         let level = (max(0.5, height) * 50).rounded() / 50
         var filled = shape
         filled.liquidTop = shape.liquidBottom - (shape.liquidBottom - shape.liquidTop) * level
@@ -145,12 +133,12 @@ public enum CocktailIllustration {
     }
 
     /// The version of a drawing already made.
-    static func version(ofDrawing svg: String) -> String {
+    public static func version(ofDrawing svg: String) -> String {
         String(ContentHash.hex(of: svg.utf8).prefix(12))
     }
 
     /// Whether the registry draws this glass itself rather than falling back to the default.
-    static func knowsGlass(_ id: String) -> Bool { glasses[id] != nil }
+    static func knowsGlass(_ glass: Glass) -> Bool { glasses[glass] != nil }
 
     /// Whether this garnish is drawn; unknown garnishes are silently left out of the picture.
     static func knowsGarnish(_ id: String) -> Bool { garnishes[id] != nil }

@@ -1,15 +1,17 @@
+import CocktailsAPI
+
 /// Flat-bottomed vessels. Each has a thick glass base (`foot`) because that heavy bottom is
 /// what makes a tumbler read as one at small sizes.
 extension CocktailIllustration {
     /// Every glass the renderer knows, by the catalog's `glass` identifier.
-    static let glasses: [String: GlassShape] = tumblerGlasses.merging(stemmedGlasses) { first, _ in first }
+    static let glasses: [Glass: GlassShape] = tumblerGlasses.merging(stemmedGlasses) { first, _ in first }
         .merging(mugGlasses) { first, _ in first }
 
     /// Used when the catalog names no glass or one we cannot draw yet.
-    static let defaultGlassName = "rocks"
+    static let defaultGlass = Glass.rocks
 
-    static let tumblerGlasses: [String: GlassShape] = [
-        "rocks": GlassShape(
+    static let tumblerGlasses: [Glass: GlassShape] = [
+        .rocks: GlassShape(
             family: .wide,
             bowl: "M142 160L147.5 254Q148.5 262 156 262H244Q251.5 262 252.5 254L258 160",
             interior: "M146.5 160L151 244H249L253.5 160Z",
@@ -20,7 +22,7 @@ extension CocktailIllustration {
             gloss: "M153.5 174L157 234",
             rimRight: Point(258, 160), rimLeft: Point(142, 160),
             shadowHalfWidth: 64),
-        "double-rocks": GlassShape(
+        .doubleRocks: GlassShape(
             family: .wide,
             bowl: "M132 140L138.5 253Q139.5 262 148 262H252Q260.5 262 261.5 253L268 140",
             interior: "M136.5 140L142 244H258L263.5 140Z",
@@ -31,7 +33,7 @@ extension CocktailIllustration {
             gloss: "M144 156L148 234",
             rimRight: Point(268, 140), rimLeft: Point(132, 140),
             shadowHalfWidth: 74),
-        "highball": GlassShape(
+        .highball: GlassShape(
             family: .tall,
             bowl: "M154 66L157.5 254Q158 262 166 262H234Q242 262 242.5 254L246 66",
             interior: "M158 66L161 246H239L242 66Z",
@@ -42,7 +44,7 @@ extension CocktailIllustration {
             gloss: "M165 82L168 236",
             rimRight: Point(246, 66), rimLeft: Point(154, 66),
             shadowHalfWidth: 52),
-        "collins": GlassShape(
+        .collins: GlassShape(
             family: .tall,
             bowl: "M163 56L164 254Q164.5 262 172 262H228Q235.5 262 236 254L237 56",
             interior: "M167 56L168 247H232L233 56Z",
@@ -53,7 +55,7 @@ extension CocktailIllustration {
             gloss: "M173 70L174 238",
             rimRight: Point(237, 56), rimLeft: Point(163, 56),
             shadowHalfWidth: 44),
-        "shot": GlassShape(
+        .shot: GlassShape(
             family: .wide,
             bowl: "M167 176L172.5 256Q173 262 180 262H220Q227 262 227.5 256L233 176",
             interior: "M171 176L175.5 238H224.5L229 176Z",
@@ -65,7 +67,7 @@ extension CocktailIllustration {
             rimRight: Point(233, 176), rimLeft: Point(167, 176),
             garnishScale: 0.75,
             shadowHalfWidth: 38),
-        "julep-cup": GlassShape(
+        .julepCup: GlassShape(
             family: .standard,
             material: .metal(light: "#eef1f4", dark: "#8e99a6"),
             bowl: "M146 128L153 247C150 249 149 251 149 254V262H251V254C251 251 250 249 247 247L254 128",
@@ -77,7 +79,7 @@ extension CocktailIllustration {
             gloss: "M160 144L165 240",
             rimRight: Point(254, 128), rimLeft: Point(146, 128),
             shadowHalfWidth: 62),
-        "copper-mug": GlassShape(
+        .copperMug: GlassShape(
             family: .standard,
             material: .metal(light: "#f0a06a", dark: "#8f4220"),
             bowl: "M142 125C138 160 137 225 144 262H256C263 225 262 160 258 125",

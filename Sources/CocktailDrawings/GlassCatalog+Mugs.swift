@@ -1,3 +1,5 @@
+import CocktailsAPI
+
 /// Vessels with a handle or a ceramic body: hot drinks and tiki drinks.
 extension CocktailIllustration {
     /// The carved face and teal glaze of the tiki mug. A face is what makes a brown cylinder read
@@ -32,8 +34,8 @@ extension CocktailIllustration {
             + " stroke-width=\"2.5\" stroke-linecap=\"round\" stroke-opacity=\".8\"/>"
     }()
 
-    static let mugGlasses: [String: GlassShape] = [
-        "tiki-mug": GlassShape(
+    static let mugGlasses: [Glass: GlassShape] = [
+        .tikiMug: GlassShape(
             family: .standard,
             material: .metal(light: "#c0824f", dark: "#5c3218"),
             bowl: "M148 118C141 156 141 222 151 262H249C259 222 259 156 252 118",
@@ -47,7 +49,7 @@ extension CocktailIllustration {
             rimRight: Point(252, 118), rimLeft: Point(148, 118),
             shadowHalfWidth: 64),
         // A footed Irish-coffee glass: clear so a float of cream shows over the coffee.
-        "mug": GlassShape(
+        .mug: GlassShape(
             family: .standard,
             bowl: "M156 92C155 130 158 168 170 187Q182 200 200 200Q218 200 230 187C242 168 245 130 244 92",
             interior:

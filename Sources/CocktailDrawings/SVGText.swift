@@ -1,3 +1,4 @@
+import CocktailBook
 import Foundation
 
 /// Small text helpers shared by the illustration files. Output must be byte-for-byte stable

@@ -1,3 +1,5 @@
+import CocktailsAPI
+
 /// Glasses on a stem. Bowls are drawn as open outlines closed by the rim ellipse, so the
 /// mouth reads as round rather than as a flat line.
 extension CocktailIllustration {
@@ -15,8 +17,8 @@ extension CocktailIllustration {
         "M197.6 \(SVGText.num(top))V250H202.4V\(SVGText.num(top))Z"
     }
 
-    static let stemmedGlasses: [String: GlassShape] = [
-        "coupe": GlassShape(
+    static let stemmedGlasses: [Glass: GlassShape] = [
+        .coupe: GlassShape(
             family: .wide,
             bowl: "M124 122C126 152 160 171 196 172H204C240 171 274 152 276 122",
             interior: "M128.5 122C131 149 162 166.5 196 167H204C238 166.5 269 149 271.5 122Z",
@@ -28,7 +30,7 @@ extension CocktailIllustration {
             gloss: "M137 136C144 151 157 160 172 164",
             rimRight: Point(276, 122), rimLeft: Point(124, 122),
             shadowHalfWidth: 48),
-        "martini": GlassShape(
+        .martini: GlassShape(
             family: .wide,
             bowl: "M120 100L195 183Q200 188 205 183L280 100",
             interior: "M127 101.5L200 181L273 101.5Z",
@@ -40,7 +42,7 @@ extension CocktailIllustration {
             gloss: "M138 116L176 158",
             rimRight: Point(280, 100), rimLeft: Point(120, 100),
             shadowHalfWidth: 46),
-        "margarita": GlassShape(
+        .margarita: GlassShape(
             family: .wide,
             bowl:
                 "M120 112C121 134 146 146 172 148C169 160 176 173 194 177H206C224 173 231 160 228 148C254 146 279 134 280 112",
@@ -54,7 +56,7 @@ extension CocktailIllustration {
             gloss: "M133 125C141 136 152 141 165 143",
             rimRight: Point(280, 112), rimLeft: Point(120, 112),
             shadowHalfWidth: 46),
-        "nick-and-nora": GlassShape(
+        .nickAndNora: GlassShape(
             family: .standard,
             bowl: "M156 98C156 140 172 176 200 177C228 176 244 140 244 98",
             interior: "M160 98C160 137 175 171.5 200 172.5C225 171.5 240 137 240 98Z",
@@ -66,7 +68,7 @@ extension CocktailIllustration {
             gloss: "M166 112C167 136 174 154 184 163",
             rimRight: Point(244, 98), rimLeft: Point(156, 98),
             shadowHalfWidth: 42),
-        "hurricane": GlassShape(
+        .hurricane: GlassShape(
             family: .tall,
             bowl:
                 "M154 50C152 76 171 93 171 114C171 132 150 143 150 166C150 191 170 207 194 209H206C230 207 250 191 250 166C250 143 229 132 229 114C229 93 248 76 246 50",
@@ -80,7 +82,7 @@ extension CocktailIllustration {
             gloss: "M162 64C162 80 172 92 174 104M160 152C157.5 170 164 188 179 197",
             rimRight: Point(246, 50), rimLeft: Point(154, 50),
             shadowHalfWidth: 46),
-        "flute": GlassShape(
+        .flute: GlassShape(
             family: .tall,
             bowl: "M177 44C176 104 180 162 190 190Q200 198 210 190C220 162 224 104 223 44",
             interior: "M181 45C180 104 183.5 160 192.5 186Q200 192 207.5 186C216.5 160 220 104 219 45Z",
@@ -93,7 +95,7 @@ extension CocktailIllustration {
             rimRight: Point(223, 44), rimLeft: Point(177, 44),
             garnishScale: 0.85,
             shadowHalfWidth: 38),
-        "wine": GlassShape(
+        .wine: GlassShape(
             family: .standard,
             bowl:
                 "M160 70C154 96 146 118 146 140C146 166 170 182 200 183C230 182 254 166 254 140C254 118 246 96 240 70",
@@ -107,7 +109,7 @@ extension CocktailIllustration {
             gloss: "M156 132C156 150 164 163 176 170",
             rimRight: Point(240, 70), rimLeft: Point(160, 70),
             shadowHalfWidth: 46),
-        "copa": GlassShape(
+        .copa: GlassShape(
             family: .standard,
             bowl:
                 "M150 78C141 100 130 124 130 148C130 178 162 200 200 201C238 200 270 178 270 148C270 124 259 100 250 78",

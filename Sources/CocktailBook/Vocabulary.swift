@@ -1,0 +1,12 @@
+import CocktailsAPI
+
+// The catalog's vocabularies (Glass, DrinkCategory, MixingMethod, MeasureUnit) are defined once,
+// in the recipe source's package, whose catalog format and TheCocktailDB client speak them too.
+
+extension MeasureUnit {
+    /// The unit's name in `language`, for `count` of it.
+    public func name(in language: Language, count: Double = 1) -> String {
+        let names = language == .italian ? entry.italian : entry.english
+        return count > 1 ? names.other : names.one
+    }
+}
