@@ -39,6 +39,7 @@ let package = Package(
                 // The PostgreSQL backend, for several instances sharing one database.
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // The drinks' pictures, drawn as SVG from their recipes: no web framework in here.

@@ -75,12 +75,12 @@ extension AppDatabase {
 
     /// Whether the book has any account (then it is no longer in single-user mode).
     public func hasAccounts() async throws -> Bool {
-        try await writer.read { db in try AccountRecord.fetchCount(db) > 0 }
+        try await read { db in try AccountRecord.fetchCount(db) > 0 }
     }
 
     /// Whether the book has an admin account.
     public func hasAdmin() async throws -> Bool {
-        try await writer.read { db in
+        try await read { db in
             try AccountRecord.filter(AccountRecord.Columns.role == Role.admin.rawValue).fetchCount(db) > 0
         }
     }
@@ -93,7 +93,7 @@ extension AppDatabase {
     public func addAccount(name: String, role: Role, passwordHash: String, at date: Date = Date()) async throws
         -> Account
     {
-        try await writer.write { db in
+        try await write { db in
             if try AccountRecord.filter(AccountRecord.Columns.name == name).fetchCount(db) > 0 {
                 throw StoreError.accountExists(name)
             }
@@ -115,14 +115,14 @@ extension AppDatabase {
 
     /// Every account, by name.
     public func accounts() async throws -> [Account] {
-        try await writer.read { db in
+        try await read { db in
             try AccountRecord.order(AccountRecord.Columns.name.collating(.nocase)).fetchAll(db).map(\.account)
         }
     }
 
     /// The account named `name` (case-insensitively) and its password hash.
     public func credentials(named name: String) async throws -> (account: Account, passwordHash: String)? {
-        try await writer.read { db in
+        try await read { db in
             try AccountRecord.filter(AccountRecord.Columns.name == name).fetchOne(db).map {
                 ($0.account, $0.passwordHash)
             }
@@ -131,7 +131,7 @@ extension AppDatabase {
 
     /// The account with this id.
     public func account(id: Int64) async throws -> Account? {
-        try await writer.read { db in try AccountRecord.fetchOne(db, key: id)?.account }
+        try await read { db in try AccountRecord.fetchOne(db, key: id)?.account }
     }
 
     /// Removes an account with its sessions, tokens and favorites.
@@ -139,7 +139,7 @@ extension AppDatabase {
     /// - Throws: ``StoreError/unknownAccount(_:)``, or ``StoreError/lastAdmin`` when it is the
     ///   last admin and other accounts remain.
     public func removeAccount(named name: String) async throws {
-        try await writer.write { db in
+        try await write { db in
             guard let record = try AccountRecord.filter(AccountRecord.Columns.name == name).fetchOne(db),
                 let id = record.id
             else {
@@ -159,7 +159,7 @@ extension AppDatabase {
     /// - Throws: ``StoreError/unknownAccount(_:)``, or ``StoreError/lastAdmin`` when it would
     ///   leave no admin.
     public func setRole(_ role: Role, named name: String) async throws {
-        try await writer.write { db in
+        try await write { db in
             guard var record = try AccountRecord.filter(AccountRecord.Columns.name == name).fetchOne(db) else {
                 throw StoreError.unknownAccount(name)
             }
@@ -172,7 +172,7 @@ extension AppDatabase {
     /// Replaces an account's password hash and ends its sessions, except `keeping` (the hash of
     /// the session that made the change, if it was made on the web).
     public func setPasswordHash(_ hash: String, named name: String, keeping session: String? = nil) async throws {
-        try await writer.write { db in
+        try await write { db in
             guard var record = try AccountRecord.filter(AccountRecord.Columns.name == name).fetchOne(db),
                 let id = record.id
             else {

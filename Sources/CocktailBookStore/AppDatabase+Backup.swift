@@ -99,7 +99,7 @@ extension AppDatabase {
     /// Everything people put into the book, with the pictures read from `pictures` (the folder
     /// imported pictures are kept in; `nil` leaves them out).
     public func backup(pictures: (any PictureStore)?, at date: Date = Date()) async throws -> Data {
-        var backup: Backup = try await writer.read { db in
+        var backup: Backup = try await read { db in
             let accounts = try Row.fetchAll(db, sql: "SELECT id, name, role, createdAt FROM account ORDER BY id")
             var names: [Int64: String] = [0: ""]
             for row in accounts { names[row["id"]] = row["name"] }
@@ -182,7 +182,7 @@ extension AppDatabase {
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
-            return try await writer.write { db in
+            return try await write { db in
                 var ids: [String: Int64] = ["": 0]
                 for account in backup.accounts {
                     if let id = try Int64.fetchOne(
@@ -259,7 +259,7 @@ extension AppDatabase {
     /// Removes every favorite of `owner`; returns how many there were.
     public func resetFavorites(of owner: FavoritesOwner) async throws -> Int {
         guard owner != .nobody else { return 0 }
-        return try await writer.write { db in
+        return try await write { db in
             try db.execute(sql: "DELETE FROM favorite WHERE ownerId = ?", arguments: [owner.id])
             return db.changesCount
         }
@@ -267,7 +267,7 @@ extension AppDatabase {
 
     /// The imported cocktails' origins (file names or addresses) with how many drinks each gave.
     public func importedOrigins() async throws -> [(origin: String, count: Int)] {
-        try await writer.read { db in
+        try await read { db in
             try Row.fetchAll(
                 db, sql: "SELECT origin, COUNT(*) AS count FROM importedCocktail GROUP BY origin ORDER BY origin"
             ).map { ($0["origin"], $0["count"]) }
@@ -276,7 +276,7 @@ extension AppDatabase {
 
     /// Removes the cocktails one origin imported; returns how many went.
     public func removeImported(origin: String) async throws -> Int {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM importedCocktail WHERE origin = ?", arguments: [origin])
             return db.changesCount
         }
@@ -284,12 +284,12 @@ extension AppDatabase {
 
     /// The pictures recorded for imports, by file name.
     public func importedPictures() async throws -> [String] {
-        try await writer.read { db in try String.fetchAll(db, sql: "SELECT fileName FROM importedImage") }
+        try await read { db in try String.fetchAll(db, sql: "SELECT fileName FROM importedImage") }
     }
 
     /// The pictures recorded for imports with where each was downloaded from.
     public func importedPictureSources() async throws -> [(sourceURL: String, fileName: String)] {
-        try await writer.read { db in
+        try await read { db in
             try Row.fetchAll(db, sql: "SELECT sourceURL, fileName FROM importedImage ORDER BY sourceURL").map {
                 ($0["sourceURL"], $0["fileName"])
             }

@@ -42,7 +42,7 @@ extension AppDatabase: BarStore {
 
     public func shelf(of owner: FavoritesOwner) async throws -> Shelf {
         guard owner != .nobody else { return Shelf() }
-        return try await writer.read { db in
+        return try await read { db in
             let bottles = try String.fetchAll(
                 db, sql: "SELECT value FROM barBottle WHERE ownerId = ?", arguments: [owner.id])
             let always = try String.fetchAll(
@@ -59,7 +59,7 @@ extension AppDatabase: BarStore {
 
     public func setOnShelf(_ value: String, _ isOnShelf: Bool, owner: FavoritesOwner) async throws {
         guard owner != .nobody else { throw StoreError.noOwner }
-        try await writer.write { db in
+        try await write { db in
             if isOnShelf {
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO barBottle (ownerId, value, addedAt) VALUES (?, ?, ?)",
@@ -73,7 +73,7 @@ extension AppDatabase: BarStore {
 
     public func setAlwaysAvailable(_ value: String, _ isAlways: Bool, owner: FavoritesOwner) async throws {
         guard owner != .nobody else { throw StoreError.noOwner }
-        try await writer.write { db in
+        try await write { db in
             if isAlways {
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO barAlways (ownerId, value) VALUES (?, ?)", arguments: [owner.id, value])
@@ -86,7 +86,7 @@ extension AppDatabase: BarStore {
 
     public func addRule(_ rule: SubstitutionRule, owner: FavoritesOwner) async throws -> SubstitutionRule {
         guard owner != .nobody else { throw StoreError.noOwner }
-        return try await writer.write { db in
+        return try await write { db in
             try db.execute(
                 sql: """
                     INSERT INTO barRule (ownerId, use, insteadOf, bothWays) VALUES (?, ?, ?, ?)
@@ -103,7 +103,7 @@ extension AppDatabase: BarStore {
 
     public func removeRule(id: Int64, owner: FavoritesOwner) async throws -> Bool {
         guard owner != .nobody else { return false }
-        return try await writer.write { db in
+        return try await write { db in
             try db.execute(sql: "DELETE FROM barRule WHERE ownerId = ? AND id = ?", arguments: [owner.id, id])
             return db.changesCount > 0
         }
@@ -111,7 +111,7 @@ extension AppDatabase: BarStore {
 
     public func shoppingList(of owner: FavoritesOwner) async throws -> [ShoppingItem] {
         guard owner != .nobody else { return [] }
-        return try await writer.read { db in
+        return try await read { db in
             try Row.fetchAll(
                 db, sql: "SELECT id, value, cocktailIds, bought FROM shoppingItem WHERE ownerId = ? ORDER BY id",
                 arguments: [owner.id]
@@ -126,7 +126,7 @@ extension AppDatabase: BarStore {
 
     public func addToShoppingList(_ values: [String], for cocktailId: String?, owner: FavoritesOwner) async throws {
         guard owner != .nobody else { throw StoreError.noOwner }
-        try await writer.write { db in
+        try await write { db in
             for value in values {
                 let existing = try Row.fetchOne(
                     db, sql: "SELECT id, cocktailIds FROM shoppingItem WHERE ownerId = ? AND value = ?",
@@ -150,7 +150,7 @@ extension AppDatabase: BarStore {
 
     public func setBought(_ isBought: Bool, itemId: Int64, owner: FavoritesOwner) async throws -> Bool {
         guard owner != .nobody else { return false }
-        return try await writer.write { db in
+        return try await write { db in
             try db.execute(
                 sql: "UPDATE shoppingItem SET bought = ? WHERE ownerId = ? AND id = ?",
                 arguments: [isBought, owner.id, itemId])
@@ -160,7 +160,7 @@ extension AppDatabase: BarStore {
 
     public func removeFromShoppingList(itemId: Int64?, owner: FavoritesOwner) async throws -> Int {
         guard owner != .nobody else { return 0 }
-        return try await writer.write { db in
+        return try await write { db in
             if let itemId {
                 try db.execute(
                     sql: "DELETE FROM shoppingItem WHERE ownerId = ? AND id = ?", arguments: [owner.id, itemId])

@@ -26,7 +26,7 @@ struct CatalogFetchRecord: Codable, FetchableRecord, PersistableRecord {
 
 extension AppDatabase: CatalogStore {
     public func loadCatalog() async throws -> CachedCatalog? {
-        let stored = try await writer.read { db -> (Date, [CatalogCocktailRecord])? in
+        let stored = try await read { db -> (Date, [CatalogCocktailRecord])? in
             guard let fetch = try CatalogFetchRecord.fetchOne(db) else { return nil }
             return (
                 fetch.fetchedAt, try CatalogCocktailRecord.order(CatalogCocktailRecord.Columns.position).fetchAll(db)
@@ -45,7 +45,7 @@ extension AppDatabase: CatalogStore {
             CatalogCocktailRecord(
                 id: cocktail.id, position: position, name: cocktail.name, payload: try StoreRules.payload(cocktail))
         }
-        try await writer.write { db in
+        try await write { db in
             try CatalogCocktailRecord.deleteAll(db)
             for record in records { try record.insert(db) }
             try CatalogFetchRecord(fetchedAt: catalog.fetchedAt).save(db)

@@ -25,7 +25,7 @@ struct FavoriteRecord: Codable, FetchableRecord, PersistableRecord {
 extension AppDatabase: FavoritesStore {
     public func favoriteIDs(of owner: FavoritesOwner) async throws -> Set<String> {
         guard owner != .nobody else { return [] }
-        return try await writer.read { db in
+        return try await read { db in
             try Set(String.fetchAll(db, FavoriteRecord.of(owner).select(FavoriteRecord.Columns.cocktailId)))
         }
     }
@@ -41,7 +41,7 @@ extension AppDatabase: FavoritesStore {
         async throws
     {
         guard owner != .nobody else { throw StoreError.noOwner }
-        try await writer.write { db in
+        try await write { db in
             let inCatalog = try CatalogCocktailRecord.exists(db, key: id) || Self.isImported(db, id: id)
             let key: [String: (any DatabaseValueConvertible)?] = ["ownerId": owner.id, "cocktailId": id]
             let existing = try FavoriteRecord.fetchOne(db, key: key)
@@ -61,7 +61,7 @@ extension AppDatabase: FavoritesStore {
 
     /// `owner`'s favorites with the time each was added, oldest first.
     public func favorites(of owner: FavoritesOwner = .implicit) async throws -> [(id: String, addedAt: Date)] {
-        try await writer.read { db in
+        try await read { db in
             try FavoriteRecord.of(owner).order(FavoriteRecord.Columns.addedAt, FavoriteRecord.Columns.cocktailId)
                 .fetchAll(db)
                 .map { ($0.cocktailId, $0.addedAt) }

@@ -80,7 +80,7 @@ extension AppDatabase: ImportedCocktailsStore {
     }
 
     public func importedCocktails() async throws -> [Cocktail] {
-        try await writer.read { db in
+        try await read { db in
             let records = try ImportedCocktailRecord.order(
                 ImportedCocktailRecord.Columns.origin, ImportedCocktailRecord.Columns.id
             ).fetchAll(db)
@@ -108,7 +108,7 @@ extension AppDatabase: ImportedCocktailsStore {
                 origin: origin, id: cocktail.id, name: cocktail.name, payload: try encoder.encode(cocktail),
                 importedAt: date)
         }
-        return try await writer.write { db in
+        return try await write { db in
             var counts = ImportCounts(new: 0, updated: 0)
             for record in records {
                 let exists = try ImportedCocktailRecord.exists(db, key: ["origin": origin, "id": record.id])
@@ -127,13 +127,13 @@ extension AppDatabase: ImportedCocktailsStore {
 
     /// The file recorded for a downloaded picture's source URL, if any.
     public func importedImageFile(for sourceURL: String) async throws -> String? {
-        try await writer.read { db in try ImportedImageRecord.fetchOne(db, key: sourceURL)?.fileName }
+        try await read { db in try ImportedImageRecord.fetchOne(db, key: sourceURL)?.fileName }
     }
 
     /// The number of rows in each table the catalog lives in, for checking that a refused
     /// import changed nothing.
     public func rowCounts() async throws -> [String: Int] {
-        try await writer.read { db in
+        try await read { db in
             var counts: [String: Int] = [:]
             for table in ["catalogCocktail", "catalogFetch", "favorite", "importedCocktail", "importedImage"] {
                 counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0

@@ -45,7 +45,7 @@ struct APITokenRecord: Codable, FetchableRecord, MutablePersistableRecord {
 extension AppDatabase {
     /// Starts a session for `accountId`.
     public func createSession(tokenHash: String, accountId: Int64, at date: Date) async throws {
-        try await writer.write { db in
+        try await write { db in
             try SessionRecord(tokenHash: tokenHash, accountId: accountId, createdAt: date, lastSeenAt: date).insert(db)
         }
     }
@@ -53,7 +53,7 @@ extension AppDatabase {
     /// The account signed in by the session `tokenHash`, when it was used within `maximumIdle`
     /// of `now`; an expired session is deleted. The last use is recorded at most once a minute.
     public func sessionAccount(tokenHash: String, now: Date, maximumIdle: TimeInterval) async throws -> Account? {
-        guard let session = try await writer.read({ db in try SessionRecord.fetchOne(db, key: tokenHash) }) else {
+        guard let session = try await read({ db in try SessionRecord.fetchOne(db, key: tokenHash) }) else {
             return nil
         }
         if now.timeIntervalSince(session.lastSeenAt) > maximumIdle {
@@ -61,7 +61,7 @@ extension AppDatabase {
             return nil
         }
         if StoreRules.isDueForTouch(session.lastSeenAt, now: now) {
-            try await writer.write { db in
+            try await write { db in
                 try db.execute(
                     sql: "UPDATE session SET lastSeenAt = ? WHERE tokenHash = ?",
                     arguments: [now, tokenHash])
@@ -72,13 +72,13 @@ extension AppDatabase {
 
     /// Ends one session.
     public func deleteSession(tokenHash: String) async throws {
-        _ = try await writer.write { db in try SessionRecord.deleteOne(db, key: tokenHash) }
+        _ = try await write { db in try SessionRecord.deleteOne(db, key: tokenHash) }
     }
 
     /// Ends every session of `accountId` except `keeping`; returns how many ended.
     @discardableResult
     public func deleteSessions(of accountId: Int64, keeping: String?) async throws -> Int {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "DELETE FROM session WHERE accountId = ? AND tokenHash IS NOT ?", arguments: [accountId, keeping])
             return db.changesCount
@@ -87,7 +87,7 @@ extension AppDatabase {
 
     /// How many sessions `accountId` has open.
     public func sessionCount(of accountId: Int64) async throws -> Int {
-        try await writer.read { db in
+        try await read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM session WHERE accountId = ?", arguments: [accountId]) ?? 0
         }
     }
@@ -97,7 +97,7 @@ extension AppDatabase {
     public func addToken(tokenHash: String, prefix: String, label: String?, accountId: Int64, at date: Date)
         async throws -> APIToken
     {
-        try await writer.write { db in
+        try await write { db in
             var record = APITokenRecord(
                 id: nil, accountId: accountId, tokenHash: tokenHash, prefix: prefix, label: label, createdAt: date)
             try record.insert(db)
@@ -108,14 +108,14 @@ extension AppDatabase {
     /// The account an API token belongs to, recording its use.
     public func tokenAccount(tokenHash: String, now: Date) async throws -> Account? {
         guard
-            let token = try await writer.read({ db in
+            let token = try await read({ db in
                 try APITokenRecord.filter(APITokenRecord.Columns.tokenHash == tokenHash).fetchOne(db)
             })
         else {
             return nil
         }
         if StoreRules.isDueForTouch(token.lastUsedAt, now: now) {
-            try await writer.write { db in
+            try await write { db in
                 try db.execute(
                     sql: "UPDATE apiToken SET lastUsedAt = ? WHERE id = ?", arguments: [now, token.id])
             }
@@ -125,7 +125,7 @@ extension AppDatabase {
 
     /// `accountId`'s tokens, newest first.
     public func tokens(of accountId: Int64) async throws -> [APIToken] {
-        try await writer.read { db in
+        try await read { db in
             try APITokenRecord.filter(APITokenRecord.Columns.accountId == accountId).order(
                 Column("createdAt").desc, Column("id").desc
             ).fetchAll(db)
@@ -142,7 +142,7 @@ extension AppDatabase {
     ///
     /// - Throws: ``StoreError/tokenPrefix(_:matches:)`` unless exactly one token matches.
     public func revokeToken(prefix: String) async throws {
-        try await writer.write { db in
+        try await write { db in
             let candidates = try APITokenRecord.fetchAll(db).filter {
                 StoreRules.token(prefix, matchesPrefix: $0.prefix)
             }
@@ -156,7 +156,7 @@ extension AppDatabase {
     /// Revokes `accountId`'s token `id`; `false` when it has no such token.
     @discardableResult
     public func revokeToken(id: Int64, of accountId: Int64) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             try APITokenRecord.filter(Column("id") == id && APITokenRecord.Columns.accountId == accountId).deleteAll(db)
                 > 0
         }

@@ -13,7 +13,7 @@ extension AppDatabase {
 
     /// The settings `accountId` saved, if any.
     public func settings(of accountId: Int64) async throws -> Settings? {
-        try await writer.read { db in
+        try await read { db in
             try String.fetchOne(
                 db, sql: "SELECT value FROM accountSettings WHERE accountId = ?", arguments: [accountId]
             )
@@ -23,7 +23,7 @@ extension AppDatabase {
 
     /// Saves `settings` for `accountId`.
     public func saveSettings(_ settings: Settings, for accountId: Int64) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql:
                     "INSERT INTO accountSettings (accountId, value) VALUES (?, ?) ON CONFLICT(accountId) DO UPDATE SET value = excluded.value",

@@ -1,6 +1,7 @@
 import CocktailBook
 import Foundation
 import Logging
+import ServiceLifecycle
 
 /// Everything the app keeps: the one contract every storage backend fulfils (SQLite in a file,
 /// the embedded default, and PostgreSQL for several instances). The web layer and the CLI only
@@ -10,7 +11,11 @@ import Logging
 /// Every call is `async`: a backend never holds a caller's thread while it waits on its
 /// database. Changes that belong together happen in one transaction (an import, a restore,
 /// creating the first account with the favorites it inherits).
-public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, BarStore {
+///
+/// A store is also a service: the app's service group runs it (``run()``) beside the server, and a
+/// one-shot command runs it for as long as it works (``whileRunning(_:)``). Whatever goes wrong
+/// in the database comes out of every call as ``StoreError/unavailable(_:)``.
+public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, BarStore, Service {
     /// Moves whenever the stored content may have changed, also by another process or instance:
     /// what is computed from the store is kept in memory per version.
     var changes: DatabaseChanges { get }
@@ -97,6 +102,15 @@ public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, 
 }
 
 extension AppStore {
+    /// Runs the store while `body` works with it, for callers without a service group.
+    public func whileRunning<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await self.run() }
+            defer { group.cancelAll() }
+            return try await body()
+        }
+    }
+
     @discardableResult
     public func addAccount(name: String, role: Role, passwordHash: String) async throws -> Account {
         try await addAccount(name: name, role: role, passwordHash: passwordHash, at: Date())
@@ -121,6 +135,11 @@ extension AppStore {
 
 extension AppDatabase: AppStore {
     public var location: String { writer.path }
+
+    /// A SQLite file needs nothing running beside it: this waits for the service group to stop.
+    public func run() async throws {
+        try? await gracefulShutdown()
+    }
 
     /// One server serves a SQLite book: no other instance changes it.
     public func onChangeElsewhere(_ handle: @escaping @Sendable (String) -> Void) {}

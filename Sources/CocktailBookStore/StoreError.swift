@@ -20,6 +20,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case lastAdmin
     /// An API token prefix matches no token, or more than one.
     case tokenPrefix(String, matches: Int)
+    /// The database cannot be read or written now (the server does not answer, the disk fails);
+    /// nothing was changed. Every backend's own errors come out as this one.
+    case unavailable(String)
 }
 
 extension StoreError: LocalizedError {
@@ -33,6 +36,7 @@ extension StoreError: LocalizedError {
         case .unknownAccount(let name): "There is no account named \"\(name)\"."
         case .accountExists(let name): "An account named \"\(name)\" exists already."
         case .lastAdmin: "The book must keep at least one admin: make another account admin first."
+        case .unavailable(let reason): "The database cannot be used right now: \(reason)."
         case .tokenPrefix(let prefix, let matches):
             matches == 0
                 ? "No API token starts with \"\(prefix)\"."

@@ -3,10 +3,13 @@ import CocktailBookStore
 import CocktailsAPI
 import Foundation
 import Logging
-import Synchronization
 
-/// The live dependencies of the app, wired once from a configuration. The server and the one-shot
-/// CLI commands both start from here, so they read and write the same things the same way.
+/// The live dependencies of the server, wired once from a configuration: the store, the catalog
+/// over it, accounts, imported pictures and the cache of answers. (One-shot commands open only
+/// the store and the catalog: ``CatalogService/live(configuration:database:logger:)``.)
+///
+/// The store runs as a service of the app's service group; until it runs, nothing here may be
+/// asked of it (``AppStore/whileRunning(_:)`` runs it for a caller without one).
 public struct AppEnvironment: Sendable {
     /// The database.
     public let database: any AppStore
@@ -24,6 +27,27 @@ public struct AppEnvironment: Sendable {
         database = try await AppStores.open(configuration.databasePath, logger: logger)
         images = ImportedImageFiles(store: database.pictures)
         accounts = Accounts(database: database, bcryptCost: configuration.bcryptCost)
+        catalog = try CatalogService.live(configuration: configuration, database: database, logger: logger)
+        // Several instances on one database: what another instance stored reaches this one's
+        // catalog as soon as the store says so.
+        let catalog = catalog
+        database.onChangeElsewhere { topic in
+            switch topic {
+            case "catalog": Task { await catalog.adoptStoredCatalog() }
+            case "imports", "restore": Task { await catalog.reloadImported() }
+            default: break
+            }
+        }
+    }
+}
+
+extension CatalogService {
+    /// The catalog over `database`, fed by the recipe source `configuration` names: another
+    /// TheCocktailDB-compatible server, a catalog file, or the bundled catalog (slow and failing
+    /// as asked).
+    public static func live(configuration: AppConfiguration, database: any AppStore, logger: Logger) throws
+        -> CatalogService
+    {
         // The file is read at each fetch (not kept in memory); it must be a readable file now.
         if let path = configuration.catalogPath {
             var isDirectory: ObjCBool = false
@@ -42,21 +66,11 @@ public struct AppEnvironment: Sendable {
         } else {
             source = FakeCocktailsAPI(withFailure: failure, latency: configuration.sourceLatency)
         }
-        catalog = CatalogService(
+        return CatalogService(
             source: source, catalogStore: database, favoritesStore: database, importedStore: database, now: { Date() },
             locale: configuration.locale, ingredients: try IngredientTable(json: BundledCatalog.ingredientsData),
             logger: logger
         )
-        // Several instances on one database: what another instance stored reaches this one's
-        // catalog as soon as the store says so.
-        let catalog = catalog
-        database.onChangeElsewhere { topic in
-            switch topic {
-            case "catalog": Task { await catalog.adoptStoredCatalog() }
-            case "imports", "restore": Task { await catalog.reloadImported() }
-            default: break
-            }
-        }
     }
 }
 

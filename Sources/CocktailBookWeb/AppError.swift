@@ -1,7 +1,6 @@
 import CocktailBook
 import CocktailBookStore
 import Foundation
-import GRDB
 import Hummingbird
 
 /// An error as the web layer presents it: a status, a stable machine-readable code and a sentence.
@@ -36,7 +35,7 @@ struct AppError: Error, Sendable {
             self.init(status: .badRequest, code: "account_refused", message: error.localizedDescription)
         case let error as Accounts.Refusal:
             self.init(status: .badRequest, code: "account_refused", message: error.message)
-        case is DatabaseError, StoreError.corruptCatalog:
+        case StoreError.unavailable, StoreError.corruptCatalog:
             self.init(
                 status: .serviceUnavailable, code: "database_unavailable",
                 message:
@@ -93,7 +92,7 @@ extension StoreError {
     var isAccountRefusal: Bool {
         switch self {
         case .unknownAccount, .accountExists, .lastAdmin, .tokenPrefix: true
-        case .cannotOpen, .unknownCocktail, .corruptCatalog, .noOwner, .invalidBackup: false
+        case .cannotOpen, .unknownCocktail, .corruptCatalog, .noOwner, .invalidBackup, .unavailable: false
         }
     }
 }

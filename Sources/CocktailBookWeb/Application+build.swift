@@ -17,10 +17,10 @@ public func buildApplication(
     let isLoopback = AppConfiguration.isLoopback(configuration.host)
     // A book on a network without an admin would let anyone do anything: refuse, unless it is
     // opened read-only on purpose.
-    if !isLoopback, !configuration.publicReadOnly, try await !environment.database.hasAdmin() {
+    let database = environment.database
+    if !isLoopback, !configuration.publicReadOnly, try await !database.whileRunning({ try await database.hasAdmin() }) {
         throw StartupError.noAdmin(host: configuration.host)
     }
-    await environment.catalog.start()
 
     let renderer = try await PageRenderer(assets: StaticAssets())
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
@@ -55,7 +55,6 @@ public func buildApplication(
         cache: ResponseCacheMiddleware(
             cache: environment.responses, catalog: environment.catalog, changes: environment.database.changes)
     )
-    let database = environment.database
     let catalog = environment.catalog
     let proxy = configuration.trustProxy
     HealthController(database: database, catalog: catalog, metrics: metrics, trustProxy: proxy).addRoutes(to: routes)
@@ -87,15 +86,20 @@ public func buildApplication(
     let refresher = configuration.refreshEvery.map {
         CatalogRefreshService(catalog: environment.catalog, interval: $0, logger: logger)
     }
-    return Application(
+    // The store runs first and stops last, so that every request still answered has it.
+    var app = Application(
         router: router,
         server: .http1(configuration: http1),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "CocktailBook"),
-        services: refresher.map { [$0] } ?? [],
+        services: [database] + (refresher.map { [$0] } ?? []),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port) },
         logger: logger
     )
+    // The cached catalog is installed before the first request (the source's fetch goes on in
+    // the background); the store is running by then.
+    app.beforeServerStarts { await catalog.start() }
+    return app
 }
 
 /// Why the server will not start.

@@ -22,10 +22,10 @@ struct BackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await runReportingErrors {
-            var logger = Logger(label: "cocktailbook")
-            logger.logLevel = .critical
-            let environment = try await AppEnvironment(configuration: try common.resolved(), logger: logger)
-            let data = try await environment.database.backup(pictures: environment.images.store)
+            let environment = try await AppEnvironment(configuration: try common.resolved(), logger: quietLogger)
+            let data = try await environment.database.whileRunning {
+                try await environment.database.backup(pictures: environment.images.store)
+            }
             if file == "-" {
                 FileHandle.standardOutput.write(data)
             } else {
@@ -59,15 +59,15 @@ struct RestoreCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await runReportingErrors {
-            var logger = Logger(label: "cocktailbook")
-            logger.logLevel = .critical
             let path = (file as NSString).expandingTildeInPath
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw UsageError("Cannot read \(file).")
             }
-            let environment = try await AppEnvironment(configuration: try common.resolved(), logger: logger)
-            let summary = try await environment.database.restore(
-                data, pictures: environment.images.store, unusablePasswordHash: Accounts.unusablePasswordHash())
+            let environment = try await AppEnvironment(configuration: try common.resolved(), logger: quietLogger)
+            let summary = try await environment.database.whileRunning {
+                try await environment.database.restore(
+                    data, pictures: environment.images.store, unusablePasswordHash: Accounts.unusablePasswordHash())
+            }
             print(
                 "Restored \(summary.accounts) accounts, \(summary.favorites) favorites, \(summary.importedCocktails) imported cocktails and \(summary.pictures) pictures."
             )

@@ -11,7 +11,7 @@ struct Bar: AsyncParsableCommand {
     )
 
     /// The canonical values of `names`, or a one-line error naming the first unknown one.
-    static func values(_ names: [String], in environment: AppEnvironment) async throws -> [String] {
+    static func values(_ names: [String], in environment: Book) async throws -> [String] {
         let index = try await environment.catalog.barIndex()
         return try names.map { name in
             guard let value = index.value(for: name) else {
@@ -32,11 +32,12 @@ struct Bar: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                let environment = try await openCatalog(common)
-                let values = try await Bar.values(names, in: environment)
-                let who = try await owner.resolved(in: environment)
-                for value in values { try await environment.database.setOnShelf(value, true, owner: who) }
-                print("Added \(values.joined(separator: ", ")) to \(owner.whose)bar.")
+                try await withBook(common) { environment in
+                    let values = try await Bar.values(names, in: environment)
+                    let who = try await owner.resolved(in: environment)
+                    for value in values { try await environment.database.setOnShelf(value, true, owner: who) }
+                    print("Added \(values.joined(separator: ", ")) to \(owner.whose)bar.")
+                }
             }
         }
     }
@@ -49,11 +50,12 @@ struct Bar: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                let environment = try await openCatalog(common)
-                let values = try await Bar.values(names, in: environment)
-                let who = try await owner.resolved(in: environment)
-                for value in values { try await environment.database.setOnShelf(value, false, owner: who) }
-                print("Removed \(values.joined(separator: ", ")) from \(owner.whose)bar.")
+                try await withBook(common) { environment in
+                    let values = try await Bar.values(names, in: environment)
+                    let who = try await owner.resolved(in: environment)
+                    for value in values { try await environment.database.setOnShelf(value, false, owner: who) }
+                    print("Removed \(values.joined(separator: ", ")) from \(owner.whose)bar.")
+                }
             }
         }
     }
@@ -67,16 +69,19 @@ struct Bar: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                let environment = try await openCatalog(common)
-                let shelf = try await environment.database.shelf(of: try owner.resolved(in: environment))
-                if json { return try printJSON(BarPayload(shelf, strings: common.strings)) }
-                guard !shelf.bottles.isEmpty else {
-                    return print("The bar is empty: add bottles with `cocktailbook bar add NAME…`.")
-                }
-                let enabled = try await environment.catalog.bar(shelf).evaluation.drinksEnabled()
-                for value in shelf.bottles.sorted(by: { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }) {
-                    let count = enabled[value] ?? 0
-                    print("\(common.strings.ingredient(value))  (\(count == 1 ? "1 drink" : "\(count) drinks"))")
+                try await withBook(common) { environment in
+                    let shelf = try await environment.database.shelf(of: try owner.resolved(in: environment))
+                    if json { return try printJSON(BarPayload(shelf, strings: common.strings)) }
+                    guard !shelf.bottles.isEmpty else {
+                        return print("The bar is empty: add bottles with `cocktailbook bar add NAME…`.")
+                    }
+                    let enabled = try await environment.catalog.bar(shelf).evaluation.drinksEnabled()
+                    for value in shelf.bottles.sorted(by: {
+                        $0.localizedCaseInsensitiveCompare($1) == .orderedAscending
+                    }) {
+                        let count = enabled[value] ?? 0
+                        print("\(common.strings.ingredient(value))  (\(count == 1 ? "1 drink" : "\(count) drinks"))")
+                    }
                 }
             }
         }
@@ -94,36 +99,37 @@ struct Bar: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                let environment = try await openCatalog(common)
-                let who = try await owner.resolved(in: environment)
-                let shelf = try await environment.database.shelf(of: who)
-                var query = CocktailQuery().unpaged
-                query.makeable = oneAway ? .oneAway : .now
-                let page = try await environment.catalog.query(query, for: who, shelf: shelf)
-                if json {
-                    return try printJSON(
-                        CocktailListPayload(query: query, page: page, language: common.strings.language))
-                }
-                let strings = common.strings
-                print("\(strings[oneAway ? "bar_one_away" : "bar_can_make"]) (\(page.total))")
-                for item in page.items {
-                    print("  \(item.cocktail.name)")
-                    for missing in item.bar?.missing ?? [] {
-                        print("    " + strings("bar_missing", ["name": strings.ingredient(missing)]))
+                try await withBook(common) { environment in
+                    let who = try await owner.resolved(in: environment)
+                    let shelf = try await environment.database.shelf(of: who)
+                    var query = CocktailQuery().unpaged
+                    query.makeable = oneAway ? .oneAway : .now
+                    let page = try await environment.catalog.query(query, for: who, shelf: shelf)
+                    if json {
+                        return try printJSON(
+                            CocktailListPayload(query: query, page: page, language: common.strings.language))
                     }
-                    for match in item.bar?.matchedBy ?? [] {
-                        let key =
-                            match.how == .yourRule
-                            ? "bar_reason_yours"
-                            : match.how == .builtInRule ? "bar_reason_built_in" : "bar_reason_family"
-                        print(
-                            "    "
-                                + strings(
-                                    key,
-                                    [
-                                        "needed": strings.ingredient(match.needed),
-                                        "have": strings.ingredient(match.have),
-                                    ]))
+                    let strings = common.strings
+                    print("\(strings[oneAway ? "bar_one_away" : "bar_can_make"]) (\(page.total))")
+                    for item in page.items {
+                        print("  \(item.cocktail.name)")
+                        for missing in item.bar?.missing ?? [] {
+                            print("    " + strings("bar_missing", ["name": strings.ingredient(missing)]))
+                        }
+                        for match in item.bar?.matchedBy ?? [] {
+                            let key =
+                                match.how == .yourRule
+                                ? "bar_reason_yours"
+                                : match.how == .builtInRule ? "bar_reason_built_in" : "bar_reason_family"
+                            print(
+                                "    "
+                                    + strings(
+                                        key,
+                                        [
+                                            "needed": strings.ingredient(match.needed),
+                                            "have": strings.ingredient(match.have),
+                                        ]))
+                        }
                     }
                 }
             }
@@ -139,22 +145,23 @@ struct Bar: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                let environment = try await openCatalog(common)
-                let report = try await environment.catalog.bar(
-                    try environment.database.shelf(of: try owner.resolved(in: environment)))
-                let strings = common.strings
-                let suggestions = report.evaluation.suggestions().map { suggestion in
-                    BarSuggestionPayload(
-                        value: suggestion.value, name: strings.ingredient(suggestion.value),
-                        unlocks: suggestion.unlocks,
-                        cocktails: suggestion.positions.map { report.cocktails[$0].id })
-                }
-                if json { return try printJSON(suggestions) }
-                guard !suggestions.isEmpty else { return print("Nothing is one bottle away yet.") }
-                for (suggestion, source) in zip(suggestions, report.evaluation.suggestions()) {
-                    print(
-                        strings.count("bar_unlocks", suggestion.unlocks, ["name": suggestion.name]) + ": "
-                            + source.positions.map { report.cocktails[$0].name }.joined(separator: ", "))
+                try await withBook(common) { environment in
+                    let report = try await environment.catalog.bar(
+                        try environment.database.shelf(of: try owner.resolved(in: environment)))
+                    let strings = common.strings
+                    let suggestions = report.evaluation.suggestions().map { suggestion in
+                        BarSuggestionPayload(
+                            value: suggestion.value, name: strings.ingredient(suggestion.value),
+                            unlocks: suggestion.unlocks,
+                            cocktails: suggestion.positions.map { report.cocktails[$0].id })
+                    }
+                    if json { return try printJSON(suggestions) }
+                    guard !suggestions.isEmpty else { return print("Nothing is one bottle away yet.") }
+                    for (suggestion, source) in zip(suggestions, report.evaluation.suggestions()) {
+                        print(
+                            strings.count("bar_unlocks", suggestion.unlocks, ["name": suggestion.name]) + ": "
+                                + source.positions.map { report.cocktails[$0].name }.joined(separator: ", "))
+                    }
                 }
             }
         }

@@ -17,10 +17,12 @@ struct Favorite: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                let environment = try await openCatalog(common)
-                try await environment.catalog.setFavorite(true, for: id, owner: try owner.resolved(in: environment))
-                print(
-                    "Added \(try await environment.catalog.cocktail(id: id).cocktail.name) to \(owner.whose)favorites.")
+                try await withBook(common) { environment in
+                    try await environment.catalog.setFavorite(true, for: id, owner: try owner.resolved(in: environment))
+                    print(
+                        "Added \(try await environment.catalog.cocktail(id: id).cocktail.name) to \(owner.whose)favorites."
+                    )
+                }
             }
         }
     }
@@ -33,11 +35,13 @@ struct Favorite: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                let environment = try await openCatalog(common)
-                try await environment.catalog.setFavorite(false, for: id, owner: try owner.resolved(in: environment))
-                print(
-                    "Removed \(try await environment.catalog.cocktail(id: id).cocktail.name) from \(owner.whose)favorites."
-                )
+                try await withBook(common) { environment in
+                    try await environment.catalog.setFavorite(
+                        false, for: id, owner: try owner.resolved(in: environment))
+                    print(
+                        "Removed \(try await environment.catalog.cocktail(id: id).cocktail.name) from \(owner.whose)favorites."
+                    )
+                }
             }
         }
     }
@@ -50,12 +54,14 @@ struct Favorite: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                let environment = try await openCatalog(common)
-                let list = try await environment.catalog.list(filter: .all, for: try owner.resolved(in: environment))
-                if json {
-                    try printJSON(FavoritesPayload(list))
-                } else {
-                    print(CocktailTable(title: "Favorites", items: list.items.filter(\.isFavorite)).text)
+                try await withBook(common) { environment in
+                    let list = try await environment.catalog.list(
+                        filter: .all, for: try owner.resolved(in: environment))
+                    if json {
+                        try printJSON(FavoritesPayload(list))
+                    } else {
+                        print(CocktailTable(title: "Favorites", items: list.items.filter(\.isFavorite)).text)
+                    }
                 }
             }
         }
@@ -74,7 +80,7 @@ struct FavoritesUserOption: ParsableArguments {
 
     var whose: String { user.map { "\($0)'s " } ?? "" }
 
-    func resolved(in environment: AppEnvironment) async throws -> FavoritesOwner {
+    func resolved(in environment: Book) async throws -> FavoritesOwner {
         if let user {
             guard let account = try await environment.database.credentials(named: user)?.account else {
                 throw StoreError.unknownAccount(user)

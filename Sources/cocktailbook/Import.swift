@@ -28,18 +28,18 @@ struct Import: AsyncParsableCommand {
     func run() async throws {
         try await runReportingErrors {
             let configuration = try common.resolved()
-            var logger = Logger(label: "cocktailbook")
-            logger.logLevel = .critical
-            let environment = try await AppEnvironment(configuration: configuration, logger: logger)
-            var importer = CatalogImporter(database: environment.database, images: environment.images)
-            let onTerminal = isatty(STDERR_FILENO) == 1
-            if onTerminal {
-                importer.progress = { step in FileHandle.standardError.write(Data("\r\u{1B}[K\(step.bar())".utf8)) }
+            let environment = try await AppEnvironment(configuration: configuration, logger: quietLogger)
+            try await environment.database.whileRunning {
+                var importer = CatalogImporter(database: environment.database, images: environment.images)
+                let onTerminal = isatty(STDERR_FILENO) == 1
+                if onTerminal {
+                    importer.progress = { step in FileHandle.standardError.write(Data("\r\u{1B}[K\(step.bar())".utf8)) }
+                }
+                defer { if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
+                let summary = try await importer.run(source: source)
+                if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+                print(summary.line)
             }
-            defer { if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
-            let summary = try await importer.run(source: source)
-            if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-            print(summary.line)
         }
     }
 }

@@ -16,15 +16,18 @@ struct List: AsyncParsableCommand {
 
     func run() async throws {
         try await runReportingErrors {
-            let environment = try await openCatalog(common)
-            let query = CocktailQuery(kind: kind.kind).unpaged
-            let page = try await environment.catalog.query(query)
-            if json {
-                try printJSON(CocktailListPayload(query: query, page: page, language: common.strings.language))
-            } else {
-                print(
-                    CocktailTable(title: query.kind.title(common.strings), items: page.items, strings: common.strings)
+            try await withBook(common) { environment in
+                let query = CocktailQuery(kind: kind.kind).unpaged
+                let page = try await environment.catalog.query(query)
+                if json {
+                    try printJSON(CocktailListPayload(query: query, page: page, language: common.strings.language))
+                } else {
+                    print(
+                        CocktailTable(
+                            title: query.kind.title(common.strings), items: page.items, strings: common.strings
+                        )
                         .text)
+                }
             }
         }
     }

@@ -1,20 +1,43 @@
 import CocktailBook
+import CocktailBookStore
 import CocktailBookWeb
 import Foundation
 import Logging
 
-/// The catalog as a one-shot command sees it: the cache if there is one, else one fetch from
-/// the source while a spinner turns on the terminal.
-func openCatalog(_ options: CommonOptions) async throws -> AppEnvironment {
-    var logger = Logger(label: "cocktailbook")
-    // The command reports failures itself, in one line; the service's own warnings would repeat it.
-    logger.logLevel = .critical
-    let environment = try await AppEnvironment(configuration: try options.resolved(), logger: logger)
-    await environment.catalog.start(refreshingInBackground: false)
-    if await environment.catalog.status().isRefreshing {
-        await Spinner.whileWaiting(label: "Loading cocktails…") { await environment.catalog.settle() }
+/// What a one-shot command works with: the store and the catalog over it. No web server, no
+/// cache of pages, no services beyond the store itself.
+struct Book: Sendable {
+    let database: any AppStore
+    let catalog: CatalogService
+}
+
+/// Runs `body` with the book the options name, its store running meanwhile, and its catalog: the
+/// cache if there is one, else one fetch from the source while a spinner turns on the terminal.
+func withBook<T: Sendable>(_ options: CommonOptions, _ body: (Book) async throws -> T) async throws -> T {
+    let configuration = try options.resolved()
+    return try await withStore(configuration) { database in
+        let catalog = try CatalogService.live(configuration: configuration, database: database, logger: quietLogger)
+        await catalog.start(refreshingInBackground: false)
+        if await catalog.status().isRefreshing {
+            await Spinner.whileWaiting(label: "Loading cocktails…") { await catalog.settle() }
+        }
+        return try await body(Book(database: database, catalog: catalog))
     }
-    return environment
+}
+
+/// Runs `body` with the store `configuration` names, running meanwhile; the catalog is not loaded.
+func withStore<T: Sendable>(_ configuration: AppConfiguration, _ body: (any AppStore) async throws -> T)
+    async throws -> T
+{
+    let database = try await AppStores.open(configuration.databasePath, logger: quietLogger)
+    return try await database.whileRunning { try await body(database) }
+}
+
+/// The command reports failures itself, in one line; the services' own warnings would repeat it.
+var quietLogger: Logger {
+    var logger = Logger(label: "cocktailbook")
+    logger.logLevel = .critical
+    return logger
 }
 
 /// Prints JSON exactly as the API encodes it, followed by a newline.

@@ -21,19 +21,20 @@ struct Search: AsyncParsableCommand {
 
     func run() async throws {
         try await runReportingErrors {
-            let environment = try await openCatalog(common)
-            let query = CocktailQuery(text: words.joined(separator: " "), kind: kind.kind).unpaged
-            let page = try await environment.catalog.query(query)
-            if json {
-                try printJSON(CocktailListPayload(query: query, page: page, language: common.strings.language))
-            } else if page.items.isEmpty {
-                print(common.strings("cli_no_matches", ["text": query.text]))
-            } else {
-                print(
-                    CocktailTable(
-                        title: common.strings("cli_results_for", ["text": query.text]), items: page.items,
-                        strings: common.strings
-                    ).text)
+            try await withBook(common) { environment in
+                let query = CocktailQuery(text: words.joined(separator: " "), kind: kind.kind).unpaged
+                let page = try await environment.catalog.query(query)
+                if json {
+                    try printJSON(CocktailListPayload(query: query, page: page, language: common.strings.language))
+                } else if page.items.isEmpty {
+                    print(common.strings("cli_no_matches", ["text": query.text]))
+                } else {
+                    print(
+                        CocktailTable(
+                            title: common.strings("cli_results_for", ["text": query.text]), items: page.items,
+                            strings: common.strings
+                        ).text)
+                }
             }
         }
     }
@@ -49,15 +50,16 @@ struct Random: AsyncParsableCommand {
 
     func run() async throws {
         try await runReportingErrors {
-            let environment = try await openCatalog(common)
-            let item = try await environment.catalog.randomCocktail()
-            let details = try await environment.catalog.details(id: item.cocktail.id)
-            if json {
-                try printJSON(
-                    CocktailDetailPayload(
-                        details, now: environment.catalog.now(), calendar: environment.catalog.calendar))
-            } else {
-                print(Show.text(for: details, ingredients: details.cocktail.ingredients))
+            try await withBook(common) { environment in
+                let item = try await environment.catalog.randomCocktail()
+                let details = try await environment.catalog.details(id: item.cocktail.id)
+                if json {
+                    try printJSON(
+                        CocktailDetailPayload(
+                            details, now: environment.catalog.now(), calendar: environment.catalog.calendar))
+                } else {
+                    print(Show.text(for: details, ingredients: details.cocktail.ingredients))
+                }
             }
         }
     }

@@ -40,21 +40,23 @@ struct Show: AsyncParsableCommand {
 
     func run() async throws {
         try await runReportingErrors {
-            let environment = try await openCatalog(common)
-            let item = try await environment.catalog.cocktail(idOrName: cocktail)
-            let details = try await environment.catalog.details(id: item.cocktail.id)
-            let strings = common.strings
-            let payload = CocktailDetailPayload(
-                details, now: environment.catalog.now(), calendar: environment.catalog.calendar,
-                language: strings.language, conversion: conversion
-            )
-            if json {
-                try printJSON(payload)
-            } else {
-                print(
-                    Self.text(
-                        for: details, ingredients: payload.ingredients.map(\.text), servings: conversion?.servings ?? 1,
-                        strings: strings))
+            try await withBook(common) { environment in
+                let item = try await environment.catalog.cocktail(idOrName: cocktail)
+                let details = try await environment.catalog.details(id: item.cocktail.id)
+                let strings = common.strings
+                let payload = CocktailDetailPayload(
+                    details, now: environment.catalog.now(), calendar: environment.catalog.calendar,
+                    language: strings.language, conversion: conversion
+                )
+                if json {
+                    try printJSON(payload)
+                } else {
+                    print(
+                        Self.text(
+                            for: details, ingredients: payload.ingredients.map(\.text),
+                            servings: conversion?.servings ?? 1,
+                            strings: strings))
+                }
             }
         }
     }

@@ -34,11 +34,12 @@ struct User: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                let accounts = try await openAccounts(common)
-                let role: Role = admin ? .admin : guest ? .guest : .member
-                let account = try await accounts.createAccount(name: name, role: role, password: try readPassword())
-                let note = account.role != role ? " (the first account is always an admin)" : ""
-                print("Added \(account.name) as \(account.role.rawValue)\(note).")
+                try await withAccounts(common) { accounts in
+                    let role: Role = admin ? .admin : guest ? .guest : .member
+                    let account = try await accounts.createAccount(name: name, role: role, password: try readPassword())
+                    let note = account.role != role ? " (the first account is always an admin)" : ""
+                    print("Added \(account.name) as \(account.role.rawValue)\(note).")
+                }
             }
         }
     }
@@ -50,14 +51,16 @@ struct User: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                let accounts = try await openAccounts(common).database.accounts()
-                guard !accounts.isEmpty else { return print("No accounts: the book is in single-user mode.") }
-                let width = max(4, accounts.map(\.name.count).max() ?? 4)
-                print("NAME".padding(toLength: width, withPad: " ", startingAt: 0) + "  ROLE")
-                for account in accounts {
-                    print(
-                        account.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                            + account.role.rawValue)
+                try await withAccounts(common) { book in
+                    let accounts = try await book.database.accounts()
+                    guard !accounts.isEmpty else { return print("No accounts: the book is in single-user mode.") }
+                    let width = max(4, accounts.map(\.name.count).max() ?? 4)
+                    print("NAME".padding(toLength: width, withPad: " ", startingAt: 0) + "  ROLE")
+                    for account in accounts {
+                        print(
+                            account.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                                + account.role.rawValue)
+                    }
                 }
             }
         }
@@ -71,7 +74,7 @@ struct User: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                try await openAccounts(common).database.removeAccount(named: name)
+                try await withAccounts(common) { try await $0.database.removeAccount(named: name) }
                 print("Removed \(name).")
             }
         }
@@ -92,7 +95,8 @@ struct User: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                try await openAccounts(common).changePassword(of: name, to: try readPassword())
+                let password = try readPassword()
+                try await withAccounts(common) { try await $0.changePassword(of: name, to: password) }
                 print("Changed the password of \(name).")
             }
         }
@@ -108,7 +112,7 @@ struct User: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                print(try await openAccounts(common).issueToken(for: name, label: label))
+                print(try await withAccounts(common) { try await $0.issueToken(for: name, label: label) })
             }
         }
     }
@@ -124,20 +128,22 @@ struct User: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                try await openAccounts(common).database.revokeToken(
-                    prefix: prefix.trimmingCharacters(in: CharacterSet(charactersIn: " …")))
+                let prefix = prefix.trimmingCharacters(in: CharacterSet(charactersIn: " …"))
+                try await withAccounts(common) { try await $0.database.revokeToken(prefix: prefix) }
                 print("Revoked the token \(prefix).")
             }
         }
     }
 }
 
-/// The accounts of the book the options name; the catalog is not loaded.
-private func openAccounts(_ options: CommonOptions) async throws -> Accounts {
+/// Runs `body` with the accounts of the book the options name; the catalog is not loaded.
+private func withAccounts<T: Sendable>(_ options: CommonOptions, _ body: (Accounts) async throws -> T) async throws
+    -> T
+{
     let configuration = try options.resolved()
-    return Accounts(
-        database: try await AppStores.open(configuration.databasePath, logger: Logger(label: "cocktailbook")),
-        bcryptCost: configuration.bcryptCost)
+    return try await withStore(configuration) { database in
+        try await body(Accounts(database: database, bcryptCost: configuration.bcryptCost))
+    }
 }
 
 /// The password on standard input, without its line ending.

@@ -423,13 +423,13 @@ enum Backend: String, Sendable, CustomTestStringConvertible {
         case .sqlite:
             let tmp = try TemporaryDatabase()
             defer { tmp.remove() }
-            try await body(try AppDatabase(path: tmp.path))
+            let store = try AppDatabase(path: tmp.path)
+            try await store.whileRunning { try await body(store) }
         case .postgres:
             let server = try #require(Self.postgresServer)
             try await PostgresTestDatabase.with(server: server) { url in
                 let store = try await PostgresStore(url: url, logger: Logger(label: "contract"))
-                defer { store.close() }
-                try await body(store)
+                try await store.whileRunning { try await body(store) }
             }
         }
     }

@@ -92,7 +92,9 @@ struct SeveralInstancesTests {
         try await PostgresTestDatabase.with(server: server) { url in
             let store = try await AppStores.open(url, logger: Logger(label: "test"))
             let accounts = Accounts(database: store, bcryptCost: 4)
-            try await accounts.createAccount(name: "alice", role: .admin, password: "alice password")
+            try await store.whileRunning {
+                try await accounts.createAccount(name: "alice", role: .admin, password: "alice password")
+            }
             try await makeApp(databasePath: url).test(.router) { first in
                 try await first.waitUntilReady()
                 try await makeApp(databasePath: url).test(.router) { second in

@@ -94,8 +94,8 @@ enum PostgresSchema {
     static let barTables = ["bar_bottle", "bar_always", "bar_rule", "shopping_item"]
 
     /// Applies the migrations not applied yet, each in the one transaction that records it.
-    static func migrate(_ client: PostgresClient, logger: Logger) async throws {
-        try await client.withTransaction(logger: logger) { connection in
+    static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
             try await connection.query(
                 "CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",

@@ -6,85 +6,87 @@ import PostgresNIO
 /// backup from one and a restore into the other.
 extension PostgresStore {
     public func backup(pictures: (any PictureStore)?, at date: Date) async throws -> Data {
-        // One snapshot of the database for the whole file.
-        var backup: Backup = try await transaction { connection in
-            try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
-            let accounts = try await all(
-                connection.query("SELECT id, name, role, created_at FROM account ORDER BY id", logger: logger),
-                as: (Int64, String, String, Date).self)
-            var names: [Int64: String] = [0: ""]
-            for account in accounts { names[account.0] = account.1 }
-            func owner(_ id: Int64) throws -> String {
-                guard let name = names[id] else {
-                    throw StoreError.invalidBackup("a row belongs to no account (owner \(id))")
+        try await mapped {
+            // One snapshot of the database for the whole file.
+            var backup: Backup = try await transaction { connection in
+                try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
+                let accounts = try await all(
+                    connection.query("SELECT id, name, role, created_at FROM account ORDER BY id", logger: logger),
+                    as: (Int64, String, String, Date).self)
+                var names: [Int64: String] = [0: ""]
+                for account in accounts { names[account.0] = account.1 }
+                func owner(_ id: Int64) throws -> String {
+                    guard let name = names[id] else {
+                        throw StoreError.invalidBackup("a row belongs to no account (owner \(id))")
+                    }
+                    return name
                 }
-                return name
-            }
-            let decoder = JSONDecoder()
-            var imported: [Backup.Imported] = []
-            let importedRows = try await connection.query(
-                "SELECT origin, id, name, payload, imported_at FROM imported_cocktail ORDER BY origin, id",
-                logger: logger)
-            for try await (origin, id, name, payload, importedAt) in importedRows.decode(
-                (String, String, String, ByteBuffer, Date).self)
-            {
-                let cocktail = try decoder.decode(Cocktail.self, from: Data(payload.readableBytesView))
-                imported.append(
-                    Backup.Imported(origin: origin, id: id, name: name, cocktail: cocktail, importedAt: importedAt))
-            }
-            // The bytes are read after the rows, from the picture store.
-            let pictures = try await all(
-                connection.query(
-                    "SELECT source_url, file_name, content_type, imported_at FROM imported_image ORDER BY source_url",
-                    logger: logger
-                ), as: (String, String, String, Date).self
-            ).map { row in
-                let (sourceURL, fileName, contentType, importedAt) = row
-                return Backup.Picture(
-                    sourceURL: sourceURL, fileName: fileName, contentType: contentType, importedAt: importedAt,
-                    data: Data())
-            }
-            return Backup(
-                format: Backup.formatName, version: 1, createdAt: date,
-                accounts: accounts.map { Backup.Account(name: $0.1, role: $0.2, createdAt: $0.3) },
-                favorites: try await all(
+                let decoder = JSONDecoder()
+                var imported: [Backup.Imported] = []
+                let importedRows = try await connection.query(
+                    "SELECT origin, id, name, payload, imported_at FROM imported_cocktail ORDER BY origin, id",
+                    logger: logger)
+                for try await (origin, id, name, payload, importedAt) in importedRows.decode(
+                    (String, String, String, ByteBuffer, Date).self)
+                {
+                    let cocktail = try decoder.decode(Cocktail.self, from: Data(payload.readableBytesView))
+                    imported.append(
+                        Backup.Imported(origin: origin, id: id, name: name, cocktail: cocktail, importedAt: importedAt))
+                }
+                // The bytes are read after the rows, from the picture store.
+                let pictures = try await all(
                     connection.query(
-                        "SELECT owner_id, cocktail_id, added_at FROM favorite ORDER BY owner_id, added_at, cocktail_id",
+                        "SELECT source_url, file_name, content_type, imported_at FROM imported_image ORDER BY source_url",
                         logger: logger
-                    ), as: (Int64, String, Date).self
+                    ), as: (String, String, String, Date).self
                 ).map { row in
-                    let (c0, c1, c2) = row
-                    return Backup.Favorite(owner: try owner(c0), cocktailId: c1, addedAt: c2)
-                },
-                settings: try await ownedValues(
-                    "SELECT account_id, value FROM account_settings ORDER BY account_id", connection, owner),
-                bottles: try await ownedValues(
-                    "SELECT owner_id, value FROM bar_bottle ORDER BY owner_id, value", connection, owner),
-                alwaysAvailable: try await ownedValues(
-                    "SELECT owner_id, value FROM bar_always ORDER BY owner_id, value", connection, owner),
-                rules: try await all(
-                    connection.query(
-                        "SELECT owner_id, use, instead_of, both_ways FROM bar_rule ORDER BY id", logger: logger
-                    ), as: (Int64, String, String, Bool).self
-                ).map { row in
-                    let (c0, c1, c2, c3) = row
-                    return Backup.Rule(owner: try owner(c0), use: c1, insteadOf: c2, bothWays: c3)
-                },
-                shopping: try await all(
-                    connection.query(
-                        "SELECT owner_id, value, cocktail_ids, bought, added_at FROM shopping_item ORDER BY id",
-                        logger: logger
-                    ), as: (Int64, String, String, Bool, Date).self
-                ).map {
-                    Backup.ShoppingItem(
-                        owner: try owner($0.0), value: $0.1, cocktails: $0.2.split(separator: ",").map(String.init),
-                        bought: $0.3, addedAt: $0.4)
-                },
-                imported: imported, pictures: pictures
-            )
+                    let (sourceURL, fileName, contentType, importedAt) = row
+                    return Backup.Picture(
+                        sourceURL: sourceURL, fileName: fileName, contentType: contentType, importedAt: importedAt,
+                        data: Data())
+                }
+                return Backup(
+                    format: Backup.formatName, version: 1, createdAt: date,
+                    accounts: accounts.map { Backup.Account(name: $0.1, role: $0.2, createdAt: $0.3) },
+                    favorites: try await all(
+                        connection.query(
+                            "SELECT owner_id, cocktail_id, added_at FROM favorite ORDER BY owner_id, added_at, cocktail_id",
+                            logger: logger
+                        ), as: (Int64, String, Date).self
+                    ).map { row in
+                        let (c0, c1, c2) = row
+                        return Backup.Favorite(owner: try owner(c0), cocktailId: c1, addedAt: c2)
+                    },
+                    settings: try await ownedValues(
+                        "SELECT account_id, value FROM account_settings ORDER BY account_id", connection, owner),
+                    bottles: try await ownedValues(
+                        "SELECT owner_id, value FROM bar_bottle ORDER BY owner_id, value", connection, owner),
+                    alwaysAvailable: try await ownedValues(
+                        "SELECT owner_id, value FROM bar_always ORDER BY owner_id, value", connection, owner),
+                    rules: try await all(
+                        connection.query(
+                            "SELECT owner_id, use, instead_of, both_ways FROM bar_rule ORDER BY id", logger: logger
+                        ), as: (Int64, String, String, Bool).self
+                    ).map { row in
+                        let (c0, c1, c2, c3) = row
+                        return Backup.Rule(owner: try owner(c0), use: c1, insteadOf: c2, bothWays: c3)
+                    },
+                    shopping: try await all(
+                        connection.query(
+                            "SELECT owner_id, value, cocktail_ids, bought, added_at FROM shopping_item ORDER BY id",
+                            logger: logger
+                        ), as: (Int64, String, String, Bool, Date).self
+                    ).map {
+                        Backup.ShoppingItem(
+                            owner: try owner($0.0), value: $0.1, cocktails: $0.2.split(separator: ",").map(String.init),
+                            bought: $0.3, addedAt: $0.4)
+                    },
+                    imported: imported, pictures: pictures
+                )
+            }
+            try await backup.readPictures(from: pictures)
+            return try Backup.encoder.encode(backup)
         }
-        try await backup.readPictures(from: pictures)
-        return try Backup.encoder.encode(backup)
     }
 
     private func ownedValues(
@@ -97,101 +99,103 @@ extension PostgresStore {
     public func restore(_ data: Data, pictures: (any PictureStore)?, unusablePasswordHash: String) async throws
         -> Backup.Summary
     {
-        let backup = try Backup.validated(data)
-        let written = try await backup.savePictures(into: pictures)
-        do {
-            let payloads = try Self.payloads(backup.imported.map(\.cocktail))
-            return try await write("restore") { connection in
-                try await connection.query("LOCK TABLE account IN SHARE ROW EXCLUSIVE MODE", logger: logger)
-                var ids: [String: Int64] = ["": 0]
-                for account in backup.accounts {
-                    if let id = try await one(
-                        connection.query(
-                            "SELECT id FROM account WHERE lower(name) = lower(\(account.name))", logger: logger),
-                        as: Int64.self)
-                    {
-                        try await connection.query(
-                            "UPDATE account SET role = \(account.role) WHERE id = \(id)", logger: logger)
-                        ids[account.name.lowercased()] = id
-                    } else {
-                        ids[account.name.lowercased()] = try await one(
+        try await mapped {
+            let backup = try Backup.validated(data)
+            let written = try await backup.savePictures(into: pictures)
+            do {
+                let payloads = try Self.payloads(backup.imported.map(\.cocktail))
+                return try await write("restore") { connection in
+                    try await connection.query("LOCK TABLE account IN SHARE ROW EXCLUSIVE MODE", logger: logger)
+                    var ids: [String: Int64] = ["": 0]
+                    for account in backup.accounts {
+                        if let id = try await one(
                             connection.query(
-                                "INSERT INTO account (name, role, password_hash, created_at) VALUES (\(account.name), \(account.role), \(unusablePasswordHash), \(account.createdAt)) RETURNING id",
-                                logger: logger
-                            ), as: Int64.self)
+                                "SELECT id FROM account WHERE lower(name) = lower(\(account.name))", logger: logger),
+                            as: Int64.self)
+                        {
+                            try await connection.query(
+                                "UPDATE account SET role = \(account.role) WHERE id = \(id)", logger: logger)
+                            ids[account.name.lowercased()] = id
+                        } else {
+                            ids[account.name.lowercased()] = try await one(
+                                connection.query(
+                                    "INSERT INTO account (name, role, password_hash, created_at) VALUES (\(account.name), \(account.role), \(unusablePasswordHash), \(account.createdAt)) RETURNING id",
+                                    logger: logger
+                                ), as: Int64.self)
+                        }
                     }
+                    func id(_ owner: String) -> Int64 { ids[owner.lowercased()] ?? 0 }
+                    for table in [
+                        "favorite", "account_settings", "bar_bottle", "bar_always", "bar_rule", "shopping_item",
+                        "imported_cocktail", "imported_image",
+                    ] {
+                        try await connection.query(PostgresQuery(unsafeSQL: "DELETE FROM \(table)"), logger: logger)
+                    }
+                    for favorite in backup.favorites {
+                        try await connection.query(
+                            "INSERT INTO favorite (owner_id, cocktail_id, added_at) VALUES (\(id(favorite.owner)), \(favorite.cocktailId), \(favorite.addedAt)) ON CONFLICT (owner_id, cocktail_id) DO UPDATE SET added_at = excluded.added_at",
+                            logger: logger
+                        )
+                    }
+                    for setting in backup.settings where !setting.owner.isEmpty {
+                        try await connection.query(
+                            "INSERT INTO account_settings (account_id, value) VALUES (\(id(setting.owner)), \(setting.value)) ON CONFLICT (account_id) DO UPDATE SET value = excluded.value",
+                            logger: logger
+                        )
+                    }
+                    for bottle in backup.bottles {
+                        try await connection.query(
+                            "INSERT INTO bar_bottle (owner_id, value, added_at) VALUES (\(id(bottle.owner)), \(bottle.value), \(backup.createdAt)) ON CONFLICT DO NOTHING",
+                            logger: logger
+                        )
+                    }
+                    for item in backup.alwaysAvailable {
+                        try await connection.query(
+                            "INSERT INTO bar_always (owner_id, value) VALUES (\(id(item.owner)), \(item.value)) ON CONFLICT DO NOTHING",
+                            logger: logger)
+                    }
+                    for rule in backup.rules {
+                        try await connection.query(
+                            """
+                            INSERT INTO bar_rule (owner_id, use, instead_of, both_ways) VALUES (\(id(rule.owner)), \(rule.use), \(rule.insteadOf), \(rule.bothWays))
+                            ON CONFLICT (owner_id, use, instead_of) DO UPDATE SET both_ways = excluded.both_ways
+                            """,
+                            logger: logger
+                        )
+                    }
+                    for item in backup.shopping {
+                        try await connection.query(
+                            """
+                            INSERT INTO shopping_item (owner_id, value, cocktail_ids, bought, added_at)
+                            VALUES (\(id(item.owner)), \(item.value), \(item.cocktails.joined(separator: ",")), \(item.bought), \(item.addedAt))
+                            ON CONFLICT (owner_id, value) DO UPDATE SET cocktail_ids = excluded.cocktail_ids, bought = excluded.bought, added_at = excluded.added_at
+                            """,
+                            logger: logger
+                        )
+                    }
+                    for (cocktail, payload) in zip(backup.imported, payloads) {
+                        try await connection.query(
+                            """
+                            INSERT INTO imported_cocktail (origin, id, name, payload, imported_at)
+                            VALUES (\(cocktail.origin), \(cocktail.id), \(cocktail.name), \(payload), \(cocktail.importedAt))
+                            ON CONFLICT (origin, id) DO UPDATE SET name = excluded.name, payload = excluded.payload, imported_at = excluded.imported_at
+                            """,
+                            logger: logger
+                        )
+                    }
+                    for picture in backup.pictures {
+                        try await saveImage(
+                            picture.sourceURL, picture.fileName, picture.contentType, picture.importedAt, connection)
+                    }
+                    return Backup.Summary(
+                        accounts: backup.accounts.count, favorites: backup.favorites.count,
+                        importedCocktails: backup.imported.count, pictures: backup.pictures.count)
                 }
-                func id(_ owner: String) -> Int64 { ids[owner.lowercased()] ?? 0 }
-                for table in [
-                    "favorite", "account_settings", "bar_bottle", "bar_always", "bar_rule", "shopping_item",
-                    "imported_cocktail", "imported_image",
-                ] {
-                    try await connection.query(PostgresQuery(unsafeSQL: "DELETE FROM \(table)"), logger: logger)
-                }
-                for favorite in backup.favorites {
-                    try await connection.query(
-                        "INSERT INTO favorite (owner_id, cocktail_id, added_at) VALUES (\(id(favorite.owner)), \(favorite.cocktailId), \(favorite.addedAt)) ON CONFLICT (owner_id, cocktail_id) DO UPDATE SET added_at = excluded.added_at",
-                        logger: logger
-                    )
-                }
-                for setting in backup.settings where !setting.owner.isEmpty {
-                    try await connection.query(
-                        "INSERT INTO account_settings (account_id, value) VALUES (\(id(setting.owner)), \(setting.value)) ON CONFLICT (account_id) DO UPDATE SET value = excluded.value",
-                        logger: logger
-                    )
-                }
-                for bottle in backup.bottles {
-                    try await connection.query(
-                        "INSERT INTO bar_bottle (owner_id, value, added_at) VALUES (\(id(bottle.owner)), \(bottle.value), \(backup.createdAt)) ON CONFLICT DO NOTHING",
-                        logger: logger
-                    )
-                }
-                for item in backup.alwaysAvailable {
-                    try await connection.query(
-                        "INSERT INTO bar_always (owner_id, value) VALUES (\(id(item.owner)), \(item.value)) ON CONFLICT DO NOTHING",
-                        logger: logger)
-                }
-                for rule in backup.rules {
-                    try await connection.query(
-                        """
-                        INSERT INTO bar_rule (owner_id, use, instead_of, both_ways) VALUES (\(id(rule.owner)), \(rule.use), \(rule.insteadOf), \(rule.bothWays))
-                        ON CONFLICT (owner_id, use, instead_of) DO UPDATE SET both_ways = excluded.both_ways
-                        """,
-                        logger: logger
-                    )
-                }
-                for item in backup.shopping {
-                    try await connection.query(
-                        """
-                        INSERT INTO shopping_item (owner_id, value, cocktail_ids, bought, added_at)
-                        VALUES (\(id(item.owner)), \(item.value), \(item.cocktails.joined(separator: ",")), \(item.bought), \(item.addedAt))
-                        ON CONFLICT (owner_id, value) DO UPDATE SET cocktail_ids = excluded.cocktail_ids, bought = excluded.bought, added_at = excluded.added_at
-                        """,
-                        logger: logger
-                    )
-                }
-                for (cocktail, payload) in zip(backup.imported, payloads) {
-                    try await connection.query(
-                        """
-                        INSERT INTO imported_cocktail (origin, id, name, payload, imported_at)
-                        VALUES (\(cocktail.origin), \(cocktail.id), \(cocktail.name), \(payload), \(cocktail.importedAt))
-                        ON CONFLICT (origin, id) DO UPDATE SET name = excluded.name, payload = excluded.payload, imported_at = excluded.imported_at
-                        """,
-                        logger: logger
-                    )
-                }
-                for picture in backup.pictures {
-                    try await saveImage(
-                        picture.sourceURL, picture.fileName, picture.contentType, picture.importedAt, connection)
-                }
-                return Backup.Summary(
-                    accounts: backup.accounts.count, favorites: backup.favorites.count,
-                    importedCocktails: backup.imported.count, pictures: backup.pictures.count)
+            } catch {
+                // Nothing was restored: the pictures saved for it go too.
+                try? await pictures?.removePictures(named: written)
+                throw error
             }
-        } catch {
-            // Nothing was restored: the pictures saved for it go too.
-            try? await pictures?.removePictures(named: written)
-            throw error
         }
     }
 }

@@ -1,111 +1,189 @@
 import CocktailBook
+import CocktailsAPI
 import Foundation
 import Logging
 import PostgresNIO
+import ServiceLifecycle
 import Synchronization
 
 /// The app's data in PostgreSQL, for several instances of the book sharing one database: the
 /// same contract as the SQLite file (``AppStore``), with its own ordered migrations, a pool of
 /// connections, and a transaction wherever SQLite has one.
 ///
+/// The pool runs as a service of the app's service group (``run()``), as Hummingbird's Postgres
+/// examples run theirs. It also watches the server: once a second it checks that PostgreSQL
+/// answers, and while it does not, every call fails at once with ``StoreError/unavailable(_:)``
+/// (a `503` for the web, never a wait or a wrong answer); when the server answers again a new
+/// pool takes over within a second, so the book recovers without a restart.
+///
 /// Every write also sends a notification on ``channel`` (delivered when its transaction
 /// commits); each instance listens, so what it keeps in memory per ``changes`` version (who a
 /// session signs in, an account's settings, cached pages) follows another instance's writes
 /// within a round trip.
-public final class PostgresStore: AppStore, SharedCatalogStore {
+public final class PostgresStore: AppStore, SharedCatalogStore, Service {
     /// The notification channel every instance listens on.
     public static let channel = "cocktailbook_changes"
     /// The advisory lock an instance holds while it refreshes the catalog from the source.
     static let refreshLock: Int64 = 0x7265_6672_6573_6821 // "refresh!"
     /// The advisory lock an instance holds while it imports.
     static let importLock: Int64 = 0x696D_706F_7274_2121 // "import!!"
+    /// How long the check that the server answers may take, and how often it runs.
+    static let checkInterval = Duration.seconds(1)
 
     public let changes = DatabaseChanges.standalone()
     /// Names this store's own notifications, which it does not hand on (it knows its writes).
     let instance = String(UUID().uuidString.prefix(8))
     public let location: String
-    let client: PostgresClient
     let logger: Logger
-    private let runner: Task<Void, Never>
-    private let listener: Task<Void, Never>
+    private let address: PostgresAddress
+    /// The pool: the one ``run()`` runs, or the one the next run will (calls made before it
+    /// starts wait for it). Each run, and each recovery after an outage, makes a new one.
+    private let pool: Mutex<PostgresClient>
+    /// Why the database cannot be used now, or `nil` while it answers.
+    private let outage = Mutex<String?>(nil)
     private let notificationHandler = NotificationHandler()
 
-    /// Connects to `url` (`postgres://user[:password]@host[:port]/database`), migrates the
-    /// schema (one instance at a time, under an advisory lock) and starts listening for other
-    /// instances' changes.
+    /// Connects once to `url` (`postgres://user[:password]@host[:port]/database`) and migrates the
+    /// schema (one instance at a time, under an advisory lock); the pool starts with ``run()``.
     ///
     /// - Throws: ``StoreError/cannotOpen(path:reason:)`` when the address is not usable or the
     ///   server does not answer.
     public init(url: String, logger: Logger) async throws {
-        let address = try PostgresAddress(url)
+        address = try PostgresAddress(url)
         location = address.shown
         self.logger = logger
-        // One direct connection first: a wrong address, a stopped server or a missing database
-        // fails at once with the server's reason, where the pool would keep retrying.
+        // One direct connection: a wrong address, a stopped server or a missing database fails
+        // at once with the server's reason, where the pool would keep retrying.
         do {
-            let probe = try await PostgresConnection.connect(
-                configuration: PostgresConnection.Configuration(
-                    host: address.host, port: address.port, username: address.user, password: address.password,
-                    database: address.database, tls: .disable
-                ),
-                id: 0, logger: logger
-            )
-            try await probe.close()
+            try await Self.withDirectConnection(to: address, timeout: .seconds(5), logger: logger) { connection in
+                try await PostgresSchema.migrate(connection, logger: logger)
+            }
         } catch {
             throw StoreError.cannotOpen(path: address.shown, reason: Self.describe(error))
         }
+        pool = Mutex(Self.makePool(address, logger: logger))
+    }
+
+    private static func makePool(_ address: PostgresAddress, logger: Logger) -> PostgresClient {
         var configuration = PostgresClient.Configuration(
             host: address.host, port: address.port, username: address.user, password: address.password,
             database: address.database, tls: .disable
         )
-        configuration.options.connectTimeout = .seconds(5)
+        configuration.options.connectTimeout = .seconds(2)
         configuration.options.maximumConnections = 16
-        // The pool's own chatter (a lease before `run()` has started, say) stays out of the
-        // app's log; what fails reaches the caller as an error.
+        // The pool's own chatter (a connection refused during an outage, say) stays out of the
+        // app's log; what fails reaches the caller as an error, and the outage is logged once.
         var poolLogger = logger
-        poolLogger.logLevel = .error
-        let client = PostgresClient(configuration: configuration, backgroundLogger: poolLogger)
-        self.client = client
-        runner = Task { await client.run() }
-        let changes = changes
-        let handler = notificationHandler
-        let instance = instance
-        listener = Task {
-            // Held for the life of the store; if the connection drops, listen again.
-            while !Task.isCancelled {
-                do {
-                    try await client.withConnection { connection in
-                        for try await notification in try await connection.listen(Self.channel) {
-                            changes.bump()
-                            // "<topic> <instance>"
-                            let parts = notification.payload.split(separator: " ", maxSplits: 1).map(String.init)
-                            if parts.count == 2, parts[1] != instance { handler.deliver(parts[0]) }
-                        }
-                    }
-                } catch {
-                    if Task.isCancelled { return }
-                    logger.warning(
-                        "lost the PostgreSQL notification connection, listening again: \(String(describing: error))")
-                    try? await Task.sleep(for: .seconds(1))
+        poolLogger.logLevel = .critical
+        return PostgresClient(configuration: configuration, backgroundLogger: poolLogger)
+    }
+
+    private static func withDirectConnection<T: Sendable>(
+        to address: PostgresAddress, timeout: Duration, logger: Logger,
+        _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        var configuration = PostgresConnection.Configuration(
+            host: address.host, port: address.port, username: address.user, password: address.password,
+            database: address.database, tls: .disable
+        )
+        configuration.options.connectTimeout = .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+        do {
+            let value = try await body(connection)
+            try await connection.close()
+            return value
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    // MARK: Running
+
+    /// Runs the pool and the listener for other instances' changes until the service group
+    /// shuts down; replaces the pool after an outage.
+    public func run() async throws {
+        try await cancelWhenGracefulShutdown { try await self.runPools() }
+    }
+
+    private func runPools() async throws {
+        // A pool runs once: whatever comes after this run gets a new one.
+        defer { pool.withLock { $0 = Self.makePool(address, logger: logger) } }
+        while !Task.isCancelled {
+            let client = pool.withLock { $0 }
+            let lost = try await withThrowingTaskGroup(of: String?.self) { group in
+                group.addTask {
+                    await client.run()
+                    return nil
+                }
+                group.addTask {
+                    await self.listen(on: client)
+                    return nil
+                }
+                group.addTask { try await self.watchUntilLost() }
+                defer { group.cancelAll() }
+                return try await group.next() ?? nil
+            }
+            guard let lost else { return }
+            outage.withLock { $0 = lost }
+            logger.warning("PostgreSQL does not answer (\(lost)); requests get 503 until it does")
+            try await waitForServer()
+            pool.withLock { $0 = Self.makePool(address, logger: logger) }
+            outage.withLock { $0 = nil }
+            logger.notice("PostgreSQL answers again; a new pool serves the book")
+            // Other instances may have written meanwhile: nothing kept from before is trusted.
+            changes.bump()
+            for topic in ["catalog", "imports"] { notificationHandler.deliver(topic) }
+        }
+    }
+
+    /// Returns why, once the server stops answering.
+    private func watchUntilLost() async throws -> String? {
+        while true {
+            try await Task.sleep(for: Self.checkInterval)
+            if let problem = await checkServer() { return problem }
+        }
+    }
+
+    private func waitForServer() async throws {
+        while await checkServer() != nil {
+            try await Task.sleep(for: .milliseconds(250))
+        }
+    }
+
+    /// `nil` when a new connection to the server runs a query within a second, else why not.
+    private func checkServer() async -> String? {
+        do {
+            try await Self.withDirectConnection(to: address, timeout: Self.checkInterval, logger: logger) {
+                connection in
+                try await withDeadline(Self.checkInterval) {
+                    _ = try await connection.query("SELECT 1", logger: self.logger).collect()
                 }
             }
-        }
-        do {
-            try await PostgresSchema.migrate(client, logger: logger)
+            return nil
         } catch {
-            close()
-            throw StoreError.cannotOpen(path: address.shown, reason: Self.describe(error))
+            return Self.describe(error)
         }
     }
 
-    /// Stops listening and closes the pool's connections.
-    public func close() {
-        listener.cancel()
-        runner.cancel()
-    }
-
-    deinit {
-        close()
+    /// Listens on one of `client`'s connections for as long as it runs; if the connection
+    /// drops, listens again.
+    private func listen(on client: PostgresClient) async {
+        while !Task.isCancelled {
+            do {
+                try await client.withConnection { connection in
+                    for try await notification in try await connection.listen(Self.channel) {
+                        changes.bump()
+                        // "<topic> <instance>"
+                        let parts = notification.payload.split(separator: " ", maxSplits: 1).map(String.init)
+                        if parts.count == 2, parts[1] != instance { notificationHandler.deliver(parts[0]) }
+                    }
+                }
+            } catch {
+                if Task.isCancelled { return }
+                try? await Task.sleep(for: .seconds(1))
+            }
+        }
     }
 
     /// The topics arrive as the notifications of other instances' writes.
@@ -116,10 +194,34 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
     public func sizeInBytes() async -> Int? {
         try? await one(
             client.query("SELECT pg_database_size(current_database())::bigint", logger: logger), as: Int64.self
-        ).map(Int.init)
+        )
+        .map(Int.init)
     }
 
     // MARK: Reading and writing
+
+    /// The pool, while the server answers.
+    ///
+    /// - Throws: ``StoreError/unavailable(_:)`` during an outage.
+    var client: PostgresClient {
+        get throws {
+            if let problem = outage.withLock({ $0 }) { throw StoreError.unavailable(problem) }
+            return pool.withLock { $0 }
+        }
+    }
+
+    /// Runs one call of the contract: an error of the database or of its connections comes out
+    /// as ``StoreError/unavailable(_:)``; the store's own refusals as they were thrown.
+    func mapped<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            if let problem = outage.withLock({ $0 }) { throw StoreError.unavailable(problem) }
+            throw StoreError.unavailable(Self.describe(error))
+        }
+    }
 
     /// Runs `body` in one transaction and notifies every instance (with `topic`) when it commits.
     @discardableResult
@@ -151,9 +253,9 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
         return nil
     }
 
-    func all<each Column: PostgresDecodable & Sendable>(_ rows: PostgresRowSequence, as type: (repeat each Column).Type)
-        async throws -> [(repeat each Column)]
-    {
+    func all<each Column: PostgresDecodable & Sendable>(
+        _ rows: PostgresRowSequence, as type: (repeat each Column).Type
+    ) async throws -> [(repeat each Column)] {
         var values: [(repeat each Column)] = []
         for try await value in rows.decode((repeat each Column).self) { values.append(value) }
         return values
@@ -177,6 +279,7 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
     }
 
     static func describe(_ error: any Error) -> String {
+        if let error = error as? StoreError { return error.localizedDescription }
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] { return message }
             if let underlying = error.underlying { return "no connection could be made (\(underlying))" }
@@ -188,154 +291,10 @@ public final class PostgresStore: AppStore, SharedCatalogStore {
         return String(describing: error)
     }
 
-    // MARK: Catalog
-
-    public func loadCatalog() async throws -> CachedCatalog? {
-        guard
-            let fetchedAt = try await one(
-                client.query("SELECT fetched_at FROM catalog_fetch WHERE id = 1", logger: logger), as: Date.self)
-        else { return nil }
-        let rows = try await client.query("SELECT id, payload FROM catalog_cocktail ORDER BY position", logger: logger)
-        var cocktails: [Cocktail] = []
-        for try await (id, payload) in rows.decode((String, ByteBuffer).self) {
-            cocktails.append(try StoreRules.cocktail(id: id, payload: payload.readableBytesView))
-        }
-        return CachedCatalog(cocktails: cocktails, fetchedAt: fetchedAt)
-    }
-
-    public func saveCatalog(_ catalog: CachedCatalog) async throws {
-        let payloads = try catalog.cocktails.map { ByteBuffer(bytes: try StoreRules.payload($0)) }
-        try await write("catalog") { connection in
-            try await connection.query("DELETE FROM catalog_cocktail", logger: logger)
-            for (position, (cocktail, payload)) in zip(catalog.cocktails, payloads).enumerated() {
-                try await connection.query(
-                    "INSERT INTO catalog_cocktail (id, position, name, payload) VALUES (\(cocktail.id), \(position), \(cocktail.name), \(payload))",
-                    logger: logger
-                )
-            }
-            try await connection.query(
-                "INSERT INTO catalog_fetch (id, fetched_at) VALUES (1, \(catalog.fetchedAt)) ON CONFLICT (id) DO UPDATE SET fetched_at = excluded.fetched_at",
-                logger: logger
-            )
-        }
-    }
-
-    static func payloads(_ cocktails: [Cocktail]) throws -> [ByteBuffer] {
-        try cocktails.map { ByteBuffer(bytes: try StoreRules.payload($0)) }
-    }
-
-    public func withRefreshLock(_ body: @Sendable () async -> Void) async throws -> Bool {
-        // A session-level lock, held on one connection for as long as the fetch takes; it goes
-        // with the connection if this instance dies.
-        try await client.withConnection { connection in
-            guard
-                try await one(
-                    connection.query("SELECT pg_try_advisory_lock(\(Self.refreshLock))", logger: logger), as: Bool.self)
-                    == true
-            else {
-                return false
-            }
-            await body()
-            _ = try? await connection.query("SELECT pg_advisory_unlock(\(Self.refreshLock))", logger: logger)
-            return true
-        }
-    }
-
-    public func withImportLock(_ body: () async throws -> Void) async throws -> Bool {
-        try await client.withConnection { connection in
-            guard
-                try await one(
-                    connection.query("SELECT pg_try_advisory_lock(\(Self.importLock))", logger: logger), as: Bool.self)
-                    == true
-            else {
-                return false
-            }
-            // Unlocked on this connection before it goes back to the pool, whatever `body` did.
-            do {
-                try await body()
-            } catch {
-                _ = try? await connection.query("SELECT pg_advisory_unlock(\(Self.importLock))", logger: logger)
-                throw error
-            }
-            _ = try? await connection.query("SELECT pg_advisory_unlock(\(Self.importLock))", logger: logger)
-            return true
-        }
-    }
-
-    // MARK: Favorites
-
-    public func favoriteIDs(of owner: FavoritesOwner) async throws -> Set<String> {
-        guard owner != .nobody else { return [] }
-        return Set(
-            try await many(
-                client.query("SELECT cocktail_id FROM favorite WHERE owner_id = \(owner.id)", logger: logger),
-                as: String.self))
-    }
-
-    public func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner) async throws {
-        try await setFavorite(isFavorite, for: id, owner: owner, at: Date())
-    }
-
-    public func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner, at date: Date) async throws {
-        guard owner != .nobody else { throw StoreError.noOwner }
-        try await write("favorites") { connection in
-            let known = try await count(
-                connection.query(
-                    "SELECT 1 FROM catalog_cocktail WHERE id = \(id) UNION ALL SELECT 1 FROM imported_cocktail WHERE id = \(id) UNION ALL SELECT 1 FROM favorite WHERE owner_id = \(owner.id) AND cocktail_id = \(id)",
-                    logger: logger
-                ))
-            guard known > 0 else { throw StoreError.unknownCocktail(id) }
-            if isFavorite {
-                try await connection.query(
-                    "INSERT INTO favorite (owner_id, cocktail_id, added_at) VALUES (\(owner.id), \(id), \(date)) ON CONFLICT DO NOTHING",
-                    logger: logger
-                )
-            } else {
-                try await connection.query(
-                    "DELETE FROM favorite WHERE owner_id = \(owner.id) AND cocktail_id = \(id)", logger: logger)
-            }
-        }
-    }
-
-    public func favorites(of owner: FavoritesOwner) async throws -> [(id: String, addedAt: Date)] {
-        let rows = try await client.query(
-            "SELECT cocktail_id, added_at FROM favorite WHERE owner_id = \(owner.id) ORDER BY added_at, cocktail_id",
-            logger: logger)
-        var favorites: [(id: String, addedAt: Date)] = []
-        for try await (id, date) in rows.decode((String, Date).self) { favorites.append((id, date)) }
-        return favorites
-    }
-
-    public func resetFavorites(of owner: FavoritesOwner) async throws -> Int {
-        guard owner != .nobody else { return 0 }
-        return try await write("favorites") { connection in
-            try await count(
-                connection.query("DELETE FROM favorite WHERE owner_id = \(owner.id) RETURNING 1", logger: logger))
-        }
-    }
-
-    // MARK: Settings
-
-    public func settings(of accountId: Int64) async throws -> Settings? {
-        try await one(
-            client.query("SELECT value FROM account_settings WHERE account_id = \(accountId)", logger: logger),
-            as: String.self
-        )
-        .map(Settings.init(cookieValue:))
-    }
-
-    public func saveSettings(_ settings: Settings, for accountId: Int64) async throws {
-        try await write("settings") { connection in
-            try await connection.query(
-                "INSERT INTO account_settings (account_id, value) VALUES (\(accountId), \(settings.cookieValue)) ON CONFLICT (account_id) DO UPDATE SET value = excluded.value",
-                logger: logger
-            )
-        }
-    }
-
     // MARK: Health
 
     public func healthProblem() async -> String? {
+        if let problem = outage.withLock({ $0 }) { return "the database does not answer (\(problem))" }
         do {
             _ = try await one(client.query("SELECT 1", logger: logger), as: Int32.self)
         } catch {

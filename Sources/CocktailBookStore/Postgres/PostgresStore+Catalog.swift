@@ -1,0 +1,91 @@
+import CocktailBook
+import Foundation
+import PostgresNIO
+
+/// The cached catalog, stored once for every instance, and the locks that keep two instances
+/// from refreshing or importing at once.
+extension PostgresStore {
+    public func loadCatalog() async throws -> CachedCatalog? {
+        try await mapped {
+            guard
+                let fetchedAt = try await one(
+                    client.query("SELECT fetched_at FROM catalog_fetch WHERE id = 1", logger: logger), as: Date.self)
+            else { return nil }
+            let rows = try await client.query(
+                "SELECT id, payload FROM catalog_cocktail ORDER BY position", logger: logger)
+            var cocktails: [Cocktail] = []
+            for try await (id, payload) in rows.decode((String, ByteBuffer).self) {
+                cocktails.append(try StoreRules.cocktail(id: id, payload: payload.readableBytesView))
+            }
+            return CachedCatalog(cocktails: cocktails, fetchedAt: fetchedAt)
+        }
+    }
+
+    public func saveCatalog(_ catalog: CachedCatalog) async throws {
+        try await mapped {
+            let payloads = try catalog.cocktails.map { ByteBuffer(bytes: try StoreRules.payload($0)) }
+            try await write("catalog") { connection in
+                try await connection.query("DELETE FROM catalog_cocktail", logger: logger)
+                for (position, (cocktail, payload)) in zip(catalog.cocktails, payloads).enumerated() {
+                    try await connection.query(
+                        "INSERT INTO catalog_cocktail (id, position, name, payload) VALUES (\(cocktail.id), \(position), \(cocktail.name), \(payload))",
+                        logger: logger
+                    )
+                }
+                try await connection.query(
+                    "INSERT INTO catalog_fetch (id, fetched_at) VALUES (1, \(catalog.fetchedAt)) ON CONFLICT (id) DO UPDATE SET fetched_at = excluded.fetched_at",
+                    logger: logger
+                )
+            }
+        }
+    }
+
+    static func payloads(_ cocktails: [Cocktail]) throws -> [ByteBuffer] {
+        try cocktails.map { ByteBuffer(bytes: try StoreRules.payload($0)) }
+    }
+
+    public func withRefreshLock(_ body: @Sendable () async -> Void) async throws -> Bool {
+        // A session-level lock, held on one connection for as long as the fetch takes; it goes
+        // with the connection if this instance dies.
+        try await mapped {
+            try await client.withConnection { connection in
+                guard
+                    try await one(
+                        connection.query("SELECT pg_try_advisory_lock(\(Self.refreshLock))", logger: logger),
+                        as: Bool.self)
+                        == true
+                else {
+                    return false
+                }
+                await body()
+                _ = try? await connection.query("SELECT pg_advisory_unlock(\(Self.refreshLock))", logger: logger)
+                return true
+            }
+        }
+    }
+
+    public func withImportLock(_ body: () async throws -> Void) async throws -> Bool {
+        // The import's own failure comes out as it was thrown; the lock's, as an outage.
+        var failure: (any Error)?
+        let locked = try await mapped {
+            try await client.withConnection { connection in
+                guard
+                    try await one(
+                        connection.query("SELECT pg_try_advisory_lock(\(Self.importLock))", logger: logger),
+                        as: Bool.self) == true
+                else { return false }
+                // Unlocked on this connection before it goes back to the pool, whatever `body` did.
+                do {
+                    try await body()
+                } catch {
+                    failure = error
+                }
+                _ = try? await connection.query("SELECT pg_advisory_unlock(\(Self.importLock))", logger: logger)
+                return true
+            }
+        }
+        if let failure { throw failure }
+        return locked
+    }
+
+}
