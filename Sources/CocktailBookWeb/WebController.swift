@@ -25,20 +25,21 @@ struct WebController<Context: AppContext>: Sendable {
         router.get("/random", use: random)
         router.post("/cocktails/:id/favorite", use: toggleFavorite)
         routes.routes("", .admin).post("/catalog/refresh", use: refresh)
-        router.get("/images/cocktails/:file", use: image)
-        router.get("/images/imported/:file") { request, context in
+        let pictures = routes.routes("", RoutePolicy(offline: .picture))
+        pictures.get("/images/cocktails/:file", use: image)
+        pictures.get("/images/imported/:file") { request, context in
             guard let images else { throw HTTPError(.notFound) }
             return try await images.response(for: try context.parameters.require("file"), request: request)
         }
         // TheCocktailDB's size suffixes on an imported photo: the photo as stored, whatever the
         // size asked (it is not resized), rather than a 404 a native client would show as broken.
-        router.get("/images/imported/:file/:variant") { request, context in
+        pictures.get("/images/imported/:file/:variant") { request, context in
             guard let images, RasterPictures.sizes[try context.parameters.require("variant")] != nil else {
                 throw HTTPError(.notFound)
             }
             return try await images.response(for: try context.parameters.require("file"), request: request)
         }
-        routes.routes("", .open).get("/assets/:name") { request, context in
+        routes.routes("", RoutePolicy(openWhenPrivate: true, offline: .asset)).get("/assets/:name") { request, context in
             try renderer.assets.response(for: try context.parameters.require("name"), request: request)
         }
     }

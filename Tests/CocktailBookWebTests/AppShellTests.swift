@@ -74,10 +74,20 @@ struct AppShellTests {
                 let headers = try await client.get(path).headers
                 #expect(headers[Self.kept] == "page", "\(path)")
             }
-            for path in ["/account", "/import", "/nowhere", "/cocktails/999999"] {
+            for path in ["/account", "/import", "/nowhere", "/cocktails/999999", "/api/v1/cocktails", "/sw.js"] {
                 let headers = try await client.get(path).headers
                 #expect(headers[Self.kept] == nil, "\(path)")
             }
+            // Assets and pictures say so too: the service worker keeps no list of paths.
+            let page = String(buffer: try await client.get("/").body)
+            let css = try #require(page.firstMatch(of: /href="(\/assets\/app\.css\?v=[0-9a-f]+)"/)?.1)
+            for path in [String(css), "/manifest.webmanifest", "/icons/icon-192.png"] {
+                #expect(try await client.get(path).headers[Self.kept] == "asset", "\(path)")
+            }
+            for path in ["/images/cocktails/1.svg", "/images/cocktails/1.jpg", "/images/cocktails/1.jpg/preview"] {
+                #expect(try await client.get(path).headers[Self.kept] == "picture", "\(path)")
+            }
+            #expect(try await client.get("/images/cocktails/999.svg").headers[Self.kept] == nil)
             let offline = String(buffer: try await client.get("/offline").body)
             #expect(
                 offline.contains(#"<h1 class="large-title">You're offline</h1>"#)

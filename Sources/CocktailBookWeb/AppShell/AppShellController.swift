@@ -11,7 +11,8 @@ struct AppShellController<Context: AppContext>: Sendable {
 
     func addRoutes(to routes: RouteBuilder<Context>) {
         // Nothing of the book's content: answered to everyone, a private book's visitors too.
-        let router = routes.routes("", .open)
+        let router = routes.routes("", RoutePolicy(openWhenPrivate: true, offline: .asset))
+        let worker = routes.routes("", .open)
         router.get("/manifest.webmanifest") { request, context in
             CachedResponse.make(
                 body: shell.manifest(strings: context.strings), contentType: "application/manifest+json",
@@ -27,7 +28,7 @@ struct AppShellController<Context: AppContext>: Sendable {
             return CachedResponse.make(
                 body: icon.body, contentType: icon.contentType, etag: icon.version, immutable: false, request: request)
         }
-        router.get("/sw.js") { request, _ in
+        worker.get("/sw.js") { request, _ in
             var response = CachedResponse.make(
                 body: shell.serviceWorker, contentType: "text/javascript; charset=utf-8", etag: shell.version,
                 immutable: false, request: request)
@@ -37,7 +38,7 @@ struct AppShellController<Context: AppContext>: Sendable {
             response.headers[.contentSecurityPolicy] = "default-src 'self'"
             return response
         }
-        routes.routes("", RoutePolicy(openWhenPrivate: true, offline: true)).get("/offline") { _, context in
+        routes.routes("", RoutePolicy(openWhenPrivate: true, offline: .page)).get("/offline") { _, context in
             renderer.render(OfflinePage(), context: context)
         }
     }

@@ -2,12 +2,15 @@
 //
 // - At install it caches the app shell (the offline page, the stylesheet, the script, the icons
 //   and the manifest) and the main list.
+// - What is kept is the server's decision, made where each route is declared, and it says so
+//   in `X-Offline-Cache`; this worker keeps no list of paths.
 // - Pages (navigations) are saved on every visit and served from the network first: the saved
 //   copy opens when the network fails, or when it has not answered within three seconds (the
 //   answer still refreshes the copy). Pure stale-while-revalidate would show, online, a page
-//   from before a sign-in, a setting or a favorite changed elsewhere. Only pages the server
-//   marks `X-Offline-Cache: page` are kept (ready catalog, no errors, nothing private).
-// - Versioned assets and pictures are cache-first; pictures keep at most PICTURE_LIMIT entries.
+//   from before a sign-in, a setting or a favorite changed elsewhere. Only answers marked
+//   `X-Offline-Cache: page` are kept (ready catalog, no errors, nothing private).
+// - Answers marked `asset` (versioned files) and `picture` are cache-first; pictures keep at
+//   most PICTURE_LIMIT entries. Anything else (the JSON API) goes to the network as it is.
 // - Offline, a page never visited gets the offline page.
 //
 // The server writes this file with VERSION set from the content of the shell, so a new release
@@ -61,14 +64,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(page(event, request));
     return;
   }
-  if (url.pathname.startsWith("/assets/") || url.pathname.startsWith("/icons/") || url.pathname === "/manifest.webmanifest") {
-    event.respondWith(cacheFirst(SHELL_CACHE, request));
-    return;
-  }
-  if (url.pathname.startsWith("/images/")) {
-    event.respondWith(picture(request));
-  }
-  // Everything else (the JSON API) goes to the network as it is.
+  event.respondWith(resource(request));
 });
 
 /**
@@ -89,22 +85,22 @@ async function page(event, request) {
   }
 }
 
-async function cacheFirst(name, request) {
-  const cache = await caches.open(name);
-  const saved = await cache.match(request);
+/**
+ * Anything but a page: a copy kept earlier if there is one (assets and pictures, whose URLs
+ * change when they do), else the network, keeping what the server marks as an asset or a
+ * picture; the oldest pictures are dropped beyond PICTURE_LIMIT.
+ */
+async function resource(request) {
+  const saved = (await (await caches.open(SHELL_CACHE)).match(request))
+    || (await (await caches.open(PICTURE_CACHE)).match(request));
   if (saved) { return saved; }
   const response = await fetch(request);
-  if (response.ok) { await cache.put(request, response.clone()); }
-  return response;
-}
-
-/** Pictures: cache-first, the oldest dropped beyond PICTURE_LIMIT. */
-async function picture(request) {
-  const cache = await caches.open(PICTURE_CACHE);
-  const saved = await cache.match(request);
-  if (saved) { return saved; }
-  const response = await fetch(request);
-  if (response.ok) {
+  if (!response.ok) { return response; }
+  const kind = response.headers.get("X-Offline-Cache");
+  if (kind === "asset") {
+    await (await caches.open(SHELL_CACHE)).put(request, response.clone());
+  } else if (kind === "picture") {
+    const cache = await caches.open(PICTURE_CACHE);
     await cache.put(request, response.clone());
     const keys = await cache.keys();
     for (const key of keys.slice(0, Math.max(0, keys.length - PICTURE_LIMIT))) { await cache.delete(key); }

@@ -33,7 +33,7 @@ struct CocktailDBController<Context: AppContext>: Sendable {
         api.get("filter.php", use: filter)
         api.get("list.php", use: list)
         routes.routes("api/json/v1/:key", .anyone).get("random.php", use: random)
-        let router = routes.routes("", .anyone)
+        let router = routes.routes("", RoutePolicy(offline: .picture))
         // TheCocktailDB serves sizes at `strDrinkThumb + "/preview|small|medium|large"`: the JPEG
         // at that size; an SVG is the same at any size, so its variants are the picture itself.
         router.get("/images/cocktails/:file/:variant", use: preview)

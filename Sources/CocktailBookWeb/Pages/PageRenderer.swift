@@ -52,7 +52,8 @@ protocol PageModel: Sendable {
 }
 
 extension HTTPField.Name {
-    /// `X-Offline-Cache: page` marks a page the service worker may keep.
+    /// `X-Offline-Cache: page|asset|picture` says how the service worker may keep an answer
+    /// (``RoutePolicy/Offline``).
     static let offlineCache = HTTPField.Name("X-Offline-Cache")!
 }
 

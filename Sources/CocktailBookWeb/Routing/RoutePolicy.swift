@@ -3,8 +3,9 @@ import HTTPTypes
 import Hummingbird
 
 /// What a route says about itself where it is registered: who may call it, whether a private
-/// book shows it to strangers, whether its answers are kept (``ResponseCache``) and whether the
-/// service worker keeps its pages for offline use. Nothing else in the app keeps lists of paths.
+/// book shows it to strangers, whether its answers are kept (``ResponseCache``) and what the
+/// service worker keeps of it for offline use (`X-Offline-Cache`). Nothing else in the app, the
+/// service worker included, keeps lists of paths.
 struct RoutePolicy: Sendable {
     /// Who may call a route.
     enum Audience: Sendable {
@@ -19,11 +20,21 @@ struct RoutePolicy: Sendable {
     var openWhenPrivate = false
     /// `GET` answers depend only on what ``ResponseCache/Key`` holds and may be kept.
     var cached = false
-    /// Its pages may be kept by the service worker (`X-Offline-Cache: page`).
-    var offline = false
+    /// What the service worker keeps of its answers.
+    var offline: Offline?
+
+    /// How the service worker keeps an answer, as `X-Offline-Cache` tells it.
+    enum Offline: String, Sendable {
+        /// Saved on each visit, served when the network fails (a page of a ready catalog only).
+        case page
+        /// A versioned file of the app: served from the cache first.
+        case asset
+        /// A drink's picture: served from the cache first, the oldest dropped beyond a limit.
+        case picture
+    }
 
     /// The book's pages: anyone, kept, saved for offline use.
-    static let page = RoutePolicy(cached: true, offline: true)
+    static let page = RoutePolicy(cached: true, offline: .page)
     /// Answered to anyone the book lets browse, made anew each time and never saved.
     static let anyone = RoutePolicy()
     /// JSON answers that only change with the catalog, the database and the day.
@@ -60,9 +71,18 @@ struct RoutePolicyMiddleware<Context: AppContext>: RouterMiddleware {
             try context.require(.admin)
         }
         var context = context
-        context.keepsOffline = policy.offline
-        guard policy.cached, request.method == .get else { return try await next(request, context) }
-        return try await cache.handle(request, context: context, next: next)
+        // A page is kept only when the renderer says it is worth it (a ready catalog, no error).
+        context.keepsOffline = policy.offline == .page
+        var response: Response
+        if policy.cached, request.method == .get {
+            response = try await cache.handle(request, context: context, next: next)
+        } else {
+            response = try await next(request, context)
+        }
+        if let offline = policy.offline, offline != .page, response.status == .ok {
+            response.headers[.offlineCache] = offline.rawValue
+        }
+        return response
     }
 }
 
