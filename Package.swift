@@ -121,6 +121,8 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
-        .testTarget(name: "CocktailBookCLITests", dependencies: ["cocktailbook", "CocktailBookStore"]),
+        .testTarget(
+            name: "CocktailBookCLITests",
+            dependencies: ["cocktailbook", "CocktailBookStore", "CocktailBookTestSupport"]),
     ]
 )

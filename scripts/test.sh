@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test: the Swift suites (domain, store, HTTP, CLI) with the store contract against
+# Runs every test: the formatter's lint, the Swift suites (domain, store, HTTP, CLI) with the store contract against
 # SQLite and a throwaway PostgreSQL server, the real-browser suite and schemathesis against a
 # live server with the OpenAPI document.
 # Installs what the browser suite needs on first use: Debian's chromium (when run as root with
@@ -23,6 +23,10 @@ if [ ! -x .venv/bin/pytest ] || ! cmp -s Tests/e2e/requirements.txt .venv/requir
   .venv/bin/pip install --quiet --disable-pip-version-check -r Tests/e2e/requirements.txt
   cp Tests/e2e/requirements.txt .venv/requirements.txt
 fi
+
+echo "==> Formatting (swift format lint, .swift-format)"
+swift format lint --strict --recursive --parallel Sources Packages/CocktailsAPI/Sources Packages/CocktailsAPI/Tests \
+  Packages/CocktailsAPI/Package.swift Tests Package.swift
 
 echo "==> Building"
 swift build --build-tests

@@ -39,7 +39,8 @@ struct WebController<Context: AppContext>: Sendable {
             }
             return try await images.response(for: try context.parameters.require("file"), request: request)
         }
-        routes.routes("", RoutePolicy(openWhenPrivate: true, offline: .asset)).get("/assets/:name") { request, context in
+        routes.routes("", RoutePolicy(openWhenPrivate: true, offline: .asset)).get("/assets/:name") {
+            request, context in
             try renderer.assets.response(for: try context.parameters.require("name"), request: request)
         }
     }

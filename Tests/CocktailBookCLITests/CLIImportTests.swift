@@ -1,4 +1,5 @@
 import CocktailBookStore
+import CocktailBookTestSupport
 import Foundation
 import Testing
 

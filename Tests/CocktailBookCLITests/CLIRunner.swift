@@ -1,3 +1,4 @@
+import CocktailBookTestSupport
 import Foundation
 import Testing
 
@@ -133,11 +134,4 @@ struct CLISandbox {
     func remove() {
         try? FileManager.default.removeItem(at: directory)
     }
-}
-
-/// The 13-cocktail seed catalog the tests serve, at `Tests/Fixtures/seed-catalog.json`.
-enum SeedCatalog {
-    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/seed-catalog.json").path
-    static var data: Data { FileManager.default.contents(atPath: path) ?? Data() }
 }

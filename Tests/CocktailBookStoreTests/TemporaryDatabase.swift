@@ -1,25 +1,8 @@
 import CocktailBook
+import CocktailBookTestSupport
 import CocktailsAPI
 import Foundation
 import Testing
-
-/// A fresh directory under the system's temporary directory, holding the test's database file.
-struct TemporaryDatabase {
-    let directory: URL
-    let path: String
-
-    init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("cocktailbook-store-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appendingPathComponent("cocktailbook.sqlite").path
-    }
-
-    /// Deletes the directory with the database and its WAL companions.
-    func remove() {
-        try? FileManager.default.removeItem(at: directory)
-    }
-}
 
 enum StoreFixtures {
     static let firstDate = Date(timeIntervalSince1970: 1_700_000_000)
@@ -59,11 +42,4 @@ enum StoreFixtures {
         "Margarita Mocktail", "Mojito", "Non-Alcoholic Juicy Julep", "Old Fashioned", "Piña Colada",
         "Screwdriver", "Virgin Mixed Berry Caipirinha",
     ]
-}
-
-/// The 13-cocktail seed catalog the tests serve, at `Tests/Fixtures/seed-catalog.json`.
-enum SeedCatalog {
-    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/seed-catalog.json").path
-    static var data: Data { FileManager.default.contents(atPath: path) ?? Data() }
 }

@@ -29,6 +29,25 @@ public enum PostgresTestDatabase {
 
     struct AddressError: Error { var address: String }
 
+    /// How many advisory locks sessions hold on the database at `url` (an instance refreshing
+    /// the catalog or importing holds one).
+    public static func advisoryLocks(on url: String) async throws -> Int {
+        guard let components = URLComponents(string: url), let host = components.host else {
+            throw AddressError(address: url)
+        }
+        let configuration = PostgresConnection.Configuration(
+            host: host, port: components.port ?? 5432, username: components.user ?? "postgres",
+            password: components.password, database: String(components.path.drop { $0 == "/" }), tls: .disable
+        )
+        let logger = Logger(label: "test-postgres")
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 2, logger: logger)
+        defer { Task { try? await connection.close() } }
+        let rows = try await connection.query(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted", logger: logger)
+        for try await count in rows.decode(Int64.self) { return Int(count) }
+        return 0
+    }
+
     private static func admin(_ server: String, _ sql: String) async throws {
         guard let components = URLComponents(string: server), let host = components.host else {
             throw AddressError(address: server)

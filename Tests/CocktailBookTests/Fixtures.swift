@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookTestSupport
 import CocktailsAPI
 import Foundation
 import Testing
@@ -42,11 +43,4 @@ enum Fixtures {
 extension CocktailList {
     /// The names of the rows, in display order.
     var names: [String] { items.map(\.cocktail.name) }
-}
-
-/// The 13-cocktail seed catalog the tests serve, at `Tests/Fixtures/seed-catalog.json`.
-enum SeedCatalog {
-    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/seed-catalog.json").path
-    static var data: Data { FileManager.default.contents(atPath: path) ?? Data() }
 }

@@ -1,3 +1,4 @@
+import CocktailBookTestSupport
 import CocktailsAPI
 import Foundation
 import Hummingbird
@@ -82,8 +83,6 @@ struct CatalogStateAPITests {
             try await filler.test(.router) { client in _ = try await client.waitUntilReady() }
         }
         let slow = try await makeApp(databasePath: tmp.path, sourceLatency: .seconds(600))
-        let clock = ContinuousClock()
-        let started = clock.now
         try await slow.test(.router) { client in
             let list = try await client.list()
             #expect(list.cocktails.count == 13)
@@ -94,9 +93,8 @@ struct CatalogStateAPITests {
             #expect(status.refreshing)
             #expect(status.updatedAt != nil)
         }
-        // `refreshing` above proves the list came while the fetch was under way; this only
-        // checks nothing waited for the 600 s source (with a wide margin for a busy machine).
-        #expect(clock.now - started < .seconds(20))
+        // `refreshing` above proves the list came while the fetch was under way, so nothing
+        // waited for the 600 s source.
     }
 
     @Test("a failed refresh over a cache keeps serving the cache and reports the failure")

@@ -1,3 +1,4 @@
+import CocktailBookTestSupport
 import CocktailsAPI
 import Foundation
 import HummingbirdTesting

@@ -1,3 +1,4 @@
+import CocktailBookTestSupport
 import CocktailBookWeb
 import CocktailsAPI
 import Foundation

@@ -1,5 +1,6 @@
 import CocktailBook
 import CocktailBookStore
+import CocktailBookTestSupport
 import CocktailBookWeb
 import CocktailsAPI
 import Foundation

@@ -1,4 +1,5 @@
 import CocktailBookStore
+import CocktailBookTestSupport
 import CocktailBookWeb
 import CocktailsAPI
 import Foundation

@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookTestSupport
 import CocktailsAPI
 import Foundation
 import Hummingbird

@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookTestSupport
 import CocktailBookWeb
 import CocktailsAPI
 import Foundation

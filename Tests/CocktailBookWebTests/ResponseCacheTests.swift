@@ -1,6 +1,7 @@
 import CZlib
 import CocktailBook
 import CocktailBookStore
+import CocktailBookTestSupport
 import CocktailsAPI
 import Foundation
 import HTTPTypes
@@ -161,8 +162,10 @@ struct ResponseCacheTests {
             #expect(Self.rowNames(String(buffer: try await client.get("/").body)).first == WebFixtures.allNames.first)
             let other = try AppDatabase(path: database.path)
             try await other.setFavorite(true, for: "9", owner: .implicit)
-            try await Task.sleep(for: .milliseconds(50))
-            #expect(Self.rowNames(String(buffer: try await client.get("/").body)).first == "Screwdriver")
+            let first = try await eventually({ Self.rowNames(String(buffer: try await client.get("/").body)).first }) {
+                $0 == "Screwdriver"
+            }
+            #expect(first == "Screwdriver")
             #expect(try await client.list().names.first == "Screwdriver")
         }
     }

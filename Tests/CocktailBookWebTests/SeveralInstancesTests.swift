@@ -15,15 +15,10 @@ import Testing
 /// Needs the test server `./scripts/test.sh` starts (the store contract fails in CI without it).
 @Suite("Several instances on one PostgreSQL database", .serialized, .enabled(if: PostgresTestDatabase.server != nil))
 struct SeveralInstancesTests {
-    /// Asks `read` again until `accept` holds, for at most `seconds` (by default two: a
-    /// notification's trip, with room for a loaded machine).
-    static func eventually<T>(seconds: Int = 2, _ read: () async throws -> T, _ accept: (T) -> Bool) async throws -> T {
-        var value = try await read()
-        for _ in 0..<(seconds * 20) where !accept(value) {
-            try await Task.sleep(for: .milliseconds(50))
-            value = try await read()
-        }
-        return value
+    /// Asks `read` again until `accept` holds (a notification's trip), or `seconds` have passed.
+    static func eventually<T>(seconds: Int = 10, _ read: () async throws -> T, _ accept: (T) -> Bool) async throws -> T
+    {
+        try await CocktailBookTestSupport.eventually(within: .seconds(seconds), read, until: accept)
     }
 
     @Test("a favorite written through one instance is read through the other, and removed through it")
@@ -134,7 +129,8 @@ struct SeveralInstancesTests {
             // The first instance's source is slow: it holds the refresh lock for 1.5 s. The
             // second's source always fails at once, so had it asked, it would show a failure.
             try await makeApp(databasePath: url, sourceLatency: .milliseconds(1500)).test(.router) { first in
-                try await Task.sleep(for: .milliseconds(200))
+                // The first instance holds the refresh lock before the second starts.
+                try await Self.eventually({ try await PostgresTestDatabase.advisoryLocks(on: url) }) { $0 > 0 }
                 try await makeApp(databasePath: url, sourceFailures: 1_000).test(.router) { second in
                     var states: [String] = []
                     let ready = try await Self.eventually(

@@ -1,4 +1,5 @@
 import CocktailBookStore
+import CocktailBookTestSupport
 import CocktailBookWeb
 import CocktailsAPI
 import Foundation
@@ -6,24 +7,6 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
-
-/// A fresh directory under the system's temporary directory, holding the test's database file.
-struct TemporaryDatabase {
-    let directory: URL
-    let path: String
-
-    init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("cocktailbook-web-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appendingPathComponent("cocktailbook.sqlite").path
-    }
-
-    /// Deletes the directory with the database and its WAL companions.
-    func remove() {
-        try? FileManager.default.removeItem(at: directory)
-    }
-}
 
 /// Builds the real app on `path` with an instant (or given) simulated source, quiet logs.
 func makeApp(
@@ -202,13 +185,6 @@ enum WebFixtures {
     static let nonAlcoholicNames = [
         "Basil Lemonade Punch", "Margarita Mocktail", "Non-Alcoholic Juicy Julep", "Virgin Mixed Berry Caipirinha",
     ]
-}
-
-/// The 13-cocktail seed catalog the tests serve, at `Tests/Fixtures/seed-catalog.json`.
-enum SeedCatalog {
-    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/seed-catalog.json").path
-    static var data: Data { FileManager.default.contents(atPath: path) ?? Data() }
 }
 
 extension ImportedImageFiles {

@@ -14,6 +14,7 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
+from urllib.parse import quote, urlencode
 from pathlib import Path
 
 import pytest
@@ -131,14 +132,8 @@ class Server:
 
     def wait_ready(self, timeout: float = 10.0) -> dict:
         """Waits until `/api/v1/catalog` says `ready`."""
-        deadline = time.monotonic() + timeout
-        status: dict = {}
-        while time.monotonic() < deadline:
-            status = self.catalog()
-            if status.get("state") == "ready":
-                return status
-            time.sleep(0.05)
-        raise AssertionError(f"catalog never became ready; last status {status}")
+        return wait_until(lambda: (lambda status: status if status.get("state") == "ready" else None)(self.catalog()),
+                          timeout, "the catalog never became ready")
 
     def clear_favorites(self) -> None:
         body = json.loads(http_get(f"{self.url}/api/v1/favorites")[1])
@@ -197,6 +192,42 @@ def module_server(tmp_path_factory):
     running.wait_ready()
     yield running
     factory.stop_all()
+
+
+@pytest.fixture(scope="module")
+def bundled(tmp_path_factory):
+    """One ready server with the bundled catalog, shared by a test module."""
+    factory = ServerFactory(tmp_path_factory.mktemp("bundled"))
+    running = factory(catalog=BUNDLED)
+    running.wait_ready()
+    yield running
+    factory.stop_all()
+
+
+def api_json(server, path: str, query: dict | list | None = None) -> dict:
+    """`GET path?query` on `server`'s JSON API, which must answer 200."""
+    url = server.url + path + ("?" + urlencode(query, doseq=True, quote_via=quote) if query else "")
+    status, body = http_get(url, timeout=5)
+    assert status == 200, body
+    return json.loads(body)
+
+
+def api_names(server, **params) -> list[str]:
+    """The names `GET /api/v1/cocktails?params` lists, in its order."""
+    return [c["name"] for c in api_json(server, "/api/v1/cocktails", params)["cocktails"]]
+
+
+def wait_until(condition, timeout: float = 10.0, message: str = "the condition never held"):
+    """Calls `condition` until it returns something true, for at most `timeout` seconds: a
+    deadline for a condition, never a fixed wait. Returns what it returned."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() >= deadline:
+            raise AssertionError(f"{message} (within {timeout} s)")
+        time.sleep(0.05)
 
 
 # --------------------------------------------------------------------------- the browser

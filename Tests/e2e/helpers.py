@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+import time
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 # Ids and names of the bundled catalog, as the brief lists them.
 ALPHABETICAL = [
@@ -98,3 +99,17 @@ def accent_color(page: Page) -> str:
         probe.remove();
         return color;
     }""")
+
+
+def scroll_until(page: Page, count: int, timeout: float = 30.0) -> None:
+    """Scrolls the list down until it shows `count` rows: after each scroll it waits for more
+    rows to arrive (never a fixed pause), within `timeout` seconds in all."""
+    deadline = time.monotonic() + timeout
+    while rows(page).count() < count and time.monotonic() < deadline:
+        before = rows(page).count()
+        page.mouse.wheel(0, 30000)
+        try:
+            expect(rows(page)).not_to_have_count(before, timeout=3_000)
+        except AssertionError:
+            pass  # the next scroll asks again; the deadline ends it
+    expect(rows(page)).to_have_count(count)

@@ -6,15 +6,11 @@ import time
 from playwright.sync_api import expect
 
 from helpers import ALPHABETICAL, row_names, rows
+from conftest import wait_until
 
 
 def wait_for_state(server, state: str, timeout: float = 5.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.catalog()["state"] == state:
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"catalog never reached {state!r}: {server.catalog()}")
+    wait_until(lambda: server.catalog()["state"] == state, timeout, f"the catalog never reached {state!r}")
 
 
 def test_slow_source_shows_loading_then_the_list_by_itself(server, page):

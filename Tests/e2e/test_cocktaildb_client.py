@@ -14,19 +14,10 @@ from conftest import BUNDLED, ServerFactory, http_get
 
 
 @pytest.fixture(scope="module")
-def bundled_server(tmp_path_factory):
-    factory = ServerFactory(tmp_path_factory.mktemp("cocktaildb"))
-    running = factory(catalog=BUNDLED)
-    running.wait_ready()
-    yield running
-    factory.stop_all()
-
-
-@pytest.fixture(scope="module")
-def api(bundled_server):
+def api(bundled):
     client = Api("1")
     # The library's own setting: where TheCocktailDB lives.
-    client.client.base_url = f"{bundled_server.url}/api/json/v1/1/"
+    client.client.base_url = f"{bundled.url}/api/json/v1/1/"
     return client
 
 
@@ -55,9 +46,9 @@ def test_theCocktailDBs_ingredient_names_filter_through_the_library(api):
     assert {drink.name for drink in api.search_by_ingredient("Sugar syrup")} >= {"Whiskey Sour", "Daiquiri"}
 
 
-def test_every_drink_loads_through_the_library(api, bundled_server):
+def test_every_drink_loads_through_the_library(api, bundled):
     failures = []
-    for drink_id in all_ids(bundled_server):
+    for drink_id in all_ids(bundled):
         try:
             drink = api.lookup_cocktail_by_id(drink_id)
             assert drink.id == drink_id and drink.name and drink.ingriedients

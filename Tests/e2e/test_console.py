@@ -5,6 +5,7 @@ import re
 from playwright.sync_api import expect
 
 from helpers import ConsoleErrors, rows
+from conftest import wait_until
 
 
 def test_main_and_details_log_no_errors(module_server, page):
@@ -38,13 +39,7 @@ def test_loading_page_logs_no_errors(server, page):
 
 def test_failure_page_logs_no_errors(server, page):
     failing = server(failures=5)
-    failing_state = None
-    for _ in range(100):
-        failing_state = failing.catalog()["state"]
-        if failing_state == "failed":
-            break
-        page.wait_for_timeout(50)
-    assert failing_state == "failed"
+    wait_until(lambda: failing.catalog()["state"] == "failed", 10, "the catalog never failed")
     errors = ConsoleErrors(page)
     page.goto(failing.url + "/")
     expect(page.get_by_text("We couldn't load the cocktails")).to_be_visible()

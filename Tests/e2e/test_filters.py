@@ -13,15 +13,6 @@ from helpers import ConsoleErrors, row, row_names, rows
 FORM = "form[data-filters]"
 
 
-@pytest.fixture(scope="module")
-def bundled(tmp_path_factory):
-    factory = ServerFactory(tmp_path_factory.mktemp("bundled-filters"))
-    running = factory(catalog=BUNDLED)
-    running.wait_ready()
-    yield running
-    factory.stop_all()
-
-
 def api_list(server, params: list[tuple[str, str]]) -> dict:
     status, body = http_get(f"{server.url}/api/v1/cocktails?{urlencode(params, quote_via=quote)}")
     assert status == 200, body
@@ -245,6 +236,5 @@ def test_discover_screens_log_no_errors(bundled, page, path):
     expect(page.locator("h1")).not_to_be_empty()
     # Bring every lazy thumbnail in, so each image request is made and checked.
     page.mouse.wheel(0, 20000)
-    page.wait_for_load_state("load")
-    page.wait_for_timeout(200)
+    page.wait_for_load_state("networkidle")
     assert errors.messages == []

@@ -7,40 +7,26 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import BUNDLED, ServerFactory, http_get
-from helpers import rows
+from conftest import http_get
+from helpers import rows, scroll_until
 
 
-@pytest.fixture(scope="module")
-def bundled_server(tmp_path_factory):
-    factory = ServerFactory(tmp_path_factory.mktemp("bundled"))
-    running = factory(catalog=BUNDLED)
-    running.wait_ready()
-    yield running
-    factory.stop_all()
-
-
-def test_the_main_list_has_the_whole_bundled_catalog(bundled_server, page):
-    listed = json.loads(http_get(f"{bundled_server.url}/api/v1/cocktails")[1])["cocktails"]
+def test_the_main_list_has_the_whole_bundled_catalog(bundled, page):
+    listed = json.loads(http_get(f"{bundled.url}/api/v1/cocktails")[1])["cocktails"]
     assert len(listed) >= 150
-    page.goto(bundled_server.url + "/")
+    page.goto(bundled.url + "/")
     # Fifty rows at first; scrolling to the end keeps loading pages until the list is complete.
     expect(rows(page)).to_have_count(50)
     expect(page.locator("a.show-more[rel=next]")).to_have_attribute("href", "/?page=2")
-    for _ in range(10):
-        if rows(page).count() == len(listed):
-            break
-        page.mouse.wheel(0, 20000)
-        page.wait_for_timeout(300)
-    expect(rows(page)).to_have_count(len(listed))
+    scroll_until(page, len(listed))
     expect(page.locator("a.show-more")).to_have_count(0)
     names = page.locator("ul.cocktail-list .row-name").all_inner_texts()
     assert names == [c["name"] for c in listed]
     assert {"Negroni", "Corpse Reviver #2", "Tommy's Margarita", "Espresso Martini", "Penicillin"} <= set(names)
 
 
-def test_an_iba_classic_can_be_made_from_its_page(bundled_server, page):
-    page.goto(bundled_server.url + "/search?q=negroni")
+def test_an_iba_classic_can_be_made_from_its_page(bundled, page):
+    page.goto(bundled.url + "/search?q=negroni")
     page.locator("ul.cocktail-list a.row", has=page.get_by_text("Negroni", exact=True)).click()
     expect(page.locator("h1")).to_have_text("Negroni")
     expect(page.locator(".meta")).to_contain_text(re.compile(r"≈ 2[4-8]% ABV"))
@@ -62,7 +48,7 @@ def test_an_iba_classic_can_be_made_from_its_page(bundled_server, page):
     assert image.evaluate("img => img.complete && img.naturalWidth > 0")
 
 
-def test_a_non_alcoholic_drink_says_alcohol_free(bundled_server, page):
-    page.goto(bundled_server.url + "/?filter=non-alcoholic")
+def test_a_non_alcoholic_drink_says_alcohol_free(bundled, page):
+    page.goto(bundled.url + "/?filter=non-alcoholic")
     rows(page).first.click()
     expect(page.locator(".meta")).to_contain_text("Alcohol-free")

@@ -21,8 +21,11 @@ class _Hostile(http.server.BaseHTTPRequestHandler):
     def log_message(self, *args):  # keep the test output clean
         pass
 
+    hung = threading.Event()
+
     def do_GET(self):
         if self.path.startswith("/hang"):
+            _Hostile.hung.set()
             time.sleep(60)
             return
         if self.path == "/huge.png":
@@ -100,8 +103,9 @@ def test_sigterm_stops_the_server_within_ten_seconds_even_during_an_import(serve
             target=lambda: _ignore(lambda: session.post(f"{running.url}/import", data={"csrf": token, "url": f"{hostile}/hang/"}, timeout=30)),
             daemon=True,
         )
+        _Hostile.hung.clear()
         thread.start()
-        time.sleep(1.0)
+        assert _Hostile.hung.wait(10), "the import never reached the hanging server"
         assert running.process.poll() is None
         start = time.monotonic()
         running.process.send_signal(signal.SIGTERM)

@@ -9,8 +9,8 @@ from urllib.parse import quote, urlencode
 import pytest
 from playwright.sync_api import expect
 
-from conftest import BUNDLED, ServerFactory, http_get
-from helpers import row_names, rows
+from conftest import api_json, api_names, http_get
+from helpers import row_names, rows, scroll_until
 
 PER_PAGE = 50
 # Matches more than one page of the bundled catalog, but not all of it (checked against the API).
@@ -18,24 +18,8 @@ BROAD_QUERY = "lime"
 LABEL = re.compile(r"^(Today|This week|This month|This year|1 year ago|([2-9]|[1-9]\d+) years ago)$")
 
 
-@pytest.fixture(scope="module")
-def bundled(tmp_path_factory):
-    factory = ServerFactory(tmp_path_factory.mktemp("bundled-paging"))
-    running = factory(catalog=BUNDLED)
-    running.wait_ready()
-    yield running
-    factory.stop_all()
-
-
 def api(server, path: str) -> dict:
-    status, body = http_get(server.url + path)
-    assert status == 200, body
-    return json.loads(body)
-
-
-def api_names(server, **params) -> list[str]:
-    query = urlencode(params, quote_via=quote)
-    return [c["name"] for c in api(server, "/api/v1/cocktails" + (f"?{query}" if query else ""))["cocktails"]]
+    return api_json(server, path)
 
 
 # --------------------------------------------------------------------------- feeling lucky
@@ -143,13 +127,8 @@ def test_search_results_page_without_javascript(bundled, new_page):
 # --------------------------------------------------------------------------- infinite scroll
 
 
-def scroll_until(page, count: int) -> None:
-    for _ in range(20):
-        if rows(page).count() >= count and page.locator("a.show-more").count() == 0:
-            break
-        page.mouse.wheel(0, 20000)
-        page.wait_for_timeout(150)
-    expect(rows(page)).to_have_count(count)
+def scroll_to_the_end(page, count: int) -> None:
+    scroll_until(page, count)
     expect(page.locator("a.show-more")).to_have_count(0)
     expect(page.locator("li.more")).to_have_count(0)
 
@@ -169,7 +148,7 @@ def test_main_list_scrolls_in_the_rest_with_a_loader(bundled, page):
     assert len(held) == 1
     held[0].continue_()
 
-    scroll_until(page, len(expected))
+    scroll_to_the_end(page, len(expected))
     names = row_names(page)
     assert names == expected
     assert len(set(names)) == len(names)
@@ -189,7 +168,7 @@ def test_typed_search_scrolls_in_every_match(bundled, page):
     expect(page.locator("a.show-more[rel=next]")).to_have_attribute(
         "href", f"/search?q={BROAD_QUERY}&page=2")
 
-    scroll_until(page, len(expected))
+    scroll_to_the_end(page, len(expected))
     assert row_names(page) == expected
     # Rows loaded from page 2 still lead back to the search itself, not to its second page.
     back = urlencode({"back": f"/search?q={BROAD_QUERY}"}, safe="/")

@@ -13,7 +13,7 @@ import urllib.request
 
 from playwright.sync_api import expect
 
-from conftest import CHROMIUM
+from conftest import CHROMIUM, wait_until
 
 
 def fetch(server, path: str) -> tuple[bytes, str]:
@@ -129,16 +129,8 @@ def test_a_favorite_toggled_offline_is_saved_on_the_server_once_back_online(serv
 
     page.context.set_offline(False)
     page.reload()
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        body, _ = fetch(running, "/api/v1/favorites")
-        if "3" in [c["id"] for c in json.loads(body)["cocktails"]]:
-            break
-        time.sleep(0.2)
-    else:
-        raise AssertionError("the queued favorite never reached the server")
+    wait_until(lambda: "3" in [c["id"] for c in json.loads(fetch(running, "/api/v1/favorites")[0])["cocktails"]],
+               10, "the queued favorite never reached the server")
     # Polled from here: wait_for_function's polling evaluates strings, which our CSP forbids.
-    deadline = time.monotonic() + 10
-    while page.evaluate("localStorage.getItem('cocktailbook-pending-favorites')") != "{}":
-        assert time.monotonic() < deadline, "the queue was never emptied"
-        time.sleep(0.1)
+    wait_until(lambda: page.evaluate("localStorage.getItem('cocktailbook-pending-favorites')") == "{}",
+               10, "the queue was never emptied")

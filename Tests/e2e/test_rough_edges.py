@@ -13,23 +13,12 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ServerFactory
-from helpers import rows
-
-
-@pytest.fixture(scope="module")
-def bundled(tmp_path_factory):
-    factory = ServerFactory(tmp_path_factory.mktemp("rough-edges"))
-    running = factory(catalog=None)
-    running.wait_ready()
-    yield running
-    factory.stop_all()
+from conftest import ServerFactory, api_json, wait_until
+from helpers import rows, scroll_until
 
 
 def api(server, path: str, query: dict | list | None = None):
-    url = server.url + path + ("?" + urlencode(query, doseq=True) if query else "")
-    with urllib.request.urlopen(url, timeout=5) as response:
-        return json.loads(response.read())
+    return api_json(server, path, query)
 
 
 def visible_row(page, position: int):
@@ -47,10 +36,7 @@ def test_coming_back_from_row_110_shows_the_same_row_with_the_rows_that_were_loa
     page = new_page()
     page.goto(bundled.url + "/")
     expect(rows(page)).to_have_count(50)
-    while rows(page).count() < 150:
-        page.mouse.wheel(0, 30000)
-        page.wait_for_timeout(100)
-    expect(rows(page)).to_have_count(150)
+    scroll_until(page, 150)
     target = visible_row(page, 110)
     name = target.locator(".row-name").inner_text()
     target.scroll_into_view_if_needed()
@@ -121,9 +107,7 @@ def test_try_again_over_a_saved_list_shows_progress_and_then_the_outcome(tmp_pat
         first.stop()
         # A slow source that always fails: the refresh is long enough to be seen.
         failing = factory(catalog=None, database=first.database, failures=1000, latency=1.5)
-        deadline = time.monotonic() + 15
-        while api(failing, "/api/v1/catalog")["message"] is None and time.monotonic() < deadline:
-            time.sleep(0.2)
+        wait_until(lambda: api(failing, "/api/v1/catalog")["message"] is not None, 15, "the refresh never failed")
         page = new_page()
         page.goto(failing.url + "/")
         notice = page.locator(".notice")

@@ -8,7 +8,7 @@ from urllib.parse import quote, urlencode
 import pytest
 from playwright.sync_api import expect
 
-from conftest import BUNDLED, ServerFactory, http_get
+from conftest import BUNDLED, ServerFactory, api_json, api_names, http_get
 from helpers import row, row_names, rows
 
 FIELD = "form.search input[name=q]"
@@ -17,24 +17,8 @@ FIELD = "form.search input[name=q]"
 EMPTY_FILTER = r"(&filter=)?"
 
 
-@pytest.fixture(scope="module")
-def bundled(tmp_path_factory):
-    factory = ServerFactory(tmp_path_factory.mktemp("bundled-search"))
-    running = factory(catalog=BUNDLED)
-    running.wait_ready()
-    yield running
-    factory.stop_all()
-
-
 def api_list(server, **params) -> dict:
-    query = urlencode(params, quote_via=quote)  # spaces as %20: the server reads `+` literally
-    status, body = http_get(f"{server.url}/api/v1/cocktails" + (f"?{query}" if query else ""))
-    assert status == 200, body
-    return json.loads(body)
-
-
-def api_names(server, **params) -> list[str]:
-    return [c["name"] for c in api_list(server, **params)["cocktails"]]
+    return api_json(server, "/api/v1/cocktails", params)
 
 
 def watch_navigations(page) -> list[str]:
