@@ -7,6 +7,7 @@ route's saved response body, one after the other, and prints one table per size.
 """
 import argparse
 import http.client
+import json
 import os
 import re
 import statistics
@@ -59,10 +60,10 @@ def rss_mib(pid):
 class App:
     """One run of the server on a database, timed from spawn to a ready catalog."""
 
-    def __init__(self, binary, database, catalog, log):
+    def __init__(self, binary, database, catalog, log, log_level):
         self.port = free_port()
         arguments = [binary, "serve", "--port", str(self.port), "--database", database,
-                     "--source-latency", "0", "--log-level", "warning"]
+                     "--source-latency", "0", "--log-level", log_level]
         if catalog:
             arguments += ["--catalog", catalog]
         start = time.perf_counter()
@@ -115,6 +116,9 @@ def median_run(runs):
     return (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs), sum(r[2] for r in runs))
 
 
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+
 def nginx_config(root, port, routes):
     locations = "\n".join(
         f"        location = /r{i} {{ default_type \"{kind}\"; }}" for i, (_, kind, _) in enumerate(routes))
@@ -138,25 +142,51 @@ http {{
 """
 
 
+BUNDLED = os.path.join(os.path.dirname(__file__), "..", "Packages", "CocktailsAPI", "Sources", "CocktailsAPI",
+                       "Resources", "cocktails.json")
+
+
+def write_copies(size, path):
+    """`size` drinks made of copies of the bundled ones, each with its Italian texts and variants,
+    under new ids and names: a catalog as a real book of that size reads, not a generated one."""
+    with open(BUNDLED) as source:
+        bundled = json.load(source)
+    drinks = []
+    for index in range(size):
+        drink = dict(bundled[index % len(bundled)])
+        round_ = index // len(bundled)
+        if round_:
+            drink["id"] = f"{drink['id']}-{round_ + 1}"
+            drink["name"] = f"{drink['name']} {round_ + 1}"
+            drink["imageName"] = f"{drink['imageName']}-{round_ + 1}"
+            drink["shortDescription"] = f"{drink['shortDescription']} ({round_ + 1})"
+        drinks.append(drink)
+    with open(path, "w") as out:
+        json.dump(drinks, out)
+
+
 def bench_size(args, size, work):
     catalog = None
     if size != 170:
         catalog = os.path.join(work, f"catalog-{size}.json")
-        subprocess.run([args.catalog_writer, "--write-catalog", str(size), catalog], check=True)
+        if args.catalog == "copies":
+            write_copies(size, catalog)
+        else:
+            subprocess.run([args.catalog_writer, "--write-catalog", str(size), catalog], check=True)
     database = os.path.join(work, f"bench-{size}.sqlite")
     log = open(os.path.join(work, f"app-{size}.log"), "w")
 
-    first = App(args.app, database, catalog, log)
+    first = App(args.app, database, catalog, log, args.log_level)
     first_ready = first.ready
     first.stop()
     # The cached start, three times (the median is reported): one start is at the mercy of
     # whatever else the machine does in that second.
     starts = []
     for _ in range(2):
-        again = App(args.app, database, catalog, log)
+        again = App(args.app, database, catalog, log, args.log_level)
         starts.append((again.listening, again.ready))
         again.stop()
-    app = App(args.app, database, catalog, log)
+    app = App(args.app, database, catalog, log, args.log_level)
     starts.append((app.listening, app.ready))
     listening = statistics.median(s[0] for s in starts)
     ready = statistics.median(s[1] for s in starts)
@@ -177,7 +207,7 @@ def bench_size(args, size, work):
     config = os.path.join(work, "nginx.conf")
     with open(config, "w") as out:
         out.write(nginx_config(work, nginx_port, ROUTES))
-    subprocess.run(["nginx", "-c", config, "-p", work, "-g", "user root;"], check=True)
+    subprocess.run([NGINX, "-c", config, "-p", work, "-g", "user root;"], check=True)
     try:
         rows = []
         loaded = 0
@@ -195,20 +225,23 @@ def bench_size(args, size, work):
             rows.append((path + (", returning browser" if headers else ""), size_bytes, ours, theirs))
         rss_loaded = rss_mib(app.process.pid)
     finally:
-        subprocess.run(["nginx", "-c", config, "-p", work, "-g", "user root;", "-s", "stop"], check=False)
+        subprocess.run([NGINX, "-c", config, "-p", work, "-g", "user root;", "-s", "stop"], check=False)
         app.stop()
 
-    print(f"\n## {size} cocktails — wrk -t2 -c{args.connections} -d{args.duration}s, each route then nginx serving its saved body, "
-          f"median of {args.rounds} round{'s' if args.rounds != 1 else ''}\n")
-    print("| route | bytes | Cocktail Book req/s | p99 ms | nginx req/s | p99 ms | req/s ratio | p99 ratio | errors |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    kind = "copies of the bundled drinks" if args.catalog == "copies" or size == 170 else "synthetic"
+    print(f"\n## {size} cocktails ({kind}), log level {args.log_level} — wrk -t2 -c{args.connections} -d{args.duration}s, "
+          f"each route then nginx serving its saved body, median of {args.rounds} round{'s' if args.rounds != 1 else ''}\n")
+    health = next(ours for path, _, ours, _ in rows if path == "/healthz")
+    print("| route | bytes | req/s | p99 ms | of /healthz | nginx req/s | nginx p99 ms | of nginx | p99 ÷ nginx | errors |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for path, size_bytes, (rate, p99, errors), theirs in rows:
+        of_health = f"**{100 * rate / health[0]:.0f} %**"
         if theirs:
             nrate, np99, nerrors = theirs
-            print(f"| `{path}` | {size_bytes:,} | {rate:,.0f} | {p99:.2f} | {nrate:,.0f} | {np99:.2f} | "
-                  f"**{100 * rate / nrate:.0f} %** | {p99 / np99:.1f}× | {errors}/{nerrors} |")
+            print(f"| `{path}` | {size_bytes:,} | {rate:,.0f} | {p99:.2f} | {of_health} | {nrate:,.0f} | {np99:.2f} | "
+                  f"{100 * rate / nrate:.0f} % | **{p99 / np99:.1f}×** | {errors}/{nerrors} |")
         else:
-            print(f"| `{path}` | {size_bytes:,} | {rate:,.0f} | {p99:.2f} | — | — | — | — | {errors} |")
+            print(f"| `{path}` | {size_bytes:,} | {rate:,.0f} | {p99:.2f} | 100 % | — | — | — | — | {errors} |")
     print(f"\nstart, empty database → catalog ready: {first_ready * 1000:.0f} ms; "
           f"start, cached catalog (median of 3) → listening {listening * 1000:.0f} ms, serving it {ready * 1000:.0f} ms")
     print(f"RSS: {rss_start:.1f} MiB after start, {rss_loaded:.1f} MiB after {loaded} s of load")
@@ -222,6 +255,9 @@ def main():
     parser.add_argument("--duration", type=int, default=10)
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--catalog", choices=["copies", "synthetic"], default="copies",
+                        help="catalogs beyond the bundled 170: copies of the bundled drinks (default) or generated ones")
+    parser.add_argument("--log-level", default="info", help="the server's log level (default info, as a user runs it)")
     args = parser.parse_args()
     with open("/proc/loadavg") as load:
         print(f"Cocktail Book HTTP benchmark — {os.cpu_count()} cores, load average {' '.join(load.read().split()[:3])} at start")
