@@ -295,6 +295,17 @@ public actor CatalogService {
         }
     }
 
+    /// Whether `fetched` are exactly the source's cocktails the installed snapshot shows.
+    private func isInstalled(_ fetched: [Cocktail]) -> Bool {
+        guard let shown = snapshot?.catalog.cocktails, shown.count - importedIDs.count == fetched.count else {
+            return false
+        }
+        var byID: [String: Cocktail] = [:]
+        byID.reserveCapacity(fetched.count)
+        for cocktail in shown where !importedIDs.contains(cocktail.id) { byID[cocktail.id] = cocktail }
+        return fetched.allSatisfy { byID[$0.id] == $0 }
+    }
+
     private func fetchAndInstall() async {
         do {
             let data = try await source.fetchCocktails()
@@ -306,6 +317,20 @@ public actor CatalogService {
                 logger.warning("skipped \(outcome.skipped.count) catalog entries: \(reasons)")
             }
             guard !outcome.cocktails.isEmpty else { throw CatalogError.emptyCatalog }
+            // Most refreshes bring back what is shown: then nothing is stored or built again.
+            if isInstalled(outcome.cocktails) {
+                let fetchedAt = now()
+                do {
+                    try await catalogStore.markCatalogFetched(at: fetchedAt)
+                } catch {
+                    logger.warning("could not note the refresh: \(error.localizedDescription)")
+                }
+                updatedAt = fetchedAt
+                failureMessage = nil
+                generationCounter.add(1, ordering: .releasing)
+                logger.info("catalog unchanged at the source (\(outcome.cocktails.count) cocktails)")
+                return
+            }
             let fetched = CachedCatalog(cocktails: outcome.cocktails, fetchedAt: now())
             do {
                 try await catalogStore.saveCatalog(fetched)

@@ -20,6 +20,8 @@ public protocol CatalogStore: Sendable {
     func loadCatalog() async throws -> CachedCatalog?
     /// Replaces the cached catalog as a whole.
     func saveCatalog(_ catalog: CachedCatalog) async throws
+    /// Records that the source delivered the cached catalog again, unchanged, at `date`.
+    func markCatalogFetched(at date: Date) async throws
 }
 
 /// A catalog store that several instances of the book share: one of them at a time fetches

@@ -26,16 +26,22 @@ struct CatalogFetchRecord: Codable, FetchableRecord, PersistableRecord {
 
 extension AppDatabase: CatalogStore {
     public func loadCatalog() async throws -> CachedCatalog? {
-        let stored = try await read { db -> (Date, [CatalogCocktailRecord])? in
+        try await read { db -> CachedCatalog? in
             guard let fetch = try CatalogFetchRecord.fetchOne(db) else { return nil }
-            return (
-                fetch.fetchedAt, try CatalogCocktailRecord.order(CatalogCocktailRecord.Columns.position).fetchAll(db)
-            )
+            // Each row is decoded as it is read, so that the rows' bytes are never all held at once.
+            var cocktails: [Cocktail] = []
+            let rows = try CatalogCocktailRecord.order(CatalogCocktailRecord.Columns.position).fetchCursor(db)
+            while let record = try rows.next() {
+                cocktails.append(try StoreRules.cocktail(id: record.id, payload: record.payload))
+            }
+            // The table is read once per start: its pages need not stay in this connection's cache.
+            db.releaseMemory()
+            return CachedCatalog(cocktails: cocktails, fetchedAt: fetch.fetchedAt)
         }
-        guard let (fetchedAt, records) = stored else { return nil }
-        // Decoded after the read, so that no reader is held meanwhile.
-        let cocktails = try records.map { try StoreRules.cocktail(id: $0.id, payload: $0.payload) }
-        return CachedCatalog(cocktails: cocktails, fetchedAt: fetchedAt)
+    }
+
+    public func markCatalogFetched(at date: Date) async throws {
+        try await write { db in try CatalogFetchRecord(fetchedAt: date).save(db) }
     }
 
     /// Replaces the cached catalog in one transaction: a reader sees the old catalog or the new
@@ -49,6 +55,7 @@ extension AppDatabase: CatalogStore {
             try CatalogCocktailRecord.deleteAll(db)
             for record in records { try record.insert(db) }
             try CatalogFetchRecord(fetchedAt: catalog.fetchedAt).save(db)
+            db.releaseMemory()
         }
     }
 }

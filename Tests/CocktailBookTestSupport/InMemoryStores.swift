@@ -51,6 +51,14 @@ public final class InMemoryCatalogStore: CatalogStore, @unchecked Sendable {
         set { lock.withLock { storedFailsOnSave = newValue } }
     }
 
+    /// Notes a refresh that brought the same catalog: only its date changes.
+    public func markCatalogFetched(at date: Date) throws {
+        try lock.withLock {
+            if storedFailsOnSave { throw SimulatedStoreFailure(operation: "markCatalogFetched") }
+            storedCatalog?.fetchedAt = date
+        }
+    }
+
     /// The held catalog.
     ///
     /// - Throws: ``SimulatedStoreFailure`` when ``failsOnLoad`` is set.

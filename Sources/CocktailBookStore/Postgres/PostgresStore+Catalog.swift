@@ -21,6 +21,15 @@ extension PostgresStore {
         }
     }
 
+    public func markCatalogFetched(at date: Date) async throws {
+        try await mapped {
+            try await write("catalog") { connection in
+                try await connection.query(
+                    "UPDATE catalog_fetch SET fetched_at = \(date) WHERE id = 1", logger: logger)
+            }
+        }
+    }
+
     public func saveCatalog(_ catalog: CachedCatalog) async throws {
         try await mapped {
             let payloads = try catalog.cocktails.map { ByteBuffer(bytes: try StoreRules.payload($0)) }
