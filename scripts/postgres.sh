@@ -4,6 +4,8 @@
 #   scripts/postgres.sh start DIR   creates DIR, starts a server in it, prints its address
 #                                   (postgres://postgres@127.0.0.1:PORT/postgres)
 #   scripts/postgres.sh stop DIR    stops that server and deletes DIR
+#   scripts/postgres.sh crash DIR   stops that server at once (as a crash would), keeping DIR
+#   scripts/postgres.sh resume DIR  starts it again, on the same port and data
 #
 # Installs Debian's PostgreSQL when it is missing (as root). As root, the server runs as the
 # `postgres` user (initdb refuses root); otherwise as the caller.
@@ -28,6 +30,13 @@ as_owner() {
   if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
+start_server() {
+  # Durability is not wanted from a test server: no fsync, unlogged-like speed.
+  as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
+    -o "-c listen_addresses=127.0.0.1 -p $1 -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+    start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+}
+
 case "$command" in
   start)
     mkdir -p "$dir"
@@ -35,18 +44,22 @@ case "$command" in
     as_owner "$bin/initdb" -D "$dir/data" -A trust -U postgres --no-sync -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
       || { cat "$dir/initdb.log" >&2; exit 1; }
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    # Durability is not wanted from a test server: no fsync, unlogged-like speed.
-    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
-      -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
-      start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+    echo "$port" >"$dir/port"
+    start_server "$port"
     echo "postgres://postgres@127.0.0.1:$port/postgres"
+    ;;
+  crash)
+    as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null
+    ;;
+  resume)
+    start_server "$(cat "$dir/port")"
     ;;
   stop)
     [ -d "$dir/data" ] && as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
     rm -rf "$dir"
     ;;
   *)
-    echo "usage: postgres.sh start|stop DIR" >&2
+    echo "usage: postgres.sh start|stop|crash|resume DIR" >&2
     exit 2
     ;;
 esac

@@ -197,6 +197,9 @@ extension AppDatabase {
                         ids[account.name.lowercased()] = db.lastInsertedRowID
                     }
                 }
+                try Backup.checkAdmins(
+                    admins: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM account WHERE role = 'admin'") ?? 0,
+                    accounts: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM account") ?? 0)
                 func id(_ owner: String) -> Int64 { ids[owner.lowercased()] ?? 0 }
                 for table in Self.restoredTables { try db.execute(sql: "DELETE FROM \(table)") }
                 for favorite in backup.favorites {
@@ -328,8 +331,22 @@ extension Backup {
         if let role = backup.accounts.map(\.role).first(where: { Role(rawValue: $0) == nil }) {
             throw StoreError.invalidBackup("\"\(role)\" is not a role")
         }
-        if let picture = backup.pictures.first(where: { !isSafeFileName($0.fileName) }) {
-            throw StoreError.invalidBackup("a picture has an unusable file name, \"\(picture.fileName.prefix(80))\"")
+        // The accounts a restore creates follow the rules `user add` does.
+        for account in backup.accounts {
+            if let problem = AccountName.problem(with: account.name) {
+                throw StoreError.invalidBackup(
+                    "the account name \"\(account.name.prefix(40))\" is refused (\(problem.dropLast()))")
+            }
+        }
+        let names = backup.accounts.map { $0.name.lowercased() }
+        if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+            throw StoreError.invalidBackup("it lists the account \"\(twice)\" twice")
+        }
+        // A picture is kept under its content's hash: a name that is not the hash of its bytes
+        // would be served as another picture, or never.
+        if let picture = backup.pictures.first(where: { !isNamedByItsBytes($0) }) {
+            throw StoreError.invalidBackup(
+                "the picture \"\(picture.fileName.prefix(80))\" is not named by the hash of its bytes")
         }
         return backup
     }
@@ -359,11 +376,20 @@ extension Backup {
         pictures = kept
     }
 
-    private static func isSafeFileName(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= 100 && !name.hasPrefix(".")
-            && name.unicodeScalars.allSatisfy {
-                CharacterSet.alphanumerics.contains($0) || $0 == "." || $0 == "-" || $0 == "_"
-            }
+    /// Whether a picture's name is the one its bytes are kept under (or, for files kept by
+    /// earlier versions, their 16-hex hash with the right extension).
+    private static func isNamedByItsBytes(_ picture: Picture) -> Bool {
+        if PictureName.name(for: picture.data) == picture.fileName { return true }
+        guard let kind = PictureName.kind(of: picture.data) else { return false }
+        return picture.fileName == ContentHash.hex(of: picture.data) + "." + kind.ext
+    }
+
+    /// Refuses a restore that would leave a book with accounts without an admin.
+    static func checkAdmins(admins: Int, accounts: Int) throws {
+        if accounts > 0, admins == 0 {
+            throw StoreError.invalidBackup(
+                "it would leave the book without an admin (no account it lists or the book has is one)")
+        }
     }
 
     private static func describe(decoding error: DecodingError) -> String {

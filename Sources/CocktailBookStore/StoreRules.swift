@@ -51,3 +51,18 @@ extension StoreRules {
         }
     }
 }
+
+/// The rule for an account's name, kept once: `user add`, the admin page and a restore apply it.
+public enum AccountName {
+    /// Why `name` cannot be an account's name, or `nil` when it can: 1 to 32 letters, digits,
+    /// `.`, `-` or `_`, starting with a letter or digit.
+    public static func problem(with name: String) -> String? {
+        let allowed = name.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
+        }
+        guard (1...32).contains(name.count), allowed, name.first.map({ $0.isLetter || $0.isNumber }) == true else {
+            return "A name has 1 to 32 letters, digits, dots, dashes or underscores, and starts with a letter or digit."
+        }
+        return nil
+    }
+}

@@ -39,7 +39,7 @@ public func buildApplication(
     router.add(
         middleware: IdentityMiddleware(
             accounts: environment.accounts, isLoopback: isLoopback, isReadOnly: configuration.publicReadOnly))
-    router.add(middleware: SettingsMiddleware(database: environment.database))
+    router.add(middleware: SettingsMiddleware(database: environment.database, isReadOnly: configuration.publicReadOnly))
     router.add(middleware: ErrorMiddleware(renderer: renderer))
     router.add(middleware: RequestPolicyMiddleware(allowedHosts: configuration.effectiveAllowedHosts))
     router.add(middleware: AccessMiddleware(isReadOnly: configuration.publicReadOnly))

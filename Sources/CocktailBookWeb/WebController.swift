@@ -196,18 +196,26 @@ struct FormFields {
 
     /// Reads at most `limit` bytes; a larger body is answered with 413.
     init(request: Request, limit: Int = 16 * 1024) async throws {
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: limit)
-        } catch let error as HTTPResponseError where error.status == .contentTooLarge {
-            throw AppError(
-                status: .contentTooLarge, code: "body_too_large", message: "The form is larger than \(limit / 1024) KB."
-            )
-        }
-        fields = FormQuery(encoded: String(buffer: body))
+        fields = FormQuery(encoded: String(buffer: try await SmallBody.read(request, limit: limit, what: "The form")))
     }
 
     subscript(name: String) -> String? { fields[name] }
+}
+
+/// A small request body read whole, under a limit.
+enum SmallBody {
+    /// At most `limit` bytes of `request`'s body. A body that says beforehand it is larger
+    /// (`Content-Length`) is answered `413` at once, before a byte of it is waited for.
+    static func read(_ request: Request, limit: Int, what: String) async throws -> ByteBuffer {
+        let refusal = AppError(
+            status: .contentTooLarge, code: "body_too_large", message: "\(what) is larger than \(limit / 1024) KB.")
+        if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > limit { throw refusal }
+        do {
+            return try await request.body.collect(upTo: limit)
+        } catch let error as HTTPResponseError where error.status == .contentTooLarge {
+            throw refusal
+        }
+    }
 }
 
 /// Keeps redirects on this site: only paths such as `/` or `/?filter=alcoholic` pass. Browsers

@@ -11,13 +11,15 @@ import Testing
 @Suite("Backup and restore")
 struct AppDatabaseBackupTests {
     static let picture = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3, 4])
+    /// The name it is kept under: its bytes' hash.
+    static let pictureName = PictureName.name(for: picture)!
 
     /// A book with two accounts and something of everything.
     static func filled(_ tmp: TemporaryDatabase) async throws -> (AppDatabase, URL) {
         let database = try AppDatabase(path: tmp.path)
         let pictures = tmp.directory.appendingPathComponent("images", isDirectory: true)
         try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
-        try Self.picture.write(to: pictures.appendingPathComponent("abc123.png"))
+        try Self.picture.write(to: pictures.appendingPathComponent(Self.pictureName))
         try await database.saveCatalog(
             CachedCatalog(cocktails: StoreFixtures.handMade, fetchedAt: StoreFixtures.firstDate))
         let alice = try await database.addAccount(
@@ -37,11 +39,13 @@ struct AppDatabaseBackupTests {
         let imported = Cocktail(
             id: "imported-1", name: "House Sour", kind: .alcoholic, shortDescription: "Ours.",
             longDescription: "Made here.",
-            preparationMinutes: 4, imageName: "x", ingredients: ["2 oz gin"], imageURL: "/images/imported/abc123.png")
+            preparationMinutes: 4, imageName: "x", ingredients: ["2 oz gin"],
+            imageURL: "/images/imported/\(Self.pictureName)")
         _ = try await database.importCocktails(
             [imported],
             images: [
-                ImportedImage(sourceURL: "https://example.org/a.png", fileName: "abc123.png", contentType: "image/png")
+                ImportedImage(
+                    sourceURL: "https://example.org/a.png", fileName: Self.pictureName, contentType: "image/png")
             ],
             origin: "house.json", at: StoreFixtures.firstDate)
         return (database, pictures)
@@ -86,7 +90,7 @@ struct AppDatabaseBackupTests {
         #expect(try await fresh.shoppingList(of: accounts[0].owner).map(\.value) == ["sweet vermouth"])
         #expect(try await fresh.importedCocktails().map(\.name) == ["House Sour"])
         #expect(
-            FileManager.default.contents(atPath: freshPictures.appendingPathComponent("abc123.png").path)
+            FileManager.default.contents(atPath: freshPictures.appendingPathComponent(Self.pictureName).path)
                 == Self.picture)
         // Restored accounts have no usable password until an admin sets one.
         #expect(try await fresh.credentials(named: "alice")?.passwordHash == "!restored")
@@ -107,7 +111,35 @@ struct AppDatabaseBackupTests {
             ),
             (
                 #"{"format":"cocktailbook-backup","version":1,"createdAt":"2026-01-01T00:00:00Z","accounts":[],"favorites":[],"settings":[],"bottles":[],"alwaysAvailable":[],"rules":[],"shopping":[],"imported":[],"pictures":[{"sourceURL":"x","fileName":"../../etc/passwd","contentType":"image/png","importedAt":"2026-01-01T00:00:00Z","data":""}]}"#,
-                "unusable file name"
+                "is not named by the hash of its bytes"
+            ),
+            // A picture's name must be its bytes' hash, not any other name, Unicode or not.
+            (
+                #"{"format":"cocktailbook-backup","version":1,"createdAt":"2026-01-01T00:00:00Z","accounts":[],"favorites":[],"settings":[],"bottles":[],"alwaysAvailable":[],"rules":[],"shopping":[],"imported":[],"pictures":[{"sourceURL":"x","fileName":"café.png","contentType":"image/png","importedAt":"2026-01-01T00:00:00Z","data":"iVBORw0KGgoBAgME"}]}"#,
+                "is not named by the hash of its bytes"
+            ),
+            // Accounts follow `user add`'s rules: no empty name (it would take the implicit
+            // owner's rows), no markup, no 5,000 characters, no name twice.
+            (
+                #"{"format":"cocktailbook-backup","version":1,"createdAt":"2026-01-01T00:00:00Z","accounts":[{"name":"","role":"admin","createdAt":"2026-01-01T00:00:00Z"}],"favorites":[],"settings":[],"bottles":[],"alwaysAvailable":[],"rules":[],"shopping":[],"imported":[],"pictures":[]}"#,
+                "is refused"
+            ),
+            (
+                #"{"format":"cocktailbook-backup","version":1,"createdAt":"2026-01-01T00:00:00Z","accounts":[{"name":"<b>x</b>","role":"admin","createdAt":"2026-01-01T00:00:00Z"}],"favorites":[],"settings":[],"bottles":[],"alwaysAvailable":[],"rules":[],"shopping":[],"imported":[],"pictures":[]}"#,
+                "is refused"
+            ),
+            (
+                #"{"format":"cocktailbook-backup","version":1,"createdAt":"2026-01-01T00:00:00Z","accounts":[{"name":"\#(String(repeating: "a", count: 5000))","role":"admin","createdAt":"2026-01-01T00:00:00Z"}],"favorites":[],"settings":[],"bottles":[],"alwaysAvailable":[],"rules":[],"shopping":[],"imported":[],"pictures":[]}"#,
+                "is refused"
+            ),
+            (
+                #"{"format":"cocktailbook-backup","version":1,"createdAt":"2026-01-01T00:00:00Z","accounts":[{"name":"Ann","role":"admin","createdAt":"2026-01-01T00:00:00Z"},{"name":"ann","role":"guest","createdAt":"2026-01-01T00:00:00Z"}],"favorites":[],"settings":[],"bottles":[],"alwaysAvailable":[],"rules":[],"shopping":[],"imported":[],"pictures":[]}"#,
+                "twice"
+            ),
+            // The book's only admin, alice, listed as a guest: the book would have no admin left.
+            (
+                #"{"format":"cocktailbook-backup","version":1,"createdAt":"2026-01-01T00:00:00Z","accounts":[{"name":"alice","role":"guest","createdAt":"2026-01-01T00:00:00Z"}],"favorites":[],"settings":[],"bottles":[],"alwaysAvailable":[],"rules":[],"shopping":[],"imported":[],"pictures":[]}"#,
+                "without an admin"
             ),
         ])
     func badFile(_ content: String, reason: String) async throws {

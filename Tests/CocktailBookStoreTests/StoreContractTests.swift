@@ -334,6 +334,18 @@ struct StoreContractTests {
                 try await store.restore(Data(text.utf8), pictures: nil, unusablePasswordHash: "!")
             }
             #expect(try await store.backup(pictures: nil, at: StoreFixtures.secondDate) == file)
+            // The book's only admin listed as a guest: refused, and alice stays the admin.
+            let demoting = String(decoding: file, as: UTF8.self).replacingOccurrences(
+                of: "\"role\" : \"admin\"", with: "\"role\" : \"guest\"")
+            #expect(demoting != String(decoding: file, as: UTF8.self))
+            await #expect(
+                throws: StoreError.invalidBackup(
+                    "it would leave the book without an admin (no account it lists or the book has is one)")
+            ) {
+                try await store.restore(Data(demoting.utf8), pictures: nil, unusablePasswordHash: "!")
+            }
+            #expect(try await store.credentials(named: "alice")?.account.role == .admin)
+            #expect(try await store.backup(pictures: nil, at: StoreFixtures.secondDate) == file)
         }
     }
 
@@ -343,27 +355,28 @@ struct StoreContractTests {
     func pictures(_ backend: Backend) async throws {
         try await backend.withStore { store in
             let bytes = Data([0x89, 0x50, 0x4E, 0x47] + Array(repeating: 7, count: 60))
-            #expect(try await store.pictures.savePicture(bytes, named: "a1.png"))
+            let a1 = try #require(PictureName.name(for: bytes))
+            #expect(try await store.pictures.savePicture(bytes, named: a1))
             #expect(
-                try await store.pictures.savePicture(bytes, named: "a1.png") == false,
+                try await store.pictures.savePicture(bytes, named: a1) == false,
                 "the same name twice is kept once")
-            #expect(try await store.pictures.picture(named: "a1.png") == bytes)
+            #expect(try await store.pictures.picture(named: a1) == bytes)
             #expect(try await store.pictures.picture(named: "b2.png") == nil)
-            #expect(try await store.pictures.pictureSizes() == ["a1.png": 64])
+            #expect(try await store.pictures.pictureSizes() == [a1: 64])
             var drink = StoreFixtures.handMade[1]
             drink.id = "imp-p-1"
             let record = ImportedImage(
-                sourceURL: "http://127.0.0.1:9/a.png", fileName: "a1.png", contentType: "image/png")
+                sourceURL: "http://127.0.0.1:9/a.png", fileName: a1, contentType: "image/png")
             _ = try await store.importCocktails([drink], images: [record], origin: "p", at: StoreFixtures.firstDate)
             let file = try await store.backup(pictures: store.pictures, at: StoreFixtures.secondDate)
             try await backend.withStore { (fresh: any AppStore) async throws in
                 #expect(
                     try await fresh.restore(file, pictures: fresh.pictures, unusablePasswordHash: "!").pictures == 1)
-                #expect(try await fresh.pictures.picture(named: "a1.png") == bytes)
-                #expect(try await fresh.importedImageFile(for: record.sourceURL) == "a1.png")
+                #expect(try await fresh.pictures.picture(named: a1) == bytes)
+                #expect(try await fresh.importedImageFile(for: record.sourceURL) == a1)
             }
-            try await store.pictures.removePictures(named: ["a1.png", "never.png"])
-            #expect(try await store.pictures.picture(named: "a1.png") == nil)
+            try await store.pictures.removePictures(named: [a1, "never.png"])
+            #expect(try await store.pictures.picture(named: a1) == nil)
             #expect(try await store.pictures.pictureSizes().isEmpty)
         }
     }

@@ -124,6 +124,17 @@ extension PostgresStore {
                                 ), as: Int64.self)
                         }
                     }
+                    try Backup.checkAdmins(
+                        admins: Int(
+                            try await one(
+                                connection.query(
+                                    "SELECT count(*) FROM account WHERE role = 'admin'", logger: logger), as: Int64.self
+                            )
+                                ?? 0),
+                        accounts: Int(
+                            try await one(
+                                connection.query("SELECT count(*) FROM account", logger: logger), as: Int64.self)
+                                ?? 0))
                     func id(_ owner: String) -> Int64 { ids[owner.lowercased()] ?? 0 }
                     for table in [
                         "favorite", "account_settings", "bar_bottle", "bar_always", "bar_rule", "shopping_item",

@@ -43,7 +43,10 @@ struct AccountController<Context: AppContext>: Sendable {
         let name = (form["username"] ?? "").trimmingCharacters(in: .whitespaces)
         let next = LocalPath.sanitized(form["next"])
         let keys = ["account:" + name.lowercased(), "client:" + clientAddress(request, context)]
-        if let wait = throttle.retryAfter(keys) {
+        let attempt: LoginThrottle.Attempt
+        switch throttle.begin(keys) {
+        case .go(let begun): attempt = begun
+        case .wait(let wait):
             var response = renderer.render(
                 LoginPage(
                     next: next, name: name,
@@ -55,8 +58,15 @@ struct AccountController<Context: AppContext>: Sendable {
             response.headers[.retryAfter] = String(wait)
             return response
         }
-        guard let account = try await accounts.verify(name: name, password: form["password"] ?? "") else {
-            throttle.fail(keys)
+        let verified: Account?
+        do {
+            verified = try await accounts.verify(name: name, password: form["password"] ?? "")
+        } catch {
+            throttle.failed(attempt)
+            throw error
+        }
+        guard let account = verified else {
+            throttle.failed(attempt)
             return renderer.render(
                 LoginPage(
                     next: next, name: name, message: context.strings["login_wrong"], viewer: context.viewer,
@@ -64,7 +74,7 @@ struct AccountController<Context: AppContext>: Sendable {
                 status: .unauthorized, context: context
             )
         }
-        throttle.succeed(keys[0])
+        throttle.succeeded(attempt)
         // A new session at every sign-in: a session id planted before it is worth nothing after.
         if let old = context.sessionHash { try await accounts.database.deleteSession(tokenHash: old) }
         let token = try await accounts.startSession(for: account)

@@ -48,15 +48,7 @@ public struct Accounts: Sendable {
 
     /// A name: 1 to 32 letters, digits, `.`, `-` or `_`, starting with a letter or digit.
     public static func validate(name: String) throws {
-        let allowed = name.unicodeScalars.allSatisfy {
-            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
-        }
-        guard (1...32).contains(name.count), allowed, name.first.map({ $0.isLetter || $0.isNumber }) == true else {
-            throw Refusal(
-                message:
-                    "A name has 1 to 32 letters, digits, dots, dashes or underscores, and starts with a letter or digit."
-            )
-        }
+        if let problem = AccountName.problem(with: name) { throw Refusal(message: problem) }
     }
 
     /// A password: at least 8 characters, at most 72 bytes (all bcrypt reads), not the name.

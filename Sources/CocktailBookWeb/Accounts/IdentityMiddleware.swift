@@ -1,10 +1,15 @@
 import CocktailBook
+import CocktailBookStore
 import Hummingbird
 
 /// Decides who a request acts for, before anything else looks at it: an API token
 /// (`Authorization: Bearer …`), else a session cookie, else the implicit owner of a book that has
 /// no accounts and listens on loopback, else an anonymous visitor. It never refuses anything
 /// itself (``AccessMiddleware`` and the handlers do), so that error pages know the viewer too.
+///
+/// When the database cannot say who it is (an outage), the request is not taken for an
+/// anonymous one, nor a token for a bad one: ``AppContext/identityUnknown`` carries the reason,
+/// and every route but those open to all (health checks, assets) answers `503`.
 struct IdentityMiddleware<Context: AppContext>: RouterMiddleware {
     let accounts: Accounts
     /// Whether the server listens on a loopback address only.
@@ -16,23 +21,40 @@ struct IdentityMiddleware<Context: AppContext>: RouterMiddleware {
         -> Response
     {
         var context = context
-        if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
-            let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
-            if let account = try? await accounts.account(apiToken: token) {
-                context.viewer = .account(account)
-            } else {
-                context.hasBadCredentials = true
-            }
-        } else if let token = request.cookies[SessionCookie.name]?.value,
-            let account = try? await accounts.account(sessionToken: token)
-        {
-            context.viewer = .account(account)
-            context.sessionHash = Accounts.digest(token)
-        } else {
-            let hasAccounts = await (try? accounts.hasAccounts()) ?? true
-            context.viewer = !hasAccounts && isLoopback && !isReadOnly ? .owner : .anonymous(accountMode: hasAccounts)
+        do {
+            try await identify(request, &context)
+        } catch {
+            context.viewer = .anonymous(accountMode: true)
+            context.identityUnknown = AppError(error)
         }
         return try await next(request, context)
+    }
+
+    private func identify(_ request: Request, _ context: inout Context) async throws(StoreError) {
+        do {
+            if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
+                let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
+                if let account = try await accounts.account(apiToken: token) {
+                    context.viewer = .account(account)
+                } else {
+                    context.hasBadCredentials = true
+                }
+                return
+            }
+            if let token = request.cookies[SessionCookie.name]?.value,
+                let account = try await accounts.account(sessionToken: token)
+            {
+                context.viewer = .account(account)
+                context.sessionHash = Accounts.digest(token)
+                return
+            }
+            let hasAccounts = try await accounts.hasAccounts()
+            context.viewer = !hasAccounts && isLoopback && !isReadOnly ? .owner : .anonymous(accountMode: hasAccounts)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.unavailable(String(describing: error))
+        }
     }
 }
 
@@ -44,7 +66,7 @@ struct AccessMiddleware<Context: AppContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        if context.hasBadCredentials {
+        if context.hasBadCredentials, context.identityUnknown == nil {
             throw AppError(
                 status: .unauthorized, code: "invalid_token",
                 message: "The API token is not valid: it was revoked or mistyped.")

@@ -180,14 +180,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
 /// A small JSON request body, decoded or refused with a 400 that says why.
 enum JSONBody {
     static func decode<T: Decodable>(_ type: T.Type, from request: Request, limit: Int = 16 * 1024) async throws -> T {
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: limit)
-        } catch let error as HTTPResponseError where error.status == .contentTooLarge {
-            throw AppError(
-                status: .contentTooLarge, code: "body_too_large", message: "The body is larger than \(limit / 1024) KB."
-            )
-        }
+        let body = try await SmallBody.read(request, limit: limit, what: "The body")
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer: body))
         } catch {

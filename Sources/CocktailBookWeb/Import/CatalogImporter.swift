@@ -37,16 +37,25 @@ public struct CatalogImporter: Sendable {
         public var imagesStored: Int
         /// One reason per picture left out (the cocktail keeps its drawn illustration).
         public var imagesRejected: [String]
+        /// One reason per picture that could not be fetched (its server did not answer): the
+        /// drink keeps the picture's address and shows its drawing until Maintenance's
+        /// "Download again" fetches it.
+        public var imagesUnfetched: [String] = []
 
         /// `Imported 612 cocktails (598 new, 14 updated), 3 skipped: …`, then the pictures.
         public var line: String {
             var text =
                 "Imported \(counts.new + counts.updated) cocktails (\(counts.new) new, \(counts.updated) updated), \(skipped.count) skipped"
             if !skipped.isEmpty { text += ": " + Self.list(skipped) }
-            if imagesStored > 0 || !imagesRejected.isEmpty {
+            if imagesStored > 0 || !imagesRejected.isEmpty || !imagesUnfetched.isEmpty {
                 text += "; \(imagesStored) images stored"
                 if !imagesRejected.isEmpty {
                     text += ", \(imagesRejected.count) left out: " + Self.list(imagesRejected)
+                }
+                if !imagesUnfetched.isEmpty {
+                    text +=
+                        ", \(imagesUnfetched.count) could not be fetched (drawn meanwhile): "
+                        + Self.list(imagesUnfetched)
                 }
             }
             return text
@@ -133,7 +142,7 @@ public struct CatalogImporter: Sendable {
             origin: origin, counts: counts, skipped: parsed.skipped,
             imagesStored: parsed.cocktails.filter { $0.imageURL?.hasPrefix(ImportedImageFiles.urlPrefix) == true }
                 .count,
-            imagesRejected: downloads.rejected
+            imagesRejected: downloads.rejected, imagesUnfetched: downloads.unfetched
         )
     }
 

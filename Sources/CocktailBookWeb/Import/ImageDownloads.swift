@@ -5,8 +5,9 @@ import Foundation
 import Synchronization
 
 /// The picture downloads of one import: at most four in flight, each checked for size and for
-/// really being a picture, stored content-addressed. A picture that is refused is left out; a
-/// server that stops answering aborts the import.
+/// really being a picture, stored content-addressed. A picture that is refused is left out; one
+/// whose server does not answer is not fetched (the drink keeps its address and its drawing),
+/// and the other pictures of that server are not asked for: the import goes on without them.
 struct ImageDownloads {
     let images: ImportedImageFiles
     let database: any AppStore
@@ -20,7 +21,12 @@ struct ImageDownloads {
         var files: [String: ImportedImage] = [:]
         /// One reason per picture left out.
         var rejected: [String] = []
+        /// One reason per picture whose server did not answer.
+        var unfetched: [String] = []
     }
+
+    /// The hosts that did not answer during this import, with why.
+    private let unreachable = UnreachableHosts()
 
     /// The files this import created so far, to take back if it is refused.
     let created: CreatedFiles
@@ -28,6 +34,7 @@ struct ImageDownloads {
     private enum Outcome {
         case stored(ImportedImage)
         case rejected(String)
+        case unfetched(String)
     }
 
     func fetch(for cocktails: [Cocktail], using api: RemoteCocktailsAPI) async throws -> Result {
@@ -64,6 +71,7 @@ struct ImageDownloads {
                 switch outcome {
                 case .stored(let image): result.files[text] = image
                 case .rejected(let reason): result.rejected.append("\(text): \(reason)")
+                case .unfetched(let reason): result.unfetched.append("\(text): \(reason)")
                 }
                 startNext()
             }
@@ -72,6 +80,8 @@ struct ImageDownloads {
     }
 
     private func download(_ url: URL, api: RemoteCocktailsAPI) async throws -> Outcome {
+        let host = url.host?.lowercased() ?? ""
+        if let reason = unreachable.reason(for: host) { return .unfetched(reason) }
         do {
             let (data, contentType) = try await api.download(url, maximumBytes: ImportedImageFiles.maximumBytes)
             if let contentType, !contentType.lowercased().hasPrefix("image/") {
@@ -86,7 +96,8 @@ struct ImageDownloads {
         } catch RemoteCocktailsAPI.DownloadFailure.rejected(let reason) {
             return .rejected(reason)
         } catch RemoteCocktailsAPI.DownloadFailure.unreachable(let reason) {
-            throw ImportError.unreachable("a picture download broke off (\(reason))")
+            unreachable.note(host, reason)
+            return .unfetched(reason)
         }
     }
 }
@@ -100,4 +111,18 @@ final class CreatedFiles: Sendable {
     }
 
     var all: [String] { names.withLock { $0 } }
+}
+
+/// The hosts that did not answer during one import, with why: their other pictures are not
+/// asked for.
+final class UnreachableHosts: Sendable {
+    private let reasons = Mutex<[String: String]>([:])
+
+    func note(_ host: String, _ reason: String) {
+        reasons.withLock { $0[host] = reason }
+    }
+
+    func reason(for host: String) -> String? {
+        reasons.withLock { $0[host] }
+    }
 }

@@ -22,30 +22,17 @@ public struct ImportedImageFiles: Sendable {
         self.store = store
     }
 
-    /// The kind of raster picture `bytes` hold, judged by their first bytes, never by the
-    /// server's word; `nil` for anything else (SVG included).
-    static func kind(of bytes: Data) -> (ext: String, contentType: String)? {
-        let head = [UInt8](bytes.prefix(16))
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return ("jpg", "image/jpeg") }
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return ("png", "image/png") }
-        if head.starts(with: Array("GIF8".utf8)) { return ("gif", "image/gif") }
-        if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
-            return ("webp", "image/webp")
-        }
-        return nil
-    }
-
-    /// The extensions of stored files. Files stored before SVG was refused are still on some
-    /// disks; they are only ever offered as a download.
-    private static let storedExtensions: Set<String> = ["jpg", "png", "gif", "webp", "svg"]
+    /// The kind of raster picture `bytes` hold (see ``PictureName``).
+    static func kind(of bytes: Data) -> (ext: String, contentType: String)? { PictureName.kind(of: bytes) }
 
     /// Writes `bytes` under their hash (once: an existing file already holds the same bytes).
     ///
     /// - Returns: the file name, the media type, and whether this call created the file (so
     ///   that an import that is refused can take back exactly the files it added).
     func save(_ bytes: Data) async throws -> (fileName: String, contentType: String, created: Bool) {
-        guard let kind = Self.kind(of: bytes) else { throw ImportError.malformed("not an image") }
-        let fileName = "\(Secrets.sha256(bytes)).\(kind.ext)"
+        guard let kind = Self.kind(of: bytes), let fileName = PictureName.name(for: bytes) else {
+            throw ImportError.malformed("not an image")
+        }
         let created = try await store.savePicture(bytes, named: fileName)
         return (fileName, kind.contentType, created)
     }
@@ -55,13 +42,8 @@ public struct ImportedImageFiles: Sendable {
         try? await store.removePictures(named: fileNames.filter(Self.isStoredName))
     }
 
-    /// Whether `file` is a name ``store(_:)`` gives: a 64-hex SHA-256 (or the 16-hex hash of
-    /// earlier versions) and a known extension; never a path.
-    static func isStoredName(_ file: String) -> Bool {
-        let parts = file.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 2 && (parts[0].count == 64 || parts[0].count == 16)
-            && parts[0].allSatisfy { $0.isHexDigit && !$0.isUppercase } && storedExtensions.contains(String(parts[1]))
-    }
+    /// Whether `file` is a name ``save(_:)`` gives (see ``PictureName/isStored(_:)``).
+    static func isStoredName(_ file: String) -> Bool { PictureName.isStored(file) }
 
     /// The response for `/images/imported/{file}`: immutable, since the name is the content's
     /// hash, with the type its bytes show (never the name's word alone) and `nosniff`. An SVG

@@ -57,6 +57,9 @@ struct RoutePolicyMiddleware<Context: AppContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
+        // Whoever is asking could not be told (the database does not answer): only what is open to
+        // everyone answers, and nothing is answered as if the visitor were anonymous.
+        if let unknown = context.identityUnknown, !policy.openWhenPrivate { throw unknown }
         if isPrivate, !policy.openWhenPrivate, context.viewer.role == nil {
             if request.uri.path.hasPrefix("/api/") || request.method != .get { throw AppError.signInRequired }
             let next = request.uri.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F"

@@ -22,6 +22,9 @@ protocol AppContext: RequestContext {
     var language: Language { get set }
     /// The route lets the service worker keep its pages for offline use (``RoutePolicy/offline``).
     var keepsOffline: Bool { get set }
+    /// Why nobody could tell who is asking (the database does not answer), if so: the request
+    /// is then refused with this, never answered as anonymous (see ``IdentityMiddleware``).
+    var identityUnknown: AppError? { get set }
 }
 
 extension AppContext {
@@ -58,6 +61,7 @@ struct AppRequestContext: AppContext {
     var settings = Settings()
     var language = Language.english
     var keepsOffline = false
+    var identityUnknown: AppError?
     let clientAddress: String
 
     init(source: ApplicationRequestContextSource) {

@@ -6,14 +6,19 @@ import Hummingbird
 /// Works out the viewer's settings for a request, in this order: a query parameter (`lang`,
 /// `units`, `servings`) › the signed-in account's saved settings › the settings cookie ›
 /// the defaults, with the language from `Accept-Language` when none is chosen. `?lang=` on any
-/// page also saves the language, so a shared link opens in the sharer's language for good.
+/// page also saves the language, so a shared link opens in the sharer's language for good; a
+/// request that was refused (any answer of 400 or more) saves nothing, and a read-only book
+/// never writes an account's settings.
 struct SettingsMiddleware<Context: AppContext>: RouterMiddleware {
     let database: any AppStore
+    /// `--public-read-only`: nothing is written to the database.
+    let isReadOnly: Bool
     /// Accounts' saved settings, read once per database change.
     private let accountSettings: DatabaseMemo<Int64, Settings?>
 
-    init(database: any AppStore) {
+    init(database: any AppStore, isReadOnly: Bool) {
         self.database = database
+        self.isReadOnly = isReadOnly
         accountSettings = DatabaseMemo(changes: database.changes)
     }
 
@@ -34,8 +39,10 @@ struct SettingsMiddleware<Context: AppContext>: RouterMiddleware {
         context.settings = saved.applying { name in name == "units" || name == "servings" ? query[name] : nil }
         context.language = context.settings.language ?? Language(preferring: request.headers[.acceptLanguage])
         var response = try await next(request, context)
-        if sharedLanguage != nil {
-            if case .account(let account) = context.viewer { try? await database.saveSettings(saved, for: account.id) }
+        if sharedLanguage != nil, response.status.code < 400 {
+            if case .account(let account) = context.viewer, !isReadOnly {
+                try? await database.saveSettings(saved, for: account.id)
+            }
             response.headers.append(HTTPField(name: .setCookie, value: SettingsCookie.set(saved)))
         }
         return response

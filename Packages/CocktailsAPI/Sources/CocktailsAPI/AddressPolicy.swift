@@ -72,15 +72,17 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     /// Whether the address is reachable on the public internet (see ``AddressPolicy/publicOnly``).
     public var isPublic: Bool {
         if bytes.count == 4 { return Self.isPublicV4(bytes) }
-        // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::a.b.c.d)
-        // and 6to4 (2002:AABB:CCDD::) carry an IPv4 address that decides.
+        // IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (SIIT, ::ffff:0:a.b.c.d), IPv4-compatible
+        // (::a.b.c.d), NAT64 (64:ff9b::a.b.c.d, and the local-use 64:ff9b:1::/48) and 6to4
+        // (2002:AABB:CCDD::) carry an IPv4 address that decides.
         let head = Array(bytes[0..<12])
-        if head == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF] || head == [UInt8](repeating: 0, count: 12)
-            || head == [0x00, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0]
+        if head == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF] || head == [0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0, 0]
+            || head == [UInt8](repeating: 0, count: 12) || head == [0x00, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0]
         {
             return Self.isPublicV4(Array(bytes[12..<16]))
         }
         if bytes[0] == 0x20, bytes[1] == 0x02 { return Self.isPublicV4(Array(bytes[2..<6])) }
+        if Array(bytes[0..<6]) == [0x00, 0x64, 0xFF, 0x9B, 0x00, 0x01] { return false } // local-use NAT64
         if bytes[0] == 0xFF { return false } // multicast
         if bytes[0] & 0xFE == 0xFC { return false } // unique local fc00::/7
         // link-local, site-local

@@ -111,6 +111,8 @@ public struct BoundedFetcher: Sendable {
             timeout: .init(connect: .seconds(10), read: .seconds(20)),
             decompression: .disabled
         )
+        // A refused connection fails at once: the pool would otherwise retry it until the deadline.
+        configuration.connectionPool.retryConnectionEstablishment = false
         // Connect to the address just checked, whatever the name says by the time we connect.
         if let checked = addresses.first, IPAddress(host) == nil {
             configuration.dnsOverride = [host: checked.description]

@@ -12,6 +12,8 @@ struct AddressPolicyTests {
             "198.18.0.1",
             "::1", "::", "fe80::1", "fc00::1", "fd12:3456::1", "ff02::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1",
             "::ffff:169.254.169.254", "64:ff9b::a00:1", "2002:c0a8:0101::1", "2001:db8::1", "[::1]",
+            // SIIT's IPv4-translated addresses, and NAT64's local-use prefix.
+            "::ffff:0:127.0.0.1", "::ffff:0:10.0.0.1", "::ffff:0:7f00:1", "64:ff9b:1::7f00:1",
         ])
     func refused(_ text: String) throws {
         let address = try #require(IPAddress(text), "\(text)")
@@ -23,7 +25,7 @@ struct AddressPolicyTests {
         "public addresses are allowed",
         arguments: [
             "1.1.1.1", "8.8.8.8", "93.184.216.34", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111",
-            "::ffff:8.8.8.8", "2a00:1450::1",
+            "::ffff:8.8.8.8", "2a00:1450::1", "::ffff:0:8.8.8.8",
         ])
     func allowed(_ text: String) throws {
         let address = try #require(IPAddress(text), "\(text)")
