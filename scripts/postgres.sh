@@ -31,10 +31,18 @@ as_owner() {
 }
 
 start_server() {
-  # Durability is not wanted from a test server: no fsync, unlogged-like speed.
-  as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
-    -o "-c listen_addresses=127.0.0.1 -p $1 -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
-    start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+  # Durability is not wanted from a test server: no fsync, unlogged-like speed. The server gets
+  # no descriptor of ours beyond /dev/null and its log: a caller waiting for this script's output
+  # or its exit (a test's Process, say) must not wait for the server too.
+  (
+    for fd in /proc/$BASHPID/fd/*; do
+      n=${fd##*/}
+      [ "$n" -gt 2 ] && eval "exec $n>&-" 2>/dev/null
+    done
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
+      -o "-c listen_addresses=127.0.0.1 -p $1 -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+      start </dev/null >/dev/null 2>&1
+  ) || { cat "$dir/server.log" >&2; exit 1; }
 }
 
 case "$command" in

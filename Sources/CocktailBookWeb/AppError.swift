@@ -2,6 +2,7 @@ import CocktailBook
 import CocktailBookStore
 import Foundation
 import Hummingbird
+import NIOHTTP1
 
 /// An error as the web layer presents it: a status, a stable machine-readable code and a sentence.
 struct AppError: Error, Sendable {
@@ -42,6 +43,9 @@ struct AppError: Error, Sendable {
                     "The book's database cannot be read or written right now. Whoever runs this server can check /readyz and the server's log.",
                 retryAfter: 30
             )
+        case is HTTPParserError:
+            // A body the client framed wrongly (a bad chunk size, say): its error, not ours.
+            self.init(status: .badRequest, code: "malformed_request", message: "The request's body is malformed.")
         case let error as HTTPResponseError where error.status == .contentTooLarge:
             self.init(status: .contentTooLarge, code: "body_too_large", message: "The request body is too large.")
         case let error as HTTPError:

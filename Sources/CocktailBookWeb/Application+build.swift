@@ -75,7 +75,8 @@ public func buildApplication(
 
     let http1 = HTTP1Channel.Configuration(
         additionalChannelHandlers: [
-            HeaderTimeoutHandler(timeout: .nanoseconds(configuration.headerTimeout.nanoseconds))
+            HeaderTimeoutHandler(timeout: .nanoseconds(configuration.headerTimeout.nanoseconds)),
+            HTTP1HeadInstaller(),
         ],
         idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds),
         // The request line counts as a header here: long query strings must still reach

@@ -29,6 +29,10 @@ public struct TemporaryDatabase: Sendable {
 /// What a condition awaited with ``eventually(within:_:until:)`` last read, when it never held.
 public struct ConditionNeverHeld: Error, CustomStringConvertible {
     public let description: String
+
+    public init(description: String) {
+        self.description = description
+    }
 }
 
 /// Reads `read` again until `accept` holds, for at most `limit` (a deadline for a condition, never

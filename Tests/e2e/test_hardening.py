@@ -177,3 +177,80 @@ def test_a_cross_site_form_post_changes_nothing(server):
     assert no_cors.status_code == 403
     favorites = requests.get(f"{running.url}/api/v1/favorites", timeout=5).json()["cocktails"]
     assert favorites == []
+
+
+# --------------------------------------------------------------------------- raw HTTP/1
+
+
+def _exchange(running, data: bytes, timeout: float = 5.0) -> tuple[bytes, bool]:
+    """Sends `data` on a new connection; returns what came back and whether the server closed
+    the connection (rather than the read timing out)."""
+    with socket.create_connection(("127.0.0.1", running.port), timeout=timeout) as sock:
+        sock.sendall(data)
+        received = b""
+        try:
+            while True:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    return received, True
+                received += chunk
+        except socket.timeout:
+            return received, False
+
+
+def _head_fields(raw: bytes) -> tuple[int, dict[str, str]]:
+    head = raw.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+    status = int(head[0].split()[1])
+    return status, {line.split(":", 1)[0].lower(): line.split(":", 1)[1].strip() for line in head[1:]}
+
+
+def test_head_answers_with_the_length_get_would_send(server):
+    running = server()
+    running.wait_ready()
+    for path in ["/healthz", "/", "/cocktails/1", "/api/v1/cocktails", "/api/v1/cocktails/1",
+                 "/api/json/v1/1/search.php?s=mojito", "/images/cocktails/1.svg"]:
+        get = requests.get(running.url + path, timeout=5, headers={"Accept-Encoding": "identity"})
+        # The same Host as requests sends: pages write it into their absolute links.
+        raw, _ = _exchange(
+            running, f"HEAD {path} HTTP/1.1\r\nHost: 127.0.0.1:{running.port}\r\nConnection: close\r\n\r\n".encode())
+        status, fields = _head_fields(raw)
+        assert status == 200, path
+        assert int(fields["content-length"]) == len(get.content), path
+        assert raw.endswith(b"\r\n\r\n"), f"{path}: HEAD sent a body"
+
+
+def test_a_malformed_chunked_body_is_the_clients_error(server):
+    running = server()
+    running.wait_ready()
+    for body in [b"zz\r\n", b"ffffffffffffffffffffffff\r\nx\r\n", b"3;ext\r\nline\r\nabc\r\n0\r\n\r\n"]:
+        raw, _ = _exchange(running, b"POST /settings HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n"
+                                    b"Content-Type: application/x-www-form-urlencoded\r\n\r\n" + body)
+        status, _ = _head_fields(raw)
+        assert status == 400, (body, raw[:200])
+    assert " error " not in running.log(), running.log()
+
+
+def test_http_1_0_without_keep_alive_gets_its_connection_closed(server):
+    running = server()
+    raw, closed = _exchange(running, b"GET /healthz HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+    assert raw.endswith(b"ok") and closed
+    raw, closed = _exchange(running, b"GET /healthz HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n",
+                            timeout=1.5)
+    assert raw.endswith(b"ok") and not closed, "asked to keep it: kept"
+
+
+def test_a_request_names_its_host_exactly_once(server):
+    running = server()
+    for request in [b"GET /healthz HTTP/1.1\r\n\r\n",
+                    b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: 127.0.0.1\r\n\r\n",
+                    b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n"]:
+        raw, closed = _exchange(running, request)
+        assert _head_fields(raw)[0] == 400 and closed, request
+
+
+def test_a_form_declaring_10_gb_is_refused_before_any_of_it_arrives(server):
+    running = server()
+    raw, _ = _exchange(running, b"POST /settings HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 10000000000\r\n\r\n",
+                       timeout=3)
+    assert _head_fields(raw)[0] == 413, raw[:200]
