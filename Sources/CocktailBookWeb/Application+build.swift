@@ -32,10 +32,20 @@ public func buildApplication(
     )
     // Every request, from the outside in: its log line and metrics, the security headers, who
     // is asking and with which settings, errors as pages or JSON, the request's own checks
-    // (host, origin, query), what nobody may do, `405`, chaos for the APIs. Each route's group
-    // then applies its own policy (see ``RoutePolicy``).
+    // (origin, query), what nobody may do, `405`, chaos for the APIs. Each route's group then
+    // applies its own policy (see ``RoutePolicy``).
     router.add(middleware: RequestLogMiddleware(metrics: metrics))
     router.add(middleware: SecurityHeadersMiddleware(table: table))
+    let routes = RouteBuilder(
+        router: router, table: table, isPrivate: configuration.privateMode,
+        cache: ResponseCacheMiddleware(
+            cache: environment.responses, catalog: environment.catalog, changes: environment.database.changes)
+    )
+    // Liveness and readiness answer before anything asks the database who is calling (a
+    // middleware applies to the routes registered after it).
+    let health = HealthController<AppRequestContext>(
+        database: database, catalog: environment.catalog, metrics: metrics, trustProxy: configuration.trustProxy)
+    health.addProbes(to: routes)
     router.add(
         middleware: IdentityMiddleware(
             accounts: environment.accounts, isLoopback: isLoopback, isReadOnly: configuration.publicReadOnly))
@@ -50,14 +60,9 @@ public func buildApplication(
         )
         router.add(middleware: ChaosMiddleware(chaos))
     }
-    let routes = RouteBuilder(
-        router: router, table: table, isPrivate: configuration.privateMode,
-        cache: ResponseCacheMiddleware(
-            cache: environment.responses, catalog: environment.catalog, changes: environment.database.changes)
-    )
     let catalog = environment.catalog
     let proxy = configuration.trustProxy
-    HealthController(database: database, catalog: catalog, metrics: metrics, trustProxy: proxy).addRoutes(to: routes)
+    health.addMetrics(to: routes)
     APIController(catalog: catalog, bar: database).addRoutes(to: routes)
     BarAPIController(catalog: catalog, store: database).addRoutes(to: routes)
     BarPageController(catalog: catalog, store: database, renderer: renderer).addRoutes(to: routes)

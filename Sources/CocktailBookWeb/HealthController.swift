@@ -22,7 +22,9 @@ struct HealthController<Context: AppContext>: Sendable {
         var problems: [String]
     }
 
-    func addRoutes(to routes: RouteBuilder<Context>) {
+    /// `/healthz` and `/readyz`: registered before the middleware that asks the database who is
+    /// calling, so that they answer at once whatever the database does.
+    func addProbes(to routes: RouteBuilder<Context>) {
         let router = routes.routes("", .open)
         router.get("/healthz") { _, _ in "ok" }
         router.get("/readyz") { _, _ in
@@ -39,6 +41,11 @@ struct HealthController<Context: AppContext>: Sendable {
             if !problems.isEmpty { response.headers[.retryAfter] = "5" }
             return response
         }
+    }
+
+    /// `/metrics`, which needs to know who asks.
+    func addMetrics(to routes: RouteBuilder<Context>) {
+        let router = routes.routes("", .open)
         guard let metrics else { return }
         // Prometheus's text format. Route counts say how the book is used, so they are served
         // to this machine (a local scraper, or one reached through an SSH tunnel) and to
