@@ -27,6 +27,8 @@ public actor CatalogService {
     /// rather than kept twice (a second array of 10,000 drinks is 3.5 MB).
     private var importedIDs: Set<String> = []
     private var updatedAt: Date?
+    /// The fingerprint of the source's answer the installed catalog was read from, when known.
+    private var installedDigest: String?
     /// Counts installs, so a snapshot built off the actor knows whether it is still the newest.
     private var installSerial = 0
     private var failureMessage: String?
@@ -72,6 +74,7 @@ public actor CatalogService {
             if let cached = try await catalogStore.loadCatalog(), !cached.cocktails.isEmpty {
                 let read = ContinuousClock.now
                 await install(cached.cocktails, fetchedAt: cached.fetchedAt)
+                installedDigest = cached.sourceDigest
                 logger.debug(
                     "cached catalog of \(cached.cocktails.count) read in \(read - started), installed in \(ContinuousClock.now - read)"
                 )
@@ -288,11 +291,26 @@ public actor CatalogService {
             guard let stored = try await catalogStore.loadCatalog(), !stored.cocktails.isEmpty else { return }
             if let updatedAt, stored.fetchedAt <= updatedAt { return }
             await installInBackground(stored.cocktails, fetchedAt: stored.fetchedAt)
+            installedDigest = stored.sourceDigest
             failureMessage = nil
             logger.info("adopted the catalog of \(stored.cocktails.count) cocktails another instance fetched")
         } catch {
             logger.warning("could not read the stored catalog: \(error.localizedDescription)")
         }
+    }
+
+    /// A refresh that found the catalog shown: only its date moves.
+    private func noteUnchanged(count: Int) async throws {
+        let fetchedAt = now()
+        do {
+            try await catalogStore.markCatalogFetched(at: fetchedAt)
+        } catch {
+            logger.warning("could not note the refresh: \(error.localizedDescription)")
+        }
+        updatedAt = fetchedAt
+        failureMessage = nil
+        generationCounter.add(1, ordering: .releasing)
+        logger.info("catalog unchanged at the source (\(count) cocktails)")
     }
 
     /// Whether `fetched` are exactly the source's cocktails the installed snapshot shows.
@@ -309,6 +327,12 @@ public actor CatalogService {
     private func fetchAndInstall() async {
         do {
             let data = try await source.fetchCocktails()
+            // The same bytes as the catalog shown: nothing to read, store or build.
+            let digest = ContentHash.hex(of: data)
+            if digest == installedDigest {
+                try await noteUnchanged(count: snapshot?.catalog.cocktails.count ?? 0)
+                return
+            }
             // Read off the actor: at 10,000 drinks decoding takes a third of a second, and
             // every request the actor answers would wait for it.
             let outcome = try await Task.detached { try CatalogDecoder.decode(data) }.value
@@ -319,19 +343,10 @@ public actor CatalogService {
             guard !outcome.cocktails.isEmpty else { throw CatalogError.emptyCatalog }
             // Most refreshes bring back what is shown: then nothing is stored or built again.
             if isInstalled(outcome.cocktails) {
-                let fetchedAt = now()
-                do {
-                    try await catalogStore.markCatalogFetched(at: fetchedAt)
-                } catch {
-                    logger.warning("could not note the refresh: \(error.localizedDescription)")
-                }
-                updatedAt = fetchedAt
-                failureMessage = nil
-                generationCounter.add(1, ordering: .releasing)
-                logger.info("catalog unchanged at the source (\(outcome.cocktails.count) cocktails)")
+                try await noteUnchanged(count: outcome.cocktails.count)
                 return
             }
-            let fetched = CachedCatalog(cocktails: outcome.cocktails, fetchedAt: now())
+            let fetched = CachedCatalog(cocktails: outcome.cocktails, fetchedAt: now(), sourceDigest: digest)
             do {
                 try await catalogStore.saveCatalog(fetched)
             } catch {
@@ -339,6 +354,7 @@ public actor CatalogService {
                 logger.warning("could not cache the catalog: \(error.localizedDescription)")
             }
             await installInBackground(fetched.cocktails, fetchedAt: fetched.fetchedAt)
+            installedDigest = digest
             failureMessage = nil
             logger.info("catalog ready with \(fetched.cocktails.count) cocktails")
         } catch {

@@ -6,11 +6,15 @@ public struct CachedCatalog: Sendable, Equatable {
     public var cocktails: [Cocktail]
     /// When the source delivered them.
     public var fetchedAt: Date
+    /// A fingerprint of the source's answer they were read from (``ContentHash``), so that a
+    /// refresh bringing back the same bytes is known without reading them again.
+    public var sourceDigest: String?
 
     /// Creates a cached catalog.
-    public init(cocktails: [Cocktail], fetchedAt: Date) {
+    public init(cocktails: [Cocktail], fetchedAt: Date, sourceDigest: String? = nil) {
         self.cocktails = cocktails
         self.fetchedAt = fetchedAt
+        self.sourceDigest = sourceDigest
     }
 }
 

@@ -22,6 +22,7 @@ struct CatalogFetchRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "catalogFetch"
     var id = 1
     var fetchedAt: Date
+    var sourceDigest: String?
 }
 
 extension AppDatabase: CatalogStore {
@@ -36,25 +37,28 @@ extension AppDatabase: CatalogStore {
             }
             // The table is read once per start: its pages need not stay in this connection's cache.
             db.releaseMemory()
-            return CachedCatalog(cocktails: cocktails, fetchedAt: fetch.fetchedAt)
+            return CachedCatalog(cocktails: cocktails, fetchedAt: fetch.fetchedAt, sourceDigest: fetch.sourceDigest)
         }
     }
 
     public func markCatalogFetched(at date: Date) async throws {
-        try await write { db in try CatalogFetchRecord(fetchedAt: date).save(db) }
+        try await write { db in
+            try db.execute(sql: "UPDATE catalogFetch SET fetchedAt = ? WHERE id = 1", arguments: [date])
+        }
     }
 
     /// Replaces the cached catalog in one transaction: a reader sees the old catalog or the new
     /// one, never a mix. Favorites are untouched, even those whose cocktail left the catalog.
     public func saveCatalog(_ catalog: CachedCatalog) async throws {
-        let records = try catalog.cocktails.enumerated().map { position, cocktail in
-            CatalogCocktailRecord(
-                id: cocktail.id, position: position, name: cocktail.name, payload: try StoreRules.payload(cocktail))
-        }
         try await write { db in
             try CatalogCocktailRecord.deleteAll(db)
-            for record in records { try record.insert(db) }
-            try CatalogFetchRecord(fetchedAt: catalog.fetchedAt).save(db)
+            // Each drink is encoded as it is written: the catalog's JSON is never all held at once.
+            for (position, cocktail) in catalog.cocktails.enumerated() {
+                try CatalogCocktailRecord(
+                    id: cocktail.id, position: position, name: cocktail.name, payload: try StoreRules.payload(cocktail)
+                ).insert(db)
+            }
+            try CatalogFetchRecord(fetchedAt: catalog.fetchedAt, sourceDigest: catalog.sourceDigest).save(db)
             db.releaseMemory()
         }
     }

@@ -80,6 +80,9 @@ public final class AppDatabase: Sendable {
                 try db.execute(sql: "DELETE FROM catalogFetch")
             }
         }
+        migrator.registerMigration("v7: the source's fingerprint of the cached catalog") { db in
+            try db.alter(table: "catalogFetch") { t in t.add(column: "sourceDigest", .text) }
+        }
         return migrator
     }
 

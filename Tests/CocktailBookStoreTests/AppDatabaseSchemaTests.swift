@@ -20,7 +20,8 @@ struct AppDatabaseSchemaTests {
         }
         #expect(
             columns == [
-                ["id", "position", "name", "payload"], ["id", "fetchedAt"], ["ownerId", "cocktailId", "addedAt"],
+                ["id", "position", "name", "payload"], ["id", "fetchedAt", "sourceDigest"],
+                ["ownerId", "cocktailId", "addedAt"],
             ])
         let favoriteKey = try await database.writer.read { db in try db.primaryKey("favorite").columns }
         #expect(favoriteKey == ["ownerId", "cocktailId"])
@@ -32,7 +33,7 @@ struct AppDatabaseSchemaTests {
                 "v1: catalog cache and favorites", "v2: imported cocktails and images",
                 "v3: accounts, sessions, API tokens and favorites by owner",
                 "v4: settings of accounts", "v5: the bar: shelves, substitution rules, shopping lists",
-                "v6: the cached catalog as JSON only",
+                "v6: the cached catalog as JSON only", "v7: the source's fingerprint of the cached catalog",
             ])
         #expect(FileManager.default.fileExists(atPath: tmp.path))
         #expect(try await database.loadCatalog() == nil)
@@ -68,7 +69,7 @@ struct AppDatabaseSchemaTests {
         let migrations = try await reopened.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations")
         }
-        #expect(migrations == 6)
+        #expect(migrations == 7)
     }
 
     @Test("a path that is a directory cannot be opened, and the error names the path")

@@ -131,6 +131,37 @@ struct CatalogServiceLoadingTests {
         #expect(source.calls == 2)
     }
 
+    @Test("a refresh bringing back the same bytes stores nothing again and only moves the date")
+    func unchangedSourceIsNotSavedAgain() async throws {
+        let digest = ContentHash.hex(of: SeedCatalog.data)
+        let cached = CachedCatalog(
+            cocktails: try Fixtures.bundledCocktails(), fetchedAt: ServiceHarness.cacheDate, sourceDigest: digest)
+        let source = CountingCocktailsAPI(latency: .zero)
+        let harness = ServiceHarness(source: source, cached: cached)
+        await harness.service.start()
+        await harness.service.settle()
+
+        #expect(source.calls == 1)
+        #expect(harness.catalogStore.saveCount == 0)
+        let kept = try #require(harness.catalogStore.cached)
+        #expect(kept.fetchedAt == ServiceHarness.fetchDate)
+        #expect(kept.sourceDigest == digest)
+        let status = await harness.service.status()
+        #expect(status.count == 13 && status.updatedAt == ServiceHarness.fetchDate && !status.lastRefreshFailed)
+    }
+
+    @Test("a first fetch stores the source's fingerprint, and the next identical answer is not stored again")
+    func fingerprintStoredThenMatched() async throws {
+        let source = CountingCocktailsAPI(latency: .zero)
+        let harness = ServiceHarness(source: source)
+        await harness.service.refresh().value
+        #expect(harness.catalogStore.cached?.sourceDigest == ContentHash.hex(of: SeedCatalog.data))
+        await harness.service.refresh().value
+        #expect(source.calls == 2)
+        #expect(harness.catalogStore.saveCount == 1)
+        #expect(try await harness.service.list(filter: .all).names == Fixtures.allNames)
+    }
+
     @Test("a payload whose entries are all malformed fails as an empty catalog")
     func allEntriesMalformedWithoutCache() async throws {
         let payload = Fixtures.json(#"[{"id":"a b","name":"X"},{"id":"2"},{"id":"3","name":"Y","type":"beer"}]"#)

@@ -88,6 +88,10 @@ enum PostgresSchema {
                 """
             ]
         ),
+        (
+            "v4: the source's fingerprint of the cached catalog",
+            ["ALTER TABLE catalog_fetch ADD COLUMN source_digest text"]
+        ),
     ]
 
     /// The tables of the bar, per owner (moved with the favorites to the first account).

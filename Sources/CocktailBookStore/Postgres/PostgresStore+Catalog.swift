@@ -8,8 +8,9 @@ extension PostgresStore {
     public func loadCatalog() async throws -> CachedCatalog? {
         try await mapped {
             guard
-                let fetchedAt = try await one(
-                    client.query("SELECT fetched_at FROM catalog_fetch WHERE id = 1", logger: logger), as: Date.self)
+                let (fetchedAt, digest) = try await first(
+                    client.query("SELECT fetched_at, source_digest FROM catalog_fetch WHERE id = 1", logger: logger),
+                    as: (Date, String?).self)
             else { return nil }
             let rows = try await client.query(
                 "SELECT id, payload FROM catalog_cocktail ORDER BY position", logger: logger)
@@ -17,7 +18,7 @@ extension PostgresStore {
             for try await (id, payload) in rows.decode((String, ByteBuffer).self) {
                 cocktails.append(try StoreRules.cocktail(id: id, payload: payload.readableBytesView))
             }
-            return CachedCatalog(cocktails: cocktails, fetchedAt: fetchedAt)
+            return CachedCatalog(cocktails: cocktails, fetchedAt: fetchedAt, sourceDigest: digest)
         }
     }
 
@@ -32,17 +33,18 @@ extension PostgresStore {
 
     public func saveCatalog(_ catalog: CachedCatalog) async throws {
         try await mapped {
-            let payloads = try catalog.cocktails.map { ByteBuffer(bytes: try StoreRules.payload($0)) }
             try await write("catalog") { connection in
                 try await connection.query("DELETE FROM catalog_cocktail", logger: logger)
-                for (position, (cocktail, payload)) in zip(catalog.cocktails, payloads).enumerated() {
+                // Each drink is encoded as it is written: the catalog's JSON is never all held at once.
+                for (position, cocktail) in catalog.cocktails.enumerated() {
+                    let payload = ByteBuffer(bytes: try StoreRules.payload(cocktail))
                     try await connection.query(
                         "INSERT INTO catalog_cocktail (id, position, name, payload) VALUES (\(cocktail.id), \(position), \(cocktail.name), \(payload))",
                         logger: logger
                     )
                 }
                 try await connection.query(
-                    "INSERT INTO catalog_fetch (id, fetched_at) VALUES (1, \(catalog.fetchedAt)) ON CONFLICT (id) DO UPDATE SET fetched_at = excluded.fetched_at",
+                    "INSERT INTO catalog_fetch (id, fetched_at, source_digest) VALUES (1, \(catalog.fetchedAt), \(catalog.sourceDigest)) ON CONFLICT (id) DO UPDATE SET fetched_at = excluded.fetched_at, source_digest = excluded.source_digest",
                     logger: logger
                 )
             }
