@@ -91,10 +91,7 @@ let package = Package(
         // `swift run -c release cocktailbook-search-bench`: the search benchmark of BENCHMARKS.md.
         .executableTarget(
             name: "cocktailbook-search-bench",
-            dependencies: [
-                "CocktailBook",
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            dependencies: ["CocktailBook"]
         ),
         .testTarget(name: "CocktailBookTests", dependencies: ["CocktailBook", "CocktailBookTestSupport"]),
         // What several test targets share: the in-memory stores and a throwaway PostgreSQL database.

@@ -38,19 +38,16 @@ struct SizeResult {
     var hitCounts: [Int]
     var searchSamples: [[Double]]
     var answerSamples: [[Double]]
-    var fts: Result<FTS5Benchmark.Result, FTS5Benchmark.Unavailable>
 
     var buildMilliseconds: Double { sortMilliseconds + snapshotMilliseconds }
     var residentDelta: Int? { sortResidentDelta.flatMap { a in snapshotResidentDelta.map { a + $0 } } }
     var search: Latency { Latency(searchSamples.flatMap { $0 }) }
     var answer: Latency { Latency(answerSamples.flatMap { $0 }) }
-    var ftsLatency: Latency? { (try? fts.get()).map { Latency($0.samples.flatMap { $0 }) } }
 }
 
 /// Runs one size: generate, build (timed, with the resident set measured), then the timed
-/// queries against the index, `answer`, and FTS5.
-func runSize(_ size: Int, generator: SyntheticCatalog, queries: [BenchQuery], rounds: Int, withFTS: Bool) -> SizeResult
-{
+/// queries against the index and `answer`.
+func runSize(_ size: Int, generator: SyntheticCatalog, queries: [BenchQuery], rounds: Int) -> SizeResult {
     let (cocktails, generateMilliseconds) = Timing.measure { generator.make(count: size) }
     let table = generator.table
 
@@ -90,20 +87,6 @@ func runSize(_ size: Int, generator: SyntheticCatalog, queries: [BenchQuery], ro
     }
     blackHole(sink)
 
-    let fts: Result<FTS5Benchmark.Result, FTS5Benchmark.Unavailable>
-    if withFTS {
-        do {
-            fts = .success(
-                try FTS5Benchmark.run(cocktails: catalog.cocktails, table: table, queries: texts, rounds: rounds))
-        } catch let error as FTS5Benchmark.Unavailable {
-            fts = .failure(error)
-        } catch {
-            fts = .failure(.init(description: "FTS5 run failed: \(error)"))
-        }
-    } else {
-        fts = .failure(.init(description: "FTS5 skipped (--no-fts)"))
-    }
-
     func delta(_ a: Int?, _ b: Int?) -> Int? { a.flatMap { a in b.map { $0 - a } } }
     return SizeResult(
         size: cocktails.count, realCount: min(size, generator.real.count), generateMilliseconds: generateMilliseconds,
@@ -112,7 +95,7 @@ func runSize(_ size: Int, generator: SyntheticCatalog, queries: [BenchQuery], ro
         sortMilliseconds: sortMilliseconds, snapshotMilliseconds: snapshotMilliseconds,
         indexMilliseconds: indexMilliseconds,
         sortResidentDelta: delta(rss0, rss1), snapshotResidentDelta: delta(rss1, rss2), hitCounts: hitCounts,
-        searchSamples: searchSamples, answerSamples: answerSamples, fts: fts
+        searchSamples: searchSamples, answerSamples: answerSamples
     )
 }
 
@@ -130,52 +113,27 @@ func report(_ result: SizeResult, queries: [BenchQuery]) {
     print(
         "Resident set: \(mb(result.residentDelta)) (sort \(mb(result.sortResidentDelta)), snapshot \(mb(result.snapshotResidentDelta)))"
     )
-    let ftsResult = try? result.fts.get()
-    switch result.fts {
-    case .success(let fts):
-        print(
-            "FTS5 (SQLite \(fts.sqliteVersion), in memory): build \(Format.ms(fts.buildMilliseconds)) ms (inserts in one transaction;"
-                + " working out the row texts took another \(Format.ms(fts.prepareMilliseconds)) ms), resident set \(mb(fts.residentDeltaBytes))"
-        )
-    case .failure(let reason):
-        print("FTS5: \(reason)")
-    }
 
     var rows: [[String]] = []
     for (index, query) in queries.enumerated() {
         let search = Latency(result.searchSamples[index])
         let answer = Latency(result.answerSamples[index])
-        var row = [
+        rows.append([
             query.group, query.text.isEmpty ? "(empty)" : "\"\(query.text)\"", "\(result.hitCounts[index])",
             Format.ms(search.p50), Format.ms(search.p99), Format.ms(search.max), Format.ms(answer.p50),
             Format.ms(answer.p99),
-        ]
-        if let fts = ftsResult {
-            let latency = Latency(fts.samples[index])
-            row += ["\(fts.matchCounts[index])", Format.ms(latency.p50), Format.ms(latency.p99)]
-        }
-        rows.append(row)
+        ])
     }
     let search = result.search
     let answer = result.answer
-    var all = [
+    rows.append([
         "ALL", "\(queries.count) queries × \(result.searchSamples.first?.count ?? 0)", "",
         Format.ms(search.p50), Format.ms(search.p99), Format.ms(search.max), Format.ms(answer.p50),
         Format.ms(answer.p99),
-    ]
-    if let fts = result.ftsLatency { all += ["", Format.ms(fts.p50), Format.ms(fts.p99)] }
-    rows.append(all)
-    var header = ["group", "query", "hits", "search p50", "p99", "max", "answer p50", "p99"]
-    if ftsResult != nil { header += ["FTS5 hits", "FTS5 p50", "p99"] }
+    ])
+    let header = ["group", "query", "hits", "search p50", "p99", "max", "answer p50", "p99"]
     print(
-        "Latency in ms (search = snapshot.index.search(q), all hits; answer = snapshot.answer(CocktailQuery(text: q)), first page of 50;"
+        "Latency in ms (search = snapshot.index.search(q), all hits; answer = snapshot.answer(CocktailQuery(text: q)), first page of 50):"
     )
-    print("FTS5 = MATCH \"word\"* … ORDER BY rank LIMIT 50; its hits are the full match count):")
     print(Format.table(header, rows))
-    if let fts = result.ftsLatency {
-        print(
-            "FTS5 / ours: p50 \(Format.ratio(fts.p50 / search.p50)), p99 \(Format.ratio(fts.p99 / search.p99)) against search;"
-                + " p50 \(Format.ratio(fts.p50 / answer.p50)), p99 \(Format.ratio(fts.p99 / answer.p99)) against answer"
-                + " (above 1× means FTS5 is slower). FTS5 has no typo tolerance: the typo queries find nothing there.")
-    }
 }

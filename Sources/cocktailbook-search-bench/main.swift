@@ -1,15 +1,14 @@
 // The search benchmark of BENCHMARKS.md.
 //
-//     swift run -c release cocktailbook-search-bench [--sizes 1000,10000,100000] [--queries 2000] [--no-fts] [--verify]
+//     swift run -c release cocktailbook-search-bench [--sizes 1000,10000,100000] [--queries 2000]
 //     swift run -c release cocktailbook-search-bench --bar [--sizes …]
 //
 // `--bar` runs the bar benchmark instead: makeable=now, one-away and the suggestions for shelves
 // of 20, 100 and 300 bottles at each size.
 //
 // For each catalog size: build time and resident-set growth of the CatalogSnapshot, latency of
-// SearchIndex.search and CatalogSnapshot.answer over a fixed mixed query set, the same queries
-// against SQLite FTS5, and the targets checked. Exits 0 whatever the figures. `--verify` checks
-// the index against the original implementation instead (exit 1 on any difference).
+// SearchIndex.search and CatalogSnapshot.answer over a fixed mixed query set, and the targets
+// checked. Exits 0 whatever the figures. (What the search finds is the unit tests' business.)
 import CocktailBook
 import CocktailsAPI
 import Foundation
@@ -18,9 +17,6 @@ struct Options {
     var sizes = [1_000, 10_000, 100_000]
     /// Timed searches per size (spread evenly over the query set, round-robin).
     var searches = 2_000
-    var withFTS = true
-    /// Check the search against the reference implementation instead of timing it.
-    var verify = false
     /// Run the bar benchmark instead of the search one.
     var bar = false
     /// Write a synthetic catalog of this many cocktails to this file instead (for the HTTP benchmark).
@@ -45,10 +41,6 @@ struct Options {
                 } else {
                     Self.usage("--queries wants a positive number")
                 }
-            case "--no-fts":
-                withFTS = false
-            case "--verify":
-                verify = true
             case "--bar":
                 bar = true
             case "--write-catalog":
@@ -67,11 +59,9 @@ struct Options {
     static func usage(_ problem: String?) -> Never {
         if let problem { print("error: \(problem)") }
         print(
-            "usage: swift run -c release cocktailbook-search-bench [--sizes 1000,10000,100000] [--queries N] [--no-fts] [--verify]"
+            "usage: swift run -c release cocktailbook-search-bench [--sizes 1000,10000,100000] [--queries N]"
         )
         print("  --queries N  timed searches per size, spread over the fixed query set (default 2000)")
-        print("  --no-fts     skip the SQLite FTS5 comparison")
-        print("  --verify     instead of timing, check the index against the reference implementation")
         print(
             "  --bar        instead, time makeable=now, one-away and suggestions for shelves of 20, 100 and 300 bottles"
         )
@@ -134,7 +124,7 @@ print(
         + "\(table.ingredients.count) table ingredients.")
 print(
     "Queries: \(queries.count) fixed queries, each timed \(rounds)× round-robin after one warm-up pass "
-        + "(\(rounds * queries.count) timed searches, as many timed answers and FTS5 queries per size).")
+        + "(\(rounds * queries.count) timed searches, as many timed answers per size).")
 
 if options.bar {
     print(
@@ -147,17 +137,9 @@ if options.bar {
     exit(0)
 }
 
-if options.verify {
-    let ok = options.sizes.map { verify(size: $0, generator: generator, queries: queries.map(\.text)) }.allSatisfy {
-        $0
-    }
-    print(ok ? "verify: identical to the reference implementation" : "verify: DIFFERENCES FOUND")
-    exit(ok ? 0 : 1)
-}
-
 var results: [SizeResult] = []
 for size in options.sizes {
-    let result = runSize(size, generator: generator, queries: queries, rounds: rounds, withFTS: options.withFTS)
+    let result = runSize(size, generator: generator, queries: queries, rounds: rounds)
     report(result, queries: queries)
     results.append(result)
 }
@@ -168,31 +150,21 @@ var rows: [[String]] = []
 for result in results {
     let search = result.search
     let answer = result.answer
-    let fts = try? result.fts.get()
-    let ftsLatency = result.ftsLatency
     rows.append([
         result.size.formatted(), Format.ms(result.sortMilliseconds), Format.ms(result.indexMilliseconds),
         Format.ms(result.buildMilliseconds),
         result.residentDelta.map { String(format: "%.1f", Memory.megabytes($0)) } ?? "n/a",
         Format.ms(search.p50), Format.ms(search.p99), Format.ms(search.max), Format.ms(answer.p50),
         Format.ms(answer.p99),
-        fts.map { Format.ms($0.buildMilliseconds) } ?? "n/a",
-        ftsLatency.map { Format.ms($0.p50) } ?? "n/a", ftsLatency.map { Format.ms($0.p99) } ?? "n/a",
-        ftsLatency.map { Format.ratio($0.p50 / search.p50) } ?? "n/a",
-        ftsLatency.map { Format.ratio($0.p99 / search.p99) } ?? "n/a",
     ])
 }
 print(
     Format.table(
         [
             "cocktails", "sort", "index", "build total", "RSS", "search p50", "p99", "max", "answer p50", "p99",
-            "FTS5 build", "FTS5 p50", "p99", "FTS5/ours p50", "p99",
         ],
         rows
     ))
-if results.contains(where: { (try? $0.fts.get()) != nil }) {
-    print("FTS5 has no typo tolerance (its typo queries return nothing) and stops at 50 rows; ours returns every hit.")
-}
 
 print("Load average at end (1/5/15 min): \(loadAverage())")
 
