@@ -11,6 +11,7 @@ public actor CatalogService {
     private let catalogStore: any CatalogStore
     private let favoritesStore: any FavoritesStore
     private let importedStore: (any ImportedCocktailsStore)?
+    private let recipeStore: (any RecipeStore)?
     /// The clock: stamps fetched catalogs and dates "last modified" labels.
     public nonisolated let now: @Sendable () -> Date
     private let locale: Locale
@@ -22,9 +23,9 @@ public actor CatalogService {
     public nonisolated let ingredients: IngredientTable
 
     private var snapshot: CatalogSnapshot?
-    /// The ids of the imported cocktails in the installed snapshot. The source's cocktails are
-    /// the rest of it: they are read back from the snapshot when the imported ones change,
-    /// rather than kept twice (a second array of 10,000 drinks is 3.5 MB).
+    /// The ids of the imported cocktails and the book's own recipes in the installed snapshot.
+    /// The source's cocktails are the rest of it: they are read back from the snapshot when the
+    /// book's own change, rather than kept twice (a second array of 10,000 drinks is 3.5 MB).
     private var importedIDs: Set<String> = []
     private var updatedAt: Date?
     /// The fingerprint of the source's answer the installed catalog was read from, when known.
@@ -46,10 +47,12 @@ public actor CatalogService {
     ///
     /// - Parameters:
     ///   - importedStore: where imported cocktails are kept; they join every installed catalog.
+    ///   - recipeStore: where the book's own recipes are kept; they join it too.
     ///   - now: the clock used to stamp fetched catalogs.
     public init(
         source: any CocktailsAPI, catalogStore: any CatalogStore, favoritesStore: any FavoritesStore,
-        importedStore: (any ImportedCocktailsStore)? = nil, now: @escaping @Sendable () -> Date,
+        importedStore: (any ImportedCocktailsStore)? = nil, recipeStore: (any RecipeStore)? = nil,
+        now: @escaping @Sendable () -> Date,
         locale: Locale = .catalogDefault,
         ingredients: IngredientTable = IngredientTable([]), logger: Logger = Logger(label: "cocktailbook.catalog")
     ) {
@@ -59,6 +62,7 @@ public actor CatalogService {
         self.catalogStore = catalogStore
         self.favoritesStore = favoritesStore
         self.importedStore = importedStore
+        self.recipeStore = recipeStore
         self.now = now
         self.locale = locale
         self.logger = logger
@@ -203,8 +207,9 @@ public actor CatalogService {
         throw CatalogError.loading
     }
 
-    /// Reads the imported cocktails again and adds them to the current catalog; call it after
-    /// an import. A service without a catalog yet picks them up when its first one installs.
+    /// Reads the imported cocktails and the book's own recipes again and adds them to the current
+    /// catalog; call it after an import or a saved recipe. A service without a catalog yet picks
+    /// them up when its first one installs.
     public func reloadImported() async {
         guard let updatedAt, let snapshot else { return }
         let importedIDs = importedIDs
@@ -245,13 +250,23 @@ public actor CatalogService {
 
     private func mergedWithImported(_ cocktails: [Cocktail]) async -> [Cocktail] {
         var merged = cocktails
+        var ids: Set<String>?
         do {
             if let imported = try await importedStore?.importedCocktails(), !imported.isEmpty {
-                var ids = Set(cocktails.map(\.id))
-                merged += imported.filter { ids.insert($0.id).inserted }
+                var known = ids ?? Set(cocktails.map(\.id))
+                merged += imported.filter { known.insert($0.id).inserted }
+                ids = known
             }
         } catch {
             logger.warning("could not read the imported cocktails: \(error.localizedDescription)")
+        }
+        do {
+            if let own = try await recipeStore?.ownRecipes(), !own.isEmpty {
+                var known = ids ?? Set(cocktails.map(\.id))
+                merged += own.map(\.cocktail).filter { known.insert($0.id).inserted }
+            }
+        } catch {
+            logger.warning("could not read the book's own recipes: \(error.localizedDescription)")
         }
         return merged
     }

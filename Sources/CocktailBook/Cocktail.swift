@@ -55,6 +55,11 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
     /// Other balances of the same drink, shown beside the recipe, never instead of it (an IBA
     /// drink's recipe is the IBA's; the house's everyday version is a variant).
     public var variants: [Variant]?
+    /// For a drink written in the book as an adaptation, the id of the drink it adapts.
+    public var basedOn: String?
+    /// For a drink written in the book, who wrote it (an account's name, or none in a book
+    /// without accounts).
+    public var author: String?
 
     /// Creates a cocktail from its parts.
     public init(
@@ -64,7 +69,8 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         method: MixingMethod? = nil, instructions: [String]? = nil, garnish: String? = nil, tags: [String]? = nil,
         iba: String? = nil, dateModified: String? = nil, imageURL: String? = nil, preparationEstimated: Bool? = nil,
         video: String? = nil, imageAttribution: String? = nil, imageSource: String? = nil,
-        translations: [String: CocktailTexts]? = nil, variants: [Variant]? = nil
+        translations: [String: CocktailTexts]? = nil, variants: [Variant]? = nil, basedOn: String? = nil,
+        author: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -90,6 +96,8 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         self.imageSource = SafeLink.web(imageSource)
         self.translations = translations
         self.variants = variants
+        self.basedOn = basedOn
+        self.author = author
     }
 
     enum CodingKeys: String, CodingKey {
@@ -97,7 +105,7 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         case kind = "type"
         case shortDescription, longDescription, preparationMinutes, preparationEstimated
         case imageName, ingredients, glass, illustration, category, method, instructions, garnish, tags, iba
-        case dateModified, imageURL, video, imageAttribution, imageSource, translations, variants
+        case dateModified, imageURL, video, imageAttribution, imageSource, translations, variants, basedOn, author
     }
 
     /// Decodes the catalog's keys. A glass, family or method is read by any of its names (ours or
@@ -130,7 +138,9 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
             preparationEstimated: lenient(.preparationEstimated), video: lenient(.video),
             imageAttribution: lenient(.imageAttribution), imageSource: lenient(.imageSource),
             translations: try container.decodeIfPresent([String: CocktailTexts].self, forKey: .translations),
-            variants: try container.decodeIfPresent([Variant].self, forKey: .variants)
+            variants: try container.decodeIfPresent([Variant].self, forKey: .variants),
+            basedOn: (lenient(.basedOn) as String?).flatMap { CocktailID.isValid($0) ? $0 : nil },
+            author: lenient(.author)
         )
     }
 

@@ -104,10 +104,13 @@ extension AppDatabase {
             try record.insert(db)
             if isFirst, let id = record.id {
                 try db.execute(sql: "UPDATE favorite SET ownerId = ? WHERE ownerId = 0", arguments: [id])
-                // The bar kept so far goes with the favorites.
-                for table in Self.barTables {
+                // The bar, notes, ratings and drinks made so far go with the favorites, and the
+                // recipes written so far are the first account's.
+                for table in Self.barTables + Self.personalTables {
                     try db.execute(sql: "UPDATE \(table) SET ownerId = ? WHERE ownerId = 0", arguments: [id])
                 }
+                try db.execute(sql: "UPDATE recipe SET authorId = ? WHERE authorId = 0", arguments: [id])
+                try db.execute(sql: "UPDATE recipeVersion SET savedBy = ? WHERE savedBy = 0", arguments: [id])
             }
             return record.account
         }
@@ -147,7 +150,7 @@ extension AppDatabase {
             }
             try Self.keepAnAdmin(db, changing: record, to: nil)
             try db.execute(sql: "DELETE FROM favorite WHERE ownerId = ?", arguments: [id])
-            for table in Self.barTables {
+            for table in Self.barTables + Self.personalTables {
                 try db.execute(sql: "DELETE FROM \(table) WHERE ownerId = ?", arguments: [id])
             }
             _ = try AccountRecord.deleteOne(db, key: id)

@@ -42,7 +42,9 @@ extension AppDatabase: FavoritesStore {
     {
         guard owner != .nobody else { throw StoreError.noOwner }
         try await write { db in
-            let inCatalog = try CatalogCocktailRecord.exists(db, key: id) || Self.isImported(db, id: id)
+            let inCatalog =
+                try CatalogCocktailRecord.exists(db, key: id) || Self.isImported(db, id: id)
+                || Self.isOwnRecipe(db, id: id)
             let key: [String: (any DatabaseValueConvertible)?] = ["ownerId": owner.id, "cocktailId": id]
             let existing = try FavoriteRecord.fetchOne(db, key: key)
             switch (isFavorite, existing) {

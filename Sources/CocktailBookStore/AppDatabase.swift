@@ -83,6 +83,8 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v7: the source's fingerprint of the cached catalog") { db in
             try db.alter(table: "catalogFetch") { t in t.add(column: "sourceDigest", .text) }
         }
+        migrator.registerMigration(
+            "v8: the book's own recipes and their versions, notes, ratings and drinks made", migrate: migrateRecipes)
         return migrator
     }
 

@@ -34,7 +34,7 @@ public struct AppEnvironment: Sendable {
         database.onChangeElsewhere { topic in
             switch topic {
             case "catalog": Task { await catalog.adoptStoredCatalog() }
-            case "imports", "restore": Task { await catalog.reloadImported() }
+            case "imports", "restore", "recipes": Task { await catalog.reloadImported() }
             default: break
             }
         }
@@ -67,7 +67,9 @@ extension CatalogService {
             source = FakeCocktailsAPI(withFailure: failure, latency: configuration.sourceLatency)
         }
         return CatalogService(
-            source: source, catalogStore: database, favoritesStore: database, importedStore: database, now: { Date() },
+            source: source, catalogStore: database, favoritesStore: database, importedStore: database,
+            recipeStore: database,
+            now: { Date() },
             locale: configuration.locale, ingredients: try IngredientTable(json: BundledCatalog.ingredientsData),
             logger: logger
         )

@@ -34,6 +34,7 @@ struct AppDatabaseSchemaTests {
                 "v3: accounts, sessions, API tokens and favorites by owner",
                 "v4: settings of accounts", "v5: the bar: shelves, substitution rules, shopping lists",
                 "v6: the cached catalog as JSON only", "v7: the source's fingerprint of the cached catalog",
+                "v8: the book's own recipes and their versions, notes, ratings and drinks made",
             ])
         #expect(FileManager.default.fileExists(atPath: tmp.path))
         #expect(try await database.loadCatalog() == nil)
@@ -69,7 +70,7 @@ struct AppDatabaseSchemaTests {
         let migrations = try await reopened.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations")
         }
-        #expect(migrations == 7)
+        #expect(migrations == 8)
     }
 
     @Test("a path that is a directory cannot be opened, and the error names the path")

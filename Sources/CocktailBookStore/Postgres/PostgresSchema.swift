@@ -92,10 +92,47 @@ enum PostgresSchema {
             "v4: the source's fingerprint of the cached catalog",
             ["ALTER TABLE catalog_fetch ADD COLUMN source_digest text"]
         ),
+        (
+            "v5: the book's own recipes and their versions, notes, ratings and drinks made",
+            [
+                """
+                CREATE TABLE recipe (
+                    id bigserial PRIMARY KEY, author_id bigint NOT NULL, version integer NOT NULL,
+                    created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, deleted_at timestamptz,
+                    deleted_by bigint, payload bytea NOT NULL)
+                """,
+                """
+                CREATE TABLE recipe_version (
+                    recipe_id bigint NOT NULL REFERENCES recipe ON DELETE CASCADE, number integer NOT NULL,
+                    saved_at timestamptz NOT NULL, saved_by bigint NOT NULL, saved_by_name text, summary text NOT NULL,
+                    payload bytea NOT NULL, PRIMARY KEY (recipe_id, number))
+                """,
+                "CREATE TABLE custom_ingredient (name text NOT NULL, added_at timestamptz NOT NULL)",
+                "CREATE UNIQUE INDEX custom_ingredient_name ON custom_ingredient (lower(name))",
+                """
+                CREATE TABLE cocktail_note (
+                    owner_id bigint NOT NULL, cocktail_id text NOT NULL, text text NOT NULL,
+                    updated_at timestamptz NOT NULL, PRIMARY KEY (owner_id, cocktail_id))
+                """,
+                """
+                CREATE TABLE rating (
+                    owner_id bigint NOT NULL, cocktail_id text NOT NULL, stars integer NOT NULL CHECK (stars BETWEEN 1 AND 5),
+                    rated_at timestamptz NOT NULL, PRIMARY KEY (owner_id, cocktail_id))
+                """,
+                """
+                CREATE TABLE made_it (
+                    id bigserial PRIMARY KEY, owner_id bigint NOT NULL, cocktail_id text NOT NULL,
+                    made_at timestamptz NOT NULL, servings integer NOT NULL, note text)
+                """,
+                "CREATE INDEX made_it_owner ON made_it (owner_id, cocktail_id)",
+            ]
+        ),
     ]
 
     /// The tables of the bar, per owner (moved with the favorites to the first account).
     static let barTables = ["bar_bottle", "bar_always", "bar_rule", "shopping_item"]
+    /// What people keep about drinks, per owner (moved and removed with the account, like the bar).
+    static let personalTables = ["cocktail_note", "rating", "made_it"]
 
     /// Applies the migrations not applied yet, each in the one transaction that records it.
     static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {

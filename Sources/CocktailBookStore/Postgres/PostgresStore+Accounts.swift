@@ -49,13 +49,18 @@ extension PostgresStore {
                     // The favorites and bar kept so far without accounts go to the first account.
                     try await connection.query(
                         "UPDATE favorite SET owner_id = \(id) WHERE owner_id = 0", logger: logger)
-                    for table in PostgresSchema.barTables {
+                    for table in PostgresSchema.barTables + PostgresSchema.personalTables {
                         try await connection.query(
                             PostgresQuery(
                                 unsafeSQL: "UPDATE \(table) SET owner_id = $1 WHERE owner_id = 0", binds: Self.binds(id)
                             ),
                             logger: logger)
                     }
+                    // The recipes written so far are the first account's.
+                    try await connection.query(
+                        "UPDATE recipe SET author_id = \(id) WHERE author_id = 0", logger: logger)
+                    try await connection.query(
+                        "UPDATE recipe_version SET saved_by = \(id) WHERE saved_by = 0", logger: logger)
                 }
                 return Account(id: id, name: name, role: Role(rawValue: role) ?? .guest, createdAt: date)
             }
@@ -104,7 +109,7 @@ extension PostgresStore {
                 let (id, role) = try await lockedAccount(named: name, connection)
                 try await keepAnAdmin(connection, changing: role, to: nil)
                 try await connection.query("DELETE FROM favorite WHERE owner_id = \(id)", logger: logger)
-                for table in PostgresSchema.barTables {
+                for table in PostgresSchema.barTables + PostgresSchema.personalTables {
                     try await connection.query(
                         PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE owner_id = $1", binds: Self.binds(id)),
                         logger: logger)

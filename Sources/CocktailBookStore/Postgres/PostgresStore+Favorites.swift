@@ -24,9 +24,10 @@ extension PostgresStore {
         try await mapped {
             guard owner != .nobody else { throw StoreError.noOwner }
             try await write("favorites") { connection in
+                let recipe = OwnRecipe.number(in: id) ?? 0
                 let known = try await count(
                     connection.query(
-                        "SELECT 1 FROM catalog_cocktail WHERE id = \(id) UNION ALL SELECT 1 FROM imported_cocktail WHERE id = \(id) UNION ALL SELECT 1 FROM favorite WHERE owner_id = \(owner.id) AND cocktail_id = \(id)",
+                        "SELECT 1 FROM catalog_cocktail WHERE id = \(id) UNION ALL SELECT 1 FROM imported_cocktail WHERE id = \(id) UNION ALL SELECT 1 FROM recipe WHERE id = \(recipe) UNION ALL SELECT 1 FROM favorite WHERE owner_id = \(owner.id) AND cocktail_id = \(id)",
                         logger: logger
                     ))
                 guard known > 0 else { throw StoreError.unknownCocktail(id) }

@@ -217,6 +217,8 @@ public final class PostgresStore: AppStore, SharedCatalogStore, Service {
             return try await body()
         } catch let error as StoreError {
             throw error
+        } catch let error as RecipeError {
+            throw error
         } catch {
             if let problem = outage.withLock({ $0 }) { throw StoreError.unavailable(problem) }
             throw StoreError.unavailable(Self.describe(error))

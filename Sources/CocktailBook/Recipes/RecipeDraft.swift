@@ -1,0 +1,399 @@
+import CocktailsAPI
+import Foundation
+
+/// A drink as the editor holds it: every field as a person typed it, ingredient lines as rows
+/// of amount, unit, ingredient and note. It becomes a ``Cocktail`` only when it has no
+/// ``problems(knownIngredients:)``; until then the form shows it back exactly as typed.
+///
+/// One shape for the web form, the JSON API (`POST`/`PUT /api/v1/cocktails`), an exported file
+/// and a draft read from a recipe page.
+public struct RecipeDraft: Sendable, Equatable, Codable {
+    public var name: String
+    public var kind: CocktailKind
+    public var category: String
+    public var glass: String
+    public var method: String
+    /// Minutes as typed; a whole number from 1 to 240 when saved.
+    public var preparationMinutes: String
+    public var shortDescription: String
+    public var longDescription: String
+    public var garnish: String
+    /// Comma-separated keywords as typed.
+    public var tags: String
+    public var video: String
+    public var rows: [Row]
+    public var steps: [String]
+    /// The Italian words, optional: each one left empty falls back to the English.
+    public var italian: Italian
+    /// The drink this one adapts, by id.
+    public var basedOn: String?
+    /// The drink's picture: an `/images/…` file of the book, or `nil` for a drawing.
+    public var imageURL: String?
+    /// How the picture was credited, kept from a recipe page it was read from.
+    public var imageSource: String?
+
+    /// One ingredient line.
+    public struct Row: Sendable, Equatable, Codable {
+        /// `1 1/2`, `1½`, `0.75`, `0,75`, `2-3`; empty for none.
+        public var amount: String
+        /// A ``MeasureUnit`` raw value (`oz`, `dash`, `top`…), or empty for none.
+        public var unit: String
+        public var ingredient: String
+        public var note: String
+        /// Leave it out and the drink still works (the bar does not ask for it).
+        public var optional: Bool
+        /// It goes on the glass, not in it.
+        public var garnish: Bool
+
+        public init(
+            amount: String = "", unit: String = "", ingredient: String = "", note: String = "", optional: Bool = false,
+            garnish: Bool = false
+        ) {
+            self.amount = amount
+            self.unit = unit
+            self.ingredient = ingredient
+            self.note = note
+            self.optional = optional
+            self.garnish = garnish
+        }
+
+        /// Whether nothing was typed in the row (an empty row is dropped, not refused).
+        public var isBlank: Bool {
+            [amount, unit, ingredient, note].allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty }
+        }
+    }
+
+    /// The Italian texts beside the English ones.
+    public struct Italian: Sendable, Equatable, Codable {
+        public var shortDescription: String
+        public var longDescription: String
+        public var garnish: String
+        public var steps: [String]
+
+        public init(
+            shortDescription: String = "", longDescription: String = "", garnish: String = "", steps: [String] = []
+        ) {
+            self.shortDescription = shortDescription
+            self.longDescription = longDescription
+            self.garnish = garnish
+            self.steps = steps
+        }
+
+        /// Whether any Italian text was written.
+        public var isEmpty: Bool {
+            shortDescription.isBlank && longDescription.isBlank && garnish.isBlank && steps.allSatisfy(\.isBlank)
+        }
+    }
+
+    /// An empty draft: one blank row and one blank step to start from.
+    public init() {
+        self.init(name: "", rows: [Row()], steps: [""])
+    }
+
+    public init(
+        name: String, kind: CocktailKind = .alcoholic, category: String = "", glass: String = "", method: String = "",
+        preparationMinutes: String = "", shortDescription: String = "", longDescription: String = "",
+        garnish: String = "", tags: String = "", video: String = "", rows: [Row], steps: [String],
+        italian: Italian = Italian(), basedOn: String? = nil, imageURL: String? = nil, imageSource: String? = nil
+    ) {
+        self.name = name
+        self.kind = kind
+        self.category = category
+        self.glass = glass
+        self.method = method
+        self.preparationMinutes = preparationMinutes
+        self.shortDescription = shortDescription
+        self.longDescription = longDescription
+        self.garnish = garnish
+        self.tags = tags
+        self.video = video
+        self.rows = rows
+        self.steps = steps
+        self.italian = italian
+        self.basedOn = basedOn
+        self.imageURL = imageURL
+        self.imageSource = imageSource
+    }
+}
+
+// MARK: - Limits and problems
+
+extension RecipeDraft {
+    /// The most ingredient lines and steps a drink may have.
+    public static let maximumRows = 40
+    public static let maximumSteps = 30
+    /// Characters: a name, a one-line summary, a note or a garnish; a description; a step.
+    public static let maximumNameLength = 100
+    public static let maximumShortLength = 200
+    public static let maximumLongLength = 4_000
+    public static let maximumLineLength = 500
+    public static let maximumTags = 12
+
+    /// One thing to fix before the draft can be saved: the field it is about (`name`,
+    /// `rows.2.amount`, `steps.0`…) and a key of the strings catalog saying what is wrong,
+    /// with the values the sentence needs.
+    public struct Problem: Sendable, Equatable, Codable {
+        public var field: String
+        public var message: String
+        public var values: [String: String]
+
+        public init(field: String, message: String, values: [String: String] = [:]) {
+            self.field = field
+            self.message = message
+            self.values = values
+        }
+    }
+
+    /// What stops the draft from being saved, field by field; empty when it can be saved.
+    /// `knownIngredients` says whether a name is the table's or the book's own; names it does
+    /// not know are listed by ``newIngredients(knownIngredients:)`` for a confirmation instead.
+    public func problems() -> [Problem] {
+        var problems: [Problem] = []
+        func check(_ field: String, _ text: String, limit: Int, required: Bool = false) {
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if required, trimmed.isEmpty {
+                problems.append(Problem(field: field, message: "editor_problem_required"))
+            } else if trimmed.count > limit {
+                problems.append(
+                    Problem(field: field, message: "editor_problem_too_long", values: ["limit": String(limit)]))
+            }
+        }
+        check("name", name, limit: Self.maximumNameLength, required: true)
+        check("shortDescription", shortDescription, limit: Self.maximumShortLength)
+        check("longDescription", longDescription, limit: Self.maximumLongLength)
+        check("garnish", garnish, limit: Self.maximumShortLength)
+        check("italian.shortDescription", italian.shortDescription, limit: Self.maximumShortLength)
+        check("italian.longDescription", italian.longDescription, limit: Self.maximumLongLength)
+        check("italian.garnish", italian.garnish, limit: Self.maximumShortLength)
+        if !category.isBlank, DrinkCategory(named: category) == nil {
+            problems.append(Problem(field: "category", message: "editor_problem_unknown_category"))
+        }
+        if !glass.isBlank, Glass(named: glass) == nil {
+            problems.append(Problem(field: "glass", message: "editor_problem_unknown_glass"))
+        }
+        if !method.isBlank, MixingMethod(named: method) == nil {
+            problems.append(Problem(field: "method", message: "editor_problem_unknown_method"))
+        }
+        if !preparationMinutes.isBlank, minutes == nil {
+            problems.append(Problem(field: "preparationMinutes", message: "editor_problem_minutes"))
+        }
+        if !video.isBlank, SafeLink.web(video.trimmingCharacters(in: .whitespaces)) == nil {
+            problems.append(Problem(field: "video", message: "editor_problem_link"))
+        }
+        if tagList.count > Self.maximumTags || tagList.contains(where: { $0.count > 40 }) {
+            problems.append(
+                Problem(field: "tags", message: "editor_problem_tags", values: ["limit": String(Self.maximumTags)]))
+        }
+        let filled = rows.enumerated().filter { !$0.element.isBlank }
+        if filled.isEmpty {
+            problems.append(Problem(field: "rows", message: "editor_problem_no_ingredients"))
+        } else if filled.count > Self.maximumRows {
+            problems.append(
+                Problem(field: "rows", message: "editor_problem_too_many", values: ["limit": String(Self.maximumRows)]))
+        }
+        for (index, row) in filled {
+            let field = "rows.\(index)"
+            let ingredient = row.ingredient.trimmingCharacters(in: .whitespaces)
+            if ingredient.isEmpty {
+                problems.append(Problem(field: field + ".ingredient", message: "editor_problem_ingredient"))
+            } else if ingredient.count > Self.maximumNameLength || ingredient.contains(",") {
+                problems.append(Problem(field: field + ".ingredient", message: "editor_problem_ingredient_name"))
+            }
+            if row.note.count > Self.maximumShortLength {
+                problems.append(
+                    Problem(
+                        field: field + ".note", message: "editor_problem_too_long",
+                        values: ["limit": String(Self.maximumShortLength)]))
+            }
+            if !row.unit.isBlank, MeasureUnit(rawValue: row.unit) == nil {
+                problems.append(Problem(field: field + ".unit", message: "editor_problem_unit"))
+            }
+            if !row.amount.isBlank, Self.amount(row.amount) == nil {
+                problems.append(Problem(field: field + ".amount", message: "editor_problem_amount"))
+            }
+        }
+        let writtenSteps = steps.enumerated().filter { !$0.element.isBlank }
+        if writtenSteps.count > Self.maximumSteps {
+            problems.append(
+                Problem(
+                    field: "steps", message: "editor_problem_too_many", values: ["limit": String(Self.maximumSteps)]))
+        }
+        for (index, step) in writtenSteps where step.count > Self.maximumLineLength {
+            problems.append(
+                Problem(
+                    field: "steps.\(index)", message: "editor_problem_too_long",
+                    values: ["limit": String(Self.maximumLineLength)]))
+        }
+        let italianSteps = italian.steps.filter { !$0.isBlank }
+        if italianSteps.contains(where: { $0.count > Self.maximumLineLength }) {
+            problems.append(
+                Problem(
+                    field: "italian.steps", message: "editor_problem_too_long",
+                    values: ["limit": String(Self.maximumLineLength)]))
+        }
+        return problems
+    }
+
+    /// The ingredients of the rows that neither `isKnown` nor an earlier row knows, in order:
+    /// the names the book would take as its own after a confirmation.
+    public func newIngredients(isKnown: (String) -> Bool) -> [String] {
+        var seen = Set<String>()
+        return rows.compactMap { row in
+            let name = row.ingredient.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, !isKnown(name), seen.insert(name.lowercased()).inserted else { return nil }
+            return name
+        }
+    }
+
+    /// The whole minutes typed, when they are a number from 1 to 240.
+    var minutes: Int? {
+        guard let value = Int(preparationMinutes.trimmingCharacters(in: .whitespaces)), (1...240).contains(value)
+        else { return nil }
+        return value
+    }
+
+    /// The tags typed, lower-cased, without repeats.
+    var tagList: [String] {
+        var seen = Set<String>()
+        return tags.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// An amount as a person may type it (`1 1/2`, `1½`, `0,75`, `2-3`), read whole.
+    static func amount(_ text: String) -> RecipeLine.Amount? {
+        var rest = Substring(text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "."))
+        guard let amount = IngredientParser.readAmount(&rest), rest.allSatisfy(\.isWhitespace), amount.value > 0,
+            amount.value < 10_000
+        else { return nil }
+        return amount
+    }
+}
+
+// MARK: - To and from a drink
+
+extension RecipeDraft {
+    /// The drink the draft describes, under `id`; `nil` while it has problems.
+    public func cocktail(id: String, author: String?, dateModified: Date) -> Cocktail? {
+        guard problems().isEmpty else { return nil }
+        let lines = rows.filter { !$0.isBlank }.map(Self.line)
+        let writtenSteps = steps.map(\.trimmed).filter { !$0.isEmpty }
+        let garnishText = garnish.trimmed
+        let glass = Glass(named: glass)
+        let method = MixingMethod(named: method)
+        let category = DrinkCategory(named: category)
+        var translations: [String: CocktailTexts]?
+        if !italian.isEmpty {
+            let italianSteps = italian.steps.map(\.trimmed).filter { !$0.isEmpty }
+            translations = [
+                Language.italian.rawValue: CocktailTexts(
+                    shortDescription: italian.shortDescription.trimmed.isEmpty
+                        ? shortDescription.trimmed : italian.shortDescription.trimmed,
+                    longDescription: italian.longDescription.trimmed.isEmpty
+                        ? longDescription.trimmed : italian.longDescription.trimmed,
+                    // The steps stand in for the English ones only when there are as many.
+                    instructions: italianSteps.count == writtenSteps.count && !italianSteps.isEmpty
+                        ? italianSteps : nil,
+                    garnish: italian.garnish.trimmed.isEmpty ? nil : italian.garnish.trimmed
+                )
+            ]
+        }
+        let short = shortDescription.trimmed
+        let long = longDescription.trimmed
+        return Cocktail(
+            id: id, name: name.trimmed, kind: kind,
+            shortDescription: short.isEmpty ? String(long.prefix(Self.maximumShortLength)) : short,
+            longDescription: long.isEmpty ? short : long,
+            preparationMinutes: minutes ?? Self.estimatedMinutes(lines: lines.count, method: method),
+            imageName: id, ingredients: lines, glass: glass,
+            illustration: imageURL == nil
+                ? DrawingHints.illustration(for: lines, glass: glass, garnish: garnishText) : nil,
+            category: category, method: method, instructions: writtenSteps.isEmpty ? nil : writtenSteps,
+            garnish: garnishText.isEmpty ? nil : garnishText, tags: tagList.isEmpty ? nil : tagList,
+            dateModified: dateModified.formatted(.iso8601), imageURL: imageURL,
+            preparationEstimated: minutes == nil ? true : nil, video: video.trimmed.isEmpty ? nil : video.trimmed,
+            imageSource: imageSource, translations: translations, basedOn: basedOn, author: author
+        )
+    }
+
+    /// A person's guess of the time, when they gave none: a minute per two lines, more to shake.
+    static func estimatedMinutes(lines: Int, method: MixingMethod?) -> Int {
+        max(2, min(15, 1 + (lines + 1) / 2 + (method == .shaken || method == .blended ? 1 : 0)))
+    }
+
+    /// The recipe line of a row: `1 ½ oz London dry gin, chilled, optional`, `Soda water, to top`.
+    static func line(_ row: Row) -> String {
+        let ingredient = row.ingredient.trimmed
+        var notes = [row.note.trimmed].filter { !$0.isEmpty }
+        if row.optional { notes.append("optional") }
+        if row.garnish { notes.append("to garnish") }
+        let unit = MeasureUnit(rawValue: row.unit)
+        if unit == .top { return ([ingredient, "to top"] + notes).joined(separator: ", ") }
+        let measure = MeasureText.text(amount: amount(row.amount), unit: unit).map { $0 + " " } ?? ""
+        return ([measure + ingredient] + notes).joined(separator: ", ")
+    }
+
+    /// The draft of an existing drink, to edit it or to adapt it.
+    public init(_ cocktail: Cocktail) {
+        let italianTexts = cocktail.translations?[Language.italian.rawValue]
+        self.init(
+            name: cocktail.name, kind: cocktail.kind, category: cocktail.category?.rawValue ?? "",
+            glass: cocktail.glass?.rawValue ?? "", method: cocktail.method?.rawValue ?? "",
+            preparationMinutes: cocktail.preparationEstimated == true ? "" : String(cocktail.preparationMinutes),
+            shortDescription: cocktail.shortDescription, longDescription: cocktail.longDescription,
+            garnish: cocktail.garnish ?? "", tags: (cocktail.tags ?? []).joined(separator: ", "),
+            video: cocktail.video ?? "", rows: cocktail.ingredients.map(Self.row), steps: cocktail.instructions ?? [],
+            italian: Italian(
+                shortDescription: italianTexts?.shortDescription ?? "",
+                longDescription: italianTexts?.longDescription ?? "", garnish: italianTexts?.garnish ?? "",
+                steps: italianTexts?.instructions ?? []),
+            basedOn: cocktail.basedOn, imageURL: cocktail.imageURL, imageSource: cocktail.imageSource
+        )
+        if rows.isEmpty { rows = [Row()] }
+        if steps.isEmpty { steps = [""] }
+    }
+
+    /// A recipe line read back into a row.
+    public static func row(_ text: String) -> Row {
+        let line = IngredientParser.parse(text)
+        var notes = (line.note ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        var row = Row(ingredient: line.ingredient ?? "")
+        if let index = notes.firstIndex(where: { $0.lowercased() == "optional" }) {
+            row.optional = true
+            notes.remove(at: index)
+        }
+        if let index = notes.firstIndex(where: { ["to garnish", "garnish", "for garnish"].contains($0.lowercased()) }) {
+            row.garnish = true
+            notes.remove(at: index)
+        }
+        if line.unit == .top {
+            notes.removeAll { ["to top", "top", "top up", "to top up", "to fill", "fill"].contains($0.lowercased()) }
+        }
+        row.note = notes.joined(separator: ", ")
+        row.unit = line.unit?.rawValue ?? ""
+        if let amount = line.amount {
+            let format = { (value: Double) in
+                line.unit == .ml || line.unit == .cl ? MeasureText.decimal(value) : Self.fraction(value)
+            }
+            row.amount = amount.upperValue.map { "\(format(amount.value))-\(format($0))" } ?? format(amount.value)
+        }
+        if line.ingredient == nil, line.amount == nil, line.unit == nil { row.ingredient = text }
+        return row
+    }
+
+    /// `1 1/2`, `3/4`, `2`, `0.6`: what a person types, plain ASCII.
+    static func fraction(_ value: Double) -> String {
+        let whole = Int(value.rounded(.down))
+        let part = value - Double(whole)
+        if part < 0.001 { return String(whole) }
+        for (fraction, text) in [(0.25, "1/4"), (1.0 / 3, "1/3"), (0.5, "1/2"), (2.0 / 3, "2/3"), (0.75, "3/4")]
+        where abs(part - fraction) < 0.01 {
+            return whole == 0 ? text : "\(whole) \(text)"
+        }
+        return MeasureText.decimal(value)
+    }
+}
+
+extension String {
+    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+    var isBlank: Bool { trimmed.isEmpty }
+}
