@@ -40,6 +40,31 @@ struct OpenAPIDocumentTests {
         }
     }
 
+    @Test("the values a category or glass parameter may take are the vocabularies', no more and no fewer")
+    func vocabularies() throws {
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: Self.file)) as? [String: Any])
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        var checked = 0
+        for (_, operations) in paths {
+            for case let operation as [String: Any] in operations.values {
+                for case let parameter as [String: Any] in (operation["parameters"] as? [Any]) ?? [] {
+                    let schema = parameter["schema"] as? [String: Any]
+                    switch parameter["name"] as? String {
+                    case "category":
+                        #expect(schema?["enum"] as? [String] == [""] + DrinkCategory.allCases.map(\.rawValue))
+                        checked += 1
+                    case "glass":
+                        #expect(schema?["enum"] as? [String] == [""] + Glass.allCases.map(\.rawValue))
+                        checked += 1
+                    default: break
+                    }
+                }
+            }
+        }
+        #expect(checked == 2, "GET /cocktails' category and glass")
+    }
+
     @Test("a documented path asked with another method answers 405 with Allow; a preflight lists the same")
     func methods() async throws {
         let database = try TemporaryDatabase()
