@@ -145,6 +145,12 @@ def test_main_list_scrolls_in_the_rest_with_a_loader(bundled, page):
     loader = page.locator("a.show-more.is-loading")
     expect(loader).to_have_text(re.compile(r"^\s*Loading more…\s*$"))
     expect(rows(page)).to_have_count(PER_PAGE)
+    # The loader shows as the request leaves; Playwright hands the held route to Python a
+    # moment later, so wait for it (bounded) rather than assume it already arrived.
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
     assert len(held) == 1
     held[0].continue_()
 
