@@ -25,7 +25,10 @@ enum APIResponse {
     }
 
     static func error(_ error: AppError) throws -> Response {
-        try json(ErrorPayload(error: .init(code: error.code, message: error.message)), status: error.status)
+        try json(
+            ErrorPayload(
+                error: .init(code: error.code, message: error.message, field: error.field, problems: error.problems)),
+            status: error.status)
     }
 
     static func noContent() -> Response {
@@ -36,6 +39,15 @@ enum APIResponse {
 struct ErrorPayload: Codable {
     struct Body: Codable {
         var code: String
+        var message: String
+        /// The first field a refused input is wrong in, and all its problems.
+        var field: String?
+        var problems: [Problem]?
+    }
+
+    /// One field's problem, in words.
+    struct Problem: Codable, Sendable, Equatable {
+        var field: String
         var message: String
     }
 

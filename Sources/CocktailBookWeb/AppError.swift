@@ -13,6 +13,9 @@ struct AppError: Error, Sendable {
     var retryAfter: Int?
     /// Headers the answer must carry (`Allow` with a 405).
     var headers: HTTPFields = [:]
+    /// The input field the refusal is about, and every problem found, for a form sent as JSON.
+    var field: String?
+    var problems: [ErrorPayload.Problem]?
 
     init(status: HTTPResponse.Status, code: String, message: String, retryAfter: Int? = nil) {
         self.status = status

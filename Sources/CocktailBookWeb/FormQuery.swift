@@ -5,7 +5,8 @@ import Hummingbird
 /// and `%2B` a plus. Used for query strings and form bodies alike. (The router's own query decoding
 /// keeps `+`, so "old fashioned" typed into a search form would come back as "old+fashioned".)
 struct FormQuery {
-    private let pairs: [(String, String)]
+    /// Every field, in order.
+    let pairs: [(name: String, value: String)]
 
     /// The fields of a request's query string.
     init(_ request: Request) {
@@ -26,11 +27,11 @@ struct FormQuery {
 
     /// The first value of `name`.
     subscript(name: String) -> String? {
-        pairs.first { $0.0 == name }?.1
+        pairs.first { $0.name == name }?.value
     }
 
     /// Every value of `name`, in order.
     func all(_ name: String) -> [String] {
-        pairs.filter { $0.0 == name }.map(\.1)
+        pairs.filter { $0.name == name }.map(\.value)
     }
 }

@@ -146,7 +146,9 @@ final class ResponseCache: Sendable {
             let tokenPart =
                 holes.contains(.csrfToken) ? "-" + String(ContentHash.value(of: csrfToken.utf8), radix: 36) : ""
             let zipped = byteCount >= 1024 && ResponseCache.acceptsGzip(request)
-            let etag = "\"\(fingerprint)\(tokenPart)\(zipped ? "-gz" : "")\""
+            // A handler's own tag (a recipe's version, `"v3"`) leads, so that `If-Match` can read it.
+            let own = self.headers[.eTag].map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) + "." }
+            let etag = "\"\(own ?? "")\(fingerprint)\(tokenPart)\(zipped ? "-gz" : "")\""
             headers[.eTag] = etag
             headers[.vary] = "Accept-Encoding, Accept-Language, Cookie"
             if let match = request[.ifNoneMatch],
