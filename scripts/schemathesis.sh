@@ -32,7 +32,7 @@ serve() { # serve DATABASE → sets `port` once the catalog is ready
 
 fuzz() { # fuzz PORT [extra schemathesis arguments…]
   local port=$1; shift
-  .venv/bin/schemathesis run "http://127.0.0.1:$port/api/v1/openapi.json" --url "http://127.0.0.1:$port/api/v1" \
+  .venv/bin/schemathesis --config-file scripts/schemathesis.toml run "http://127.0.0.1:$port/api/v1/openapi.json" --url "http://127.0.0.1:$port/api/v1" \
     --checks all --max-examples "${SCHEMATHESIS_EXAMPLES:-100}" --request-timeout 10 --no-color \
     --seed "${SCHEMATHESIS_SEED:-20261124}" "$@"
 }

@@ -63,13 +63,17 @@ public func buildApplication(
     let catalog = environment.catalog
     let proxy = configuration.trustProxy
     health.addMetrics(to: routes)
-    APIController(catalog: catalog, bar: database).addRoutes(to: routes)
+    let desk = RecipeDesk(catalog: catalog, store: database)
+    APIController(catalog: catalog, bar: database, desk: desk).addRoutes(to: routes)
+    RecipeAPIController(desk: desk).addRoutes(to: routes)
     BarAPIController(catalog: catalog, store: database).addRoutes(to: routes)
     BarPageController(catalog: catalog, store: database, renderer: renderer).addRoutes(to: routes)
     CocktailDBController(catalog: catalog, host: configuration.host, port: configuration.port, trustProxy: proxy)
         .addRoutes(to: routes)
-    WebController(catalog: catalog, renderer: renderer, bar: database, images: environment.images, trustProxy: proxy)
-        .addRoutes(to: routes)
+    WebController(
+        catalog: catalog, renderer: renderer, bar: database, images: environment.images, trustProxy: proxy, desk: desk
+    ).addRoutes(to: routes)
+    RecipePageController(desk: desk, renderer: renderer, pictures: environment.images).addRoutes(to: routes)
     AppShellController(shell: try AppShellFiles(assets: renderer.assets), renderer: renderer).addRoutes(to: routes)
     ImportController(environment: environment, renderer: renderer, configuration: configuration).addRoutes(to: routes)
     MaintenanceController(environment: environment, configuration: configuration, renderer: renderer)

@@ -13,6 +13,8 @@ struct WebController<Context: AppContext>: Sendable {
     var images: ImportedImageFiles? = nil
     /// `--trust-proxy`: link previews follow `X-Forwarded-Host` and `X-Forwarded-Proto`.
     var trustProxy = false
+    /// The book's own recipes and what people keep about drinks, for a drink's page.
+    var desk: RecipeDesk? = nil
 
     func addRoutes(to routes: RouteBuilder<Context>) {
         let pages = routes.routes("", .page)
@@ -123,6 +125,11 @@ struct WebController<Context: AppContext>: Sendable {
         let images = CocktailDBImageBase(request: request, fallbackHost: "127.0.0.1", trustProxy: trustProxy)
         page.preview = .init(
             url: images.origin + "/cocktails/\(details.cocktail.id)", image: images.url(for: details.cocktail))
+        if let desk {
+            page.book = try await DetailsBook.make(
+                id: details.cocktail.id, viewer: context.viewer, desk: desk, query: FormQuery(request),
+                strings: context.strings)
+        }
         let owner = context.viewer.favoritesOwner
         if owner != .nobody {
             let shelf = try await bar.shelf(of: owner)

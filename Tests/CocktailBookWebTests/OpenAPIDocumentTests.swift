@@ -36,7 +36,14 @@ struct OpenAPIDocumentTests {
                     "/catalog/refresh", "/me", "/openapi.json", "/bar", "/bar/ingredients/{value}",
                     "/bar/always/{value}",
                     "/bar/suggestions", "/bar/rules", "/bar/rules/{id}", "/shopping-list", "/shopping-list/{id}",
+                    "/cocktails/{id}/versions", "/cocktails/{id}/versions/{number}/restore", "/cocktails/{id}/adapt",
+                    "/trash", "/trash/{id}/restore", "/cocktails/{id}/note", "/cocktails/{id}/rating",
+                    "/cocktails/{id}/made", "/cocktails/{id}/made/{entry}",
                 ])
+            let cocktails = try #require(paths["/cocktails"] as? [String: Any])
+            #expect(Set(cocktails.keys) == ["get", "post"])
+            let cocktail = try #require(paths["/cocktails/{id}"] as? [String: Any])
+            #expect(Set(cocktail.keys) == ["get", "put", "delete"])
         }
     }
 
@@ -63,6 +70,13 @@ struct OpenAPIDocumentTests {
             }
         }
         #expect(checked == 2, "GET /cocktails' category and glass")
+        // A recipe sent to the book takes the same values, and the methods the vocabulary knows.
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let input = try #require((schemas["RecipeInput"] as? [String: Any])?["properties"] as? [String: Any])
+        let values = { (name: String) in ((input[name] as? [String: Any])?["enum"] as? [String]) ?? [] }
+        #expect(values("category") == [""] + DrinkCategory.allCases.map(\.rawValue))
+        #expect(values("glass") == [""] + Glass.allCases.map(\.rawValue))
+        #expect(values("method") == [""] + MixingMethod.allCases.map(\.rawValue))
     }
 
     @Test("a documented path asked with another method answers 405 with Allow; a preflight lists the same")
@@ -70,9 +84,9 @@ struct OpenAPIDocumentTests {
         let database = try TemporaryDatabase()
         defer { database.remove() }
         try await makeApp(databasePath: database.path).test(.router) { client in
-            let post = try await client.execute(uri: "/api/v1/cocktails", method: .post)
+            let post = try await client.execute(uri: "/api/v1/cocktails", method: .patch)
             #expect(post.status == .methodNotAllowed)
-            #expect(post.headers[.allow] == "GET, HEAD, OPTIONS")
+            #expect(post.headers[.allow] == "GET, POST, HEAD, OPTIONS")
             #expect(String(buffer: post.body).contains(#""code":"method_not_allowed""#))
             let get = try await client.execute(uri: "/api/v1/favorites/1", method: .get)
             #expect(get.status == .methodNotAllowed)

@@ -297,8 +297,14 @@ extension RecipeDraft {
                 )
             ]
         }
-        let short = shortDescription.trimmed
+        var short = shortDescription.trimmed
         let long = longDescription.trimmed
+        if short.isEmpty, long.isEmpty {
+            // A list row needs a line: the recipe's first ingredients say what the drink is.
+            let names = rows.filter { !$0.isBlank && !$0.garnish }.map(\.ingredient.trimmed).prefix(4)
+            short = names.joined(separator: ", ")
+            short = short.prefix(1).uppercased() + short.dropFirst()
+        }
         return Cocktail(
             id: id, name: name.trimmed, kind: kind,
             shortDescription: short.isEmpty ? String(long.prefix(Self.maximumShortLength)) : short,
@@ -321,7 +327,7 @@ extension RecipeDraft {
     }
 
     /// The recipe line of a row: `1 ½ oz London dry gin, chilled, optional`, `Soda water, to top`.
-    static func line(_ row: Row) -> String {
+    public static func line(_ row: Row) -> String {
         let ingredient = row.ingredient.trimmed
         var notes = [row.note.trimmed].filter { !$0.isEmpty }
         if row.optional { notes.append("optional") }
@@ -381,7 +387,7 @@ extension RecipeDraft {
     }
 
     /// `1 1/2`, `3/4`, `2`, `0.6`: what a person types, plain ASCII.
-    static func fraction(_ value: Double) -> String {
+    public static func fraction(_ value: Double) -> String {
         let whole = Int(value.rounded(.down))
         let part = value - Double(whole)
         if part < 0.001 { return String(whole) }

@@ -8,6 +8,8 @@ struct APIController<Context: AppContext>: Sendable {
     let catalog: CatalogService
     /// Where shelves are kept, for `?makeable=`.
     let bar: any BarStore
+    /// The book's own recipes and what people keep about drinks, for a drink's answer.
+    var desk: RecipeDesk?
 
     func addRoutes(to routes: RouteBuilder<Context>) {
         let cached = routes.routes("api/v1", .api)
@@ -53,11 +55,15 @@ struct APIController<Context: AppContext>: Sendable {
     @Sendable func show(request: Request, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
         let details = try await catalog.details(id: id, for: context.viewer.favoritesOwner)
-        let payload = CocktailDetailPayload(
+        var payload = CocktailDetailPayload(
             details, now: catalog.now(), calendar: catalog.calendar, language: context.language,
             conversion: try Self.conversion(request)
         )
-        return try APIResponse.json(payload)
+        if let desk { try await BookInfo.add(to: &payload, viewer: context.viewer, desk: desk) }
+        var response = try APIResponse.json(payload)
+        // The version leads the tag the cache gives the answer, for `If-Match` (see RecipeAPIController).
+        if let version = payload.version { response.headers[.eTag] = "\"v\(version)\"" }
+        return response
     }
 
     /// `?units=oz|ml|cl&servings=1…12`, when either is given; anything else is a 400.

@@ -173,6 +173,51 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
     /// `Today`, `This week`, `This month`, `This year` or `N years ago`.
     public var lastModifiedLabel: String?
     public var isFavorite: Bool
+    /// For a drink written in the book: its version (what `If-Match` names), the drink it adapts
+    /// and its author; whether the caller may change it.
+    public var version: Int?
+    public var basedOn: String?
+    public var author: String?
+    public var editable = false
+    /// The book's adaptations of this drink.
+    public var adaptations: [Adaptation] = []
+    /// The caller's own note, rating and record of making it, and the book's average rating.
+    public var note: String?
+    public var rating: Rating?
+    public var made: Made?
+
+    public struct Adaptation: Codable, Sendable, Equatable {
+        public var id: String
+        public var name: String
+    }
+
+    public struct Rating: Codable, Sendable, Equatable {
+        /// The members' average, to one decimal, and how many rated it.
+        public var average: Double?
+        public var count: Int
+        /// The caller's own, 1–5.
+        public var mine: Int?
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(average, forKey: .average)
+            try container.encode(count, forKey: .count)
+            try container.encode(mine, forKey: .mine)
+        }
+    }
+
+    public struct Made: Codable, Sendable, Equatable {
+        public var count: Int
+        public var last: Date?
+        public var entries: [MadeEntry]
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(count, forKey: .count)
+            try container.encode(last, forKey: .last)
+            try container.encode(entries, forKey: .entries)
+        }
+    }
 
     /// The payload of `details`, in `language`, with its measures converted when `conversion`
     /// is given (`?units=ml&servings=4`).
@@ -239,6 +284,14 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
         try container.encode(dateModified, forKey: .dateModified)
         try container.encode(lastModifiedLabel, forKey: .lastModifiedLabel)
         try container.encode(isFavorite, forKey: .isFavorite)
+        try container.encode(version, forKey: .version)
+        try container.encode(basedOn, forKey: .basedOn)
+        try container.encode(author, forKey: .author)
+        try container.encode(editable, forKey: .editable)
+        try container.encode(adaptations, forKey: .adaptations)
+        try container.encode(note, forKey: .note)
+        try container.encode(rating, forKey: .rating)
+        try container.encode(made, forKey: .made)
     }
 }
 

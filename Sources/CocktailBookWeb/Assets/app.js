@@ -422,4 +422,226 @@
       location.reload();
     }
   });
+
+  // The recipe editor. Rows and steps are added, moved and removed here without a round trip
+  // (the same buttons submit the form when there is no script); what is typed is kept in this
+  // browser until it is saved or discarded; a chosen photo is scaled down and re-encoded as JPEG
+  // (which also drops the camera's metadata) before it is sent, with a small thumbnail.
+  var editor = document.querySelector("form[data-editor]");
+  if (editor) {
+    var draftKey = editor.dataset.draftKey;
+    var editorText = function (name) { return editor.dataset["t" + name.charAt(0).toUpperCase() + name.slice(1)] || ""; };
+    var listOf = function (kind) { return editor.querySelector(kind === "row" ? ".editor-rows" : ".editor-steps"); };
+    var renumber = function (kind) {
+      var items = listOf(kind).querySelectorAll(":scope > li");
+      items.forEach(function (item, index) {
+        item.querySelectorAll("[name]").forEach(function (field) {
+          field.name = field.name.replace(/^(row|step)\.\d+/, "$1." + index);
+          if (field.name === "op") {
+            field.value = field.value.replace(/:\d+$/, ":" + index);
+          }
+        });
+        item.querySelectorAll("[id]").forEach(function (field) { field.id = field.id.replace(/^(row|step)-\d+/, "$1-" + index); });
+        item.querySelectorAll("label[for]").forEach(function (label) {
+          label.htmlFor = label.htmlFor.replace(/^(row|step)-\d+/, "$1-" + index);
+          label.textContent = label.textContent.replace(/\d+$/, String(index + 1));
+        });
+        item.querySelectorAll("button[data-op]").forEach(function (button) {
+          var label = button.getAttribute("aria-label");
+          if (label) { button.setAttribute("aria-label", label.replace(/\d+$/, String(index + 1))); }
+          if (button.dataset.op === "up") { button.disabled = index === 0; }
+          if (button.dataset.op === "down") { button.disabled = index === items.length - 1; }
+        });
+      });
+    };
+    var addItem = function (kind) {
+      var list = listOf(kind);
+      var last = list.querySelector(":scope > li:last-child");
+      var fresh = last.cloneNode(true);
+      fresh.classList.remove("has-problem");
+      fresh.querySelectorAll(".field-problem").forEach(function (node) { node.remove(); });
+      fresh.querySelectorAll("input, textarea, select").forEach(function (field) {
+        field.removeAttribute("aria-invalid");
+        if (field.type === "checkbox") { field.checked = false; }
+        else if (field.tagName === "SELECT") { field.selectedIndex = 0; }
+        else { field.value = ""; }
+      });
+      list.appendChild(fresh);
+      renumber(kind);
+      var first = fresh.querySelector("input, textarea");
+      if (first) { first.focus(); }
+      return fresh;
+    };
+    editor.addEventListener("click", function (event) {
+      var button = event.target.closest("button[data-op]");
+      if (!button || !editor.contains(button)) { return; }
+      event.preventDefault();
+      var kind = button.value.indexOf("step") >= 0 ? "step" : "row";
+      var item = button.closest("li");
+      var list = listOf(kind);
+      if (button.dataset.op === "add") {
+        addItem(kind);
+      } else if (button.dataset.op === "remove") {
+        var next = item.nextElementSibling || item.previousElementSibling;
+        if (list.children.length === 1) {
+          item.querySelectorAll("input, textarea").forEach(function (field) { if (field.type === "checkbox") { field.checked = false; } else { field.value = ""; } });
+          item.querySelectorAll("select").forEach(function (field) { field.selectedIndex = 0; });
+        } else {
+          item.remove();
+        }
+        renumber(kind);
+        var focus = next && next.isConnected ? next.querySelector("input, textarea") : editor.querySelector("button[data-op=add]");
+        if (focus) { focus.focus(); }
+      } else if (button.dataset.op === "up" && item.previousElementSibling) {
+        list.insertBefore(item, item.previousElementSibling);
+        renumber(kind);
+        (button.disabled ? item.querySelector("button[data-op=down]") : button).focus();
+      } else if (button.dataset.op === "down" && item.nextElementSibling) {
+        list.insertBefore(item.nextElementSibling, item);
+        renumber(kind);
+        (button.disabled ? item.querySelector("button[data-op=up]") : button).focus();
+      }
+      announce(button.getAttribute("aria-label") || button.textContent);
+      saveDraft();
+    });
+
+    // The draft, kept in this browser until it is saved or discarded.
+    var fields = function () {
+      var values = [];
+      editor.querySelectorAll("input[name], textarea[name], select[name]").forEach(function (field) {
+        if (field.type === "file" || field.name === "csrf" || field.name === "op" || field.name === "confirm") { return; }
+        if (field.type === "checkbox" || field.type === "radio") {
+          if (field.checked) { values.push([field.name, field.value]); }
+        } else {
+          values.push([field.name, field.value]);
+        }
+      });
+      return values;
+    };
+    var initial = JSON.stringify(fields());
+    var saveDraft = function () {
+      try {
+        var now = JSON.stringify(fields());
+        if (now === initial) { localStorage.removeItem(draftKey); return; }
+        localStorage.setItem(draftKey, JSON.stringify({ savedAt: Date.now(), fields: JSON.parse(now) }));
+      } catch (error) { /* storage full or refused: the form itself still works */ }
+    };
+    var restoreDraft = function (saved) {
+      var count = function (kind) {
+        var indices = {};
+        saved.fields.forEach(function (pair) { var match = pair[0].match(new RegExp("^" + kind + "\\.(\\d+)")); if (match) { indices[match[1]] = true; } });
+        return Object.keys(indices).length;
+      };
+      ["row", "step"].forEach(function (kind) {
+        var wanted = Math.max(1, count(kind));
+        while (listOf(kind).children.length < wanted) { addItem(kind); }
+        while (listOf(kind).children.length > wanted) { listOf(kind).lastElementChild.remove(); }
+        renumber(kind);
+      });
+      editor.querySelectorAll("input[type=checkbox][name], input[type=radio][name]").forEach(function (field) {
+        if (field.name !== "confirm") { field.checked = false; }
+      });
+      saved.fields.forEach(function (pair) {
+        editor.querySelectorAll("[name]").forEach(function (field) {
+          if (field.name !== pair[0] || field.type === "file") { return; }
+          if (field.type === "checkbox" || field.type === "radio") { if (field.value === pair[1]) { field.checked = true; } }
+          else { field.value = pair[1]; }
+        });
+      });
+    };
+    var note = editor.querySelector("[data-draft-note]");
+    // A form the server answered back (a problem, a confirmation, a newer version) holds what was
+    // typed: it is the draft now.
+    var answeredBack = document.querySelector("[data-problems], [data-stale], [data-picture-problem]") || editor.querySelector("[data-new-ingredients]");
+    if (answeredBack) { initial = ""; saveDraft(); initial = JSON.stringify(fields()); note = null; }
+    try {
+      var stored = JSON.parse(localStorage.getItem(draftKey) || "null");
+      if (stored && stored.fields && JSON.stringify(stored.fields) !== initial && note) {
+        var when = new Date(stored.savedAt).toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
+        note.hidden = false;
+        note.textContent = editorText("draftFound").replace("{time}", when) + " ";
+        var restore = document.createElement("button");
+        restore.type = "button";
+        restore.className = "button small";
+        restore.textContent = editorText("draftRestore");
+        restore.dataset.draftRestore = "";
+        var discard = document.createElement("button");
+        discard.type = "button";
+        discard.className = "button secondary small";
+        discard.textContent = editorText("draftDiscard");
+        discard.dataset.draftDiscard = "";
+        note.appendChild(restore);
+        note.appendChild(document.createTextNode(" "));
+        note.appendChild(discard);
+        editor.insertBefore(note, editor.firstElementChild);
+        restore.addEventListener("click", function () { restoreDraft(stored); note.hidden = true; announce(editorText("draftRestored")); saveDraft(); });
+        discard.addEventListener("click", function () { localStorage.removeItem(draftKey); note.hidden = true; announce(editorText("draftDiscarded")); });
+      }
+    } catch (error) { /* no storage: nothing to offer */ }
+    editor.addEventListener("input", saveDraft);
+    editor.addEventListener("change", saveDraft);
+    editor.addEventListener("submit", function (event) {
+      var op = event.submitter && event.submitter.value;
+      if (!op || op === "save") { try { sessionStorage.setItem("cocktailbook-saving", draftKey); } catch (error) { /* nothing */ } }
+    });
+    var cancel = editor.querySelector("[data-discard]");
+    if (cancel) { cancel.addEventListener("click", function () { try { localStorage.removeItem(draftKey); } catch (error) { /* nothing */ } }); }
+
+    // A chosen photo: scaled to 1600 px at most and a 400 px thumbnail, both JPEG.
+    var pictureInput = editor.querySelector("[data-picture-input]");
+    if (pictureInput && window.createImageBitmap && window.DataTransfer && HTMLCanvasElement.prototype.toBlob) {
+      var scaled = function (bitmap, longest) {
+        var ratio = Math.min(1, longest / Math.max(bitmap.width, bitmap.height));
+        var canvas = document.createElement("canvas");
+        canvas.width = Math.max(1, Math.round(bitmap.width * ratio));
+        canvas.height = Math.max(1, Math.round(bitmap.height * ratio));
+        canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+        return new Promise(function (resolve) { canvas.toBlob(resolve, "image/jpeg", 0.85); });
+      };
+      pictureInput.addEventListener("change", function () {
+        var file = pictureInput.files && pictureInput.files[0];
+        if (!file || pictureInput.dataset.scaled === file.name) { return; }
+        createImageBitmap(file, { imageOrientation: "from-image" }).then(function (bitmap) {
+          return Promise.all([scaled(bitmap, 1600), scaled(bitmap, 400)]);
+        }).then(function (blobs) {
+          if (!blobs[0]) { return; }
+          var name = (file.name.replace(/\.[^.]*$/, "") || "photo") + ".jpg";
+          var main = new DataTransfer();
+          main.items.add(new File([blobs[0]], name, { type: "image/jpeg" }));
+          pictureInput.dataset.scaled = name;
+          pictureInput.files = main.files;
+          var thumb = editor.querySelector("input[name=thumbnail]");
+          if (!thumb) {
+            thumb = document.createElement("input");
+            thumb.type = "file";
+            thumb.name = "thumbnail";
+            thumb.hidden = true;
+            pictureInput.after(thumb);
+          }
+          if (blobs[1]) {
+            var small = new DataTransfer();
+            small.items.add(new File([blobs[1]], "thumb-" + name, { type: "image/jpeg" }));
+            thumb.files = small.files;
+          }
+          var preview = editor.querySelector(".picture-preview");
+          if (!preview) {
+            preview = document.createElement("img");
+            preview.className = "picture-preview";
+            preview.alt = "";
+            preview.width = 160;
+            preview.height = 120;
+            pictureInput.before(preview);
+          }
+          preview.src = URL.createObjectURL(blobs[0]);
+        }).catch(function () { /* the browser cannot read it: the original is sent and the server judges it */ });
+      });
+    }
+  }
+  // A recipe saved: the draft it was typed in is no longer needed.
+  if (document.querySelector("[data-saved-notice]")) {
+    try {
+      var saving = sessionStorage.getItem("cocktailbook-saving");
+      if (saving) { localStorage.removeItem(saving); sessionStorage.removeItem("cocktailbook-saving"); }
+    } catch (error) { /* nothing kept */ }
+  }
 })();

@@ -59,6 +59,9 @@ struct DetailsPage: PageModel {
     /// The one-line description, for link previews and the share sheet.
     var shortDescription = ""
 
+    /// The book's buttons, links and the viewer's own rating, note and drinks made.
+    var book: DetailsBook?
+
     /// What the viewer's bar says about this drink, once they have a shelf.
     var barNote: String?
     var barMissing = false

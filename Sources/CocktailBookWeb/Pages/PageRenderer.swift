@@ -103,9 +103,12 @@ struct ViewerModel {
     var isAdmin: Bool
     /// An anonymous visitor of a book with accounts: offered a Sign in link.
     var canSignIn: Bool
+    /// May write recipes: offered New recipe and the trash.
+    var canWrite: Bool
 
     init(_ viewer: Viewer) {
         isAdmin = viewer.isAdmin
+        canWrite = RecipeDesk.mayWrite(viewer)
         switch viewer {
         case .account(let account):
             name = account.name

@@ -1,0 +1,111 @@
+import CocktailBook
+import Foundation
+
+/// What a drink's page shows of the book beyond the catalog: the buttons to edit, adapt,
+/// delete or see the history of it, the drink it adapts and its adaptations, and the viewer's
+/// own rating, note and record of making it.
+struct DetailsBook: Sendable {
+    struct Link: Sendable {
+        var href: String
+        var text: String
+    }
+
+    struct Star: Sendable {
+        var value: Int
+        var label: String
+        var checked: Bool
+    }
+
+    struct MadeRow: Sendable {
+        var text: String
+        var note: String?
+        var removeAction: String
+    }
+
+    var notice: String?
+    var editHref: String?
+    var adaptHref: String?
+    var historyHref: String?
+    var deleteAction: String?
+    var hasActions: Bool
+    var basedOn: Link?
+    var adaptations: [Link]
+    var hasAdaptations: Bool
+    var author: String?
+    /// The members' average, `★ 4.5 · 2 ratings`.
+    var ratingSummary: String?
+    /// The viewer's own: a note, stars and drinks made; `nil` for someone who keeps none.
+    var canKeep: Bool
+    var stars: [Star]
+    var note: String
+    var noteAction: String
+    var ratingAction: String
+    var madeAction: String
+    var madeSummary: String?
+    var madeRows: [MadeRow]
+    var hasMadeRows: Bool
+    var signInHint: String?
+
+    /// Works it out for drink `id` as `viewer` sees it.
+    static func make(id: String, viewer: Viewer, desk: RecipeDesk, query: FormQuery, strings: UIStrings) async throws
+        -> DetailsBook
+    {
+        let owner = viewer.favoritesOwner
+        let mayWrite = RecipeDesk.mayWrite(viewer)
+        var recipe: OwnRecipe?
+        if let number = OwnRecipe.number(in: id) { recipe = try await desk.store.ownRecipe(number: number) }
+        let editable = recipe.map { RecipeDesk.mayEdit($0, viewer: viewer) } ?? false
+        var basedOn: Link?
+        if let original = recipe?.cocktail.basedOn, let item = try? await desk.catalog.cocktail(id: original) {
+            basedOn = Link(
+                href: "/cocktails/\(original)", text: strings("editor_based_on", ["name": item.cocktail.name]))
+        }
+        let adaptations = try await desk.adaptations(of: id).map {
+            Link(href: "/cocktails/\($0.id)", text: $0.cocktail.name)
+        }
+        let view = try await desk.store.personalView(of: owner)
+        let summary = view.ratings[id]
+        let mine = view.myRatings[id]
+        var made: [MadeEntry] = []
+        var note = ""
+        if owner != .nobody {
+            made = try await desk.store.madeEntries(of: id, owner: owner)
+            note = try await desk.store.note(on: id, owner: owner) ?? ""
+        }
+        let calendar = desk.catalog.calendar
+        var notice: String?
+        if query["saved"] != nil { notice = strings["details_saved"] }
+        if let restored = query["restored"] { notice = strings("details_restored", ["n": restored]) }
+        return DetailsBook(
+            notice: notice,
+            editHref: editable ? "/cocktails/\(id)/edit" : nil,
+            adaptHref: mayWrite ? "/cocktails/new?adapt=\(id)" : nil,
+            historyHref: recipe.map { "/cocktails/\($0.id)/history" },
+            deleteAction: editable ? "/cocktails/\(id)/delete" : nil,
+            hasActions: editable || mayWrite || recipe != nil,
+            basedOn: basedOn, adaptations: adaptations, hasAdaptations: !adaptations.isEmpty,
+            author: recipe?.cocktail.author.map { strings("details_author", ["name": $0]) },
+            ratingSummary: summary.map {
+                strings.count("details_rating_summary", $0.count, ["average": strings.decimal($0.average)])
+            },
+            canKeep: owner != .nobody,
+            stars: (1...5).map { Star(value: $0, label: strings.count("details_stars", $0), checked: mine == $0) },
+            note: note, noteAction: "/cocktails/\(id)/note", ratingAction: "/cocktails/\(id)/rating",
+            madeAction: "/cocktails/\(id)/made",
+            madeSummary: made.first.map {
+                strings.count(
+                    "details_made_summary", made.count,
+                    ["last": DateText.dayAndTime($0.madeAt, calendar: calendar, strings: strings)])
+            },
+            madeRows: made.prefix(10).map { entry in
+                MadeRow(
+                    text: strings.count(
+                        "details_made_entry", entry.servings,
+                        ["when": DateText.dayAndTime(entry.madeAt, calendar: calendar, strings: strings)]),
+                    note: entry.note, removeAction: "/cocktails/\(id)/made/\(entry.id)/delete")
+            },
+            hasMadeRows: !made.isEmpty,
+            signInHint: owner == .nobody ? strings["details_personal_sign_in"] : nil
+        )
+    }
+}

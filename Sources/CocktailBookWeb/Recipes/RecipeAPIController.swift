@@ -1,0 +1,361 @@
+import CocktailBook
+import CocktailBookStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The JSON routes that write the book: recipes (create, update with `If-Match`, the trash,
+/// versions, adaptations) and what a person keeps about any drink (note, rating, drinks made).
+struct RecipeAPIController<Context: AppContext>: Sendable {
+    let desk: RecipeDesk
+    /// The largest body a recipe may be sent in.
+    static var bodyLimit: Int { 256 * 1024 }
+
+    func addRoutes(to routes: RouteBuilder<Context>) {
+        let group = routes.routes("api/v1", .anyone)
+        group.post("cocktails", use: create)
+        group.put("cocktails/:id", use: update)
+        group.delete("cocktails/:id", use: trash)
+        group.get("cocktails/:id/versions", use: versions)
+        group.post("cocktails/:id/versions/:number/restore", use: restoreVersion)
+        group.post("cocktails/:id/adapt", use: adapt)
+        group.get("trash", use: trashList)
+        group.post("trash/:id/restore", use: restoreFromTrash)
+        group.put("cocktails/:id/note", use: setNote)
+        group.delete("cocktails/:id/note") { _, context in try await note(nil, context: context) }
+        group.put("cocktails/:id/rating", use: setRating)
+        group.delete("cocktails/:id/rating") { _, context in try await rating(nil, context: context) }
+        group.post("cocktails/:id/made", use: made)
+        group.delete("cocktails/:id/made/:entry", use: removeMade)
+    }
+
+    // MARK: Recipes
+
+    @Sendable func create(request: Request, context: Context) async throws -> Response {
+        try RecipeDesk.requireWriter(context.viewer)
+        let input = try await Self.input(from: request, desk: desk)
+        let recipe = try Self.saved(try await desk.create(input.draft, viewer: context.viewer, confirmed: nil))
+        return try await detail(recipe, context: context, status: .created)
+    }
+
+    @Sendable func update(request: Request, context: Context) async throws -> Response {
+        let id = try context.parameters.require("id")
+        // Who may, and whether it exists, before anything about the request's body.
+        let current = try await desk.editable(id: id, viewer: context.viewer)
+        guard let expected = Self.version(inIfMatch: request.headers[.ifMatch], current: current.version) else {
+            throw AppError(
+                status: .preconditionRequired, code: "if_match_required",
+                message: "Send If-Match with the ETag of the version you changed (GET /api/v1/cocktails/\(id)).")
+        }
+        let input = try await Self.input(from: request, desk: desk)
+        do {
+            let outcome = try await desk.update(
+                id: id, input.draft, expectedVersion: expected, viewer: context.viewer, confirmed: nil)
+            return try await detail(try Self.saved(outcome), context: context, status: .ok)
+        } catch RecipeError.stale(let now) {
+            var error = AppError(
+                status: .preconditionFailed, code: "stale_version",
+                message:
+                    "Someone saved version \(now.version) of this recipe since the version you changed; get it and apply your change to it."
+            )
+            error.headers[.eTag] = "\"v\(now.version)\""
+            throw error
+        }
+    }
+
+    @Sendable func trash(request: Request, context: Context) async throws -> Response {
+        _ = try await desk.setTrashed(true, id: try context.parameters.require("id"), viewer: context.viewer)
+        return APIResponse.noContent()
+    }
+
+    @Sendable func versions(request: Request, context: Context) async throws -> Response {
+        let recipe = try await desk.recipe(id: try context.parameters.require("id"))
+        let versions = try await desk.store.recipeVersions(number: recipe.number)
+        return try APIResponse.json(
+            RecipeVersionsPayload(
+                id: recipe.id, current: recipe.version,
+                versions: versions.map {
+                    .init(
+                        number: $0.number, savedAt: $0.savedAt, savedBy: $0.savedByName, summary: $0.summary,
+                        name: $0.cocktail.name, ingredients: $0.cocktail.ingredients,
+                        instructions: $0.cocktail.instructions ?? [])
+                }))
+    }
+
+    @Sendable func restoreVersion(request: Request, context: Context) async throws -> Response {
+        guard let number = Int(try context.parameters.require("number")), number > 0 else {
+            throw AppError(status: .notFound, code: "unknown_version", message: "This recipe has no such version.")
+        }
+        let recipe = try await desk.restore(
+            id: try context.parameters.require("id"), version: number, viewer: context.viewer)
+        return try await detail(recipe, context: context, status: .ok)
+    }
+
+    @Sendable func adapt(request: Request, context: Context) async throws -> Response {
+        try RecipeDesk.requireWriter(context.viewer)
+        let draft = try await desk.adaptation(of: try context.parameters.require("id"), strings: context.strings)
+        let recipe = try Self.saved(try await desk.create(draft, viewer: context.viewer, confirmed: nil))
+        return try await detail(recipe, context: context, status: .created)
+    }
+
+    @Sendable func trashList(request: Request, context: Context) async throws -> Response {
+        let trashed = try await desk.trash(viewer: context.viewer)
+        return try APIResponse.json(
+            TrashPayload(
+                cocktails: trashed.map {
+                    .init(id: $0.id, name: $0.cocktail.name, deletedAt: $0.deletedAt ?? $0.updatedAt)
+                }))
+    }
+
+    @Sendable func restoreFromTrash(request: Request, context: Context) async throws -> Response {
+        let recipe = try await desk.setTrashed(false, id: try context.parameters.require("id"), viewer: context.viewer)
+        return try await detail(recipe, context: context, status: .ok)
+    }
+
+    /// The answer to a saved recipe: the drink as `GET` shows it, where it is, and its version.
+    private func detail(_ recipe: OwnRecipe, context: Context, status: HTTPResponse.Status) async throws -> Response {
+        let details = try await desk.catalog.details(id: recipe.id, for: context.viewer.favoritesOwner)
+        var payload = CocktailDetailPayload(
+            details, now: desk.catalog.now(), calendar: desk.catalog.calendar, language: context.language)
+        try await BookInfo.add(to: &payload, viewer: context.viewer, desk: desk)
+        var response = try APIResponse.json(payload, status: status)
+        response.headers[.location] = "/api/v1/cocktails/\(recipe.id)"
+        response.headers[.eTag] = "\"v\(recipe.version)\""
+        return response
+    }
+
+    /// The saved recipe of an outcome, or the refusal as a `422` naming the fields.
+    static func saved(_ outcome: RecipeDesk.Outcome) throws -> OwnRecipe {
+        switch outcome {
+        case .saved(let recipe):
+            return recipe
+        case .problems(let problems):
+            let words = problems.map {
+                ErrorPayload.Problem(field: $0.field, message: UIStrings.english($0.message, $0.values))
+            }
+            var error = AppError(
+                status: .unprocessableContent, code: "invalid_recipe",
+                message: words.first.map { "\($0.field): \($0.message)" } ?? "The recipe cannot be saved.")
+            error.field = words.first?.field
+            error.problems = words
+            throw error
+        case .newIngredients:
+            // The API takes new names as the book's own; a confirmation is the web form's.
+            throw AppError(status: .internalServerError, code: "unconfirmed", message: "The recipe was not saved.")
+        }
+    }
+
+    /// The body as a recipe, or a `400` saying what is wrong with it. A picture must be one of
+    /// the book's own (`/images/imported/…`); the drawing's address a `GET` answers is ignored.
+    static func input(from request: Request, desk: RecipeDesk) async throws -> RecipeInput {
+        let body = try await SmallBody.read(request, limit: bodyLimit, what: "A recipe")
+        var input: RecipeInput
+        do {
+            input = try JSONDecoder().decode(RecipeInput.self, from: Data(buffer: body))
+        } catch let DecodingError.keyNotFound(key, _) {
+            var error = AppError(
+                status: .badRequest, code: "invalid_body", message: "The recipe needs \"\(key.stringValue)\".")
+            error.field = key.stringValue
+            throw error
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            let field = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+                .joined(separator: ".")
+            var error = AppError(
+                status: .badRequest, code: "invalid_body", message: "\(field) has a value of the wrong type.")
+            error.field = field
+            throw error
+        } catch {
+            throw AppError(status: .badRequest, code: "invalid_body", message: "The body is not a recipe in JSON.")
+        }
+        if let image = input.imageURL {
+            let file = String(image.dropFirst(ImportedImageFiles.urlPrefix.count))
+            var stored = image.hasPrefix(ImportedImageFiles.urlPrefix) && PictureName.isStored(file)
+            if stored { stored = try await desk.store.pictures.picture(named: file) != nil }
+            input.imageURL = stored ? image : nil
+        }
+        return input
+    }
+
+    /// The version an `If-Match` names: `"v3"`, a `GET` answer's `"v3.…"` tag, or `*` for the
+    /// current one; `nil` when there is none.
+    static func version(inIfMatch header: String?, current: Int) -> Int? {
+        guard let header = header?.trimmingCharacters(in: .whitespaces), !header.isEmpty else { return nil }
+        if header == "*" { return current }
+        for tag in header.split(separator: ",") {
+            var text = tag.trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("W/") { text.removeFirst(2) }
+            text = text.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            guard text.hasPrefix("v") else { continue }
+            let digits = text.dropFirst().prefix { $0.isNumber }
+            if let number = Int(digits) { return number }
+        }
+        // A tag that names no version is a version that is not current.
+        return 0
+    }
+
+    // MARK: Notes, ratings, drinks made
+
+    /// A note of the longest length, every character written as a JSON escape pair, fits.
+    static var personalBodyLimit: Int { 64 * 1024 }
+
+    /// Whether a note is too long, counted as the API document counts (characters as sent).
+    static func tooLong(_ text: String?) -> Bool {
+        (text?.unicodeScalars.count ?? 0) > PersonalRules.maximumNoteLength
+    }
+
+    struct NoteBody: Decodable { var text: String }
+    struct RatingBody: Decodable { var stars: Int }
+    struct MadeBody: Decodable {
+        var servings: Int?
+        var note: String?
+    }
+
+    @Sendable func setNote(request: Request, context: Context) async throws -> Response {
+        let body = try await JSONBody.decode(NoteBody.self, from: request, limit: Self.personalBodyLimit)
+        return try await note(body.text, context: context)
+    }
+
+    private func note(_ text: String?, context: Context) async throws -> Response {
+        let owner = try context.favoritesWriter()
+        let id = try await knownID(context)
+        let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if Self.tooLong(text) {
+            var error = AppError(
+                status: .unprocessableContent, code: "invalid_note",
+                message: "A note has at most \(PersonalRules.maximumNoteLength) characters.")
+            error.field = "text"
+            throw error
+        }
+        try await desk.store.setNote(trimmed, on: id, owner: owner, at: desk.catalog.now())
+        return APIResponse.noContent()
+    }
+
+    @Sendable func setRating(request: Request, context: Context) async throws -> Response {
+        let body = try await JSONBody.decode(RatingBody.self, from: request)
+        guard (1...5).contains(body.stars) else {
+            var error = AppError(
+                status: .unprocessableContent, code: "invalid_rating", message: "A rating is 1 to 5 stars.")
+            error.field = "stars"
+            throw error
+        }
+        return try await rating(body.stars, context: context)
+    }
+
+    private func rating(_ stars: Int?, context: Context) async throws -> Response {
+        let owner = try context.favoritesWriter()
+        let id = try await knownID(context)
+        try await desk.store.setRating(stars, on: id, owner: owner, at: desk.catalog.now())
+        return APIResponse.noContent()
+    }
+
+    @Sendable func made(request: Request, context: Context) async throws -> Response {
+        let body: MadeBody
+        if request.headers[.contentLength] == "0" || request.headers[.contentType] == nil {
+            body = MadeBody()
+        } else {
+            body = try await JSONBody.decode(MadeBody.self, from: request, limit: Self.personalBodyLimit)
+        }
+        let servings = body.servings ?? 1
+        guard (1...PersonalRules.maximumServings).contains(servings) else {
+            var error = AppError(
+                status: .unprocessableContent, code: "invalid_servings",
+                message: "servings is a whole number from 1 to \(PersonalRules.maximumServings).")
+            error.field = "servings"
+            throw error
+        }
+        let note = body.note?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if Self.tooLong(body.note) {
+            var error = AppError(
+                status: .unprocessableContent, code: "invalid_note",
+                message: "A note has at most \(PersonalRules.maximumNoteLength) characters.")
+            error.field = "note"
+            throw error
+        }
+        let owner = try context.favoritesWriter()
+        let entry = try await desk.store.recordMade(
+            try await knownID(context), servings: servings, note: note?.isEmpty == true ? nil : note, owner: owner,
+            at: desk.catalog.now())
+        return try APIResponse.json(entry, status: .created)
+    }
+
+    @Sendable func removeMade(request: Request, context: Context) async throws -> Response {
+        let owner = try context.favoritesWriter()
+        _ = try await knownID(context)
+        guard let entry = Int64(try context.parameters.require("entry")),
+            try await desk.store.removeMade(id: entry, owner: owner)
+        else {
+            throw AppError(status: .notFound, code: "unknown_entry", message: "You have no such record of this drink.")
+        }
+        return APIResponse.noContent()
+    }
+
+    /// The drink the path names, which must be in the catalog.
+    private func knownID(_ context: Context) async throws -> String {
+        try await desk.catalog.cocktail(id: try context.parameters.require("id")).cocktail.id
+    }
+}
+
+/// What the book knows about a drink beyond the catalog: its recipe's version and author, its
+/// adaptations, and the caller's note, rating and record.
+enum BookInfo {
+    static func add(to payload: inout CocktailDetailPayload, viewer: Viewer, desk: RecipeDesk) async throws {
+        if let number = OwnRecipe.number(in: payload.id), let recipe = try await desk.store.ownRecipe(number: number) {
+            payload.version = recipe.version
+            payload.basedOn = recipe.cocktail.basedOn
+            payload.author = recipe.cocktail.author
+            payload.editable = RecipeDesk.mayEdit(recipe, viewer: viewer)
+        }
+        payload.adaptations = try await desk.adaptations(of: payload.id).map {
+            .init(id: $0.id, name: $0.cocktail.name)
+        }
+        let owner = viewer.favoritesOwner
+        let view = try await desk.store.personalView(of: owner)
+        let summary = view.ratings[payload.id]
+        payload.rating = .init(
+            average: summary.map { ($0.average * 10).rounded() / 10 }, count: summary?.count ?? 0,
+            mine: view.myRatings[payload.id])
+        guard owner != .nobody else { return }
+        payload.note = try await desk.store.note(on: payload.id, owner: owner)
+        let entries = try await desk.store.madeEntries(of: payload.id, owner: owner)
+        payload.made = .init(count: entries.count, last: entries.first?.madeAt, entries: Array(entries.prefix(20)))
+    }
+}
+
+/// `GET /api/v1/cocktails/{id}/versions`.
+struct RecipeVersionsPayload: Codable, Sendable {
+    struct Version: Codable, Sendable {
+        var number: Int
+        var savedAt: Date
+        var savedBy: String?
+        var summary: String
+        var name: String
+        var ingredients: [String]
+        var instructions: [String]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(number, forKey: .number)
+            try container.encode(savedAt, forKey: .savedAt)
+            try container.encode(savedBy, forKey: .savedBy)
+            try container.encode(summary, forKey: .summary)
+            try container.encode(name, forKey: .name)
+            try container.encode(ingredients, forKey: .ingredients)
+            try container.encode(instructions, forKey: .instructions)
+        }
+    }
+
+    var id: String
+    var current: Int
+    var versions: [Version]
+}
+
+/// `GET /api/v1/trash`.
+struct TrashPayload: Codable, Sendable {
+    struct Entry: Codable, Sendable {
+        var id: String
+        var name: String
+        var deletedAt: Date
+    }
+
+    var cocktails: [Entry]
+}

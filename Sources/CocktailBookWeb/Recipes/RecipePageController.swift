@@ -1,0 +1,338 @@
+import CocktailBook
+import CocktailBookStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The pages that write the book: the editor (new, adapt, edit), a recipe's history, the trash,
+/// and the forms on a drink's page for a note, a rating and "I made this". Every form works
+/// without script; a refused save shows the form again as typed.
+struct RecipePageController<Context: AppContext>: Sendable {
+    let desk: RecipeDesk
+    let renderer: PageRenderer
+    let pictures: ImportedImageFiles
+
+    /// The largest editor form: a 10 MB picture, its thumbnail and the words.
+    static var formLimit: Int { 12 * 1_048_576 }
+
+    func addRoutes(to routes: RouteBuilder<Context>) {
+        let pages = routes.routes("", .anyone)
+        pages.get("/cocktails/new", use: newForm)
+        pages.post("/cocktails/new", use: create)
+        pages.get("/cocktails/:id/edit", use: editForm)
+        pages.post("/cocktails/:id/edit", use: update)
+        pages.get("/cocktails/:id/history", use: history)
+        pages.post("/cocktails/:id/history/:number/restore", use: restoreVersion)
+        pages.post("/cocktails/:id/delete", use: trash)
+        pages.get("/trash", use: trashPage)
+        pages.post("/trash/:id/restore", use: restoreFromTrash)
+        pages.post("/cocktails/:id/note", use: saveNote)
+        pages.post("/cocktails/:id/rating", use: saveRating)
+        pages.post("/cocktails/:id/made", use: saveMade)
+        pages.post("/cocktails/:id/made/:entry/delete", use: removeMade)
+    }
+
+    // MARK: The editor
+
+    @Sendable func newForm(request: Request, context: Context) async throws -> Response {
+        if let redirect = signInFirst(request, context: context) { return redirect }
+        try RecipeDesk.requireWriter(context.viewer)
+        let query = FormQuery(request)
+        var draft = RecipeDraft()
+        var basedOnName: String?
+        if let original = query["adapt"] {
+            draft = try await desk.adaptation(of: original, strings: context.strings)
+            basedOnName = try await desk.catalog.cocktail(id: original).cocktail.name
+        }
+        return try await editor(
+            draft, context: context,
+            title: basedOnName == nil ? context.strings["editor_new_title"] : context.strings["editor_adapt_title"],
+            action: "/cocktails/new", version: nil, basedOnName: basedOnName)
+    }
+
+    @Sendable func editForm(request: Request, context: Context) async throws -> Response {
+        if let redirect = signInFirst(request, context: context) { return redirect }
+        let recipe = try await desk.editable(id: try context.parameters.require("id"), viewer: context.viewer)
+        return try await editor(
+            RecipeDraft(recipe.cocktail), context: context, title: context.strings["editor_edit_title"],
+            action: "/cocktails/\(recipe.id)/edit", version: recipe.version,
+            basedOnName: try await name(of: recipe.cocktail.basedOn))
+    }
+
+    @Sendable func create(request: Request, context: Context) async throws -> Response {
+        try RecipeDesk.requireWriter(context.viewer)
+        let form = try await readForm(request, context: context)
+        var draft = RecipeDraft(form: form)
+        let title = draft.basedOn == nil ? context.strings["editor_new_title"] : context.strings["editor_adapt_title"]
+        let basedOnName = try await name(of: draft.basedOn)
+        let pictureProblem = try await attachPicture(form, to: &draft, strings: context.strings)
+        if let op = form["op"], op != "save", let changed = draft.applying(op) {
+            return try await editor(
+                changed, context: context, title: title, action: "/cocktails/new", version: nil,
+                basedOnName: basedOnName, pictureProblem: pictureProblem)
+        }
+        if let pictureProblem {
+            return try await editor(
+                draft, context: context, title: title, action: "/cocktails/new", version: nil, basedOnName: basedOnName,
+                pictureProblem: pictureProblem, status: .unprocessableContent)
+        }
+        switch try await desk.create(draft, viewer: context.viewer, confirmed: Set(form.all("confirm"))) {
+        case .saved(let recipe):
+            return .redirect(to: "/cocktails/\(recipe.id)?saved=1", type: .normal)
+        case .problems(let problems):
+            return try await editor(
+                draft, context: context, title: title, action: "/cocktails/new", version: nil, problems: problems,
+                basedOnName: basedOnName, status: .unprocessableContent)
+        case .newIngredients(let names):
+            return try await editor(
+                draft, context: context, title: title, action: "/cocktails/new", version: nil, newIngredients: names,
+                basedOnName: basedOnName, status: .unprocessableContent)
+        }
+    }
+
+    @Sendable func update(request: Request, context: Context) async throws -> Response {
+        let recipe = try await desk.editable(id: try context.parameters.require("id"), viewer: context.viewer)
+        let form = try await readForm(request, context: context)
+        var draft = RecipeDraft(form: form)
+        let action = "/cocktails/\(recipe.id)/edit"
+        let title = context.strings["editor_edit_title"]
+        let basedOnName = try await name(of: recipe.cocktail.basedOn)
+        let version = Int(form["version"] ?? "") ?? recipe.version
+        let pictureProblem = try await attachPicture(form, to: &draft, strings: context.strings)
+        if let op = form["op"], op != "save", let changed = draft.applying(op) {
+            return try await editor(
+                changed, context: context, title: title, action: action, version: version, basedOnName: basedOnName,
+                pictureProblem: pictureProblem)
+        }
+        if let pictureProblem {
+            return try await editor(
+                draft, context: context, title: title, action: action, version: version, basedOnName: basedOnName,
+                pictureProblem: pictureProblem, status: .unprocessableContent)
+        }
+        do {
+            switch try await desk.update(
+                id: recipe.id, draft, expectedVersion: version, viewer: context.viewer,
+                confirmed: Set(form.all("confirm")))
+            {
+            case .saved(let saved):
+                return .redirect(to: "/cocktails/\(saved.id)?saved=1", type: .normal)
+            case .problems(let problems):
+                return try await editor(
+                    draft, context: context, title: title, action: action, version: version, problems: problems,
+                    basedOnName: basedOnName, status: .unprocessableContent)
+            case .newIngredients(let names):
+                return try await editor(
+                    draft, context: context, title: title, action: action, version: version, newIngredients: names,
+                    basedOnName: basedOnName, status: .unprocessableContent)
+            }
+        } catch RecipeError.stale(let current) {
+            // Both versions on one page: what was typed stays in the form, the saved one above
+            // it; saving again (against the current version) keeps what was typed.
+            let saver = try await desk.store.recipeVersions(number: current.number).first?.savedByName
+            let stale = EditorPage.Stale(
+                version: current.version, savedBy: saver ?? context.strings["editor_someone"],
+                name: current.cocktail.name, ingredients: current.cocktail.ingredients,
+                steps: current.cocktail.instructions ?? [])
+            return try await editor(
+                draft, context: context, title: title, action: action, version: current.version, stale: stale,
+                basedOnName: basedOnName, status: .conflict)
+        }
+    }
+
+    /// The editor page for `draft`.
+    private func editor(
+        _ draft: RecipeDraft, context: Context, title: String, action: String, version: Int?,
+        problems: [RecipeDraft.Problem] = [], newIngredients: [String] = [], stale: EditorPage.Stale? = nil,
+        basedOnName: String?, pictureProblem: String? = nil, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let back =
+            action == "/cocktails/new"
+            ? (draft.basedOn.map { "/cocktails/\($0)" } ?? "/")
+            : String(action.dropLast("/edit".count))
+        let page = EditorPage(
+            draft: draft, title: title, action: action, backHref: back,
+            backTitle: back == "/" ? context.strings["filter_all_title"] : context.strings["common_back"],
+            version: version, problems: problems, newIngredients: newIngredients, stale: stale,
+            suggestions: try await suggestions(strings: context.strings), basedOnName: basedOnName,
+            pictureProblem: pictureProblem, strings: context.strings)
+        return renderer.render(page, status: status, context: context)
+    }
+
+    /// The ingredient names the editor suggests: the table's, in the page's language and in
+    /// English, and the book's own.
+    private func suggestions(strings: UIStrings) async throws -> [String] {
+        var names = Set(desk.catalog.ingredients.ingredients.map(\.name))
+        if strings.language != .english {
+            names.formUnion(desk.catalog.ingredients.ingredients.map { strings.ingredient($0.name) })
+        }
+        names.formUnion(try await desk.store.customIngredients())
+        return names.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
+    }
+
+    private func name(of id: String?) async throws -> String? {
+        guard let id else { return nil }
+        return try? await desk.catalog.cocktail(id: id).cocktail.name
+    }
+
+    /// The submitted editor, multipart (with a picture) or urlencoded; the form token checked.
+    private func readForm(_ request: Request, context: Context) async throws -> EditorForm {
+        var form = EditorForm(fields: [])
+        let contentType = request.headers[.contentType] ?? ""
+        if let boundary = MultipartForm.boundary(fromContentType: contentType) {
+            let multipart: MultipartForm
+            do {
+                multipart = try await MultipartForm.read(
+                    request.body, declaredLength: request.headers[.contentLength], boundary: boundary,
+                    limits: .init(bodyBytes: Self.formLimit, parts: 600, fieldBytes: 32 * 1024))
+            } catch MultipartForm.Failure.tooLarge {
+                throw AppError(
+                    status: .contentTooLarge, code: "body_too_large",
+                    message: context.strings["editor_picture_too_large"])
+            } catch MultipartForm.Failure.malformed {
+                throw AppError(status: .badRequest, code: "invalid_form", message: "The form could not be read.")
+            }
+            for part in multipart.parts {
+                if part.filename != nil {
+                    if part.name == "picture", !part.body.isEmpty { form.picture = part.body }
+                    if part.name == "thumbnail", !part.body.isEmpty { form.thumbnail = part.body }
+                } else {
+                    form.fields.append((part.name, String(decoding: part.body, as: UTF8.self)))
+                }
+            }
+        } else {
+            let body = try await SmallBody.read(request, limit: 512 * 1024, what: "The form")
+            let query = FormQuery(encoded: String(buffer: body))
+            form.fields = query.pairs
+        }
+        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        return form
+    }
+
+    /// Stores the picture the form carries (its metadata removed) and points the draft at it;
+    /// a file that is not a JPEG, PNG or WebP picture under 10 MB gives the sentence saying so.
+    private func attachPicture(_ form: EditorForm, to draft: inout RecipeDraft, strings: UIStrings) async throws
+        -> String?
+    {
+        guard let bytes = form.picture else { return nil }
+        do {
+            draft.imageURL = try await desk.storePicture(bytes, pictures: pictures)
+            draft.imageSource = nil
+            return nil
+        } catch let refusal as RecipeDesk.PictureRefusal {
+            return strings(refusal.messageKey)
+        }
+    }
+
+    // MARK: History and the trash
+
+    @Sendable func history(request: Request, context: Context) async throws -> Response {
+        let recipe = try await desk.recipe(id: try context.parameters.require("id"))
+        let versions = try await desk.store.recipeVersions(number: recipe.number)
+        return renderer.render(
+            HistoryPage(
+                recipe: recipe, versions: versions, mayRestore: RecipeDesk.mayEdit(recipe, viewer: context.viewer),
+                calendar: desk.catalog.calendar, strings: context.strings), context: context)
+    }
+
+    @Sendable func restoreVersion(request: Request, context: Context) async throws -> Response {
+        let form = try await FormFields(request: request)
+        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        guard let number = Int(try context.parameters.require("number")) else { throw HTTPError(.notFound) }
+        let recipe = try await desk.restore(
+            id: try context.parameters.require("id"), version: number, viewer: context.viewer)
+        return .redirect(to: "/cocktails/\(recipe.id)?restored=\(number)", type: .normal)
+    }
+
+    @Sendable func trash(request: Request, context: Context) async throws -> Response {
+        let form = try await FormFields(request: request)
+        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        let recipe = try await desk.setTrashed(true, id: try context.parameters.require("id"), viewer: context.viewer)
+        return .redirect(to: "/trash?deleted=\(recipe.id)", type: .normal)
+    }
+
+    @Sendable func trashPage(request: Request, context: Context) async throws -> Response {
+        if let redirect = signInFirst(request, context: context) { return redirect }
+        let trashed = try await desk.trash(viewer: context.viewer)
+        let deleted = FormQuery(request)["deleted"].flatMap { id in trashed.first { $0.id == id } }
+        return renderer.render(
+            TrashPage(
+                recipes: trashed, justDeleted: deleted, calendar: desk.catalog.calendar, strings: context.strings),
+            context: context)
+    }
+
+    @Sendable func restoreFromTrash(request: Request, context: Context) async throws -> Response {
+        let form = try await FormFields(request: request)
+        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        let recipe = try await desk.setTrashed(false, id: try context.parameters.require("id"), viewer: context.viewer)
+        return .redirect(to: "/cocktails/\(recipe.id)", type: .normal)
+    }
+
+    // MARK: Note, rating, drinks made
+
+    @Sendable func saveNote(request: Request, context: Context) async throws -> Response {
+        let (form, id, owner) = try await personalForm(request, context: context)
+        let text = (form["note"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.count <= PersonalRules.maximumNoteLength else {
+            throw AppError(
+                status: .unprocessableContent, code: "invalid_note",
+                message: context.strings("details_note_too_long", ["limit": String(PersonalRules.maximumNoteLength)]))
+        }
+        try await desk.store.setNote(text, on: id, owner: owner, at: desk.catalog.now())
+        return .redirect(to: "/cocktails/\(id)#personal", type: .normal)
+    }
+
+    @Sendable func saveRating(request: Request, context: Context) async throws -> Response {
+        let (form, id, owner) = try await personalForm(request, context: context)
+        let stars = Int(form["stars"] ?? "")
+        if let stars, !(1...5).contains(stars) {
+            throw AppError(
+                status: .badRequest, code: "invalid_rating", message: context.strings["details_rating_invalid"])
+        }
+        try await desk.store.setRating(stars, on: id, owner: owner, at: desk.catalog.now())
+        return .redirect(to: "/cocktails/\(id)#personal", type: .normal)
+    }
+
+    @Sendable func saveMade(request: Request, context: Context) async throws -> Response {
+        let (form, id, owner) = try await personalForm(request, context: context)
+        let servings = Int(form["servings"] ?? "1") ?? 0
+        guard (1...PersonalRules.maximumServings).contains(servings) else {
+            throw AppError(
+                status: .badRequest, code: "invalid_servings", message: context.strings["details_made_servings_invalid"]
+            )
+        }
+        let note = (form["note"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard note.count <= PersonalRules.maximumNoteLength else {
+            throw AppError(
+                status: .unprocessableContent, code: "invalid_note",
+                message: context.strings("details_note_too_long", ["limit": String(PersonalRules.maximumNoteLength)]))
+        }
+        _ = try await desk.store.recordMade(
+            id, servings: servings, note: note.isEmpty ? nil : note, owner: owner, at: desk.catalog.now())
+        return .redirect(to: "/cocktails/\(id)#personal", type: .normal)
+    }
+
+    @Sendable func removeMade(request: Request, context: Context) async throws -> Response {
+        let (_, id, owner) = try await personalForm(request, context: context)
+        guard let entry = Int64(try context.parameters.require("entry")),
+            try await desk.store.removeMade(id: entry, owner: owner)
+        else { throw HTTPError(.notFound) }
+        return .redirect(to: "/cocktails/\(id)#personal", type: .normal)
+    }
+
+    /// A note, rating or "made" form: its fields, the drink (which must exist) and whose it is.
+    private func personalForm(_ request: Request, context: Context) async throws -> (FormFields, String, FavoritesOwner)
+    {
+        let form = try await FormFields(request: request)
+        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        let owner = try context.favoritesWriter()
+        let id = try await desk.catalog.cocktail(id: try context.parameters.require("id")).cocktail.id
+        return (form, id, owner)
+    }
+
+    /// A visitor who is not signed in asks for a writing page: the sign-in page first.
+    private func signInFirst(_ request: Request, context: Context) -> Response? {
+        guard context.viewer.role == nil else { return nil }
+        let next = request.uri.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F"
+        return .redirect(to: "/login?next=" + next, type: .normal)
+    }
+}

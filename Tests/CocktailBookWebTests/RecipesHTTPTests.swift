@@ -1,0 +1,419 @@
+import CocktailBook
+import CocktailBookStore
+import CocktailBookTestSupport
+import CocktailBookWeb
+import CocktailsAPI
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+/// The book's own recipes over the JSON API: writing, versions, the trash, adaptations, and
+/// each person's notes, ratings and drinks made, with who may do what. Every save is checked
+/// through what the book answers afterwards (the drink, the list, the search), not only its status.
+@Suite("Own recipes over HTTP")
+struct RecipesHTTPTests {
+    /// The API's answer for a drink of the book, as far as these tests read it.
+    struct Saved: Decodable {
+        struct Adaptation: Decodable, Equatable {
+            var id: String
+            var name: String
+        }
+        struct Rating: Decodable, Equatable {
+            var average: Double?
+            var count: Int
+            var mine: Int?
+        }
+        struct Made: Decodable {
+            var count: Int
+            var last: String?
+        }
+        var id: String
+        var name: String
+        var ingredients: [LineBody]
+        var instructions: [String]
+        var glass: String?
+        var version: Int?
+        var basedOn: String?
+        var author: String?
+        var editable: Bool
+        var adaptations: [Adaptation]
+        var note: String?
+        var rating: Rating?
+        var made: Made?
+    }
+
+    struct Refusal: Decodable {
+        struct Problem: Decodable, Equatable {
+            var field: String
+            var message: String
+        }
+        struct Detail: Decodable {
+            var code: String
+            var message: String
+            var field: String?
+            var problems: [Problem]?
+        }
+        var error: Detail
+    }
+
+    static let sazeracOfTheHouse = #"""
+        {"name": "House Sazerac", "kind": "alcoholic", "category": "Spirit-forward", "glass": "rocks",
+         "method": "stirred", "preparationMinutes": 4, "shortDescription": "Rye, absinthe rinse, two bitters.",
+         "ingredients": ["60 ml rye whiskey", {"amount": 1, "unit": "tsp", "ingredient": "simple syrup"},
+                         {"amount": 3, "unit": "dash", "ingredient": "Peychaud's bitters"},
+                         {"text": "Absinthe, to rinse", "optional": true}],
+         "instructions": ["Rinse a chilled rocks glass with absinthe.", "Stir the rest with ice.", "Strain into the glass."],
+         "italian": {"shortDescription": "Rye, risciacquo d'assenzio, due bitter."}}
+        """#
+
+    static func json(_ headers: HTTPFields = [:]) -> HTTPFields {
+        var all = headers
+        all[.contentType] = "application/json"
+        return all
+    }
+
+    @Test("the owner writes a drink: 201 with its address and version, and it is in the list and the search at once")
+    func create() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let response = try await client.execute(
+                uri: "/api/v1/cocktails", method: .post, headers: Self.json(),
+                body: ByteBuffer(string: Self.sazeracOfTheHouse))
+            #expect(response.status == .created)
+            #expect(response.headers[.location] == "/api/v1/cocktails/my-1")
+            #expect(response.headers[.eTag] == #""v1""#)
+            let saved = try response.decoded(Saved.self)
+            #expect(saved.id == "my-1")
+            #expect(saved.version == 1 && saved.editable)
+            #expect(
+                saved.ingredients.map(\.text) == [
+                    "60 ml rye whiskey", "1 tsp simple syrup", "3 dashes Peychaud's bitters",
+                    "Absinthe, to rinse, optional",
+                ])
+            #expect(saved.ingredients[2].amount == 3 && saved.ingredients[2].unit == "dash")
+            #expect(saved.instructions.count == 3 && saved.instructions[1] == "Stir the rest with ice.")
+            #expect(saved.glass == "rocks")
+
+            let shown = try await client.get("/api/v1/cocktails/my-1")
+            #expect(shown.headers[.eTag]?.hasPrefix(#""v1"#) == true)
+            #expect(try shown.decoded(Saved.self).name == "House Sazerac")
+            let found = try await client.get("/api/v1/cocktails?q=house+sazerac").decoded(ListBody.self)
+            #expect(found.cocktails.first?.id == "my-1")
+            let italian = try await client.get("/api/v1/cocktails/my-1?lang=it").jsonObject()
+            #expect(italian["shortDescription"] as? String == "Rye, risciacquo d'assenzio, due bitter.")
+            let page = String(buffer: try await client.get("/cocktails/my-1").body)
+            #expect(page.contains("House Sazerac") && page.contains("Peychaud"))
+        }
+    }
+
+    @Test("a refused recipe names every field that is wrong, and nothing is saved")
+    func problems() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let wrong = try await client.execute(
+                uri: "/api/v1/cocktails", method: .post, headers: Self.json(),
+                body: ByteBuffer(string: #"{"name": " ", "glass": "bucket", "ingredients": ["60 ml gin"]}"#))
+            #expect(wrong.status == .unprocessableContent)
+            let refusal = try wrong.decoded(Refusal.self)
+            #expect(refusal.error.code == "invalid_recipe")
+            #expect(refusal.error.field == "name")
+            #expect(refusal.error.problems?.map(\.field) == ["name", "glass"])
+            let empty = try await client.execute(
+                uri: "/api/v1/cocktails", method: .post, headers: Self.json(),
+                body: ByteBuffer(string: #"{"name": "Nothing", "ingredients": []}"#))
+            #expect(try empty.decoded(Refusal.self).error.field == "rows")
+            let shape = try await client.execute(
+                uri: "/api/v1/cocktails", method: .post, headers: Self.json(),
+                body: ByteBuffer(string: #"{"name": "No lines"}"#))
+            #expect(shape.status == .unprocessableContent)
+            #expect(try shape.decoded(Refusal.self).error.field == "rows")
+            let based = try await client.execute(
+                uri: "/api/v1/cocktails", method: .post, headers: Self.json(),
+                body: ByteBuffer(string: #"{"name": "Orphan", "basedOn": "nope", "ingredients": ["60 ml gin"]}"#))
+            #expect(based.status == .unprocessableContent)
+            #expect(try based.decoded(Refusal.self).error.field == "basedOn")
+            #expect(try await client.get("/api/v1/cocktails/my-1").status == .notFound)
+        }
+    }
+
+    @Test("If-Match: missing is 428, a stale version 412 with the current ETag, the current one saves version 2")
+    func versions() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            _ = try await client.execute(
+                uri: "/api/v1/cocktails", method: .post, headers: Self.json(),
+                body: ByteBuffer(string: Self.sazeracOfTheHouse))
+            let sweeter = Self.sazeracOfTheHouse.replacingOccurrences(
+                of: #""amount": 1, "unit": "tsp""#, with: #""amount": 2, "unit": "tsp""#)
+            let missing = try await client.execute(
+                uri: "/api/v1/cocktails/my-1", method: .put, headers: Self.json(), body: ByteBuffer(string: sweeter))
+            #expect(missing.status == .preconditionRequired)
+            var headers = Self.json()
+            headers[.ifMatch] = #""v1""#
+            let second = try await client.execute(
+                uri: "/api/v1/cocktails/my-1", method: .put, headers: headers, body: ByteBuffer(string: sweeter))
+            #expect(second.status == .ok)
+            #expect(second.headers[.eTag] == #""v2""#)
+            #expect(try second.decoded(Saved.self).ingredients[1].text == "2 tsp simple syrup")
+            // Someone else still holds version 1.
+            let stale = try await client.execute(
+                uri: "/api/v1/cocktails/my-1", method: .put, headers: headers,
+                body: ByteBuffer(string: Self.sazeracOfTheHouse.replacingOccurrences(of: "House Sazerac", with: "Mine"))
+            )
+            #expect(stale.status == .preconditionFailed)
+            #expect(stale.headers[.eTag] == #""v2""#)
+            #expect(try stale.decoded(Refusal.self).error.code == "stale_version")
+            #expect(try await client.get("/api/v1/cocktails/my-1").decoded(Saved.self).name == "House Sazerac")
+
+            let history = try await client.get("/api/v1/cocktails/my-1/versions").jsonObject()
+            #expect(history["current"] as? Int == 2)
+            let listed = try #require(history["versions"] as? [[String: Any]])
+            #expect(listed.map { $0["number"] as? Int } == [2, 1])
+            #expect(listed.map { $0["summary"] as? String } == ["1 ingredient", "created"])
+            let restored = try await client.execute(uri: "/api/v1/cocktails/my-1/versions/1/restore", method: .post)
+            #expect(restored.status == .ok)
+            let back = try restored.decoded(Saved.self)
+            #expect(back.version == 3)
+            #expect(back.ingredients[1].text == "1 tsp simple syrup")
+            #expect(
+                try await client.execute(uri: "/api/v1/cocktails/my-1/versions/9/restore", method: .post).status
+                    == .notFound)
+        }
+    }
+
+    @Test("bundled drinks are read-only; an adaptation links to its original, which lists it")
+    func adapt() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let manhattan = try #require(
+                try await client.get("/api/v1/cocktails?q=manhattan").decoded(ListBody.self).cocktails.first {
+                    $0.name == "Manhattan"
+                })
+            var headers = Self.json()
+            headers[.ifMatch] = #""v1""#
+            let refused = try await client.execute(
+                uri: "/api/v1/cocktails/\(manhattan.id)", method: .put, headers: headers,
+                body: ByteBuffer(string: Self.sazeracOfTheHouse))
+            #expect(refused.status == .forbidden)
+            #expect(try refused.decoded(Refusal.self).error.code == "read_only_cocktail")
+            #expect(
+                try await client.execute(uri: "/api/v1/cocktails/\(manhattan.id)", method: .delete).status == .forbidden
+            )
+
+            let adapted = try await client.execute(uri: "/api/v1/cocktails/\(manhattan.id)/adapt", method: .post)
+            #expect(adapted.status == .created)
+            let copy = try adapted.decoded(Saved.self)
+            #expect(copy.basedOn == manhattan.id)
+            #expect(copy.name.contains("Manhattan"))
+            let original = try await client.get("/api/v1/cocktails/\(manhattan.id)").decoded(Saved.self)
+            #expect(copy.ingredients.map(\.text) == original.ingredients.map(\.text))
+            #expect(original.adaptations == [.init(id: copy.id, name: copy.name)])
+            #expect(!original.editable)
+        }
+    }
+
+    @Test("with accounts: members write, authors and admins change, others 403, anonymous 401; the trash restores")
+    func permissionsAndTrash() async throws {
+        let database = try await AccountsHTTPTests.book()
+        defer { database.remove() }
+        let accounts = Accounts(database: try AppDatabase(path: database.path), bcryptCost: 4)
+        try await accounts.createAccount(name: "carol", role: .member, password: "carol password")
+        try await accounts.createAccount(name: "gus", role: .guest, password: "gus password")
+        let bob: HTTPFields = [.authorization: "Bearer \(try await accounts.issueToken(for: "bob", label: "t"))"]
+        let carol: HTTPFields = [.authorization: "Bearer \(try await accounts.issueToken(for: "carol", label: "t"))"]
+        let alice: HTTPFields = [.authorization: "Bearer \(try await accounts.issueToken(for: "alice", label: "t"))"]
+        let gus: HTTPFields = [.authorization: "Bearer \(try await accounts.issueToken(for: "gus", label: "t"))"]
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let body = ByteBuffer(string: Self.sazeracOfTheHouse)
+            #expect(
+                try await client.execute(uri: "/api/v1/cocktails", method: .post, headers: Self.json(), body: body)
+                    .status
+                    == .unauthorized)
+            #expect(
+                try await client.execute(uri: "/api/v1/cocktails", method: .post, headers: Self.json(gus), body: body)
+                    .status == .forbidden)
+            let made = try await client.execute(
+                uri: "/api/v1/cocktails", method: .post, headers: Self.json(bob), body: body)
+            #expect(made.status == .created)
+            #expect(try made.decoded(Saved.self).author == "bob")
+            var stale = Self.json(carol)
+            stale[.ifMatch] = #""v1""#
+            #expect(
+                try await client.execute(uri: "/api/v1/cocktails/my-1", method: .put, headers: stale, body: body).status
+                    == .forbidden)
+            #expect(
+                try await client.execute(uri: "/api/v1/cocktails/my-1", method: .delete, headers: carol).status
+                    == .forbidden)
+            #expect(try await client.get("/api/v1/cocktails/my-1").status == .ok, "still there")
+            var admin = Self.json(alice)
+            admin[.ifMatch] = #""v1""#
+            #expect(
+                try await client.execute(uri: "/api/v1/cocktails/my-1", method: .put, headers: admin, body: body).status
+                    == .ok)
+
+            #expect(
+                try await client.execute(uri: "/api/v1/cocktails/my-1", method: .delete, headers: bob).status
+                    == .noContent)
+            #expect(
+                try await client.execute(uri: "/api/v1/cocktails/my-1", method: .get, headers: bob).status == .notFound)
+            #expect(try await client.get("/api/v1/cocktails?q=house+sazerac").decoded(ListBody.self).cocktails.isEmpty)
+            let trash = try await client.execute(uri: "/api/v1/trash", method: .get, headers: bob).jsonObject()
+            #expect((trash["cocktails"] as? [[String: Any]])?.map { $0["id"] as? String } == ["my-1"])
+            let carolsTrash = try await client.execute(uri: "/api/v1/trash", method: .get, headers: carol).jsonObject()
+            #expect((carolsTrash["cocktails"] as? [Any])?.isEmpty == true, "carol sees only her own")
+            #expect(
+                try await client.execute(uri: "/api/v1/trash/my-1/restore", method: .post, headers: carol).status
+                    == .forbidden)
+            let restored = try await client.execute(uri: "/api/v1/trash/my-1/restore", method: .post, headers: alice)
+            #expect(restored.status == .ok)
+            #expect(try restored.decoded(Saved.self).version == 2)
+            #expect(
+                try await client.get("/api/v1/cocktails?q=house+sazerac").decoded(ListBody.self).cocktails.count == 1)
+            #expect(
+                try await client.execute(uri: "/api/v1/trash/my-1/restore", method: .post, headers: alice).status
+                    == .conflict)
+        }
+    }
+
+    @Test("notes, ratings and drinks made are each person's own; the average is everyone's")
+    func personal() async throws {
+        let database = try await AccountsHTTPTests.book()
+        defer { database.remove() }
+        let accounts = Accounts(database: try AppDatabase(path: database.path), bcryptCost: 4)
+        let bob: HTTPFields = [.authorization: "Bearer \(try await accounts.issueToken(for: "bob", label: "t"))"]
+        let alice: HTTPFields = [.authorization: "Bearer \(try await accounts.issueToken(for: "alice", label: "t"))"]
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            func put(_ path: String, _ body: String, _ who: HTTPFields) async throws -> TestResponse {
+                try await client.execute(
+                    uri: "/api/v1/cocktails/3/\(path)", method: .put, headers: Self.json(who),
+                    body: ByteBuffer(string: body))
+            }
+            #expect(try await put("note", #"{"text": "less syrup next time"}"#, bob).status == .noContent)
+            #expect(try await put("rating", #"{"stars": 4}"#, bob).status == .noContent)
+            #expect(try await put("rating", #"{"stars": 2}"#, alice).status == .noContent)
+            let tooMany = try await put("rating", #"{"stars": 6}"#, alice)
+            #expect(tooMany.status == .unprocessableContent)
+            #expect(try tooMany.decoded(Refusal.self).error.field == "stars")
+            #expect(try await put("rating", #"{"stars": 3}"#, [:]).status == .unauthorized)
+            let made = try await client.execute(
+                uri: "/api/v1/cocktails/3/made", method: .post, headers: Self.json(bob),
+                body: ByteBuffer(string: #"{"servings": 2, "note": "for Anna"}"#))
+            #expect(made.status == .created)
+            let entry = try #require(try made.jsonObject()["id"] as? Int)
+
+            let bobs = try await client.execute(uri: "/api/v1/cocktails/3", method: .get, headers: bob).decoded(
+                Saved.self)
+            #expect(bobs.note == "less syrup next time")
+            #expect(bobs.rating == .init(average: 3, count: 2, mine: 4))
+            #expect(bobs.made?.count == 1 && bobs.made?.last != nil)
+            let alices = try await client.execute(uri: "/api/v1/cocktails/3", method: .get, headers: alice)
+                .decoded(Saved.self)
+            #expect(alices.note == nil)
+            #expect(alices.rating == .init(average: 3, count: 2, mine: 2))
+            #expect(alices.made?.count ?? 0 == 0)
+            #expect(
+                try await client.execute(uri: "/api/v1/cocktails/3/made/\(entry)", method: .delete, headers: alice)
+                    .status == .notFound, "not alice's record")
+            #expect(
+                try await client.execute(uri: "/api/v1/cocktails/3/made/\(entry)", method: .delete, headers: bob)
+                    .status == .noContent)
+            #expect(
+                try await client.execute(uri: "/api/v1/cocktails/3/note", method: .delete, headers: bob).status
+                    == .noContent)
+            let after = try await client.execute(uri: "/api/v1/cocktails/3", method: .get, headers: bob).decoded(
+                Saved.self)
+            #expect(after.note == nil && after.made?.count ?? 0 == 0)
+            #expect(try await put("note", #"{"text": "x"}"#, bob).status == .noContent)
+            #expect(
+                try await client.execute(
+                    uri: "/api/v1/cocktails/nope/note", method: .put, headers: Self.json(bob),
+                    body: ByteBuffer(string: #"{"text": "x"}"#)
+                ).status == .notFound)
+        }
+    }
+}
+
+/// The editor as a plain form, without JavaScript.
+@Suite("Own recipes in pages")
+struct RecipePagesTests {
+    static func form(_ fields: [(String, String)]) -> ByteBuffer {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let encoded = fields.map {
+            "\($0.0.addingPercentEncoding(withAllowedCharacters: allowed)!)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed)!)"
+        }
+        return TestCSRF.body(encoded.joined(separator: "&"))
+    }
+
+    static let fields: [(String, String)] = [
+        ("name", "Garden Sour"), ("kind", "alcoholic"), ("category", "Sour"), ("glass", "coupe"), ("method", "shaken"),
+        ("preparationMinutes", "3"), ("shortDescription", "Gin, lime and cucumber."),
+        ("row.0.amount", "1 1/2"), ("row.0.unit", "oz"), ("row.0.ingredient", "London dry gin"),
+        ("row.1.amount", "0,75"), ("row.1.unit", "oz"), ("row.1.ingredient", "fresh lime juice"),
+        ("row.2.amount", "3"), ("row.2.unit", "slice"), ("row.2.ingredient", "Garden cucumber"),
+        ("step.0", "Muddle the cucumber."), ("step.1", "Shake with the rest and ice."), ("step.2", "Double strain."),
+    ]
+
+    @Test("a new ingredient is confirmed before it becomes the book's own; the saved drink reads as typed")
+    func newRecipe() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let empty = String(buffer: try await client.get("/cocktails/new").body)
+            #expect(empty.contains(#"name="row.0.ingredient""#) && empty.contains(#"name="step.0""#))
+            let asked = try await client.execute(
+                uri: "/cocktails/new", method: .post, headers: TestCSRF.formHeaders, body: Self.form(Self.fields))
+            #expect(asked.status == .unprocessableContent)
+            let page = String(buffer: asked.body)
+            #expect(page.contains(#"name="confirm" value="Garden cucumber""#))
+            #expect(page.contains(#"value="Garden Sour""#) && page.contains(#"value="1 1/2""#), "kept as typed")
+            #expect(try await client.get("/api/v1/cocktails/my-1").status == .notFound)
+
+            let saved = try await client.execute(
+                uri: "/cocktails/new", method: .post, headers: TestCSRF.formHeaders,
+                body: Self.form(Self.fields + [("confirm", "Garden cucumber")]))
+            #expect(saved.status == .seeOther)
+            #expect(saved.headers[.location] == "/cocktails/my-1?saved=1")
+            let drink = try await client.get("/api/v1/cocktails/my-1").decoded(RecipesHTTPTests.Saved.self)
+            #expect(
+                drink.ingredients.map(\.text) == [
+                    "1 ½ oz London dry gin", "¾ oz fresh lime juice", "3 slices Garden cucumber",
+                ])
+            #expect(drink.instructions == ["Muddle the cucumber.", "Shake with the rest and ice.", "Double strain."])
+        }
+    }
+
+    @Test("a refused form comes back with every field as typed and the problem beside its field")
+    func keepsWhatWasTyped() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            var fields = Self.fields.filter { $0.0 != "name" }
+            fields.append(("name", ""))
+            fields.append(("row.1.unit", "bucket"))
+            let refused = try await client.execute(
+                uri: "/cocktails/new", method: .post, headers: TestCSRF.formHeaders, body: Self.form(fields))
+            #expect(refused.status == .unprocessableContent)
+            let page = String(buffer: refused.body)
+            #expect(page.contains(#"aria-invalid="true""#))
+            #expect(page.contains("Muddle the cucumber.") && page.contains(#"value="Gin, lime and cucumber.""#))
+            #expect(page.contains(#"value="0,75""#))
+            #expect(try await client.get("/api/v1/cocktails/my-1").status == .notFound)
+        }
+    }
+}
