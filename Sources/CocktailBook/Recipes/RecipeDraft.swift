@@ -198,6 +198,10 @@ extension RecipeDraft {
                 problems.append(Problem(field: field + ".ingredient", message: "editor_problem_ingredient"))
             } else if ingredient.count > Self.maximumNameLength || ingredient.contains(",") {
                 problems.append(Problem(field: field + ".ingredient", message: "editor_problem_ingredient_name"))
+            } else if Self.row(Self.line(row)).ingredient.isBlank {
+                // A name that reads as a measure (`8`, `dash`) would be lost once written as a
+                // line: the saved drink could not be opened in the editor again.
+                problems.append(Problem(field: field + ".ingredient", message: "editor_problem_ingredient_measure"))
             }
             if row.note.count > Self.maximumShortLength {
                 problems.append(
