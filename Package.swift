@@ -93,6 +93,10 @@ let package = Package(
             name: "cocktailbook-search-bench",
             dependencies: ["CocktailBook"]
         ),
+        // QR codes for the printed menus' share links, encoded here (byte mode, versions 1–40, levels L–H):
+        // no dependencies at all.
+        .target(name: "QRCode"),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "CocktailBookTests", dependencies: ["CocktailBook", "CocktailBookTestSupport"]),
         // What several test targets share: the in-memory stores and a throwaway PostgreSQL database.
         .target(
