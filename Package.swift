@@ -93,6 +93,13 @@ let package = Package(
             name: "cocktailbook-search-bench",
             dependencies: ["CocktailBook"]
         ),
+        // QR codes for the printed menus' share links, encoded here (byte mode, versions 1–40, levels L–H):
+        // no dependencies at all.
+        .target(name: "QRCode"),
+        // `cocktailbook-qr DIR`: hex-encoded payloads on stdin, one PGM image each in DIR, which the
+        // e2e suite reads back with a real decoder (zbar).
+        .executableTarget(name: "cocktailbook-qr", dependencies: ["QRCode"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "CocktailBookTests", dependencies: ["CocktailBook", "CocktailBookTestSupport"]),
         // What several test targets share: the in-memory stores and a throwaway PostgreSQL database.
         .target(

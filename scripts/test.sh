@@ -2,8 +2,9 @@
 # Runs every test: the formatter's lint, the Swift suites (domain, store, HTTP, CLI) with the store contract against
 # SQLite and a throwaway PostgreSQL server, the real-browser suite and schemathesis against a
 # live server with the OpenAPI document.
-# Installs what the browser suite needs on first use: Debian's chromium (when run as root with
-# apt-get) and a Python virtual environment in .venv with the pinned packages.
+# Installs what the browser suite needs on first use: Debian's chromium and libzbar0 (the QR code
+# decoder the e2e suite reads the encoder's images back with; when run as root with apt-get) and a
+# Python virtual environment in .venv with the pinned packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +14,17 @@ if ! command -v chromium >/dev/null 2>&1; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   else
     echo "The browser tests need Debian's chromium: sudo apt-get install chromium" >&2
+    exit 1
+  fi
+fi
+
+# pyzbar finds the library the way this does.
+if ! python3 -c 'import ctypes.util, sys; sys.exit(ctypes.util.find_library("zbar") is None)'; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "==> Installing libzbar0 for the QR code tests"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libzbar0 >/dev/null
+  else
+    echo "The QR code tests need Debian's libzbar0: sudo apt-get install libzbar0" >&2
     exit 1
   fi
 fi
