@@ -60,7 +60,9 @@ public enum DrawingHints {
         }
         guard weight > 0 else { return "#D9963A" }
         func hex(_ value: Double) -> String {
-            let byte = min(255, max(0, Int((value / weight).rounded())))
+            // Clamped as a Double first: Int traps on what a Double can hold.
+            let ratio = value / weight
+            let byte = ratio.isFinite ? Int(min(255, max(0, ratio)).rounded()) : 0
             return (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
         }
         return "#" + hex(red) + hex(green) + hex(blue)

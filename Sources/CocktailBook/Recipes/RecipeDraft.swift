@@ -392,6 +392,8 @@ extension RecipeDraft {
 
     /// `1 1/2`, `3/4`, `2`, `0.6`: what a person types, plain ASCII.
     public static func fraction(_ value: Double) -> String {
+        // Past a million nothing is a fraction, and Int would trap on what Double can hold.
+        guard value.isFinite, abs(value) < 1_000_000 else { return value.isFinite ? MeasureText.decimal(value) : "" }
         let whole = Int(value.rounded(.down))
         let part = value - Double(whole)
         if part < 0.001 { return String(whole) }
