@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailsAPI
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -65,7 +66,8 @@ public func buildApplication(
     health.addMetrics(to: routes)
     let desk = RecipeDesk(catalog: catalog, store: database)
     APIController(catalog: catalog, bar: database, desk: desk).addRoutes(to: routes)
-    RecipeAPIController(desk: desk).addRoutes(to: routes)
+    let pagePolicy: AddressPolicy = configuration.allowPrivateImports ? .anyAddress : .publicOnly
+    RecipeAPIController(desk: desk, pagePolicy: pagePolicy, pictures: environment.images).addRoutes(to: routes)
     BarAPIController(catalog: catalog, store: database).addRoutes(to: routes)
     BarPageController(catalog: catalog, store: database, renderer: renderer).addRoutes(to: routes)
     CocktailDBController(catalog: catalog, host: configuration.host, port: configuration.port, trustProxy: proxy)
@@ -73,7 +75,8 @@ public func buildApplication(
     WebController(
         catalog: catalog, renderer: renderer, bar: database, images: environment.images, trustProxy: proxy, desk: desk
     ).addRoutes(to: routes)
-    RecipePageController(desk: desk, renderer: renderer, pictures: environment.images).addRoutes(to: routes)
+    RecipePageController(desk: desk, renderer: renderer, pictures: environment.images, pagePolicy: pagePolicy)
+        .addRoutes(to: routes)
     AppShellController(shell: try AppShellFiles(assets: renderer.assets), renderer: renderer).addRoutes(to: routes)
     ImportController(environment: environment, renderer: renderer, configuration: configuration).addRoutes(to: routes)
     MaintenanceController(environment: environment, configuration: configuration, renderer: renderer)

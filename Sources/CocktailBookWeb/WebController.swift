@@ -115,6 +115,7 @@ struct WebController<Context: AppContext>: Sendable {
 
     @Sendable func show(request: Request, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
+        if id.hasSuffix(".md") || id.hasSuffix(".json") { return try await export(file: id, context: context) }
         let details = try await catalog.details(id: id, for: context.viewer.favoritesOwner)
         let lastModified = details.lastModifiedLabel(
             now: catalog.now(), calendar: catalog.calendar, strings: context.strings)
@@ -123,13 +124,19 @@ struct WebController<Context: AppContext>: Sendable {
             settings: context.settings, strings: context.strings)
         // Link previews (title, description, picture) need absolute URLs.
         let images = CocktailDBImageBase(request: request, fallbackHost: "127.0.0.1", trustProxy: trustProxy)
-        page.preview = .init(
-            url: images.origin + "/cocktails/\(details.cocktail.id)", image: images.url(for: details.cocktail))
+        let pageURL = images.origin + "/cocktails/\(details.cocktail.id)"
+        page.preview = .init(url: pageURL, image: images.url(for: details.cocktail))
+        page.exportMarkdown = "/cocktails/\(details.cocktail.id).md"
+        page.exportJSON = "/cocktails/\(details.cocktail.id).json"
         if let desk {
             page.book = try await DetailsBook.make(
                 id: details.cocktail.id, viewer: context.viewer, desk: desk, query: FormQuery(request),
                 strings: context.strings)
         }
+        page.jsonLD = SchemaOrgRecipe.jsonLD(
+            for: details, language: context.language, pageURL: pageURL, imageURL: images.url(for: details.cocktail),
+            author: details.cocktail.author, rating: page.book?.rating,
+            basedOnURL: details.cocktail.basedOn.map { images.origin + "/cocktails/\($0)" })
         let owner = context.viewer.favoritesOwner
         if owner != .nobody {
             let shelf = try await bar.shelf(of: owner)
@@ -143,6 +150,40 @@ struct WebController<Context: AppContext>: Sendable {
             }
         }
         return renderer.render(page, context: context)
+    }
+
+    /// `/cocktails/{id}.md` and `/cocktails/{id}.json`: the drink as a file to keep, in the
+    /// page's language, or as the book's own import format (an array of one drink).
+    private func export(file: String, context: Context) async throws -> Response {
+        let markdown = file.hasSuffix(".md")
+        let id = String(file.dropLast(markdown ? 3 : 5))
+        let details = try await catalog.details(id: id, for: context.viewer.favoritesOwner)
+        let cocktail = details.cocktail
+        let body: String
+        if markdown {
+            var basedOnName: String?
+            if let original = cocktail.basedOn { basedOnName = try? await catalog.cocktail(id: original).cocktail.name }
+            body = RecipeMarkdown.markdown(
+                for: cocktail, language: context.language,
+                abv: details.abvText(context.strings).map(context.strings.localizingNumbers),
+                basedOnName: basedOnName)
+        } else {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            body = String(decoding: try encoder.encode([cocktail]), as: UTF8.self) + "\n"
+        }
+        let slug = cocktail.name.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
+            .split(separator: "-").joined(separator: "-")
+        var response = Response(
+            status: .ok,
+            headers: [
+                .contentType: markdown ? "text/markdown; charset=utf-8" : "application/json; charset=utf-8",
+                .contentDisposition:
+                    "attachment; filename=\"\(slug.isEmpty ? id : slug)\(markdown ? ".md" : ".json")\"",
+            ],
+            body: .init(byteBuffer: ByteBuffer(string: body)))
+        response.headers[.cacheControl] = "no-cache"
+        return response
     }
 
     /// `/images/cocktails/{id}.svg`: the cocktail's illustration; `{id}.jpg` its 700 px rendering.

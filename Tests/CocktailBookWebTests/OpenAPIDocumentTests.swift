@@ -38,7 +38,7 @@ struct OpenAPIDocumentTests {
                     "/bar/suggestions", "/bar/rules", "/bar/rules/{id}", "/shopping-list", "/shopping-list/{id}",
                     "/cocktails/{id}/versions", "/cocktails/{id}/versions/{number}/restore", "/cocktails/{id}/adapt",
                     "/trash", "/trash/{id}/restore", "/cocktails/{id}/note", "/cocktails/{id}/rating",
-                    "/cocktails/{id}/made", "/cocktails/{id}/made/{entry}",
+                    "/cocktails/{id}/made", "/cocktails/{id}/made/{entry}", "/drafts/from-page",
                 ])
             let cocktails = try #require(paths["/cocktails"] as? [String: Any])
             #expect(Set(cocktails.keys) == ["get", "post"])

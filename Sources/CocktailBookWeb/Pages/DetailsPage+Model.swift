@@ -56,6 +56,11 @@ struct DetailsPage: PageModel {
         var image: String
     }
     var preview: Preview?
+    /// The drink as a schema.org `Recipe`, for the page's head (already safe inside a script).
+    var jsonLD: String?
+    /// The drink as a file: Markdown to read, the book's import JSON to take elsewhere.
+    var exportMarkdown = ""
+    var exportJSON = ""
     /// The one-line description, for link previews and the share sheet.
     var shortDescription = ""
 

@@ -18,7 +18,7 @@ struct DetailsBook: Sendable {
 
     struct MadeRow: Sendable {
         var text: String
-        var note: String?
+        var madeNote: String?
         var removeAction: String
     }
 
@@ -34,6 +34,8 @@ struct DetailsBook: Sendable {
     var author: String?
     /// The members' average, `★ 4.5 · 2 ratings`.
     var ratingSummary: String?
+    /// The members' average and count, for the page's schema.org data.
+    var rating: RatingSummary?
     /// The viewer's own: a note, stars and drinks made; `nil` for someone who keeps none.
     var canKeep: Bool
     var stars: [Star]
@@ -88,6 +90,7 @@ struct DetailsBook: Sendable {
             ratingSummary: summary.map {
                 strings.count("details_rating_summary", $0.count, ["average": strings.decimal($0.average)])
             },
+            rating: summary,
             canKeep: owner != .nobody,
             stars: (1...5).map { Star(value: $0, label: strings.count("details_stars", $0), checked: mine == $0) },
             note: note, noteAction: "/cocktails/\(id)/note", ratingAction: "/cocktails/\(id)/rating",
@@ -102,7 +105,7 @@ struct DetailsBook: Sendable {
                     text: strings.count(
                         "details_made_entry", entry.servings,
                         ["when": DateText.dayAndTime(entry.madeAt, calendar: calendar, strings: strings)]),
-                    note: entry.note, removeAction: "/cocktails/\(id)/made/\(entry.id)/delete")
+                    madeNote: entry.note, removeAction: "/cocktails/\(id)/made/\(entry.id)/delete")
             },
             hasMadeRows: !made.isEmpty,
             signInHint: owner == .nobody ? strings["details_personal_sign_in"] : nil

@@ -107,6 +107,14 @@ struct EditorPage: PageModel {
     /// Where the browser keeps the unsaved draft (`draft:/cocktails/new`).
     var draftKey: String
     var isEditing: Bool
+    /// A new recipe may start from a recipe page's address: the form for it, what was typed in
+    /// it, and what came of it (read, or why not).
+    var fromPage: FromPage?
+    struct FromPage: Sendable {
+        var url: String
+        var notice: String?
+        var problem: String?
+    }
 
     init(
         draft: RecipeDraft, title: String, action: String, backHref: String, backTitle: String, version: Int?,

@@ -1,5 +1,6 @@
 import CocktailBook
 import CocktailBookStore
+import CocktailsAPI
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -8,6 +9,9 @@ import Hummingbird
 /// versions, adaptations) and what a person keeps about any drink (note, rating, drinks made).
 struct RecipeAPIController<Context: AppContext>: Sendable {
     let desk: RecipeDesk
+    /// Which addresses a recipe page may be read from, and where its picture is kept.
+    var pagePolicy: AddressPolicy = .publicOnly
+    var pictures: ImportedImageFiles?
     /// The largest body a recipe may be sent in.
     static var bodyLimit: Int { 256 * 1024 }
 
@@ -27,6 +31,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
         group.delete("cocktails/:id/rating") { _, context in try await rating(nil, context: context) }
         group.post("cocktails/:id/made", use: made)
         group.delete("cocktails/:id/made/:entry", use: removeMade)
+        group.post("drafts/from-page", use: draftFromPage)
     }
 
     // MARK: Recipes
@@ -191,6 +196,24 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
         }
         // A tag that names no version is a version that is not current.
         return 0
+    }
+
+    struct PageBody: Decodable { var url: String }
+
+    /// A recipe page read into a draft, answered in the shape `POST /api/v1/cocktails` takes;
+    /// nothing is saved.
+    @Sendable func draftFromPage(request: Request, context: Context) async throws -> Response {
+        try RecipeDesk.requireWriter(context.viewer)
+        let body = try await JSONBody.decode(PageBody.self, from: request)
+        guard let pictures else { throw AppError(status: .notFound, code: "not_found", message: "Not here.") }
+        do {
+            let draft = try await desk.draft(fromPage: body.url, policy: pagePolicy, pictures: pictures)
+            return try APIResponse.json(RecipeInput(draft))
+        } catch let refusal as RecipeDesk.PageRefusal {
+            var error = refusal.appError
+            error.field = "url"
+            throw error
+        }
     }
 
     // MARK: Notes, ratings, drinks made

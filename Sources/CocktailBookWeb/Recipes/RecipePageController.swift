@@ -1,5 +1,6 @@
 import CocktailBook
 import CocktailBookStore
+import CocktailsAPI
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -11,6 +12,8 @@ struct RecipePageController<Context: AppContext>: Sendable {
     let desk: RecipeDesk
     let renderer: PageRenderer
     let pictures: ImportedImageFiles
+    /// Which addresses a recipe page may be read from.
+    var pagePolicy: AddressPolicy = .publicOnly
 
     /// The largest editor form: a 10 MB picture, its thumbnail and the words.
     static var formLimit: Int { 12 * 1_048_576 }
@@ -19,6 +22,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
         let pages = routes.routes("", .anyone)
         pages.get("/cocktails/new", use: newForm)
         pages.post("/cocktails/new", use: create)
+        pages.post("/cocktails/new/from-page", use: fromPage)
         pages.get("/cocktails/:id/edit", use: editForm)
         pages.post("/cocktails/:id/edit", use: update)
         pages.get("/cocktails/:id/history", use: history)
@@ -47,7 +51,31 @@ struct RecipePageController<Context: AppContext>: Sendable {
         return try await editor(
             draft, context: context,
             title: basedOnName == nil ? context.strings["editor_new_title"] : context.strings["editor_adapt_title"],
-            action: "/cocktails/new", version: nil, basedOnName: basedOnName)
+            action: "/cocktails/new", version: nil, basedOnName: basedOnName,
+            fromPage: basedOnName == nil ? .init(url: "") : nil)
+    }
+
+    /// A recipe page's address → the editor filled from it, to review before saving; or the
+    /// empty editor with the reason beside the address.
+    @Sendable func fromPage(request: Request, context: Context) async throws -> Response {
+        try RecipeDesk.requireWriter(context.viewer)
+        let form = try await FormFields(request: request)
+        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        let address = form["url"] ?? ""
+        let title = context.strings["editor_new_title"]
+        do {
+            let draft = try await desk.draft(fromPage: address, policy: pagePolicy, pictures: pictures)
+            let host = URL(string: address.trimmingCharacters(in: .whitespaces))?.host ?? address
+            return try await editor(
+                draft, context: context, title: title, action: "/cocktails/new", version: nil, basedOnName: nil,
+                fromPage: .init(url: address, notice: context.strings("editor_page_read_notice", ["host": host])))
+        } catch let refusal as RecipeDesk.PageRefusal {
+            return try await editor(
+                RecipeDraft(), context: context, title: title, action: "/cocktails/new", version: nil,
+                basedOnName: nil,
+                fromPage: .init(url: address, problem: context.strings(refusal.messageKey, refusal.values)),
+                status: .unprocessableContent)
+        }
     }
 
     @Sendable func editForm(request: Request, context: Context) async throws -> Response {
@@ -86,7 +114,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
         case .newIngredients(let names):
             return try await editor(
                 draft, context: context, title: title, action: "/cocktails/new", version: nil, newIngredients: names,
-                basedOnName: basedOnName, status: .unprocessableContent)
+                basedOnName: basedOnName)
         }
     }
 
@@ -123,7 +151,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
             case .newIngredients(let names):
                 return try await editor(
                     draft, context: context, title: title, action: action, version: version, newIngredients: names,
-                    basedOnName: basedOnName, status: .unprocessableContent)
+                    basedOnName: basedOnName)
             }
         } catch RecipeError.stale(let current) {
             // Both versions on one page: what was typed stays in the form, the saved one above
@@ -143,18 +171,20 @@ struct RecipePageController<Context: AppContext>: Sendable {
     private func editor(
         _ draft: RecipeDraft, context: Context, title: String, action: String, version: Int?,
         problems: [RecipeDraft.Problem] = [], newIngredients: [String] = [], stale: EditorPage.Stale? = nil,
-        basedOnName: String?, pictureProblem: String? = nil, status: HTTPResponse.Status = .ok
+        basedOnName: String?, pictureProblem: String? = nil, fromPage: EditorPage.FromPage? = nil,
+        status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let back =
             action == "/cocktails/new"
             ? (draft.basedOn.map { "/cocktails/\($0)" } ?? "/")
             : String(action.dropLast("/edit".count))
-        let page = EditorPage(
+        var page = EditorPage(
             draft: draft, title: title, action: action, backHref: back,
             backTitle: back == "/" ? context.strings["filter_all_title"] : context.strings["common_back"],
             version: version, problems: problems, newIngredients: newIngredients, stale: stale,
             suggestions: try await suggestions(strings: context.strings), basedOnName: basedOnName,
             pictureProblem: pictureProblem, strings: context.strings)
+        page.fromPage = fromPage
         return renderer.render(page, status: status, context: context)
     }
 

@@ -10,7 +10,7 @@ struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
 
     /// Pages: our own script and style only, no framing, no plugins, forms to ourselves.
     static var pagePolicy: String {
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; object-src 'none'; "
             + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     }
 

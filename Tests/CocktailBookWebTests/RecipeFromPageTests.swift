@@ -1,0 +1,129 @@
+import CocktailBook
+import CocktailBookStore
+import CocktailBookTestSupport
+import CocktailBookWeb
+import CocktailsAPI
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+/// A recipe page read into a draft over HTTP: the page is served by a local server (only
+/// 127.0.0.1 is ever contacted), its picture too.
+@Suite("A recipe page into a draft")
+struct RecipeFromPageTests {
+    static func fixture(_ name: String) throws -> String {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/recipe-pages/\(name).html")
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    /// Serves the WP Recipe Maker page with its addresses pointing here, a picture, a page
+    /// without a recipe, a JSON answer and a redirect.
+    static func pages() throws -> some ApplicationProtocol {
+        let page = try fixture("wprm-yoast-graph")
+        let empty = try fixture("no-recipe")
+        let router = Router()
+        router.get("/paper-plane") { request, _ in
+            let root = "http://\(request.head.authority ?? "127.0.0.1")"
+            let html = page.replacingOccurrences(of: "https://homebar.example.com", with: root)
+            return Response(
+                status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: html)))
+        }
+        router.get("/wp-content/uploads/:year/:month/:file") { _, _ in
+            // The smallest PNG: a 1×1 transparent picture.
+            let png = Data(
+                base64Encoded:
+                    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+            )!
+            return Response(
+                status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: ByteBuffer(data: png)))
+        }
+        router.get("/nothing") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: empty)))
+        }
+        router.get("/data.json") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: .init(byteBuffer: ByteBuffer(string: "{}")))
+        }
+        return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    }
+
+    static func post(_ client: some TestClientProtocol, _ url: String) async throws -> TestResponse {
+        try await client.execute(
+            uri: "/api/v1/drafts/from-page", method: .post, headers: [.contentType: "application/json"],
+            body: ByteBuffer(string: #"{"url": "\#(url)"}"#))
+    }
+
+    @Test("a WP Recipe Maker page gives a draft to review, its picture kept by the book; nothing is saved")
+    func draft() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await Self.pages().test(.live) { server in
+            let root = "http://127.0.0.1:\(try #require(server.port))"
+            try await makeApp(databasePath: database.path, configure: { $0.allowPrivateImports = true }).test(.router) {
+                client in
+                try await client.waitUntilReady()
+                let response = try await Self.post(client, "\(root)/paper-plane")
+                #expect(response.status == .ok)
+                let draft = try response.jsonObject()
+                #expect(draft["name"] as? String == "Paper Plane")
+                let lines = (draft["ingredients"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
+                #expect(lines.count == 4)
+                #expect(lines.first?.contains("bourbon") == true, "\(lines)")
+                #expect((draft["instructions"] as? [String])?.isEmpty == false)
+                let picture = try #require(draft["imageURL"] as? String)
+                #expect(picture.hasPrefix("/images/imported/"))
+                #expect(try await client.get(picture).status == .ok)
+                #expect(try await client.get("/api/v1/cocktails/my-1").status == .notFound, "a draft is not saved")
+
+                // The editor page fills its form from the same page.
+                let encoded = "\(root)/paper-plane".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                let page = try await client.execute(
+                    uri: "/cocktails/new/from-page", method: .post, headers: TestCSRF.formHeaders,
+                    body: TestCSRF.body("url=\(encoded)"))
+                #expect(page.status == .ok)
+                let html = String(buffer: page.body)
+                #expect(html.contains(#"value="Paper Plane""#))
+                #expect(html.contains("data-from-page-notice"))
+            }
+        }
+    }
+
+    @Test("each refusal is a 422 with its reason: no recipe, not HTML, a bad address, a private one by default")
+    func refusals() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await Self.pages().test(.live) { server in
+            let root = "http://127.0.0.1:\(try #require(server.port))"
+            try await makeApp(databasePath: database.path, configure: { $0.allowPrivateImports = true }).test(.router) {
+                client in
+                try await client.waitUntilReady()
+                for (path, code) in [
+                    ("/nothing", "no_recipe"), ("/data.json", "not_html"), ("/missing", "page_unreachable"),
+                ] {
+                    let response = try await Self.post(client, root + path)
+                    #expect(response.status == .unprocessableContent, "\(path)")
+                    #expect(String(buffer: response.body).contains(#""code":"\#(code)""#), "\(path)")
+                }
+                let bad = try await Self.post(client, "javascript:alert(1)")
+                #expect(String(buffer: bad.body).contains(#""code":"invalid_url""#))
+            }
+            try await makeApp(databasePath: database.path).test(.router) { client in
+                try await client.waitUntilReady()
+                let response = try await Self.post(client, "\(root)/paper-plane")
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains(#""code":"private_address""#))
+                let page = try await client.execute(
+                    uri: "/cocktails/new/from-page", method: .post, headers: TestCSRF.formHeaders,
+                    body: TestCSRF.body("url=http%3A%2F%2F10.0.0.1%2Fx"))
+                #expect(page.status == .unprocessableContent)
+                #expect(String(buffer: page.body).contains("private or local network"))
+            }
+        }
+    }
+}
