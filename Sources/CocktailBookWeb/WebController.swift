@@ -136,6 +136,10 @@ struct WebController<Context: AppContext>: Sendable {
         page.jsonLD = SchemaOrgRecipe.jsonLD(
             for: details, language: context.language, pageURL: pageURL, imageURL: images.url(for: details.cocktail),
             author: details.cocktail.author, rating: page.book?.rating,
+            // The lines as the page shows them: in the viewer's units and servings.
+            lines: page.ingredients.map { line in
+                [line.measure, line.name].compactMap { $0 }.joined(separator: " ") + (line.note.map { ", " + $0 } ?? "")
+            },
             basedOnURL: details.cocktail.basedOn.map { images.origin + "/cocktails/\($0)" })
         let owner = context.viewer.favoritesOwner
         if owner != .nobody {
