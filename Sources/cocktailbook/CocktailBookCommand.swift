@@ -8,7 +8,8 @@ struct CocktailBookCommand: AsyncParsableCommand {
         discussion: "With no subcommand, runs `serve`.",
         subcommands: [
             Serve.self, List.self, Search.self, Show.self, Random.self, Favorite.self, Bar.self, Import.self, User.self,
-            BackupCommand.self, RestoreCommand.self,
+            BackupCommand.self, RestoreCommand.self, Export.self, ImportURL.self, NoteCommand.self, RateCommand.self,
+            MadeCommand.self,
         ],
         defaultSubcommand: Serve.self
     )

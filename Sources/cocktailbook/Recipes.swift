@@ -1,0 +1,208 @@
+import ArgumentParser
+import CocktailBook
+import CocktailBookStore
+import CocktailBookWeb
+import Foundation
+
+/// `export`: drinks as files, to keep or to take to another book.
+struct Export: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print drinks as the book's import JSON or as Markdown.",
+        discussion: """
+            Without ids, the drinks written in this book (my-1, my-2, …). The JSON is an array that \
+            `import` takes back; Markdown documents are separated by a line of three dashes.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, md
+    }
+
+    @OptionGroup var common: CommonOptions
+
+    @Option(name: .long, help: "json (the import format) or md (Markdown).")
+    var format: Format = .json
+
+    @Argument(help: ArgumentHelp("Drinks by id or name.", valueName: "id-or-name"))
+    var cocktails: [String] = []
+
+    func run() async throws {
+        try await runReportingErrors {
+            try await withBook(common) { environment in
+                var drinks: [Cocktail] = []
+                if cocktails.isEmpty {
+                    drinks = try await environment.database.ownRecipes().filter { $0.deletedAt == nil }.map(\.cocktail)
+                } else {
+                    for name in cocktails {
+                        drinks.append(try await environment.catalog.cocktail(idOrName: name).cocktail)
+                    }
+                }
+                switch format {
+                case .json:
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                    FileHandle.standardOutput.write(try encoder.encode(drinks) + Data("\n".utf8))
+                case .md:
+                    let strings = common.strings
+                    var documents: [String] = []
+                    for drink in drinks {
+                        let details = try await environment.catalog.details(id: drink.id)
+                        var basedOnName: String?
+                        if let original = drink.basedOn {
+                            basedOnName = try? await environment.catalog.cocktail(id: original).cocktail.name
+                        }
+                        documents.append(
+                            RecipeMarkdown.markdown(
+                                for: drink, language: strings.language,
+                                abv: details.abvText(strings).map(strings.localizingNumbers), basedOnName: basedOnName))
+                    }
+                    print(documents.joined(separator: "\n---\n\n"), terminator: "")
+                }
+            }
+        }
+    }
+}
+
+/// `import-url`: a recipe page's schema.org Recipe as a draft, or saved with `--save`.
+struct ImportURL: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import-url",
+        abstract: "Read a recipe web page into a draft (printed as JSON), or save it with --save.",
+        discussion: """
+            The draft is what POST /api/v1/cocktails takes: check it, change it, send it. With \
+            --save it becomes a drink of the book at once, its new ingredients the book's own.
+            """
+    )
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var owner: FavoritesUserOption
+
+    @Flag(name: .long, help: "Save the recipe in the book instead of printing the draft.")
+    var save = false
+
+    @Argument(help: ArgumentHelp("The page's address (http or https).", valueName: "url"))
+    var url: String
+
+    func run() async throws {
+        try await runReportingErrors {
+            try await withBook(common) { environment in
+                let commands = RecipeCommands(catalog: environment.catalog, store: environment.database)
+                if save {
+                    let account = try await owner.account(in: environment)
+                    let saved = try await commands.saveFromPage(url, as: account)
+                    print("Saved \(saved.name) as \(saved.id).")
+                } else {
+                    FileHandle.standardOutput.write(try await commands.draftJSON(fromPage: url) + Data("\n".utf8))
+                }
+            }
+        }
+    }
+}
+
+/// `note`, `rate`, `made`: what a person keeps about a drink, as on its page.
+struct NoteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "note", abstract: "Keep a private note on a drink; an empty text removes it.")
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var owner: FavoritesUserOption
+    @Argument(help: ArgumentHelp("The drink's id or name.", valueName: "id-or-name")) var cocktail: String
+    @Argument(help: "The note.") var text: String
+
+    func run() async throws {
+        try await runReportingErrors {
+            try await withBook(common) { environment in
+                let item = try await environment.catalog.cocktail(idOrName: cocktail).cocktail
+                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard trimmed.unicodeScalars.count <= PersonalRules.maximumNoteLength else {
+                    throw UsageError("A note has at most \(PersonalRules.maximumNoteLength) characters.")
+                }
+                try await environment.database.setNote(
+                    trimmed.isEmpty ? nil : trimmed, on: item.id, owner: try await owner.resolved(in: environment),
+                    at: environment.catalog.now())
+                print(trimmed.isEmpty ? "Removed the note on \(item.name)." : "Noted on \(item.name).")
+            }
+        }
+    }
+}
+
+struct RateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rate", abstract: "Rate a drink from 1 to 5 stars; 0 takes the rating back.")
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var owner: FavoritesUserOption
+    @Argument(help: ArgumentHelp("The drink's id or name.", valueName: "id-or-name")) var cocktail: String
+    @Argument(help: "Stars, 1 to 5 (0 to remove).") var stars: Int
+
+    func validate() throws {
+        guard (0...5).contains(stars) else {
+            throw ValidationError("stars must be from 1 to 5 (0 removes), not \(stars).")
+        }
+    }
+
+    func run() async throws {
+        try await runReportingErrors {
+            try await withBook(common) { environment in
+                let item = try await environment.catalog.cocktail(idOrName: cocktail).cocktail
+                try await environment.database.setRating(
+                    stars == 0 ? nil : stars, on: item.id, owner: try await owner.resolved(in: environment),
+                    at: environment.catalog.now())
+                print(stars == 0 ? "Took back the rating of \(item.name)." : "Rated \(item.name) \(stars) of 5.")
+            }
+        }
+    }
+}
+
+struct MadeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "made", abstract: "Record that you made a drink now.")
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var owner: FavoritesUserOption
+    @Argument(help: ArgumentHelp("The drink's id or name.", valueName: "id-or-name")) var cocktail: String
+    @Option(name: .long, help: "How many drinks, 1 to 100.") var servings = 1
+    @Option(name: .long, help: "A note on this time.") var note: String?
+
+    func validate() throws {
+        guard (1...PersonalRules.maximumServings).contains(servings) else {
+            throw ValidationError("--servings must be from 1 to \(PersonalRules.maximumServings), not \(servings).")
+        }
+        if let note, note.unicodeScalars.count > PersonalRules.maximumNoteLength {
+            throw ValidationError("--note has at most \(PersonalRules.maximumNoteLength) characters.")
+        }
+    }
+
+    func run() async throws {
+        try await runReportingErrors {
+            try await withBook(common) { environment in
+                let item = try await environment.catalog.cocktail(idOrName: cocktail).cocktail
+                let who = try await owner.resolved(in: environment)
+                let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
+                _ = try await environment.database.recordMade(
+                    item.id, servings: servings, note: trimmed?.isEmpty == false ? trimmed : nil, owner: who,
+                    at: environment.catalog.now())
+                let count = try await environment.database.madeEntries(of: item.id, owner: who).count
+                print("Made \(item.name): \(count) time\(count == 1 ? "" : "s") so far.")
+            }
+        }
+    }
+}
+
+extension FavoritesUserOption {
+    /// The account the option names (or the book's only one), `nil` for a book without accounts.
+    func account(in environment: Book) async throws -> Account? {
+        if let user {
+            guard let account = try await environment.database.credentials(named: user)?.account else {
+                throw StoreError.unknownAccount(user)
+            }
+            return account
+        }
+        let accounts = try await environment.database.accounts()
+        switch accounts.count {
+        case 0: return nil
+        case 1: return accounts[0]
+        default: throw UsageError("This book has \(accounts.count) accounts: say whose with --user NAME.")
+        }
+    }
+}
