@@ -151,11 +151,14 @@ public actor CatalogService {
     }
 
     /// One page of the cocktails matching `query`.
-    public func query(_ query: CocktailQuery, for owner: FavoritesOwner = .implicit, shelf: Shelf = Shelf())
-        async throws -> CocktailPage
-    {
+    public func query(
+        _ query: CocktailQuery, for owner: FavoritesOwner = .implicit, shelf: Shelf = Shelf(),
+        personal: PersonalView = PersonalView()
+    ) async throws -> CocktailPage {
         let snapshot = try availableSnapshot()
-        return snapshot.answer(query, favorites: try await favoritesStore.favoriteIDs(of: owner), shelf: shelf)
+        return snapshot.answer(
+            query, favorites: try await favoritesStore.favoriteIDs(of: owner), shelf: shelf, personal: personal,
+            now: now())
     }
 
     /// What `shelf` makes in the current catalog, with the catalog to name the drinks.

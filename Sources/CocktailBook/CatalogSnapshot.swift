@@ -25,8 +25,12 @@ public struct CatalogSnapshot: Sendable {
     }
 
     /// Answers `query` with `favorites` marked. Without search words, favorites are pinned first
-    /// as on the main list; with words, the best matches come first.
-    public func answer(_ query: CocktailQuery, favorites: Set<String>, shelf: Shelf = Shelf()) -> CocktailPage {
+    /// as on the main list; with words, the best matches come first. Sorting by rating and
+    /// filtering by drinks made read `personal` (the asker's view; `now` says what is recent).
+    public func answer(
+        _ query: CocktailQuery, favorites: Set<String>, shelf: Shelf = Shelf(), personal: PersonalView = PersonalView(),
+        now: Date = Date()
+    ) -> CocktailPage {
         // What the bar makes, worked out once for the whole query.
         let evaluation = query.makeable.map { _ in bar.evaluate(shelf) }
         var chosen: [Bool] = []
@@ -36,8 +40,16 @@ public struct CatalogSnapshot: Sendable {
                 chosen[position] = true
             }
         }
-        let passes = { (position: Int) in (chosen.isEmpty || chosen[position]) && self.passesFilters(position, query) }
-        let matches: [Int]
+        let recent = now.addingTimeInterval(-Double(CocktailQuery.recentDays) * 86_400)
+        let madeAsAsked = { (position: Int) -> Bool in
+            guard let made = query.made else { return true }
+            let last = personal.made[self.catalog.cocktails[position].id]?.last
+            return made == .never ? last == nil : (last.map { $0 >= recent } ?? false)
+        }
+        let passes = { (position: Int) in
+            (chosen.isEmpty || chosen[position]) && madeAsAsked(position) && self.passesFilters(position, query)
+        }
+        var matches: [Int]
         // Text without any word ("-", "&") searches for nothing, so it lists like no text at all.
         if SearchText.terms(query.text).isEmpty {
             let unfiltered = query.kind == .all && !query.hasRefinements
@@ -47,6 +59,21 @@ public struct CatalogSnapshot: Sendable {
         } else {
             let hits = index.search(query.text).map(\.position)
             matches = query.kind == .all && !query.hasRefinements ? hits : hits.filter(passes)
+        }
+        if query.sort == .rating {
+            // Best average first, then the most rated; unrated drinks keep their order, last.
+            let rating = { (position: Int) in personal.ratings[self.catalog.cocktails[position].id] }
+            matches = matches.enumerated().sorted { left, right in
+                switch (rating(left.element), rating(right.element)) {
+                case (let a?, let b?):
+                    if a.average != b.average { return a.average > b.average }
+                    if a.count != b.count { return a.count > b.count }
+                    return left.offset < right.offset
+                case (.some, nil): return true
+                case (nil, .some): return false
+                case (nil, nil): return left.offset < right.offset
+                }
+            }.map(\.element)
         }
         let perPage = query.isPaged ? query.perPage : max(matches.count, 1)
         let (offset, overflow) = (query.page - 1).multipliedReportingOverflow(by: perPage)

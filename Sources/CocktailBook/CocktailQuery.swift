@@ -26,6 +26,26 @@ public struct CocktailQuery: Sendable, Equatable {
     /// Only the drinks the asker's bar can make now, or those one ingredient away.
     public var makeable: Makeable?
 
+    /// The order of a list without search words: by name (favorites first), or best rated first.
+    public var sort: Sort = .name
+    /// Only the drinks the asker never made, or made in the last ``recentDays`` days.
+    public var made: Made?
+
+    /// `sort=name` or `sort=rating`.
+    public enum Sort: String, Sendable, Equatable, CaseIterable {
+        case name
+        case rating
+    }
+
+    /// `made=never` or `made=recently`.
+    public enum Made: String, Sendable, Equatable, CaseIterable {
+        case never
+        case recently
+    }
+
+    /// What "recently" spans.
+    public static let recentDays = 30
+
     /// `makeable=now` or `makeable=one-away`.
     public enum Makeable: String, Sendable, Equatable, CaseIterable {
         case now
@@ -63,7 +83,9 @@ public struct CocktailQuery: Sendable, Equatable {
     }
 
     /// Whether anything beyond the kind narrows the list.
-    public var hasRefinements: Bool { category != nil || glass != nil || !ingredients.isEmpty || makeable != nil }
+    public var hasRefinements: Bool {
+        category != nil || glass != nil || !ingredients.isEmpty || makeable != nil || made != nil
+    }
 
     /// Whether the query narrows the catalog at all.
     public var isEmpty: Bool { text.isEmpty && kind == .all && !hasRefinements }

@@ -5,7 +5,7 @@ import Hummingbird
 
 /// Reads and writes the query parameters that describe a ``CocktailQuery``, so the API, the pages
 /// and their links all speak the same syntax: `q`, `filter` (or `kind`), `category`, `glass`,
-/// `ingredient` (repeatable), `page`, `perPage`.
+/// `ingredient` (repeatable), `makeable`, `made`, `sort`, `page`, `perPage`.
 enum QueryParameters {
     /// The query a request asks for. Pages are cut at the screens' size unless `paged` is false
     /// and the request names no `page` or `perPage`.
@@ -31,6 +31,18 @@ enum QueryParameters {
                     status: .badRequest, code: "invalid_makeable", message: "makeable must be now or one-away.")
             }
             query.makeable = chosen
+        }
+        if let sort = value("sort"), !sort.isEmpty {
+            guard let chosen = CocktailQuery.Sort(rawValue: sort) else {
+                throw AppError(status: .badRequest, code: "invalid_sort", message: "sort must be name or rating.")
+            }
+            query.sort = chosen
+        }
+        if let made = value("made"), !made.isEmpty {
+            guard let chosen = CocktailQuery.Made(rawValue: made) else {
+                throw AppError(status: .badRequest, code: "invalid_made", message: "made must be never or recently.")
+            }
+            query.made = chosen
         }
         if !paged, page == nil, perPage == nil { query = query.unpaged }
         return query
@@ -73,6 +85,8 @@ enum QueryParameters {
         if let glass = query.glass { items.append(.init(name: "glass", value: glass.rawValue)) }
         items += query.ingredients.map { URLQueryItem(name: "ingredient", value: $0) }
         if let makeable = query.makeable { items.append(.init(name: "makeable", value: makeable.rawValue)) }
+        if let made = query.made { items.append(.init(name: "made", value: made.rawValue)) }
+        if query.sort != .name { items.append(.init(name: "sort", value: query.sort.rawValue)) }
         if let page, page > 1 { items.append(.init(name: "page", value: String(page))) }
         guard !items.isEmpty else { return "" }
         var components = URLComponents()

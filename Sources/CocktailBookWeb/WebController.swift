@@ -52,7 +52,9 @@ struct WebController<Context: AppContext>: Sendable {
         let query = try QueryParameters.query(from: request)
         do {
             let shelf = await query.makeable == nil ? Shelf() : try bar.shelf(of: context.viewer.favoritesOwner)
-            let page = try await catalog.query(query, for: context.viewer.favoritesOwner, shelf: shelf)
+            let owner = context.viewer.favoritesOwner
+            let personal = try await desk?.personal(for: query, owner: owner) ?? PersonalView()
+            let page = try await catalog.query(query, for: owner, shelf: shelf, personal: personal)
             // A page past the end is not an empty list: it is not there.
             if query.page > 1, page.items.isEmpty {
                 throw AppError(
@@ -71,16 +73,18 @@ struct WebController<Context: AppContext>: Sendable {
     @Sendable func filters(request: Request, context: Context) async throws -> Response {
         // The screen opens with the choices it was given ("Change filters" keeps them).
         let query = (try? QueryParameters.query(from: request)) ?? CocktailQuery()
+        let owner = context.viewer.favoritesOwner
+        let personal = owner == .nobody ? nil : try await desk?.store.personalView(of: owner)
         return renderer.render(
             FiltersPage(
                 facets: try await catalog.facets(given: query), query: query, bar: try await barCounts(context),
-                strings: context.strings), context: context)
+                personal: personal.map { ($0, catalog.now()) }, strings: context.strings), context: context)
     }
 
     /// The filter screen's results; an empty submission goes back to the filter screen with a note.
     @Sendable func results(request: Request, context: Context) async throws -> Response {
         let query = try QueryParameters.query(from: request)
-        guard query.kind != .all || query.hasRefinements else {
+        guard query.kind != .all || query.hasRefinements || query.sort != .name else {
             let page = FiltersPage(
                 facets: try await catalog.facets(), message: context.strings["filters_choose_any"],
                 bar: try await barCounts(context), strings: context.strings)
@@ -90,7 +94,10 @@ struct WebController<Context: AppContext>: Sendable {
         var filtersOnly = query
         filtersOnly.text = ""
         let shelf = await query.makeable == nil ? Shelf() : try bar.shelf(of: context.viewer.favoritesOwner)
-        let answer = try await catalog.query(filtersOnly, for: context.viewer.favoritesOwner, shelf: shelf)
+        let owner = context.viewer.favoritesOwner
+        let answer = try await catalog.query(
+            filtersOnly, for: owner, shelf: shelf,
+            personal: try await desk?.personal(for: query, owner: owner) ?? PersonalView())
         return renderer.render(
             ResultsPage(query: query, page: answer, table: catalog.ingredients, strings: context.strings),
             context: context)

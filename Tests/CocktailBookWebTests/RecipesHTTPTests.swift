@@ -346,6 +346,65 @@ struct RecipesHTTPTests {
     }
 }
 
+/// Lists by rating and by drinks made.
+@Suite("Lists by rating and drinks made")
+struct RatedListsTests {
+    @Test("sort=rating puts the best average first (then the most rated), unrated after in name order; made filters")
+    func sortAndFilter() async throws {
+        let database = try await AccountsHTTPTests.book()
+        defer { database.remove() }
+        let accounts = Accounts(database: try AppDatabase(path: database.path), bcryptCost: 4)
+        let bob: HTTPFields = [
+            .authorization: "Bearer \(try await accounts.issueToken(for: "bob", label: "t"))",
+            .contentType: "application/json",
+        ]
+        let alice: HTTPFields = [
+            .authorization: "Bearer \(try await accounts.issueToken(for: "alice", label: "t"))",
+            .contentType: "application/json",
+        ]
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            func rate(_ id: String, _ stars: Int, _ who: HTTPFields) async throws {
+                let response = try await client.execute(
+                    uri: "/api/v1/cocktails/\(id)/rating", method: .put, headers: who,
+                    body: ByteBuffer(string: #"{"stars": \#(stars)}"#))
+                #expect(response.status == .noContent)
+            }
+            try await rate("7", 5, bob) // Margarita 5
+            try await rate("3", 5, bob) // Manhattan 5 and 4: 4.5
+            try await rate("3", 4, alice)
+            try await rate("2", 2, bob) // Daiquiri 2
+            let everything = try await client.get("/api/v1/cocktails").decoded(ListBody.self).names
+            let rated = try await client.execute(uri: "/api/v1/cocktails?sort=rating", method: .get, headers: bob)
+                .decoded(ListBody.self).names
+            let unrated = everything.filter { !["Margarita", "Manhattan", "Daiquiri"].contains($0) }
+            #expect(rated == ["Margarita", "Manhattan", "Daiquiri"] + unrated)
+
+            #expect(
+                try await client.execute(uri: "/api/v1/cocktails/10/made", method: .post, headers: bob).status
+                    == .created)
+            let recently = try await client.execute(
+                uri: "/api/v1/cocktails?made=recently", method: .get, headers: bob
+            ).decoded(ListBody.self).names
+            #expect(recently == ["Old Fashioned"])
+            let never = try await client.execute(uri: "/api/v1/cocktails?made=never", method: .get, headers: bob)
+                .decoded(ListBody.self).names
+            #expect(never == everything.filter { $0 != "Old Fashioned" })
+            let alices = try await client.execute(uri: "/api/v1/cocktails?made=never", method: .get, headers: alice)
+                .decoded(ListBody.self).names
+            #expect(alices == everything, "alice made nothing")
+            #expect(try await client.get("/api/v1/cocktails?sort=stars").status == .badRequest)
+
+            let results = String(
+                buffer: try await client.execute(uri: "/results?sort=rating&made=never", method: .get, headers: bob)
+                    .body)
+            #expect(results.contains("Best rated first") && results.contains("Never made"))
+            let filters = String(buffer: try await client.execute(uri: "/filters", method: .get, headers: bob).body)
+            #expect(filters.contains(#"name="made""#) && filters.contains(#"value="rating""#))
+        }
+    }
+}
+
 /// The editor as a plain form, without JavaScript.
 @Suite("Own recipes in pages")
 struct RecipePagesTests {

@@ -36,7 +36,11 @@ struct APIController<Context: AppContext>: Sendable {
         let shelf = await query.makeable == nil ? Shelf() : try bar.shelf(of: owner)
         return try APIResponse.json(
             CocktailListPayload(
-                query: query, page: try await catalog.query(query, for: owner, shelf: shelf), language: context.language
+                query: query,
+                page: try await catalog.query(
+                    query, for: owner, shelf: shelf,
+                    personal: try await desk?.personal(for: query, owner: owner) ?? PersonalView()),
+                language: context.language
             ))
     }
 

@@ -179,8 +179,11 @@ struct BarAPIController<Context: AppContext>: Sendable {
 
 /// A small JSON request body, decoded or refused with a 400 that says why.
 enum JSONBody {
-    static func decode<T: Decodable>(_ type: T.Type, from request: Request, limit: Int = 16 * 1024) async throws -> T {
+    static func decode<T: Decodable>(
+        _ type: T.Type, from request: Request, limit: Int = 16 * 1024, whenEmpty empty: T? = nil
+    ) async throws -> T {
         let body = try await SmallBody.read(request, limit: limit, what: "The body")
+        if let empty, body.readableBytes == 0 { return empty }
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer: body))
         } catch {

@@ -1,5 +1,6 @@
 import CocktailBook
 import CocktailsAPI
+import Foundation
 
 /// The filter screen: one value per group (kind, category, glass) and any number of ingredients,
 /// submitted to the results screen.
@@ -35,7 +36,8 @@ struct FiltersPage: PageModel {
 
     init(
         facets: Facets, query: CocktailQuery = CocktailQuery(), message: String? = nil,
-        bar: (now: Int, oneAway: Int)? = nil, strings: UIStrings = .english
+        bar: (now: Int, oneAway: Int)? = nil, personal: (view: PersonalView, now: Date)? = nil,
+        strings: UIStrings = .english
     ) {
         func options(_ name: String, _ values: [Facets.Value], label: (String) -> String, checked: (String) -> Bool)
             -> [Option]
@@ -92,6 +94,32 @@ struct FiltersPage: PageModel {
                     anyId: "makeable-any", anyLabel: strings["filters_any"], anyChecked: query.makeable == nil
                 ))
         }
+        if let personal {
+            // Counted over the whole book: what the person made is theirs, not the filters'.
+            let total = facets.kinds.reduce(0) { $0 + $1.count }
+            let recent = personal.now.addingTimeInterval(-Double(CocktailQuery.recentDays) * 86_400)
+            let madeRecently = personal.view.made.values.filter { $0.last >= recent }.count
+            let values = [
+                Facets.Value(value: CocktailQuery.Made.never.rawValue, count: max(0, total - personal.view.made.count)),
+                Facets.Value(value: CocktailQuery.Made.recently.rawValue, count: madeRecently),
+            ]
+            groups.append(
+                Group(
+                    name: "made", legend: strings["filters_made"],
+                    options: options(
+                        "made", values,
+                        label: { $0 == "never" ? strings["filters_made_never"] : strings["filters_made_recently"] }
+                    ) { query.made?.rawValue == $0 },
+                    anyId: "made-any", anyLabel: strings["filters_any"], anyChecked: query.made == nil))
+            groups.append(
+                Group(
+                    name: "sort", legend: strings["filters_sort"],
+                    options: options(
+                        "sort", [Facets.Value(value: "rating", count: personal.view.ratings.count)],
+                        label: { _ in strings["filters_sort_rating"] }
+                    ) { query.sort.rawValue == $0 },
+                    anyId: "sort-any", anyLabel: strings["filters_sort_name"], anyChecked: query.sort == .name))
+        }
         self.message = message
     }
 }
@@ -126,9 +154,13 @@ struct ResultsPage: PageModel {
             : strings(
                 "results_with", ["ingredients": query.ingredients.map(strings.ingredient).joined(separator: ", ")])
         let makeableText = query.makeable.map { $0 == .now ? strings["bar_can_make"] : strings["bar_one_away"] }
+        let madeText = query.made.map {
+            $0 == .never ? strings["filters_made_never"] : strings["filters_made_recently"]
+        }
         summary = [
             query.kind == .all ? nil : query.kind.label(strings), query.category.map(strings.category),
-            query.glass.map(strings.glass), ingredientsText, makeableText,
+            query.glass.map(strings.glass), ingredientsText, makeableText, madeText,
+            query.sort == .rating ? strings["filters_sort_rating"] : nil,
         ].compactMap { $0 }.joined(separator: " · ")
         changeFiltersHref = "/filters" + QueryParameters.string(for: query, page: 1)
         let origin = ListOrigin.results(path: "/results" + QueryParameters.string(for: query, page: 1))

@@ -272,12 +272,9 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
     }
 
     @Sendable func made(request: Request, context: Context) async throws -> Response {
-        let body: MadeBody
-        if request.headers[.contentLength] == "0" || request.headers[.contentType] == nil {
-            body = MadeBody()
-        } else {
-            body = try await JSONBody.decode(MadeBody.self, from: request, limit: Self.personalBodyLimit)
-        }
+        // Both fields are optional, and so is the body itself.
+        let body = try await JSONBody.decode(
+            MadeBody.self, from: request, limit: Self.personalBodyLimit, whenEmpty: MadeBody())
         let servings = body.servings ?? 1
         guard (1...PersonalRules.maximumServings).contains(servings) else {
             var error = AppError(

@@ -184,6 +184,13 @@ struct RecipeDesk: Sendable {
             .sorted { $0.cocktail.name.localizedCaseInsensitiveCompare($1.cocktail.name) == .orderedAscending }
     }
 
+    /// What a list asked for `query` needs of the asker's own: the ratings and drinks made when
+    /// it sorts by rating or filters by drinks made, else nothing.
+    func personal(for query: CocktailQuery, owner: FavoritesOwner) async throws -> PersonalView {
+        guard query.sort == .rating || query.made != nil else { return PersonalView() }
+        return try await store.personalView(of: owner)
+    }
+
     /// Why a picture was not taken, as a key of the strings catalog.
     struct PictureRefusal: Error, Sendable {
         var messageKey: String
