@@ -208,7 +208,7 @@ struct RecipeDesk: Sendable {
         guard let kind = PictureName.kind(of: bytes), kind.ext != "gif" else {
             throw PictureRefusal(messageKey: "editor_picture_kind")
         }
-        let saved = try await pictures.save(bytes)
+        let saved = try await pictures.save(PictureMetadata.stripped(bytes))
         return ImportedImageFiles.urlPrefix + saved.fileName
     }
 
