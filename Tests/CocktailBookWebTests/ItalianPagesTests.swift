@@ -112,7 +112,23 @@ struct ItalianPagesTests {
                 "/account", "/nowhere", "/cocktails/999999", "/bar", "/bar/shopping", "/maintenance", "/offline",
                 "/?page=2",
                 "/?makeable=one-away", "/results?filter=alcoholic&makeable=now",
+                "/cocktails/new", "/cocktails/new?adapt=0", "/cocktails/my-1", "/cocktails/my-1/edit",
+                "/cocktails/my-1/history", "/trash", "/results?sort=rating&made=never",
             ]
+            // A drink of the book's own, with a second version, a note and a drink made.
+            let made = try await client.execute(
+                uri: "/api/v1/cocktails", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"name": "Casa", "ingredients": ["40 ml gin", "20 ml Campari"]}"#))
+            #expect(made.status == .created)
+            let second = try await client.execute(
+                uri: "/api/v1/cocktails/my-1", method: .put,
+                headers: [.contentType: "application/json", .ifMatch: #""v1""#],
+                body: ByteBuffer(string: #"{"name": "Casa", "ingredients": ["45 ml gin", "20 ml Campari"]}"#))
+            #expect(second.status == .ok)
+            _ = try await client.execute(
+                uri: "/api/v1/cocktails/my-1/note", method: .put, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"text": "più gin"}"#))
+            _ = try await client.execute(uri: "/api/v1/cocktails/my-1/made", method: .post)
             for path in pages {
                 let response = try await client.execute(uri: path, method: .get, headers: Self.italianHeaders)
                 let html = String(buffer: response.body)
