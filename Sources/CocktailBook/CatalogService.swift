@@ -223,9 +223,9 @@ public actor CatalogService {
     /// Installs the source's cocktails plus the imported ones; an imported id that the source
     /// also has (which namespacing should prevent) loses to the source's.
     private func install(_ cocktails: [Cocktail], fetchedAt: Date) async {
-        let merged = await mergedWithImported(cocktails)
+        let extra = await extras(besides: cocktails)
         apply(
-            Self.snapshot(of: merged, locale: locale, table: ingredients), merged: merged, sourceCount: cocktails.count,
+            Self.snapshot(of: cocktails + extra, locale: locale, table: ingredients), extra: extra,
             fetchedAt: fetchedAt)
     }
 
@@ -234,13 +234,14 @@ public actor CatalogService {
     /// meanwhile (an import), the snapshot is built again with what is imported now.
     private func installInBackground(_ cocktails: [Cocktail], fetchedAt: Date) async {
         let serial = installSerial
-        let merged = await mergedWithImported(cocktails)
+        let extra = await extras(besides: cocktails)
         let (locale, table) = (locale, ingredients)
-        let built = await Task.detached { Self.snapshot(of: merged, locale: locale, table: table) }.value
+        let built = await Task.detached { Self.snapshot(of: cocktails + extra, locale: locale, table: table) }.value
         // An import that finished while the first catalog was still being built found nothing
-        // to reload into: the imported drinks are read again to see.
-        if serial == installSerial, await mergedWithImported(cocktails) == merged {
-            apply(built, merged: merged, sourceCount: cocktails.count, fetchedAt: fetchedAt)
+        // to reload into: the imported drinks are read again to see. Only they are compared,
+        // not the source's thousands.
+        if serial == installSerial, await extras(besides: cocktails) == extra {
+            apply(built, extra: extra, fetchedAt: fetchedAt)
         } else {
             await install(cocktails, fetchedAt: fetchedAt)
         }
@@ -251,33 +252,31 @@ public actor CatalogService {
         CatalogSnapshot(catalog: AlphabeticalCatalog(merged, locale: locale), table: table)
     }
 
-    private func mergedWithImported(_ cocktails: [Cocktail]) async -> [Cocktail] {
-        var merged = cocktails
-        var ids: Set<String>?
+    /// The imported drinks, then the book's own recipes, that `cocktails` (the source's) lacks.
+    private func extras(besides cocktails: [Cocktail]) async -> [Cocktail] {
+        var extra: [Cocktail] = []
+        var known: Set<String>?
+        func keep(_ found: [Cocktail]) {
+            var ids = known ?? Set(cocktails.map(\.id))
+            extra += found.filter { ids.insert($0.id).inserted }
+            known = ids
+        }
         do {
-            if let imported = try await importedStore?.importedCocktails(), !imported.isEmpty {
-                var known = ids ?? Set(cocktails.map(\.id))
-                merged += imported.filter { known.insert($0.id).inserted }
-                ids = known
-            }
+            if let imported = try await importedStore?.importedCocktails(), !imported.isEmpty { keep(imported) }
         } catch {
             logger.warning("could not read the imported cocktails: \(error.localizedDescription)")
         }
         do {
-            if let own = try await recipeStore?.ownRecipes(), !own.isEmpty {
-                var known = ids ?? Set(cocktails.map(\.id))
-                merged += own.map(\.cocktail).filter { known.insert($0.id).inserted }
-            }
+            if let own = try await recipeStore?.ownRecipes(), !own.isEmpty { keep(own.map(\.cocktail)) }
         } catch {
             logger.warning("could not read the book's own recipes: \(error.localizedDescription)")
         }
-        return merged
+        return extra
     }
 
-    /// Installs `built`, made from `merged`: the source's `sourceCount` cocktails, then the
-    /// imported ones.
-    private func apply(_ built: CatalogSnapshot, merged: [Cocktail], sourceCount: Int, fetchedAt: Date) {
-        importedIDs = Set(merged[sourceCount...].map(\.id))
+    /// Installs `built`, made from the source's cocktails and `extra`, the imported ones.
+    private func apply(_ built: CatalogSnapshot, extra: [Cocktail], fetchedAt: Date) {
+        importedIDs = Set(extra.map(\.id))
         snapshot = built
         updatedAt = fetchedAt
         installSerial += 1
