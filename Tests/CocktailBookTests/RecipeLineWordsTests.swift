@@ -147,6 +147,33 @@ struct BundledRecipeLinesItalianTests {
         #expect(checked >= 60)
     }
 
+    @Test("no bundled line shows a gender mismatch: a feminine noun never takes a masculine adjective")
+    func noGenderMismatch() {
+        let known = ["acqua frizzante, freddo", "acqua tonica, freddo", "zenzero fresco, grattugiata", "soda, freddo"]
+        let cutUnits: Set<MeasureUnit> = [.slice, .wedge, .piece]
+        var feminine = 0
+        for (owner, line) in lines where line.note != nil {
+            let measure =
+                line.ingredient != nil ? MeasureText.text(amount: line.amount, unit: line.unit, strings: .italian) : nil
+            let canonical = table.ingredient(for: line)?.name
+            let words = UIStrings.italian.words(for: line, measure: measure, canonical: canonical)
+            for mismatch in known {
+                #expect(!words.text.lowercased().contains(mismatch), "\(owner): \(words.text)")
+            }
+            // A feminine singular noun with an agreeing note never shows the masculine form.
+            guard let noun = canonical.flatMap(names.noun), noun.gender == .feminine, noun.number == .singular,
+                line.unit.map({ !cutUnits.contains($0) }) ?? true, let english = line.note,
+                let forms = names.notes[english], case .agreeing = forms
+            else { continue }
+            let masculine = forms.form(.masculine, .singular)
+            if masculine != forms.form(.feminine, .singular) {
+                feminine += 1
+                #expect(words.note != masculine, "\(owner): \"\(words.text)\" (\(noun.name) is feminine)")
+            }
+        }
+        #expect(feminine >= 5, "only \(feminine) feminine nouns with an agreeing note were checked")
+    }
+
     @Test("the check itself finds an English note left in a line")
     func checkCanFail() {
         let untranslated = RecipeLineWords(measure: "1", link: "", name: "lime", note: "cut into 4 wedges")
