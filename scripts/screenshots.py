@@ -1,6 +1,9 @@
 """Takes phone-sized screenshots of the app's screens in light and dark mode for the README.
 
-Usage: python scripts/screenshots.py BASE_URL OUTPUT_DIR
+Usage: python scripts/screenshots.py BASE_URL OUTPUT_DIR [--new-italian]
+With --new-italian it takes only the Italian details screens, whole, of five drinks that issue 30
+added (Negroni Sbagliato, Bicicletta, Rossini, Spritz Analcolico, Caffè Shakerato), as
+new-it-{id}.png, and touches neither favorites nor the bar.
 The server at BASE_URL should have its catalog loaded; the script marks one favorite so the
 pinned row shows and puts a few bottles on the bar, and removes both again at the end. Besides
 the English phone screens it takes the main and details screens at 820 and 1440 px, the Italian
@@ -13,9 +16,27 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 
+NEW_ITALIAN = ("184", "185", "186", "280", "284")
+
+
+def new_italian(base: str, out: Path) -> None:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium")
+        page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2, color_scheme="light",
+                                locale="it-IT")
+        for drink in NEW_ITALIAN:
+            page.goto(f"{base}/cocktails/{drink}?units=ml")
+            page.wait_for_load_state("networkidle")
+            page.screenshot(path=str(out / f"new-it-{drink}.png"), full_page=True)
+        browser.close()
+
+
 def main() -> None:
     base, out = sys.argv[1].rstrip("/"), Path(sys.argv[2])
     out.mkdir(parents=True, exist_ok=True)
+    if "--new-italian" in sys.argv[3:]:
+        new_italian(base, out)
+        return
     favorite = urllib.request.Request(f"{base}/api/v1/favorites/1", method="PUT")
     urllib.request.urlopen(favorite).close()
     bottles = ["London%20dry%20gin", "Campari", "sweet%20vermouth", "fresh%20lime%20juice", "white%20rum", "simple%20syrup"]

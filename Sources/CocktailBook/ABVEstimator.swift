@@ -4,92 +4,190 @@ import CocktailsAPI
 ///
 /// The model: every line that ends up in the glass contributes its volume and `volume × ABV` of
 /// alcohol. What does not end up in the glass counts for nothing: a rinse that is discarded, a
-/// serving on the side, ice added to a blender (the method's dilution covers it). Solids count as
-/// nothing except what they give the drink: granulated sugar dissolves to about half its spoon
-/// volume, and a muddled lime, lemon or orange gives its juice (a lime about 25 ml, a lemon 35,
-/// an orange 60; a wedge an eighth of that). A top-up fills a glass, taken as 90 ml, unless the
-/// step that tops it says a splash (15 ml); poured over a drink shaken or stirred apart, it is not
-/// diluted with it.
+/// serving on the side. Solids count as nothing except what they give the drink: granulated sugar
+/// dissolves to about half its spoon volume, and a muddled lime, lemon or orange gives its juice
+/// (a lime about 25 ml, a lemon 35, an orange 60; a wedge an eighth of that).
 ///
-/// The drink's final volume is the poured volume plus the water its handling melts from the ice:
-/// stirred 20 %, shaken 25 %, built 10 %, blended 25 %, swizzled 20 %, thrown 15 %, muddled 10 %,
-/// layered 0 %. The steps refine the method, because a muddled drink may then be shaken and a
-/// built one stirred down: a built or muddled drink that the steps shake is diluted as shaken,
-/// one packed with crushed ice 30 %, one stirred over ice to chill (`for 20 seconds`, `to
-/// dilute`) as stirred. ABV = alcohol ÷ final volume.
+/// Dilution is measured, not guessed: Dave Arnold (Liquid Intelligence, 2014) measured the water
+/// a drink of ABV `x` (a fraction) takes from the ice, as a share of its undiluted volume:
+///
+/// - stirred: `−1.21·x² + 1.246·x + 0.145`
+/// - shaken: `−1.567·x² + 1.742·x + 0.203`
+///
+/// so a Daiquiri (x ≈ 0.28) gains about 57 % water and a Manhattan (x ≈ 0.36) about 44 %. The
+/// other methods are assumptions stated here: a drink packed with crushed ice and stirred or
+/// swizzled in it (a julep, a swizzle, a muddled Caipirinha) melts as much as a shaken one;
+/// a built drink stirred in its glass over ice takes half the stirred figure; a built drink
+/// merely poured over ice, 10 %; a blended drink takes the water of the ice blended into it
+/// (half the measured volume of crushed ice; 10 % when none is measured); layered, none.
+/// A built or muddled drink that the steps shake is diluted as shaken.
+///
+/// Top-ups and sparkling lines poured over a drink shaken or stirred apart are not diluted with
+/// it. A top-up counts its volume as written; a bare "to top" fills the room the glass has left
+/// (its capacity, less about 45 % for ice cubes or crushed ice, less the drink), between a
+/// splash (15 ml, or when the step says a splash) and 90 ml; in a glass of unknown size, 90 ml.
+/// ABV = alcohol ÷ final volume.
 public enum ABVEstimator {
-    /// Water added by each method, as a share of the poured volume.
-    public static func dilution(for method: MixingMethod?) -> Double {
-        switch method {
-        case .stirred, .swizzled: 0.20
-        case .shaken, .blended: 0.25
-        case .thrown: 0.15
-        case .built, .muddled: 0.10
-        case .layered: 0
-        case nil: 0.15
+    /// How a drink meets its ice, as far as the water it takes is concerned.
+    public enum Dilution: Sendable, Equatable {
+        /// Arnold's stirred curve.
+        case stirred
+        /// Arnold's shaken curve (also a drink packed with crushed ice and stirred in it).
+        case shaken
+        /// Half of Arnold's stirred curve: stirred in its own glass over ice.
+        case stirredInGlass
+        /// A fixed share of the undiluted volume.
+        case fixed(Double)
+
+        /// Water taken from the ice by a drink whose undiluted ABV is `x` (a fraction),
+        /// as a share of its undiluted volume.
+        public func water(atABV x: Double) -> Double {
+            switch self {
+            case .stirred: ABVEstimator.stirred(x)
+            case .shaken: ABVEstimator.shaken(x)
+            case .stirredInGlass: ABVEstimator.stirred(x) / 2
+            case .fixed(let share): share
+            }
         }
     }
 
-    /// Water added to a drink made by `method` as its `steps` describe it.
-    public static func dilution(for method: MixingMethod?, steps: [String]) -> Double {
+    /// Arnold's measured dilution of a stirred drink of ABV `x`: −1.21·x² + 1.246·x + 0.145.
+    public static func stirred(_ x: Double) -> Double { -1.21 * x * x + 1.246 * x + 0.145 }
+
+    /// Arnold's measured dilution of a shaken drink of ABV `x`: −1.567·x² + 1.742·x + 0.203.
+    public static func shaken(_ x: Double) -> Double { -1.567 * x * x + 1.742 * x + 0.203 }
+
+    /// How a drink made by `method` meets its ice, before the steps say more.
+    public static func dilution(for method: MixingMethod?) -> Dilution {
+        switch method {
+        case .stirred: .stirred
+        case .shaken: .shaken
+        case .swizzled: .shaken
+        case .thrown: .stirred
+        case .built, .muddled, .blended: .fixed(0.10)
+        case .layered: .fixed(0)
+        case nil: .fixed(0.10)
+        }
+    }
+
+    /// How a drink made by `method` as its `steps` describe it meets its ice.
+    public static func dilution(for method: MixingMethod?, steps: [String]) -> Dilution {
         let base = dilution(for: method)
         guard method == .built || method == .muddled else { return base }
         let text = steps.joined(separator: " ").lowercased()
-        if text.contains("shake") { return dilution(for: .shaken) }
-        if text.contains("crushed ice") { return 0.30 }
-        if text.contains("stir"), text.contains("second") || text.contains("dilute") { return dilution(for: .stirred) }
+        if text.contains("shake") { return .shaken }
+        if text.contains("crushed ice"), text.contains("stir") || text.contains("swizzle") || method == .muddled {
+            return .shaken
+        }
+        if text.contains("stir"), text.contains("ice") { return .stirredInGlass }
         return base
     }
 
     /// The estimated ABV in percent, or `nil` when no line has a known volume and ingredient.
     ///
-    /// Lines whose ingredient is not in the table count as volume without alcohol.
+    /// Lines whose ingredient is not in the table count as volume without alcohol. `glass` and
+    /// `ice` (the drawing's `none`, `cubes`, `crushed`, `large-cube`) size a bare top-up.
     public static func estimate(
-        _ lines: [RecipeLine], method: MixingMethod?, steps: [String] = [], table: IngredientTable
-    )
-        -> Double?
-    {
-        guard let pour = pour(lines, method: method, steps: steps, table: table), pour.volume > 0 else { return nil }
-        // A top-up poured over a drink shaken or stirred apart is not part of what the ice diluted.
-        let mixedApart =
-            method == .shaken || method == .stirred
-            || steps.contains { $0.lowercased().contains("shake") }
-        let diluted = mixedApart ? pour.volume - pour.topped : pour.volume
-        return pour.alcohol / (pour.volume + diluted * dilution(for: method, steps: steps)) * 100
+        _ lines: [RecipeLine], method: MixingMethod?, steps: [String] = [], table: IngredientTable,
+        glass: Glass? = nil, ice: String? = nil
+    ) -> Double? {
+        serving(lines, method: method, steps: steps, table: table, glass: glass, ice: ice).map {
+            $0.alcohol / $0.volume * 100
+        }
+    }
+
+    /// Millilitres of alcohol and of drink in one serving, once diluted and topped.
+    static func serving(
+        _ lines: [RecipeLine], method: MixingMethod?, steps: [String], table: IngredientTable, glass: Glass?,
+        ice: String?
+    ) -> (alcohol: Double, volume: Double)? {
+        guard let pour = pour(lines, method: method, steps: steps, table: table),
+            pour.volume > 0 || !pour.bareTops.isEmpty
+        else { return nil }
+        let text = steps.map { $0.lowercased() }
+        // What sparkles or tops the drink goes in after a shake or a stir in the mixing glass.
+        let mixedApart = method == .shaken || method == .stirred || text.contains { $0.contains("shake") }
+        let withIce = mixedApart ? pour.volume - pour.sparkling : pour.volume
+        let alcoholWithIce = mixedApart ? pour.alcohol - pour.sparklingAlcohol : pour.alcohol
+        var water: Double
+        if method == .blended, pour.blendedIce > 0 {
+            water = pour.blendedIce / 2
+        } else {
+            let x = withIce > 0 ? alcoholWithIce / withIce : 0
+            water = withIce * dilution(for: method, steps: steps).water(atABV: x)
+        }
+        var volume = pour.volume + water
+        var alcohol = pour.alcohol
+        if !pour.bareTops.isEmpty {
+            let splash = text.contains { $0.contains("top") && $0.contains("splash") }
+            var top = 90.0
+            if splash {
+                top = 15
+            } else if let capacity = glass?.entry.capacity {
+                let room = capacity * (ice == nil || ice == "none" ? 0.9 : 0.55) - volume
+                top = min(90, max(15, room / Double(pour.bareTops.count)))
+            }
+            volume += top * Double(pour.bareTops.count)
+            alcohol += pour.bareTops.reduce(0) { $0 + top * $1 }
+        }
+        guard volume > 0 else { return nil }
+        return (alcohol, volume)
     }
 
     /// Grams of alcohol in one serving (ethanol weighs 0.789 g per ml), or `nil` when no line
-    /// has a known volume. Dilution changes the strength, not the alcohol.
+    /// has a known volume. Dilution changes the strength, not the alcohol; a bare top-up of
+    /// sparkling wine brings its own, sized as ``estimate(_:method:steps:table:glass:ice:)`` sizes it.
     public static func alcoholGrams(
-        _ lines: [RecipeLine], method: MixingMethod? = nil, steps: [String] = [], table: IngredientTable
+        _ lines: [RecipeLine], method: MixingMethod? = nil, steps: [String] = [], table: IngredientTable,
+        glass: Glass? = nil, ice: String? = nil
     ) -> Double? {
-        pour(lines, method: method, steps: steps, table: table).map { $0.alcohol * 0.789 }
+        serving(lines, method: method, steps: steps, table: table, glass: glass, ice: ice).map { $0.alcohol * 0.789 }
     }
 
-    /// What goes into the glass: total volume, the part of it added by top-ups (which goes in
-    /// after the ice has done its work), and millilitres of alcohol.
+    /// What goes into the glass: the volume of the measured lines, the part of it that sparkles
+    /// (and goes in after a shake or stir), their alcohol, how many bare top-ups follow, and the
+    /// crushed ice measured into a blender.
     struct Pour {
         var volume = 0.0
-        var topped = 0.0
+        var sparkling = 0.0
         var alcohol = 0.0
+        var sparklingAlcohol = 0.0
+        /// The alcohol share (0…1) of each top-up written without an amount.
+        var bareTops: [Double] = []
+        var blendedIce = 0.0
     }
 
     static func pour(_ lines: [RecipeLine], method: MixingMethod?, steps: [String], table: IngredientTable) -> Pour? {
         let text = steps.map { $0.lowercased() }
         let muddled = method == .muddled || text.contains { $0.contains("muddle") }
-        let splashTop = text.contains { $0.contains("top") && $0.contains("splash") }
         var pour = Pour()
         var counted = false
         for line in lines {
             let words = line.text.lowercased()
             if words.contains("rinse") || words.contains("on the side") { continue }
-            guard let millilitres = millilitres(of: line, table: table, muddled: muddled, splashTop: splashTop) else {
+            let ingredient = table.ingredient(for: line)
+            let name = (ingredient?.name ?? line.ingredient ?? "").lowercased()
+            if ingredient?.kind == .other, name.split(separator: " ").contains("ice") {
+                if method == .blended, let perUnit = line.unit?.millilitres {
+                    pour.blendedIce += (line.amount?.typical ?? 1) * perUnit
+                }
                 continue
             }
+            let abv = ingredient?.abv ?? 0
+            if line.unit == .top, line.amount == nil {
+                // A bare top-up: its volume depends on the glass; it dilutes by its own volume.
+                pour.bareTops.append(abv / 100)
+                counted = true
+                continue
+            }
+            guard let millilitres = millilitres(of: line, table: table, muddled: muddled) else { continue }
             counted = true
             pour.volume += millilitres
-            if line.unit == .top { pour.topped += millilitres }
-            pour.alcohol += millilitres * (table.ingredient(for: line)?.abv ?? 0) / 100
+            pour.alcohol += millilitres * abv / 100
+            if line.unit == .top || DrinkBody.fizzyWords.contains(where: name.contains) {
+                pour.sparkling += millilitres
+                pour.sparklingAlcohol += millilitres * abv / 100
+            }
         }
         return counted ? pour : nil
     }
@@ -101,6 +199,8 @@ public enum ABVEstimator {
     static func millilitres(of line: RecipeLine, table: IngredientTable, muddled: Bool = false, splashTop: Bool = false)
         -> Double?
     {
+        // A bare top-up the steps call a splash pours 15 ml; otherwise a glass's worth (the
+        // drawings' figure; the estimate sizes it by the glass).
         let ingredient = table.ingredient(for: line)
         let name = ingredient?.name.lowercased() ?? ""
         if name.contains("ice"), ingredient?.kind == .other { return nil }
@@ -121,67 +221,5 @@ public enum ABVEstimator {
         case .egg: return amount * (ingredient.name.lowercased().contains("yolk") ? 15 : 30)
         default: return nil
         }
-    }
-}
-
-/// What a drawing of a drink can show of its recipe: how much is in the glass, how much of it
-/// fizzes, and whether a foam of egg white or aquafaba sits on top.
-public struct DrinkBody: Sendable, Equatable {
-    /// Millilitres in the glass once made: what is poured, the water its handling melts, the
-    /// top-up, and the slush of ice blended in.
-    public var volume: Double
-    /// The share of `volume` that is carbonated (soda, tonic, cola, ginger beer, sparkling wine).
-    public var fizz: Double
-    /// An egg white or aquafaba is shaken in: the drink wears a foam.
-    public var foam: Bool
-    /// Shaken with citrus juice (and no foam): a thin froth of fine bubbles rides on top.
-    public var froth: Bool
-
-    /// Words that mark a carbonated ingredient.
-    static let fizzyWords = [
-        "soda", "tonic", "cola", "ginger beer", "ginger ale", "sparkling", "prosecco", "champagne", "cava", "seltzer",
-    ]
-
-    /// The body of a drink made by `method` from `lines` as `steps` say.
-    public init(_ lines: [RecipeLine], method: MixingMethod?, steps: [String] = [], table: IngredientTable) {
-        let text = steps.map { $0.lowercased() }
-        let muddled = method == .muddled || text.contains { $0.contains("muddle") }
-        let splashTop = text.contains { $0.contains("top") && $0.contains("splash") }
-        var poured = 0.0
-        var topped = 0.0
-        var fizzy = 0.0
-        var slush = 0.0
-        var citrus = false
-        foam = false
-        for line in lines {
-            let words = line.text.lowercased()
-            if words.contains("rinse") || words.contains("on the side") { continue }
-            let ingredient = table.ingredient(for: line)
-            let name = (ingredient?.name ?? line.ingredient ?? "").lowercased()
-            if (ingredient?.kind == .egg && name.contains("white")) || name.contains("aquafaba") { foam = true }
-            if ingredient?.kind == .juice, ["lime", "lemon", "grapefruit", "orange"].contains(where: name.contains) {
-                citrus = true
-            }
-            // Ice blended into the drink stays in the glass as slush: about half its volume.
-            if method == .blended, name.contains("ice"), ingredient?.kind == .other,
-                let unit = line.unit, let perUnit = unit.millilitres
-            {
-                slush += (line.amount?.typical ?? 1) * perUnit * 0.5
-                continue
-            }
-            guard
-                let millilitres = ABVEstimator.millilitres(
-                    of: line, table: table, muddled: muddled, splashTop: splashTop)
-            else { continue }
-            if line.unit == .top { topped += millilitres } else { poured += millilitres }
-            if Self.fizzyWords.contains(where: name.contains) { fizzy += millilitres }
-        }
-        let mixedApart =
-            method == .shaken || method == .stirred || text.contains { $0.contains("shake") }
-        let shaken = method == .shaken || text.contains { $0.contains("shake") }
-        froth = shaken && citrus && !foam
-        let diluted = mixedApart ? poured : poured + topped
-        volume = poured + topped + diluted * ABVEstimator.dilution(for: method, steps: steps) + slush
-        fizz = volume > 0 ? min(1, fizzy / volume) : 0
     }
 }

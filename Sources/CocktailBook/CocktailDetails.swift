@@ -37,9 +37,13 @@ public struct CocktailDetails: Sendable, Equatable {
             $0.recipe.map { Line(parsed: $0, ingredient: table.ingredient(for: $0)) }
         }
         let steps = item.cocktail.instructions ?? []
-        abv = ABVEstimator.estimate(lines.map(\.parsed), method: item.cocktail.method, steps: steps, table: table)
+        let ice = item.cocktail.illustration?.ice
+        abv = ABVEstimator.estimate(
+            lines.map(\.parsed), method: item.cocktail.method, steps: steps, table: table, glass: item.cocktail.glass,
+            ice: ice)
         alcoholGrams = ABVEstimator.alcoholGrams(
-            lines.map(\.parsed), method: item.cocktail.method, steps: steps, table: table)
+            lines.map(\.parsed), method: item.cocktail.method, steps: steps, table: table, glass: item.cocktail.glass,
+            ice: ice)
     }
 
     /// `Today`, `This week`… for the recipe's `dateModified` seen at `now`; `nil` without a date.

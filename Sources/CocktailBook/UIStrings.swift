@@ -11,7 +11,8 @@ public struct UIStrings: Sendable {
     public let language: Language
     /// The language's catalog, key → text.
     public let table: [String: String]
-    private let names: [String: [String: String]]
+    /// The names of catalog things and their grammar; `nil` in English, whose names are the catalog's own.
+    public let names: NameTable?
 
     public static let english = UIStrings(language: .english)
     public static let italian = UIStrings(language: .italian)
@@ -24,7 +25,7 @@ public struct UIStrings: Sendable {
     private init(language: Language) {
         self.language = language
         table = Self.load("\(language.rawValue)") ?? [:]
-        names = language == .english ? [:] : (Self.loadNames("names-\(language.rawValue)") ?? [:])
+        names = language == .english ? nil : Self.loadNames("names-\(language.rawValue)")
     }
 
     /// The text of `key`; a key missing here falls back to English, then to the key itself
@@ -98,33 +99,19 @@ public struct UIStrings: Sendable {
     /// An ingredient's name (`white rum`) in this language; names the table does not know
     /// (an imported recipe's) stay as written.
     public func ingredient(_ name: String) -> String {
-        guard !names.isEmpty else { return name }
-        if let exact = names["ingredients"]?[name] { return exact }
-        return names["ingredientsLowercased"]?[name.lowercased()] ?? name
+        names?.noun(name)?.name ?? name
     }
 
-    /// A recipe line's note (`to top`, `chilled`) in this language.
-    public func note(_ note: String) -> String { names["notes"]?[note] ?? note }
-
-    /// A recipe line written without a measure (`Soda water, to top`): its name and its note,
-    /// each through the tables.
-    public func unmeasuredLine(_ text: String) -> String {
-        guard language != .english else { return text }
-        guard let comma = text.range(of: ", ") else { return ingredient(text) }
-        return ingredient(String(text[..<comma.lowerBound])) + ", " + note(String(text[comma.upperBound...]))
-    }
-
-    /// A measured line as this language writes it: the measure with its decimal separator,
-    /// the ingredient's and the note's names from the tables.
-    public func line(measure: String?, ingredient name: String, note lineNote: String?) -> String {
-        let measured = measure.map { localizingNumbers(in: $0) + " " } ?? ""
-        return measured + ingredient(name) + (lineNote.map { ", " + note($0) } ?? "")
+    /// A recipe line's note (`to top`, `chilled`) in this language, in the form that agrees with
+    /// `noun` (the masculine singular without one).
+    public func note(_ note: String, agreeingWith noun: NameTable.Noun? = nil) -> String {
+        guard let translated = names?.notes[note] else { return note }
+        return translated.form(noun?.gender ?? .masculine, noun?.number ?? .singular)
     }
 
     /// Whether the names table translates `name` as an ingredient.
     public func knowsIngredient(_ name: String) -> Bool {
-        language == .english || names["ingredients"]?[name] != nil
-            || names["ingredientsLowercased"]?[name.lowercased()] != nil
+        language == .english || names?.noun(name) != nil
     }
 
     // MARK: Loading
@@ -138,15 +125,9 @@ public struct UIStrings: Sendable {
         return try? JSONDecoder().decode([String: String].self, from: data)
     }
 
-    private static func loadNames(_ name: String) -> [String: [String: String]]? {
-        guard let url = url(name), let data = try? Data(contentsOf: url),
-            var tables = try? JSONDecoder().decode([String: [String: String]].self, from: data)
-        else { return nil }
-        if let ingredients = tables["ingredients"] {
-            tables["ingredientsLowercased"] = Dictionary(
-                ingredients.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
-        }
-        return tables
+    private static func loadNames(_ name: String) -> NameTable? {
+        guard let url = url(name), let data = try? Data(contentsOf: url) else { return nil }
+        return try? JSONDecoder().decode(NameTable.self, from: data)
     }
 }
 

@@ -116,7 +116,7 @@ public enum CocktailImage {
             return strings("alt_photo", ["name": cocktail.name])
         }
         if let glass = cocktail.glass {
-            let glassName = strings.language == .english ? glass.englishPhrase : strings.glass(glass)
+            let glassName = strings.language == .english ? glass.englishPhrase : glass.entry.italian
             return strings("alt_illustration_glass", ["name": cocktail.name, "glass": glassName])
         }
         return strings("alt_illustration", ["name": cocktail.name])

@@ -145,7 +145,8 @@ struct WebController<Context: AppContext>: Sendable {
             author: details.cocktail.author, rating: page.book?.rating,
             // The lines as the page shows them: in the viewer's units and servings.
             lines: page.ingredients.map { line in
-                [line.measure, line.name].compactMap { $0 }.joined(separator: " ") + (line.note.map { ", " + $0 } ?? "")
+                (line.measure.map { $0 + " " } ?? "") + (line.link ?? "") + line.name
+                    + (line.note.map { ", " + $0 } ?? "")
             },
             basedOnURL: details.cocktail.basedOn.map { images.origin + "/cocktails/\($0)" })
         let owner = context.viewer.favoritesOwner

@@ -61,6 +61,20 @@ extension CocktailIllustration {
             svg: twist(
                 dark: "#d9862a", light: "#f6b35a", width: 11,
                 path: "M-8-2C6-10 16-2 13 8C10 17 4 19 6 28", inner: "#ef7d7d")),
+        "grapefruit-wedge": GarnishArt(
+            attachment: .rimSide,
+            // Broader than a lime wedge, with a blush-pink flesh under a yellow-orange rind.
+            svg: "<g transform=\"translate(2 -3) rotate(-24)\"><path d=\"M-22 0A22 22 0 0 0 22 0Z\" fill=\"#e39a3c\"/>"
+                + "<path d=\"M-19.5 0A19.5 19.5 0 0 0 19.5 0Z\" fill=\"#fde8d2\"/><path d=\"M-17.5 0A17.5 17.5 0 0 0 17.5 0Z\" fill=\"#ef6f62\"/>"
+                + "<path d=\"M0 1V16M0 1L-11 12M0 1L11 12\" stroke=\"#fde8d2\" stroke-width=\"1.3\"/>"
+                + "<path d=\"M-22 0H22\" stroke=\"#f7c9a8\" stroke-width=\"2\" stroke-linecap=\"round\"/></g>"),
+        "grapefruit-slice": GarnishArt(
+            attachment: .inDrink,
+            // A whole round slice standing in the drink against the glass: pink segments in a pale pith.
+            svg:
+                "<circle r=\"19\" fill=\"#e39a3c\"/><circle r=\"17\" fill=\"#fde8d2\"/><circle r=\"15.5\" fill=\"#f07c6e\"/>"
+                + "<path d=\"M0-15.5V15.5M-15.5 0H15.5M-11-11L11 11M-11 11L11-11\" stroke=\"#fde8d2\" stroke-width=\"1.3\"/>"
+                + "<circle r=\"2.2\" fill=\"#fde8d2\"/>"),
         "pineapple-wedge": GarnishArt(
             attachment: .rimSide,
             // Sits low, straddling the rim like a slit wedge, so its crown stays inside a tall glass's crop.

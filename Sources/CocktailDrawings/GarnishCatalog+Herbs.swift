@@ -42,6 +42,31 @@ extension CocktailIllustration {
                 + "<ellipse cx=\"0.5\" cy=\"-26\" rx=\"2.1\" ry=\"2.9\"/><ellipse cx=\"2.5\" cy=\"-30\" rx=\"1.8\" ry=\"2.5\"/></g>"
                 + "<path d=\"M1-2L-6-9M1.5-4L8-10\" stroke=\"#6f9a52\" stroke-width=\"1.4\" stroke-linecap=\"round\"/>",
             reach: 34, stalk: 26),
+        "rosemary-sprig": GarnishArt(
+            attachment: .top,
+            // A woody stem with many short, narrow, dark needles: unlike mint's few broad leaves.
+            svg: "<path d=\"M0 26C0 10 1-10 2-30\" fill=\"none\" stroke=\"#6b5a3a\" stroke-width=\"1.8\"/>"
+                + "<g stroke=\"#2f5a36\" stroke-width=\"1.9\" stroke-linecap=\"round\">"
+                + "<path d=\"M0 14l-7-5M0 14l7-5M0 6l-7-5M0 6l7-5M1-2l-7-5M1-2l7-5M1-10l-6-5M1-10l6-5M2-18l-5-5M2-18l5-5M2-25l-3-5M2-25l3-5\"/>"
+                + "</g>",
+            reach: 34, stalk: 26),
+        "candied-ginger": GarnishArt(
+            attachment: .rimSide,
+            // A sugared cube of ginger speared on a pick laid across the rim.
+            svg: "<path d=\"M-14 4L16-12\" stroke=\"#caa46a\" stroke-width=\"2\" stroke-linecap=\"round\"/>"
+                + "<g transform=\"translate(4 -6) rotate(-28)\"><rect x=\"-7\" y=\"-7\" width=\"14\" height=\"13\" rx=\"3\""
+                + " fill=\"#d9a441\" stroke=\"#a8741f\"/><g fill=\"#fff6dc\"><circle cx=\"-3\" cy=\"-3\" r=\"1\"/>"
+                + "<circle cx=\"2\" cy=\"-4\" r=\".9\"/><circle cx=\"3\" cy=\"2\" r=\"1\"/><circle cx=\"-2\" cy=\"3\" r=\".8\"/></g></g>",
+            reach: 16),
+        "bitters-drops": GarnishArt(
+            attachment: .surface,
+            // A few dark-red drops of bitters on a foam, the way a Pisco Sour is finished.
+            svg:
+                "<g fill=\"#7a1a12\"><ellipse cx=\"-10\" cy=\"-1\" rx=\"3\" ry=\"1.6\"/><ellipse cx=\"0\" cy=\"-2\" rx=\"3.4\" ry=\"1.8\"/>"
+                + "<ellipse cx=\"10\" cy=\"-1\" rx=\"3\" ry=\"1.6\"/></g>"
+                + "<g fill=\"#b33a2a\" opacity=\".6\"><ellipse cx=\"-10\" cy=\"-1.4\" rx=\"1.4\" ry=\".7\"/>"
+                + "<ellipse cx=\"0\" cy=\"-2.4\" rx=\"1.6\" ry=\".8\"/><ellipse cx=\"10\" cy=\"-1.4\" rx=\"1.4\" ry=\".7\"/></g>"
+        ),
         "celery": GarnishArt(
             attachment: .top,
             svg:

@@ -92,7 +92,7 @@ struct CLIListAndShowTests {
         #expect(result.status == 0, "\(result)")
         let lines = result.stdout.components(separatedBy: "\n")
         #expect(lines.first == "Piña Colada")
-        #expect(lines.dropFirst().first == "alcoholic · 7 minutes · ≈ 12% ABV · id 0")
+        #expect(lines.dropFirst().first == "alcoholic · 7 minutes · ≈ 8% ABV · id 0")
         let ingredientsAt = try #require(lines.firstIndex(of: "Ingredients"), "\(result)")
         let ingredients = lines[(ingredientsAt + 1)...].prefix { $0.hasPrefix("  • ") }.map { String($0.dropFirst(4)) }
         #expect(ingredients == CLIFixtures.pinaColadaIngredients)

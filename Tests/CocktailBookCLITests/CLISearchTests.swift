@@ -103,8 +103,8 @@ struct DiscoverCLISearchTests {
         let list = try JSONDecoder().decode(SearchJSON.self, from: Data(result.stdout.utf8))
         #expect(list.query == "negorni")
         #expect(list.names.first == "Negroni")
-        #expect(list.names == ["Negroni"])
-        #expect(list.total == 1 && list.page == 1 && list.nextPage == nil)
+        #expect(list.names == ["Negroni", "Negroni Sbagliato", "Cynar Negroni", "Mezcal Negroni", "White Negroni"])
+        #expect(list.total == 5 && list.page == 1 && list.nextPage == nil)
         #expect(list.cocktails.first?.kind == "alcoholic")
 
         let campari = try await sandbox.runDiscoverBundled(["search", "campari", "--json"])

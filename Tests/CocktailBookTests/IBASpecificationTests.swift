@@ -12,6 +12,9 @@ struct IBASpecificationTests {
             var name: String
             var list: String
             var lines: [String]
+            /// The catalog's id for the IBA's vessel (`coupe`, `rocks`, …) and technique.
+            var glass: String
+            var method: String
         }
         var drinks: [Drink]
     }
@@ -92,6 +95,16 @@ struct IBASpecificationTests {
         }
     }
 
+    @Test("every IBA drink is served in the IBA's glass and made by the IBA's method")
+    func glassAndMethod() {
+        let byName = Dictionary(cocktails.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for spec in specs {
+            guard let cocktail = byName[spec.name] else { continue }
+            #expect(cocktail.glass?.rawValue == spec.glass, "\(spec.name): \(cocktail.glass?.rawValue ?? "-")")
+            #expect(cocktail.method?.rawValue == spec.method, "\(spec.name): \(cocktail.method?.rawValue ?? "-")")
+        }
+    }
+
     @Test("a variant is another balance: its lines resolve, it differs from the recipe, and it is named in Italian too")
     func variants() {
         var count = 0
@@ -144,7 +157,7 @@ struct IBASpecificationTests {
         #expect(Self.measures(["30 ml bourbon"], table: table) != Self.measures(["30 ml rye whiskey"], table: table))
     }
 
-    @Test("the fixed drinks: Margarita 50/20/15 and Monkey Gland with drops, not teaspoons")
+    @Test("the fixed drinks: Margarita 50/20/15, Monkey Gland's 2025 tablespoons, Sazerac 50 ml, Clover Club's drops")
     func corrected() {
         let byName = Dictionary(cocktails.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         #expect(
@@ -153,16 +166,26 @@ struct IBASpecificationTests {
             ])
         #expect(
             byName["Monkey Gland"]?.ingredients == [
-                "50 ml London dry gin", "30 ml fresh orange juice", "2 drops absinthe", "2 drops grenadine",
+                "45 ml London dry gin", "45 ml fresh orange juice", "1 tbsp absinthe", "1 tbsp grenadine",
             ])
+        // The review found 60 ml of cognac and 15 ml of egg white where the IBA writes 50 ml and a few drops;
+        // the house balances stay as named variants.
+        #expect(byName["Sazerac"]?.ingredients.contains("50 ml cognac, or rye whiskey") == true)
+        #expect(
+            byName["Sazerac"]?.variants?.contains {
+                $0.ingredients.contains { $0.hasPrefix("2 oz cognac") || $0.hasPrefix("60 ml cognac") }
+            } == true)
+        #expect(byName["Clover Club"]?.ingredients.contains("Egg white, a few drops") == true)
+        #expect(byName["Clover Club"]?.ingredients.contains { $0.hasPrefix("15 ml egg white") } == false)
     }
 
     @Test("ice is a line only when it is measured into a blender: the steps say how the rest is used")
     func iceRule() {
         // A drink blended without ice (a fruit purée poured over ice afterwards) lists none.
         for cocktail in cocktails {
+            // Ice by the word: "long-grain white rice" ends in "ice" but is the Horchata's rice.
             let iceLines = cocktail.recipe.filter {
-                table.ingredient(for: $0)?.name.lowercased().hasSuffix("ice") == true
+                table.ingredient(for: $0)?.name.lowercased().split(separator: " ").contains("ice") == true
                     && table.ingredient(for: $0)?.kind == .other
             }
             let blendsIce = (cocktail.instructions ?? []).contains {

@@ -53,7 +53,7 @@ struct RecipeMarkdownTests {
         let negroni = try BundledDrinks.named("Negroni")
         let lines = RecipeMarkdown.markdown(for: negroni, language: .italian).components(separatedBy: "\n")
         let headings = lines.filter { $0.hasPrefix("#") }
-        #expect(headings == ["# Negroni", "## Ingredienti", "## Preparazione", "## Guarnizione"])
+        #expect(headings == ["# Negroni", "## Ingredienti", "## Preparazione", "## Decorazione"])
         #expect(lines.contains("- **Bicchiere:** Tumbler basso"))
         #expect(lines.contains("- **Tempo:** 3 minuti"))
         #expect(lines.contains("4. Decora con mezza fetta d'arancia."))

@@ -59,17 +59,17 @@ struct CocktailDBFilterTests {
 
             #expect(
                 try await client.cocktailDBNames("filter.php?c=Cocktail") == [
-                    "Daiquiri", "Manhattan", "Margarita", "Old Fashioned", "Piña Colada",
+                    "Daiquiri", "Manhattan", "Margarita", "Mojito", "Old Fashioned", "Piña Colada",
                 ])
             #expect(
                 try await client.cocktailDBNames("filter.php?c=Ordinary_Drink") == [
-                    "Bloody Mary", "Gin and Tonic", "Mojito", "Screwdriver",
+                    "Bloody Mary", "Gin and Tonic", "Screwdriver",
                 ])
             #expect(try await client.cocktailDBNames("filter.php?c=soft_drink") == WebFixtures.nonAlcoholicNames)
 
             #expect(
                 try await client.cocktailDBNames("filter.php?g=Highball_glass") == [
-                    "Mojito", "Non-Alcoholic Juicy Julep", "Screwdriver",
+                    "Bloody Mary", "Mojito", "Non-Alcoholic Juicy Julep", "Screwdriver",
                 ])
             #expect(
                 try await client.cocktailDBNames("filter.php?g=Old-fashioned_glass") == [
@@ -78,7 +78,7 @@ struct CocktailDBFilterTests {
             #expect(try await client.cocktailDBNames("filter.php?g=coupe%20glass") == ["Daiquiri"])
             #expect(
                 try await client.cocktailDBNames("filter.php?a=Alcoholic&g=Highball_glass") == [
-                    "Mojito", "Screwdriver",
+                    "Bloody Mary", "Mojito", "Screwdriver",
                 ])
             #expect(
                 try await client.cocktailDBNames("filter.php?c=Soft_Drink&i=lime_juice") == [
@@ -154,8 +154,8 @@ struct CocktailDBFilterTests {
             let syrup =
                 try await client.cocktailDB("filter.php?i=Sugar%20syrup")?.compactMap { $0["strDrink"] as? String }
                 ?? []
-            // The IBA's Mojito takes cane sugar; the Daiquiri takes syrup.
-            #expect(syrup.contains("Daiquiri") && !syrup.contains("Mojito"))
+            // The IBA's Mojito and Daiquiri take sugar (cane, superfine); the Basil Lemonade Punch takes syrup.
+            #expect(syrup.contains("Basil Lemonade Punch") && !syrup.contains("Mojito") && !syrup.contains("Daiquiri"))
             #expect(try await client.cocktailDB("filter.php?i=Carbonated%20water")?.isEmpty == false)
             #expect(
                 try await client.cocktailDB("search.php?i=Light%20rum", key: "ingredients")?.first?["strIngredient"]

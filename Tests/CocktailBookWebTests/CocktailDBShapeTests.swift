@@ -4,7 +4,7 @@ import Foundation
 import HummingbirdTesting
 import Testing
 
-/// Every drink of the 170-cocktail bundled catalog, through `lookup.php`, in exactly the shape
+/// Every drink of the 311-cocktail bundled catalog, through `lookup.php`, in exactly the shape
 /// and vocabulary TheCocktailDB clients decode.
 @Suite("TheCocktailDB API: the bundled catalog's shape")
 struct CocktailDBShapeTests {
@@ -15,7 +15,7 @@ struct CocktailDBShapeTests {
         try await makeCocktailDBBundledApp(databasePath: database.path).test(.router) { client in
             try await client.waitForCatalog(timeout: .seconds(60)) { $0.state == "ready" }
             let ids = try await client.list().cocktails.map(\.id)
-            #expect(ids.count == 170)
+            #expect(ids.count == 311)
             let searched = try #require(try await client.cocktailDB("search.php?s=")).compactMap {
                 $0["idDrink"] as? String
             }
@@ -93,7 +93,7 @@ struct CocktailDBShapeTests {
                 let names = try await client.cocktailDBNames("filter.php?c=\(encoded)")
                 total += names.count
             }
-            #expect(total == 170) // each drink in exactly one category, whichever categories have drinks
+            #expect(total == 311) // each drink in exactly one category, whichever categories have drinks
 
             let glasses = try #require(try await client.cocktailDB("list.php?g=list")).compactMap {
                 $0["strGlass"] as? String
@@ -106,11 +106,11 @@ struct CocktailDBShapeTests {
                         withAllowedCharacters: .alphanumerics))
                 glassed += try await client.cocktailDBNames("filter.php?g=\(encoded)").count
             }
-            #expect(glassed == 170)
+            #expect(glassed == 311)
 
             let alcoholic = try await client.cocktailDBNames("filter.php?a=Alcoholic").count
             let nonAlcoholic = try await client.cocktailDBNames("filter.php?a=Non_Alcoholic").count
-            #expect(alcoholic == 134 && nonAlcoholic == 36)
+            #expect(alcoholic == 241 && nonAlcoholic == 70)
         }
     }
 }

@@ -117,9 +117,9 @@ struct CocktailsAPITests {
             #expect(detail.garnish == "Pineapple wedge and cherry")
             #expect(detail.tags.contains("rum"))
             #expect(detail.iba == "contemporary-classics")
-            // 50 ml of 40 % rum in 130 ml of liquid (the blender ice aside), plus 25 % water from blending:
-            // 20 / (130 × 1.25) ≈ 12.3 %.
-            #expect(abs((detail.abv ?? 0) - 12.3) < 0.15)
+            // 50 ml of 40 % rum in 130 ml of liquid, plus the cup (240 ml) of crushed ice blended into it,
+            // half its volume as water: 20 / (130 + 120) = 8.0 %.
+            #expect(abs((detail.abv ?? 0) - 8.0) < 0.15)
             let keys = try response.jsonObject()
             for key in ["glass", "category", "method", "instructions", "garnish", "tags", "abv", "iba", "dateModified"]
             {

@@ -99,13 +99,14 @@ struct DiscoverAPITests {
             #expect(list.query == "marg")
             #expect(
                 list.names == [
-                    "Margarita", "Margarita Mocktail", "Grand Margarita", "Tommy's Margarita",
-                    "Mary Pickford", "Bloody Mary", "Virgin Mary", "Barracuda", "Illegal", "Paloma",
+                    "Margarita", "Margarita Mocktail", "Frozen Margarita", "Grand Margarita", "Tommy's Margarita",
+                    "Mary Pickford", "Bloody Mary", "Virgin Mary", "Barracuda", "Illegal", "Kamikaze", "Matador",
+                    "Paloma",
                 ])
-            #expect(list.total == 10 && list.page == 1 && list.perPage == 10 && list.nextPage == nil)
+            #expect(list.total == 13 && list.page == 1 && list.perPage == 13 && list.nextPage == nil)
             // Every name with a word starting "marg" comes before every name without one.
             let hasPrefix = list.names.map { $0.lowercased().split(separator: " ").contains { $0.hasPrefix("marg") } }
-            #expect(hasPrefix == Array(repeating: true, count: 4) + Array(repeating: false, count: 6))
+            #expect(hasPrefix == Array(repeating: true, count: 5) + Array(repeating: false, count: 8))
         }
     }
 
@@ -118,7 +119,7 @@ struct DiscoverAPITests {
             let campari = try await client.discoverList("?q=campari")
             #expect(campari.names.contains("Negroni"))
             let withCampari = try await client.discoverList("?ingredient=Campari")
-            #expect(withCampari.total == 6)
+            #expect(withCampari.total == 17)
             #expect(Set(withCampari.names).isSubset(of: Set(campari.names)), "\(withCampari.names) vs \(campari.names)")
         }
     }
@@ -129,7 +130,7 @@ struct DiscoverAPITests {
             let byFilter = try await client.discoverList("?filter=alcoholic&glass=coupe")
             let byKind = try await client.discoverList("?kind=alcoholic&glass=coupe")
             #expect(byFilter == byKind)
-            #expect(byFilter.total == 35 && byFilter.cocktails.count == 35)
+            #expect(byFilter.total == 50 && byFilter.cocktails.count == 50)
             #expect(byFilter.filter == "alcoholic")
             #expect(byFilter.cocktails.allSatisfy { $0.kind == "alcoholic" })
             #expect(
@@ -147,14 +148,14 @@ struct DiscoverAPITests {
     func ingredientsAllRequired() async throws {
         try await withDiscoverBundledApp { client in
             let both = try await client.discoverList("?ingredient=gin&ingredient=campari")
-            #expect(both.names == ["Cardinale", "Negroni"])
+            #expect(both.names == ["Cardinale", "Enzoni", "Jasmine", "Lucien Gaudin", "Negroni"])
             for row in both.cocktails {
                 let names = try await client.discoverDetail(row.id).ingredients.compactMap(\.ingredient)
                 #expect(names.contains { containsWords($0, "gin") }, "\(row.name): \(names)")
                 #expect(names.contains { containsWords($0, "campari") }, "\(row.name): \(names)")
             }
             let gin = try await client.discoverList("?ingredient=gin")
-            #expect(gin.total == 36)
+            #expect(gin.total == 56)
             #expect(Set(both.ids).isSubset(of: Set(gin.ids)))
         }
     }
@@ -163,8 +164,8 @@ struct DiscoverAPITests {
     func category() async throws {
         try await withDiscoverBundledApp { client in
             let sour = try await client.discoverList("?category=Sour")
-            #expect(sour.total == 45 && sour.cocktails.count == 45)
-            #expect(Array(sour.names.prefix(3)) == ["Amaretto Sour", "Army & Navy", "Aviation"])
+            #expect(sour.total == 68 && sour.cocktails.count == 68)
+            #expect(Array(sour.names.prefix(3)) == ["Amaretto Sour", "Aperitivo Sour", "Army & Navy"])
             #expect(try await client.discoverList("?category=sour") == sour)
             for row in sour.cocktails.prefix(10) {
                 #expect(try await client.discoverDetail(row.id).category == "Sour", "\(row.name)")
@@ -178,9 +179,9 @@ struct DiscoverAPITests {
     func unpaged() async throws {
         try await withDiscoverBundledApp { client in
             let all = try await client.discoverList()
-            #expect(all.total == 170 && all.cocktails.count == 170)
-            #expect(all.page == 1 && all.perPage == 170 && all.nextPage == nil)
-            #expect(Set(all.ids).count == 170)
+            #expect(all.total == 311 && all.cocktails.count == 311)
+            #expect(all.page == 1 && all.perPage == 311 && all.nextPage == nil)
+            #expect(Set(all.ids).count == 311)
         }
     }
 
@@ -190,22 +191,23 @@ struct DiscoverAPITests {
             let all = try await client.discoverList()
             let second = try await client.discoverList("?page=2&perPage=50")
             #expect(second.ids == Array(all.ids[50..<100]))
-            #expect(second.total == 170 && second.page == 2 && second.perPage == 50 && second.nextPage == 3)
+            #expect(second.total == 311 && second.page == 2 && second.perPage == 50 && second.nextPage == 3)
             let third = try await client.discoverList("?page=3&perPage=50")
             #expect(third.ids == Array(all.ids[100..<150]) && third.nextPage == 4)
-            let lastResponse = try await client.get("/api/v1/cocktails?page=4&perPage=50")
+            let lastResponse = try await client.get("/api/v1/cocktails?page=7&perPage=50")
             #expect(try lastResponse.jsonObject()["nextPage"] is NSNull)
             let last: DiscoverListBody = try lastResponse.decoded()
-            #expect(last.ids == Array(all.ids[150..<170]) && last.nextPage == nil && last.page == 4)
+            #expect(last.ids == Array(all.ids[300..<311]) && last.nextPage == nil && last.page == 7)
             let defaultSize = try await client.discoverList("?page=2")
             #expect(defaultSize.perPage == 50 && defaultSize.ids == second.ids)
             let clamped = try await client.discoverList("?perPage=500")
-            #expect(clamped.perPage == 200 && clamped.ids == all.ids && clamped.nextPage == nil)
+            #expect(clamped.perPage == 200 && clamped.ids == Array(all.ids[0..<200]) && clamped.nextPage == 2)
             let beyond = try await client.discoverList("?page=9&perPage=50")
-            #expect(beyond.cocktails.isEmpty && beyond.total == 170 && beyond.nextPage == nil)
+            #expect(beyond.cocktails.isEmpty && beyond.total == 311 && beyond.nextPage == nil)
             let searched = try await client.discoverList("?q=marg&page=2&perPage=4")
             #expect(
-                searched.names == ["Mary Pickford", "Bloody Mary", "Virgin Mary", "Barracuda"] && searched.nextPage == 3
+                searched.names == ["Tommy's Margarita", "Mary Pickford", "Bloody Mary", "Virgin Mary"]
+                    && searched.nextPage == 3
             )
         }
     }

@@ -106,8 +106,8 @@ struct DiscoverPagesTests {
             let second = String(buffer: try await client.get("/?page=2").body)
             #expect(DiscoverHTML.rowNames(second) == Array(all[50..<100]))
             #expect(second.contains(#"<a class="show-more" rel="next" href="/?page=3">"#))
-            let last = String(buffer: try await client.get("/?page=4").body)
-            #expect(DiscoverHTML.rowNames(last) == Array(all[150..<170]))
+            let last = String(buffer: try await client.get("/?page=7").body)
+            #expect(DiscoverHTML.rowNames(last) == Array(all[300..<311]))
             #expect(DiscoverHTML.nextHref(last) == nil)
             let bad = try await client.get("/?page=x")
             #expect(bad.status == .badRequest)
@@ -141,7 +141,7 @@ struct DiscoverPagesTests {
                 #expect(options == values, "\(name)")
             }
             #expect(html.contains(#"value="alcoholic"><span>Alcoholic</span>"#))
-            #expect(html.contains(#"value="coupe"><span>Coupe</span><span class="count">35</span>"#))
+            #expect(html.contains(#"value="coupe"><span>Coupe</span><span class="count">50</span>"#))
         }
     }
 
@@ -166,8 +166,8 @@ struct DiscoverPagesTests {
             #expect(response.status == .ok)
             let html = String(buffer: response.body)
             #expect(DiscoverHTML.resultCount(html) == "\(api.total) results")
-            #expect(api.total == 35)
-            #expect(html.contains("<strong>35 results</strong> · Coupe"))
+            #expect(api.total == 50)
+            #expect(html.contains("<strong>50 results</strong> · Coupe"))
             #expect(DiscoverHTML.rowNames(html) == api.names)
             let rows = html.matches(
                 of: /<a class="row result-row[^"]*" href="([^"]*)">\s*<img class="thumb" src="([^"]*)"/)
@@ -179,7 +179,7 @@ struct DiscoverPagesTests {
                 #expect(DiscoverHTML.unescape(row.2) == cocktail.imageURL)
             }
             let alcoholic = String(buffer: try await client.get("/results?filter=alcoholic").body)
-            #expect(DiscoverHTML.resultCount(alcoholic) == "134 results")
+            #expect(DiscoverHTML.resultCount(alcoholic) == "241 results")
             #expect(DiscoverHTML.rowNames(alcoholic).count == 50)
             #expect(DiscoverHTML.nextHref(alcoholic) == "/results?filter=alcoholic&page=2")
         }

@@ -223,6 +223,40 @@ struct ItalianPagesTests {
         }
     }
 
+    @Test("the Italian details page and API link measure and ingredient with di: 6 rametti di menta fresca")
+    func recipeLinesWithDi() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path, configure: { $0.catalogPath = nil }).test(.router) { client in
+            try await client.waitUntilReady()
+            let mojito = try #require(CatalogFile.cocktails.first { $0.name == "Mojito" })
+            let html = String(
+                buffer: try await client.execute(
+                    uri: "/cocktails/\(mojito.id)?units=ml", method: .get, headers: Self.italianHeaders
+                ).body)
+            #expect(
+                html.contains(
+                    #"<span class="measure">6 rametti</span> di <span class="ingredient-name">menta fresca</span>"#))
+            #expect(
+                html.contains(#"<span class="measure">45 ml</span> di <span class="ingredient-name">rum bianco</span>"#)
+            )
+            #expect(html.contains(#"<span class="ingredient-name">Soda</span><span class="note">, per colmare</span>"#))
+            let body = try await client.get("/api/v1/cocktails/\(mojito.id)?lang=it&units=ml").jsonObject()
+            let lines = (body["ingredients"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
+            #expect(lines.contains("6 rametti di menta fresca"), "\(lines)")
+            #expect(lines.contains("Soda, per colmare"), "\(lines)")
+            let tonic = try #require(CatalogFile.cocktails.first { $0.name == "Gin and Tonic" })
+            let gin = String(
+                buffer: try await client.execute(
+                    uri: "/cocktails/\(tonic.id)?units=ml", method: .get, headers: Self.italianHeaders
+                ).body)
+            #expect(
+                gin.contains(
+                    #"<span class="measure">120 ml</span> d&#39;<span class="ingredient-name">acqua tonica</span><span class="note">, fredda</span>"#
+                ))
+        }
+    }
+
     static func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
             .replacingOccurrences(of: "'", with: "&#39;")

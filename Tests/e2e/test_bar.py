@@ -35,11 +35,12 @@ def test_a_small_bar_makes_a_negroni_and_buy_next_moves_drinks_in(server, new_pa
     for name in ["London dry gin", "Campari", "sweet vermouth"]:
         add_bottle(page, name)
 
-    negroni = page.locator('#can-make li[data-drink="Negroni"]')
-    expect(negroni).to_be_visible()
-    expect(page.locator("#can-make-heading")).to_have_text("Can make now (1)")
+    # The Negroni, and the two halves of it: Milano-Torino (no gin) and Gin and It (no Campari).
+    for name in ["Negroni", "Milano-Torino", "Gin and It"]:
+        expect(page.locator(f'#can-make li[data-drink="{name}"]')).to_be_visible()
+    expect(page.locator("#can-make-heading")).to_have_text("Can make now (3)")
     # The shelf says how many drinks each bottle makes.
-    expect(page.locator('li[data-bottle="Campari"] .hint')).to_have_text("makes 1 drink")
+    expect(page.locator('li[data-bottle="Campari"] .hint')).to_have_text("makes 2 drinks")
 
     # Buy next: the first suggestion names the drinks it completes; adding it moves them in.
     first = page.locator("#buy-next li").first
@@ -53,13 +54,13 @@ def test_a_small_bar_makes_a_negroni_and_buy_next_moves_drinks_in(server, new_pa
     expect(page.locator(f'ul.shelf li[data-bottle="{value}"]')).to_be_visible()
     for name in completed:
         expect(page.locator(f'#can-make li[data-drink="{name}"]')).to_be_visible()
-    expect(page.locator("#can-make-heading")).to_have_text(f"Can make now ({1 + len(completed)})")
+    expect(page.locator("#can-make-heading")).to_have_text(f"Can make now ({3 + len(completed)})")
 
     # The list filter shows the same drinks.
     page.goto(running.url + "/?makeable=now")
     expect(page.locator("h1")).to_have_text("Can make now")
     names = page.locator("ul.cocktail-list a.row .row-name").all_inner_texts()
-    assert sorted(names) == sorted(["Negroni", *completed])
+    assert sorted(names) == sorted(["Negroni", "Milano-Torino", "Gin and It", *completed])
 
 
 def test_a_family_bottle_and_a_rule_explain_themselves(server, new_page):

@@ -163,10 +163,9 @@ public enum RecipeLines {
     public static func localized(_ recipe: [RecipeLine], strings: UIStrings) -> [String] {
         recipe.map { line in
             // `Soda water, to top` says it better than `Top up Soda water, to top`.
-            guard let name = line.ingredient, line.unit != .top || line.amount != nil,
-                let measure = MeasureText.text(amount: line.amount, unit: line.unit, strings: strings)
-            else { return strings.unmeasuredLine(line.text) }
-            return strings.line(measure: measure, ingredient: name, note: line.note)
+            let measured = line.ingredient != nil && (line.unit != .top || line.amount != nil)
+            let measure = measured ? MeasureText.text(amount: line.amount, unit: line.unit, strings: strings) : nil
+            return strings.line(line, measure: measure)
         }
     }
 }

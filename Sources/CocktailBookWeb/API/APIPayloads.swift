@@ -96,20 +96,17 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
         ) {
             var parsed = line.parsed
             text = parsed.text
-            if let conversion, parsed.amount != nil, let name = parsed.ingredient {
+            if let conversion, parsed.amount != nil, parsed.ingredient != nil {
                 parsed = MeasureConversion.convert(parsed, to: conversion.units, servings: conversion.servings)
                 text = strings.line(
-                    measure: MeasureText.text(amount: parsed.amount, unit: parsed.unit, strings: strings),
-                    ingredient: name, note: parsed.note)
+                    parsed, measure: MeasureText.text(amount: parsed.amount, unit: parsed.unit, strings: strings),
+                    canonical: line.ingredient?.name)
             } else if strings.language != .english {
                 // Another language: the line is written again from its parts, through the tables.
-                if let name = parsed.ingredient, parsed.amount != nil {
-                    text = strings.line(
-                        measure: MeasureText.text(amount: parsed.amount, unit: parsed.unit, strings: strings),
-                        ingredient: name, note: parsed.note)
-                } else {
-                    text = strings.unmeasuredLine(parsed.text)
-                }
+                let measure =
+                    parsed.ingredient != nil && parsed.amount != nil
+                    ? MeasureText.text(amount: parsed.amount, unit: parsed.unit, strings: strings) : nil
+                text = strings.line(parsed, measure: measure, canonical: line.ingredient?.name)
             }
             amount = parsed.amount?.value
             amountMax = parsed.amount?.upperValue

@@ -84,6 +84,8 @@ struct DetailsPage: PageModel {
 
     struct Ingredient: Sendable {
         var measure: String?
+        /// Italian's `di` or `d'` between the measure and the name.
+        var link: String?
         var name: String
         var note: String?
     }
@@ -180,14 +182,19 @@ extension DetailsPage {
     static func rows(_ lines: [CocktailDetails.Line], settings: Settings, strings: UIStrings) -> [Ingredient] {
         lines.map { line in
             // A line the parser could not split still shows exactly as written.
-            guard let name = line.parsed.ingredient, line.measure != nil else {
+            guard line.parsed.ingredient != nil, line.measure != nil else {
                 // A line without a measure ("Soda water, to top") is a name the table may know.
-                return Ingredient(measure: nil, name: strings.unmeasuredLine(line.parsed.text), note: nil)
+                let words = strings.words(for: line.parsed, measure: nil, canonical: line.ingredient?.name)
+                let text = strings.language == .english ? line.parsed.text : words.text
+                return Ingredient(measure: nil, link: nil, name: text, note: nil)
             }
             let shown = MeasureConversion.convert(line.parsed, to: settings.units, servings: settings.servings)
-            let measure = MeasureText.text(amount: shown.amount, unit: shown.unit, strings: strings)
+            let words = strings.words(
+                for: shown, measure: MeasureText.text(amount: shown.amount, unit: shown.unit, strings: strings),
+                canonical: line.ingredient?.name)
             return Ingredient(
-                measure: measure, name: strings.ingredient(name), note: line.parsed.note.map(strings.note))
+                measure: words.measure, link: words.link.isEmpty ? nil : words.link, name: words.name,
+                note: words.note)
         }
     }
 

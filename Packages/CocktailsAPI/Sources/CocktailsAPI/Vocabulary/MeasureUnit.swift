@@ -45,7 +45,7 @@ public enum MeasureUnit: String, Sendable, Codable, CaseIterable {
                 ["tablespoons", "tablespoon", "tbsps", "tbsp.", "tbsp", "tblsp"])
         case .barspoon:
             Entry(
-                ("barspoon", "barspoons"), ("bar spoon", "bar spoon"), false, 5,
+                ("barspoon", "barspoons"), ("cucchiaio da bar", "cucchiai da bar"), false, 5,
                 ["barspoons", "barspoon", "bar spoons", "bar spoon"])
         case .dash: Entry(("dash", "dashes"), ("dash", "dash"), false, 0.9, ["dashes", "dash"])
         case .drop: Entry(("drop", "drops"), ("goccia", "gocce"), true, 0.05, ["drops", "drop"])
@@ -58,7 +58,7 @@ public enum MeasureUnit: String, Sendable, Codable, CaseIterable {
         case .leaf: Entry(("leaf", "leaves"), ("foglia", "foglie"), true, nil, ["leaves", "leaf"])
         case .pinch: Entry(("pinch", "pinches"), ("pizzico", "pizzichi"), false, nil, ["pinches", "pinch"])
         case .piece: Entry(("piece", "pieces"), ("pezzo", "pezzi"), false, nil, ["pieces", "piece"])
-        case .top: Entry(("top up", "top up"), ("a colmare", "a colmare"), false, 90, [])
+        case .top: Entry(("top up", "top up"), ("per colmare", "per colmare"), false, 90, [])
         }
     }
 

@@ -12,7 +12,7 @@ public enum MixingMethod: String, CaseIterable, Sendable, Codable {
         switch self {
         case .shaken: Entry(english: "Shaken", italian: "shakerato")
         case .stirred: Entry(english: "Stirred", italian: "mescolato")
-        case .built: Entry(english: "Built", italian: "costruito nel bicchiere")
+        case .built: Entry(english: "Built", italian: "direttamente nel bicchiere")
         case .blended: Entry(english: "Blended", italian: "frullato")
         case .muddled: Entry(english: "Muddled", italian: "pestato")
         case .layered: Entry(english: "Layered", italian: "a strati")

@@ -1,0 +1,94 @@
+/// The names of catalog things in a language other than English (`Strings/names-it.json`), with
+/// what its grammar needs to put them in a sentence: each ingredient's gender and number (and
+/// the plural of a counted one), and each line note in every form it agrees in.
+public struct NameTable: Sendable, Decodable {
+    /// A noun's grammatical gender.
+    public enum Gender: String, Sendable, Decodable {
+        case masculine = "m"
+        case feminine = "f"
+    }
+
+    /// A noun's grammatical number.
+    public enum Number: String, Sendable, Decodable {
+        case singular = "s"
+        case plural = "p"
+    }
+
+    /// An ingredient's name and grammar.
+    public struct Noun: Sendable, Decodable, Equatable {
+        /// The name as a recipe line writes one of it (`albume`, `menta fresca`).
+        public var name: String
+        public var gender: Gender
+        /// `plural` for a name that is plural already (`lamponi freschi`).
+        public var number: Number
+        /// The name for more than one, when a line counts it without a unit (`2 albumi`).
+        public var plural: String?
+        /// `false` for a foreign word that keeps a whole `di` before its vowel (`di aguardiente`).
+        public var elides: Bool?
+
+        /// Creates a noun.
+        public init(name: String, gender: Gender, number: Number, plural: String? = nil, elides: Bool? = nil) {
+            self.name = name
+            self.gender = gender
+            self.number = number
+            self.plural = plural
+            self.elides = elides
+        }
+    }
+
+    /// A line note: one text whatever it qualifies (`per colmare`), or a form for each gender and
+    /// number of what it qualifies (`freddo`, `fredda`, `freddi`, `fredde`).
+    public enum Note: Sendable, Decodable, Equatable {
+        case invariable(String)
+        case agreeing(masculine: String, feminine: String, masculinePlural: String, femininePlural: String)
+
+        /// The form that agrees with a noun of `gender` and `number`.
+        public func form(_ gender: Gender, _ number: Number) -> String {
+            switch self {
+            case .invariable(let text): text
+            case .agreeing(let m, let f, let mp, let fp):
+                switch (gender, number) {
+                case (.masculine, .singular): m
+                case (.feminine, .singular): f
+                case (.masculine, .plural): mp
+                case (.feminine, .plural): fp
+                }
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            if let text = try? decoder.singleValueContainer().decode(String.self) {
+                self = .invariable(text)
+                return
+            }
+            let forms = try decoder.singleValueContainer().decode([String: String].self)
+            guard let m = forms["m"], let f = forms["f"], let mp = forms["mp"], let fp = forms["fp"] else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: "a note needs the forms m, f, mp and fp"))
+            }
+            self = .agreeing(masculine: m, feminine: f, masculinePlural: mp, femininePlural: fp)
+        }
+    }
+
+    /// Ingredients by the table's canonical English name.
+    public var ingredients: [String: Noun]
+    /// Line notes by their English text.
+    public var notes: [String: Note]
+    /// `ingredients` by lower-cased key, for names written in another case.
+    let lowercased: [String: Noun]
+
+    enum CodingKeys: String, CodingKey { case ingredients, notes }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        ingredients = try container.decode([String: Noun].self, forKey: .ingredients)
+        notes = try container.decode([String: Note].self, forKey: .notes)
+        lowercased = Dictionary(
+            ingredients.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The noun for an ingredient named `name` in English, in any case.
+    public func noun(_ name: String) -> Noun? {
+        ingredients[name] ?? lowercased[name.lowercased()]
+    }
+}
