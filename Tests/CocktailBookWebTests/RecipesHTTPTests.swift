@@ -324,6 +324,9 @@ struct RecipesHTTPTests {
             #expect(alices.note == nil)
             #expect(alices.rating == .init(average: 3, count: 2, mine: 2))
             #expect(alices.made?.count ?? 0 == 0)
+            let anonymous = try await client.get("/api/v1/cocktails/3").decoded(Saved.self)
+            #expect(anonymous.rating == nil && anonymous.note == nil, "the members' ratings are not a visitor's")
+            #expect(!String(buffer: try await client.get("/cocktails/3").body).contains("aggregateRating"))
             #expect(
                 try await client.execute(uri: "/api/v1/cocktails/3/made/\(entry)", method: .delete, headers: alice)
                     .status == .notFound, "not alice's record")

@@ -65,7 +65,8 @@ struct DetailsBook: Sendable {
         let adaptations = try await desk.adaptations(of: id).map {
             Link(href: "/cocktails/\($0.id)", text: $0.cocktail.name)
         }
-        let view = try await desk.store.personalView(of: owner)
+        // The book's ratings are shown to its members, not to a visitor who is nobody.
+        let view = owner == .nobody ? PersonalView() : try await desk.store.personalView(of: owner)
         let summary = view.ratings[id]
         let mine = view.myRatings[id]
         var made: [MadeEntry] = []

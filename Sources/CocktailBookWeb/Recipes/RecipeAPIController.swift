@@ -328,13 +328,14 @@ enum BookInfo {
         payload.adaptations = try await desk.adaptations(of: payload.id).map {
             .init(id: $0.id, name: $0.cocktail.name)
         }
+        // Ratings, notes and drinks made are the members': a visitor who is nobody sees none.
         let owner = viewer.favoritesOwner
+        guard owner != .nobody else { return }
         let view = try await desk.store.personalView(of: owner)
         let summary = view.ratings[payload.id]
         payload.rating = .init(
             average: summary.map { ($0.average * 10).rounded() / 10 }, count: summary?.count ?? 0,
             mine: view.myRatings[payload.id])
-        guard owner != .nobody else { return }
         payload.note = try await desk.store.note(on: payload.id, owner: owner)
         let entries = try await desk.store.madeEntries(of: payload.id, owner: owner)
         payload.made = .init(count: entries.count, last: entries.first?.madeAt, entries: Array(entries.prefix(20)))
