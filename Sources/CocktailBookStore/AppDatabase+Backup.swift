@@ -66,6 +66,13 @@ public struct Backup: Codable, Sendable, Equatable {
     public var shopping: [ShoppingItem]
     public var imported: [Imported]
     public var pictures: [Picture]
+    /// The book's own recipes and names, and each person's notes, ratings and drinks made
+    /// (see `Backup+Recipes.swift`); absent from backups made before they existed.
+    public var recipes: [Recipe]? = nil
+    public var customIngredients: [String]? = nil
+    public var notes: [Note]? = nil
+    public var ratings: [Rating]? = nil
+    public var made: [Made]? = nil
 
     /// What a restore brought back, for the one-line summary.
     public struct Summary: Sendable, Equatable {
@@ -73,6 +80,7 @@ public struct Backup: Codable, Sendable, Equatable {
         public var favorites: Int
         public var importedCocktails: Int
         public var pictures: Int
+        public var recipes: Int = 0
     }
 
     static var encoder: JSONEncoder {
@@ -127,7 +135,29 @@ extension AppDatabase {
                     sourceURL: row["sourceURL"], fileName: row["fileName"], contentType: row["contentType"],
                     importedAt: row["importedAt"], data: Data())
             }
-            return Backup(
+            // A recipe's author may have been removed since: it is then the book's owner's.
+            func person(_ id: Int64?) -> String? { id.map { names[$0] ?? "" } }
+            var versions: [Int64: [Backup.Recipe.Version]] = [:]
+            for row in try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT recipeId, number, savedAt, savedBy, savedByName, summary, payload FROM recipeVersion ORDER BY recipeId, number"
+            ) {
+                versions[row["recipeId"], default: []].append(
+                    Backup.Recipe.Version(
+                        number: row["number"], savedAt: row["savedAt"], savedBy: person(row["savedBy"]) ?? "",
+                        savedByName: row["savedByName"], summary: row["summary"],
+                        cocktail: try decoder.decode(Cocktail.self, from: row["payload"] as Data)))
+            }
+            let recipes = try Row.fetchAll(
+                db, sql: "SELECT id, authorId, createdAt, updatedAt, deletedAt, deletedBy FROM recipe ORDER BY id"
+            ).map { row in
+                Backup.Recipe(
+                    number: row["id"], author: person(row["authorId"]) ?? "", createdAt: row["createdAt"],
+                    updatedAt: row["updatedAt"], deletedAt: row["deletedAt"], deletedBy: person(row["deletedBy"]),
+                    versions: versions[row["id"]] ?? [])
+            }
+            var backup = Backup(
                 format: Backup.formatName, version: 1, createdAt: date,
                 accounts: accounts.map {
                     Backup.Account(name: $0["name"], role: $0["role"], createdAt: $0["createdAt"])
@@ -163,6 +193,28 @@ extension AppDatabase {
                 },
                 imported: imported, pictures: pictures
             )
+            backup.recipes = recipes
+            backup.customIngredients = try String.fetchAll(db, sql: "SELECT name FROM customIngredient ORDER BY name")
+            backup.notes = try Row.fetchAll(
+                db, sql: "SELECT ownerId, cocktailId, text, updatedAt FROM cocktailNote ORDER BY ownerId, cocktailId"
+            ).map {
+                Backup.Note(
+                    owner: try owner($0), cocktailId: $0["cocktailId"], text: $0["text"], updatedAt: $0["updatedAt"])
+            }
+            backup.ratings = try Row.fetchAll(
+                db, sql: "SELECT ownerId, cocktailId, stars, ratedAt FROM rating ORDER BY ownerId, cocktailId"
+            ).map {
+                Backup.Rating(
+                    owner: try owner($0), cocktailId: $0["cocktailId"], stars: $0["stars"], ratedAt: $0["ratedAt"])
+            }
+            backup.made = try Row.fetchAll(
+                db, sql: "SELECT ownerId, cocktailId, madeAt, servings, note FROM madeIt ORDER BY id"
+            ).map {
+                Backup.Made(
+                    owner: try owner($0), cocktailId: $0["cocktailId"], madeAt: $0["madeAt"], servings: $0["servings"],
+                    note: $0["note"])
+            }
+            return backup
         }
         try await backup.readPictures(from: pictures)
         return try Backup.encoder.encode(backup)
@@ -248,14 +300,83 @@ extension AppDatabase {
                         importedAt: picture.importedAt
                     ).save(db)
                 }
+                try Self.restoreRecipes(backup, db, id: id, encoder: encoder)
                 return Backup.Summary(
                     accounts: backup.accounts.count, favorites: backup.favorites.count,
-                    importedCocktails: backup.imported.count, pictures: backup.pictures.count)
+                    importedCocktails: backup.imported.count, pictures: backup.pictures.count,
+                    recipes: backup.recipes?.count ?? 0)
             }
         } catch {
             // Nothing was restored: the pictures saved for it go too.
             try? await pictures?.removePictures(named: written)
             throw error
+        }
+    }
+
+    /// The recipes, names and personal records of `backup`, each kind replacing the book's
+    /// only when the backup carries it.
+    static func restoreRecipes(
+        _ backup: Backup, _ db: Database, id: (String) -> Int64, encoder: JSONEncoder
+    ) throws {
+        if let recipes = backup.recipes {
+            try db.execute(sql: "DELETE FROM recipeVersion")
+            try db.execute(sql: "DELETE FROM recipe")
+            for recipe in recipes {
+                guard let current = recipe.versions.last else { continue }
+                try db.execute(
+                    sql: """
+                        INSERT INTO recipe (id, authorId, version, createdAt, updatedAt, deletedAt, deletedBy, payload)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        recipe.number, id(recipe.author), current.number, recipe.createdAt, recipe.updatedAt,
+                        recipe.deletedAt, recipe.deletedBy.map(id), try encoder.encode(current.cocktail),
+                    ])
+                for version in recipe.versions {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO recipeVersion (recipeId, number, savedAt, savedBy, savedByName, summary, payload)
+                            VALUES (?, ?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            recipe.number, version.number, version.savedAt, id(version.savedBy), version.savedByName,
+                            version.summary, try encoder.encode(version.cocktail),
+                        ])
+                }
+            }
+        }
+        if let names = backup.customIngredients {
+            try db.execute(sql: "DELETE FROM customIngredient")
+            for name in names {
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO customIngredient (name, addedAt) VALUES (?, ?)",
+                    arguments: [name, backup.createdAt])
+            }
+        }
+        if let notes = backup.notes {
+            try db.execute(sql: "DELETE FROM cocktailNote")
+            for note in notes {
+                try db.execute(
+                    sql:
+                        "INSERT OR REPLACE INTO cocktailNote (ownerId, cocktailId, text, updatedAt) VALUES (?, ?, ?, ?)",
+                    arguments: [id(note.owner), note.cocktailId, note.text, note.updatedAt])
+            }
+        }
+        if let ratings = backup.ratings {
+            try db.execute(sql: "DELETE FROM rating")
+            for rating in ratings {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO rating (ownerId, cocktailId, stars, ratedAt) VALUES (?, ?, ?, ?)",
+                    arguments: [id(rating.owner), rating.cocktailId, rating.stars, rating.ratedAt])
+            }
+        }
+        if let made = backup.made {
+            try db.execute(sql: "DELETE FROM madeIt")
+            for entry in made {
+                try db.execute(
+                    sql: "INSERT INTO madeIt (ownerId, cocktailId, madeAt, servings, note) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [id(entry.owner), entry.cocktailId, entry.madeAt, entry.servings, entry.note])
+            }
         }
     }
 
@@ -324,10 +445,11 @@ extension Backup {
         let owners =
             backup.favorites.map(\.owner) + backup.settings.map(\.owner) + backup.bottles.map(\.owner)
             + backup.alwaysAvailable.map(\.owner)
-            + backup.rules.map(\.owner) + backup.shopping.map(\.owner)
+            + backup.rules.map(\.owner) + backup.shopping.map(\.owner) + backup.personalOwners
         if let stranger = owners.first(where: { !known.contains($0.lowercased()) }) {
             throw StoreError.invalidBackup("it names an owner, \"\(stranger)\", that is not among its accounts")
         }
+        try backup.checkRecipes()
         if let role = backup.accounts.map(\.role).first(where: { Role(rawValue: $0) == nil }) {
             throw StoreError.invalidBackup("\"\(role)\" is not a role")
         }

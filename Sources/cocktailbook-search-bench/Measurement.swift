@@ -53,13 +53,9 @@ enum Memory {
         #endif
     }()
 
-    /// Resident bytes now, or nil where `/proc` is missing. Freed heap is handed back to the
-    /// system first (`malloc_trim`), so the figure is what is still in use rather than what the
-    /// allocator happens to keep cached from temporaries.
+    /// Resident bytes now, or nil where `/proc` is missing: what the process holds, freed heap
+    /// the allocator keeps included (as an operator would see it).
     static func residentBytes() -> Int? {
-        #if canImport(Glibc)
-            _ = glibcMallocTrim(0)
-        #endif
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
         let fields = text.split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
@@ -68,12 +64,6 @@ enum Memory {
 
     static func megabytes(_ bytes: Int) -> Double { Double(bytes) / 1_048_576 }
 }
-
-#if canImport(Glibc)
-    /// glibc's `malloc_trim`, which the Glibc module does not export.
-    @_silgen_name("malloc_trim")
-    private func glibcMallocTrim(_ pad: Int) -> Int32
-#endif
 
 /// The system load, so that a run on a busy machine says so.
 func loadAverage() -> String {

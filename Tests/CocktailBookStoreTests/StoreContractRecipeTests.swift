@@ -161,4 +161,74 @@ struct StoreContractRecipeTests {
             #expect(try await store.note(on: "30", owner: FavoritesOwner(account: second.id)) == nil)
         }
     }
+
+    @Test(
+        "a backup carries every recipe with its versions and the trash, the book's names, notes, ratings and drinks made; a restore brings them back",
+        arguments: backends)
+    func backupAndRestore(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let bob = try await store.addAccount(name: "bob", role: .member, passwordHash: "x")
+            let bobAuthor = RecipeAuthor(id: bob.id, name: "bob")
+            let first = try await store.createRecipe(by: bobAuthor, at: Self.day) { number in
+                Self.drink(number, name: "House Sour", lines: ["2 oz bourbon", "1 oz lemon juice"])
+            }
+            var edited = first.cocktail
+            edited.name = "House Whiskey Sour"
+            _ = try await store.updateRecipe(
+                number: first.number, to: edited, expectedVersion: 1, summary: "name", by: bobAuthor,
+                at: Self.day.addingTimeInterval(60))
+            let second = try await store.createRecipe(by: Self.alice, at: Self.day) { number in
+                Self.drink(number, name: "Gone Fizz", lines: ["2 oz gin"])
+            }
+            _ = try await store.setTrashed(true, number: second.number, by: Self.alice, at: Self.day)
+            try await store.addCustomIngredients(["Garden cucumber"], at: Self.day)
+            try await store.setNote("less syrup", on: "3", owner: bob.owner, at: Self.day)
+            try await store.setRating(4, on: "3", owner: bob.owner, at: Self.day)
+            try await store.setRating(2, on: "3", owner: .implicit, at: Self.day)
+            _ = try await store.recordMade("3", servings: 2, note: "for two", owner: bob.owner, at: Self.day)
+
+            let file = try await store.backup(pictures: nil)
+            let parsed = try Backup.validated(file)
+            #expect(parsed.recipes?.map(\.number) == [first.number, second.number])
+            #expect(parsed.recipes?.first?.author == "bob")
+            #expect(parsed.recipes?.first?.versions.map(\.cocktail.name) == ["House Sour", "House Whiskey Sour"])
+            #expect(parsed.recipes?.last?.deletedAt != nil)
+
+            // Everything changes after the backup…
+            try await store.setNote(nil, on: "3", owner: bob.owner, at: Self.day)
+            try await store.setRating(5, on: "3", owner: bob.owner, at: Self.day)
+            let third = try await store.createRecipe(by: Self.alice, at: Self.day) { number in
+                Self.drink(number, name: "After the backup", lines: ["1 oz rum"])
+            }
+            #expect(third.number > second.number)
+            // …and the restore puts it back as it was.
+            let summary = try await store.restore(file, pictures: nil, unusablePasswordHash: "!")
+            #expect(summary.recipes == 2)
+            #expect(try await store.ownRecipes().map(\.cocktail.name) == ["House Whiskey Sour"])
+            #expect(try await store.trashedRecipes().map(\.cocktail.name) == ["Gone Fizz"])
+            let versions = try await store.recipeVersions(number: first.number)
+            #expect(versions.map(\.number) == [2, 1])
+            #expect(versions.map(\.summary) == ["name", "created"])
+            #expect(try await store.ownRecipe(number: first.number)?.authorID == bob.id)
+            #expect(try await store.customIngredients() == ["Garden cucumber"])
+            #expect(try await store.note(on: "3", owner: bob.owner) == "less syrup")
+            let view = try await store.personalView(of: bob.owner)
+            #expect(view.myRatings["3"] == 4)
+            #expect(view.ratings["3"] == RatingSummary(average: 3, count: 2))
+            #expect(try await store.madeEntries(of: "3", owner: bob.owner).map(\.note) == ["for two"])
+            // New recipes continue after the restored numbers.
+            let next = try await store.createRecipe(by: Self.alice, at: Self.day) { number in
+                Self.drink(number, name: "Next", lines: ["1 oz rum"])
+            }
+            #expect(next.number > second.number)
+
+            // A backup from before recipes existed leaves them as they are.
+            var old = try #require(try JSONSerialization.jsonObject(with: file) as? [String: Any])
+            for key in ["recipes", "customIngredients", "notes", "ratings", "made"] { old[key] = nil }
+            _ = try await store.restore(
+                try JSONSerialization.data(withJSONObject: old), pictures: nil, unusablePasswordHash: "!")
+            #expect(try await store.ownRecipes().map(\.cocktail.name) == ["House Whiskey Sour", "Next"])
+            #expect(try await store.note(on: "3", owner: bob.owner) == "less syrup")
+        }
+    }
 }

@@ -269,6 +269,9 @@ struct RecipesHTTPTests {
             #expect(
                 try await client.execute(uri: "/api/v1/cocktails/my-1", method: .get, headers: bob).status == .notFound)
             #expect(try await client.get("/api/v1/cocktails?q=house+sazerac").decoded(ListBody.self).cocktails.isEmpty)
+            #expect(
+                try await client.execute(uri: "/api/v1/cocktails/my-1/versions", method: .get, headers: bob).status
+                    == .notFound, "a drink in the trash is gone for everything but its restoring")
             let trash = try await client.execute(uri: "/api/v1/trash", method: .get, headers: bob).jsonObject()
             #expect((trash["cocktails"] as? [[String: Any]])?.map { $0["id"] as? String } == ["my-1"])
             let carolsTrash = try await client.execute(uri: "/api/v1/trash", method: .get, headers: carol).jsonObject()

@@ -45,7 +45,56 @@ extension PostgresStore {
                         sourceURL: sourceURL, fileName: fileName, contentType: contentType, importedAt: importedAt,
                         data: Data())
                 }
-                return Backup(
+                // A recipe's author may have been removed since: it is then the book's owner's.
+                func person(_ id: Int64) -> String { names[id] ?? "" }
+                var versions: [Int64: [Backup.Recipe.Version]] = [:]
+                let versionRows = try await connection.query(
+                    "SELECT recipe_id, number, saved_at, saved_by, saved_by_name, summary, payload FROM recipe_version ORDER BY recipe_id, number",
+                    logger: logger)
+                for try await (recipeID, number, savedAt, savedBy, savedByName, summary, payload) in versionRows.decode(
+                    (Int64, Int, Date, Int64, String?, String, ByteBuffer).self)
+                {
+                    versions[recipeID, default: []].append(
+                        Backup.Recipe.Version(
+                            number: number, savedAt: savedAt, savedBy: person(savedBy), savedByName: savedByName,
+                            summary: summary,
+                            cocktail: try decoder.decode(Cocktail.self, from: Data(payload.readableBytesView))))
+                }
+                let recipes = try await all(
+                    connection.query(
+                        "SELECT id, author_id, created_at, updated_at, deleted_at, deleted_by FROM recipe ORDER BY id",
+                        logger: logger), as: (Int64, Int64, Date, Date, Date?, Int64?).self
+                ).map { row in
+                    Backup.Recipe(
+                        number: row.0, author: person(row.1), createdAt: row.2, updatedAt: row.3, deletedAt: row.4,
+                        deletedBy: row.5.map(person), versions: versions[row.0] ?? [])
+                }
+                var personal = Backup(
+                    format: Backup.formatName, version: 1, createdAt: date, accounts: [], favorites: [], settings: [],
+                    bottles: [], alwaysAvailable: [], rules: [], shopping: [], imported: [], pictures: [])
+                personal.recipes = recipes
+                personal.customIngredients = try await all(
+                    connection.query("SELECT name FROM custom_ingredient ORDER BY name", logger: logger),
+                    as: String.self)
+                personal.notes = try await all(
+                    connection.query(
+                        "SELECT owner_id, cocktail_id, text, updated_at FROM cocktail_note ORDER BY owner_id, cocktail_id",
+                        logger: logger), as: (Int64, String, String, Date).self
+                ).map { Backup.Note(owner: try owner($0.0), cocktailId: $0.1, text: $0.2, updatedAt: $0.3) }
+                personal.ratings = try await all(
+                    connection.query(
+                        "SELECT owner_id, cocktail_id, stars, rated_at FROM rating ORDER BY owner_id, cocktail_id",
+                        logger: logger), as: (Int64, String, Int, Date).self
+                ).map { Backup.Rating(owner: try owner($0.0), cocktailId: $0.1, stars: $0.2, ratedAt: $0.3) }
+                personal.made = try await all(
+                    connection.query(
+                        "SELECT owner_id, cocktail_id, made_at, servings, note FROM made_it ORDER BY id", logger: logger
+                    ),
+                    as: (Int64, String, Date, Int, String?).self
+                ).map {
+                    Backup.Made(owner: try owner($0.0), cocktailId: $0.1, madeAt: $0.2, servings: $0.3, note: $0.4)
+                }
+                var backup = Backup(
                     format: Backup.formatName, version: 1, createdAt: date,
                     accounts: accounts.map { Backup.Account(name: $0.1, role: $0.2, createdAt: $0.3) },
                     favorites: try await all(
@@ -83,6 +132,12 @@ extension PostgresStore {
                     },
                     imported: imported, pictures: pictures
                 )
+                backup.recipes = personal.recipes
+                backup.customIngredients = personal.customIngredients
+                backup.notes = personal.notes
+                backup.ratings = personal.ratings
+                backup.made = personal.made
+                return backup
             }
             try await backup.readPictures(from: pictures)
             return try Backup.encoder.encode(backup)
@@ -198,14 +253,95 @@ extension PostgresStore {
                         try await saveImage(
                             picture.sourceURL, picture.fileName, picture.contentType, picture.importedAt, connection)
                     }
+                    try await restoreRecipes(backup, connection, id: id)
                     return Backup.Summary(
                         accounts: backup.accounts.count, favorites: backup.favorites.count,
-                        importedCocktails: backup.imported.count, pictures: backup.pictures.count)
+                        importedCocktails: backup.imported.count, pictures: backup.pictures.count,
+                        recipes: backup.recipes?.count ?? 0)
                 }
             } catch {
                 // Nothing was restored: the pictures saved for it go too.
                 try? await pictures?.removePictures(named: written)
                 throw error
+            }
+        }
+    }
+
+    /// The recipes, names and personal records of `backup`, each kind replacing the book's
+    /// only when the backup carries it.
+    private func restoreRecipes(_ backup: Backup, _ connection: PostgresConnection, id: (String) -> Int64)
+        async throws
+    {
+        if let recipes = backup.recipes {
+            try await connection.query("DELETE FROM recipe_version", logger: logger)
+            try await connection.query("DELETE FROM recipe", logger: logger)
+            for recipe in recipes {
+                guard let current = recipe.versions.last else { continue }
+                let payload = try Self.payloads([current.cocktail])[0]
+                let deletedBy = recipe.deletedBy.map(id)
+                try await connection.query(
+                    """
+                    INSERT INTO recipe (id, author_id, version, created_at, updated_at, deleted_at, deleted_by, payload)
+                    VALUES (\(recipe.number), \(id(recipe.author)), \(current.number), \(recipe.createdAt), \(recipe.updatedAt), \(recipe.deletedAt), \(deletedBy), \(payload))
+                    """,
+                    logger: logger)
+                for (version, versionPayload) in zip(
+                    recipe.versions, try Self.payloads(recipe.versions.map(\.cocktail)))
+                {
+                    try await connection.query(
+                        """
+                        INSERT INTO recipe_version (recipe_id, number, saved_at, saved_by, saved_by_name, summary, payload)
+                        VALUES (\(recipe.number), \(version.number), \(version.savedAt), \(id(version.savedBy)), \(version.savedByName), \(version.summary), \(versionPayload))
+                        """,
+                        logger: logger)
+                }
+            }
+            // New recipes continue after the restored numbers.
+            try await connection.query(
+                "SELECT setval(pg_get_serial_sequence('recipe', 'id'), COALESCE((SELECT max(id) FROM recipe), 0) + 1, false)",
+                logger: logger)
+        }
+        if let names = backup.customIngredients {
+            try await connection.query("DELETE FROM custom_ingredient", logger: logger)
+            for name in names {
+                try await connection.query(
+                    "INSERT INTO custom_ingredient (name, added_at) VALUES (\(name), \(backup.createdAt)) ON CONFLICT DO NOTHING",
+                    logger: logger)
+            }
+        }
+        if let notes = backup.notes {
+            try await connection.query("DELETE FROM cocktail_note", logger: logger)
+            for note in notes {
+                try await connection.query(
+                    """
+                    INSERT INTO cocktail_note (owner_id, cocktail_id, text, updated_at)
+                    VALUES (\(id(note.owner)), \(note.cocktailId), \(note.text), \(note.updatedAt))
+                    ON CONFLICT (owner_id, cocktail_id) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at
+                    """,
+                    logger: logger)
+            }
+        }
+        if let ratings = backup.ratings {
+            try await connection.query("DELETE FROM rating", logger: logger)
+            for rating in ratings {
+                try await connection.query(
+                    """
+                    INSERT INTO rating (owner_id, cocktail_id, stars, rated_at)
+                    VALUES (\(id(rating.owner)), \(rating.cocktailId), \(rating.stars), \(rating.ratedAt))
+                    ON CONFLICT (owner_id, cocktail_id) DO UPDATE SET stars = excluded.stars, rated_at = excluded.rated_at
+                    """,
+                    logger: logger)
+            }
+        }
+        if let made = backup.made {
+            try await connection.query("DELETE FROM made_it", logger: logger)
+            for entry in made {
+                try await connection.query(
+                    """
+                    INSERT INTO made_it (owner_id, cocktail_id, made_at, servings, note)
+                    VALUES (\(id(entry.owner)), \(entry.cocktailId), \(entry.madeAt), \(entry.servings), \(entry.note))
+                    """,
+                    logger: logger)
             }
         }
     }

@@ -1,0 +1,77 @@
+import CocktailBook
+import Foundation
+
+/// The book's own recipes (every version, the trash included), its own ingredient names, and
+/// what each person keeps about drinks, in a backup. All optional in the file: a backup made
+/// before recipes existed has none of them, and restoring it leaves the book's recipes and
+/// personal records as they are.
+extension Backup {
+    public struct Recipe: Codable, Sendable, Equatable {
+        /// The number behind the drink's id `my-N`.
+        public var number: Int64
+        /// The author's account name; `""` for the book's owner (or an account since removed).
+        public var author: String
+        public var createdAt: Date
+        public var updatedAt: Date
+        public var deletedAt: Date?
+        public var deletedBy: String?
+        /// Every version, oldest first; the last is the drink as it is now.
+        public var versions: [Version]
+
+        public struct Version: Codable, Sendable, Equatable {
+            public var number: Int
+            public var savedAt: Date
+            public var savedBy: String
+            public var savedByName: String?
+            public var summary: String
+            public var cocktail: Cocktail
+        }
+    }
+
+    public struct Note: Codable, Sendable, Equatable {
+        public var owner: String
+        public var cocktailId: String
+        public var text: String
+        public var updatedAt: Date
+    }
+
+    public struct Rating: Codable, Sendable, Equatable {
+        public var owner: String
+        public var cocktailId: String
+        public var stars: Int
+        public var ratedAt: Date
+    }
+
+    public struct Made: Codable, Sendable, Equatable {
+        public var owner: String
+        public var cocktailId: String
+        public var madeAt: Date
+        public var servings: Int
+        public var note: String?
+    }
+
+    /// The personal records' owners, which must be among the backup's accounts.
+    var personalOwners: [String] {
+        (notes ?? []).map(\.owner) + (ratings ?? []).map(\.owner) + (made ?? []).map(\.owner)
+    }
+
+    /// What a restore must refuse in the recipes: a recipe without versions, numbers twice,
+    /// stars outside 1–5.
+    func checkRecipes() throws {
+        var numbers = Set<Int64>()
+        for recipe in recipes ?? [] {
+            guard recipe.number > 0, numbers.insert(recipe.number).inserted else {
+                throw StoreError.invalidBackup("it lists recipe number \(recipe.number) twice or as no number")
+            }
+            guard let last = recipe.versions.last else {
+                throw StoreError.invalidBackup("recipe my-\(recipe.number) has no version")
+            }
+            guard last.cocktail.id == OwnRecipe.cocktailID(recipe.number) else {
+                throw StoreError.invalidBackup("recipe my-\(recipe.number) holds the drink \(last.cocktail.id)")
+            }
+        }
+        if let bad = (ratings ?? []).first(where: { !(1...5).contains($0.stars) }) {
+            throw StoreError.invalidBackup("a rating of \(bad.cocktailId) has \(bad.stars) stars")
+        }
+    }
+}
