@@ -93,11 +93,11 @@ struct AppError: Error, Sendable {
         switch error {
         case .notFound: self.init(status: .notFound, code: "list_not_found", message: message)
         case .entryNotFound: self.init(status: .notFound, code: "entry_not_found", message: message)
-        case .invalidName: self.init(status: .badRequest, code: "invalid_name", message: message)
-        case .noteTooLong: self.init(status: .badRequest, code: "note_too_long", message: message)
-        case .tooManyEntries: self.init(status: .badRequest, code: "too_many_entries", message: message)
-        case .tooManyLists: self.init(status: .badRequest, code: "too_many_lists", message: message)
-        case .invalidPosition: self.init(status: .badRequest, code: "invalid_position", message: message)
+        case .invalidName: self.init(status: .unprocessableContent, code: "invalid_name", message: message)
+        case .noteTooLong: self.init(status: .unprocessableContent, code: "note_too_long", message: message)
+        case .tooManyEntries: self.init(status: .unprocessableContent, code: "too_many_entries", message: message)
+        case .tooManyLists: self.init(status: .unprocessableContent, code: "too_many_lists", message: message)
+        case .invalidPosition: self.init(status: .unprocessableContent, code: "invalid_position", message: message)
         }
     }
 

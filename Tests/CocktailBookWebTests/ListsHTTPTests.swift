@@ -98,7 +98,7 @@ struct ListsHTTPTests {
             let moved = try await Self.send(client, .post, "/api/v1/lists/\(list.id)/entries/7/move", #"{"to": 0}"#)
             #expect(try moved.decoded(List.self).ids == ["7", "2", "10"])
             let outside = try await Self.send(client, .post, "/api/v1/lists/\(list.id)/entries/7/move", #"{"to": 3}"#)
-            #expect(outside.status == .badRequest)
+            #expect(outside.status == .unprocessableContent)
             #expect(try outside.decoded(Refusal.self).error.code == "invalid_position")
 
             #expect(try await Self.send(client, .delete, "/api/v1/lists/\(list.id)/entries/2").status == .noContent)
@@ -125,25 +125,33 @@ struct ListsHTTPTests {
             try await client.waitUntilReady()
             let list = try await Self.make(client, "Kept", ["1"])
             let cases: [(HTTPRequest.Method, String, String?, HTTPResponse.Status, String)] = [
-                (.post, "/api/v1/lists", #"{"name": "  "}"#, .badRequest, "invalid_name"),
+                (.post, "/api/v1/lists", #"{"name": "  "}"#, .unprocessableContent, "invalid_name"),
                 (.post, "/api/v1/lists", #"{"nom": "x"}"#, .badRequest, "invalid_body"),
                 (.post, "/api/v1/lists/\(list.id)/entries", #"{"cocktail": "nope"}"#, .notFound, "cocktail_not_found"),
                 (
                     .post, "/api/v1/lists/\(list.id)/entries",
-                    #"{"cocktail": "2", "note": "\#(String(repeating: "n", count: 201))"}"#, .badRequest,
+                    #"{"cocktail": "2", "note": "\#(String(repeating: "n", count: 201))"}"#, .unprocessableContent,
                     "note_too_long"
                 ),
                 (.post, "/api/v1/lists/999/entries", #"{"cocktail": "2"}"#, .notFound, "list_not_found"),
                 (.patch, "/api/v1/lists/abc", #"{"name": "x"}"#, .notFound, "list_not_found"),
-                (.post, "/api/v1/lists/\(list.id)/share", #"{"expiresInDays": 0}"#, .badRequest, "invalid_expiry"),
-                (.post, "/api/v1/lists/\(list.id)/share", #"{"expiresInDays": -3}"#, .badRequest, "invalid_expiry"),
-                (.delete, "/api/v1/lists/\(list.id)/share", nil, .notFound, "share_not_found"),
+                (
+                    .post, "/api/v1/lists/\(list.id)/share", #"{"expiresInDays": 0}"#, .unprocessableContent,
+                    "invalid_expiry"
+                ),
+                (
+                    .post, "/api/v1/lists/\(list.id)/share", #"{"expiresInDays": -3}"#, .unprocessableContent,
+                    "invalid_expiry"
+                ),
+                (.post, "/api/v1/lists/\(list.id)/share", #"{"expiresInDays": "7"}"#, .badRequest, "invalid_body"),
             ]
             for (method, uri, body, status, code) in cases {
                 let response = try await Self.send(client, method, uri, body)
                 #expect(response.status == status, "\(method) \(uri)")
                 #expect(try response.decoded(Refusal.self).error.code == code, "\(method) \(uri)")
             }
+            let unshared = try await Self.send(client, .delete, "/api/v1/lists/\(list.id)/share")
+            #expect(unshared.status == .noContent, "revoking a link that is not there leaves the same state")
             let after = try await client.get("/api/v1/lists/\(list.id)").decoded(List.self)
             #expect(after.ids == ["1"])
             #expect(after.share == nil)

@@ -82,9 +82,8 @@ struct ListAPIController<Context: AppContext>: Sendable {
         }
         group.delete("lists/:id/share") { _, context in
             let list = try await list(context)
-            guard try await desk.store.removeShare(of: list.id, owner: try ListDesk.owner(context)) else {
-                throw AppError(status: .notFound, code: "share_not_found", message: "The list has no share link.")
-            }
+            // Idempotent: a list without a link is what revoking leaves.
+            _ = try await desk.store.removeShare(of: list.id, owner: try ListDesk.owner(context))
             return APIResponse.noContent()
         }
     }

@@ -57,7 +57,7 @@ struct ListDesk: Sendable {
     func share(_ list: DrinkList, days: Int?, owner: FavoritesOwner) async throws -> DrinkList {
         if let days, !(1...ListRules.maximumShareDays).contains(days) {
             throw AppError(
-                status: .badRequest, code: "invalid_expiry",
+                status: .unprocessableContent, code: "invalid_expiry",
                 message: "expiresInDays is a whole number from 1 to \(ListRules.maximumShareDays).")
         }
         let now = catalog.now()
