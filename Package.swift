@@ -65,6 +65,7 @@ let package = Package(
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                "QRCode",
             ],
             resources: [.copy("Templates"), .copy("Assets"), .copy("OpenAPI"), .copy("Pictures")]
         ),

@@ -85,6 +85,7 @@ public final class AppDatabase: Sendable {
         }
         migrator.registerMigration(
             "v8: the book's own recipes and their versions, notes, ratings and drinks made", migrate: migrateRecipes)
+        migrator.registerMigration("v9: lists of drinks, their entries and share links", migrate: migrateLists)
         return migrator
     }
 

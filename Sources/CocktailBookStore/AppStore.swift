@@ -16,7 +16,7 @@ import ServiceLifecycle
 /// one-shot command runs it for as long as it works (``whileRunning(_:)``). Whatever goes wrong
 /// in the database comes out of every call as ``StoreError/unavailable(_:)``.
 public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, BarStore, RecipeStore, PersonalStore,
-    Service
+    ListStore, Service
 {
     /// Moves whenever the stored content may have changed, also by another process or instance:
     /// what is computed from the store is kept in memory per version.
@@ -42,7 +42,7 @@ public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, 
     func accounts() async throws -> [Account]
     func credentials(named name: String) async throws -> (account: Account, passwordHash: String)?
     func account(id: Int64) async throws -> Account?
-    /// Removes an account with its sessions, tokens, settings, favorites and bar.
+    /// Removes an account with its sessions, tokens, settings, favorites, bar and lists.
     func removeAccount(named name: String) async throws
     func setRole(_ role: Role, named name: String) async throws
     /// Replaces the password hash and ends the account's sessions except `keeping`.

@@ -35,6 +35,8 @@ struct AppError: Error, Sendable {
             self.init(catalogError: .unknownCocktail(id))
         case StoreError.noOwner:
             self = .signInRequired
+        case let error as ListError:
+            self.init(listError: error)
         case let error as StoreError where error.isAccountRefusal:
             self.init(status: .badRequest, code: "account_refused", message: error.localizedDescription)
         case let error as Accounts.Refusal:
@@ -83,6 +85,19 @@ struct AppError: Error, Sendable {
             self.init(status: .badRequest, code: "invalid_id", message: message)
         case .invalidFilter:
             self.init(status: .badRequest, code: "invalid_filter", message: message)
+        }
+    }
+
+    private init(listError error: ListError) {
+        let message = error.errorDescription ?? "\(error)"
+        switch error {
+        case .notFound: self.init(status: .notFound, code: "list_not_found", message: message)
+        case .entryNotFound: self.init(status: .notFound, code: "entry_not_found", message: message)
+        case .invalidName: self.init(status: .unprocessableContent, code: "invalid_name", message: message)
+        case .noteTooLong: self.init(status: .unprocessableContent, code: "note_too_long", message: message)
+        case .tooManyEntries: self.init(status: .unprocessableContent, code: "too_many_entries", message: message)
+        case .tooManyLists: self.init(status: .unprocessableContent, code: "too_many_lists", message: message)
+        case .invalidPosition: self.init(status: .unprocessableContent, code: "invalid_position", message: message)
         }
     }
 

@@ -38,7 +38,9 @@ struct OpenAPIDocumentTests {
                     "/bar/suggestions", "/bar/rules", "/bar/rules/{id}", "/shopping-list", "/shopping-list/{id}",
                     "/cocktails/{id}/versions", "/cocktails/{id}/versions/{number}/restore", "/cocktails/{id}/adapt",
                     "/trash", "/trash/{id}/restore", "/cocktails/{id}/note", "/cocktails/{id}/rating",
-                    "/cocktails/{id}/made", "/cocktails/{id}/made/{entry}", "/drafts/from-page",
+                    "/cocktails/{id}/made", "/cocktails/{id}/made/{entry}", "/drafts/from-page", "/lists",
+                    "/lists/{id}", "/lists/{id}/entries", "/lists/{id}/entries/{cocktail}",
+                    "/lists/{id}/entries/{cocktail}/move", "/lists/{id}/cocktails/{cocktail}", "/lists/{id}/share",
                 ])
             let cocktails = try #require(paths["/cocktails"] as? [String: Any])
             #expect(Set(cocktails.keys) == ["get", "post"])

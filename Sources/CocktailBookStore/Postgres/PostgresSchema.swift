@@ -127,12 +127,30 @@ enum PostgresSchema {
                 "CREATE INDEX made_it_owner ON made_it (owner_id, cocktail_id)",
             ]
         ),
+        (
+            "v6: lists of drinks, their entries and share links",
+            [
+                """
+                CREATE TABLE drink_list (
+                    id bigserial PRIMARY KEY, owner_id bigint NOT NULL, name text NOT NULL,
+                    created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, share_token text UNIQUE,
+                    share_created_at timestamptz, share_expires_at timestamptz)
+                """,
+                "CREATE INDEX drink_list_owner ON drink_list (owner_id)",
+                """
+                CREATE TABLE drink_list_entry (
+                    list_id bigint NOT NULL REFERENCES drink_list ON DELETE CASCADE, cocktail_id text NOT NULL,
+                    position integer NOT NULL, note text, added_at timestamptz NOT NULL, PRIMARY KEY (list_id, cocktail_id))
+                """,
+            ]
+        ),
     ]
 
     /// The tables of the bar, per owner (moved with the favorites to the first account).
     static let barTables = ["bar_bottle", "bar_always", "bar_rule", "shopping_item"]
-    /// What people keep about drinks, per owner (moved and removed with the account, like the bar).
-    static let personalTables = ["cocktail_note", "rating", "made_it"]
+    /// What people keep about drinks, per owner (moved and removed with the account, like the bar);
+    /// a list's entries and share link go with its row.
+    static let personalTables = ["cocktail_note", "rating", "made_it", "drink_list"]
 
     /// Applies the migrations not applied yet, each in the one transaction that records it.
     static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {

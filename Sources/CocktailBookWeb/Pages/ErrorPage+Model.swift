@@ -37,6 +37,8 @@ struct ErrorPage: PageModel {
         case "cocktail_not_found":
             heading = strings["error_not_found_title"]
             message = strings["error_not_found_message"]
+        case "share_not_found":
+            heading = strings["share_gone_title"]
         case "not_found":
             heading = strings["error_page_not_found_title"]
             message = strings["error_page_not_found_message"]

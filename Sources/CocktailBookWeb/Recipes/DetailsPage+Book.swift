@@ -47,6 +47,18 @@ struct DetailsBook: Sendable {
     var madeRows: [MadeRow]
     var hasMadeRows: Bool
     var signInHint: String?
+    /// "Add to list…": the viewer's lists to choose from (none for someone who keeps none).
+    var lists: [ListOption] = []
+    var hasLists = false
+    var addToListAction = ""
+    /// `Added to Saturday.` after the form came back.
+    var listedNotice: String?
+
+    struct ListOption: Sendable {
+        var id: Int64
+        var name: String
+        var holds: Bool
+    }
 
     /// Works it out for drink `id` as `viewer` sees it.
     static func make(id: String, viewer: Viewer, desk: RecipeDesk, query: FormQuery, strings: UIStrings) async throws
@@ -78,6 +90,9 @@ struct DetailsBook: Sendable {
         let calendar = desk.catalog.calendar
         var notice: String?
         if query["saved"] != nil { notice = strings["details_saved"] }
+        var lists: [DrinkList] = []
+        if owner != .nobody { lists = try await desk.store.lists(of: owner) }
+        let listed = query["listed"].flatMap { raw in lists.first { String($0.id) == raw } }
         if let restored = query["restored"] { notice = strings("details_restored", ["n": restored]) }
         return DetailsBook(
             notice: notice,
@@ -109,7 +124,10 @@ struct DetailsBook: Sendable {
                     madeNote: entry.note, removeAction: "/cocktails/\(id)/made/\(entry.id)/delete")
             },
             hasMadeRows: !made.isEmpty,
-            signInHint: owner == .nobody ? strings["details_personal_sign_in"] : nil
+            signInHint: owner == .nobody ? strings["details_personal_sign_in"] : nil,
+            lists: lists.map { ListOption(id: $0.id, name: $0.name, holds: $0.contains(id)) },
+            hasLists: !lists.isEmpty, addToListAction: "/cocktails/\(id)/add-to-list",
+            listedNotice: listed.map { strings("details_listed", ["name": $0.name]) }
         )
     }
 }

@@ -1,0 +1,189 @@
+import CocktailBook
+import Foundation
+import Hummingbird
+
+/// `/api/v1/lists…`: the viewer's lists as JSON, the same store calls as the pages make. A list
+/// of another account is a `404`, as if it did not exist; a refused change writes nothing.
+struct ListAPIController<Context: AppContext>: Sendable {
+    let desk: ListDesk
+    var trustProxy = false
+
+    struct NameBody: Decodable { var name: String }
+    struct EntryBody: Decodable {
+        var cocktail: String
+        var note: String?
+    }
+    struct NoteBody: Decodable { var note: String? }
+    struct MoveBody: Decodable { var to: Int }
+    struct ShareBody: Decodable { var expiresInDays: Int? }
+
+    func addRoutes(to routes: RouteBuilder<Context>) {
+        let group = routes.routes("api/v1", .anyone)
+        group.get("lists") { request, context in
+            let lists = try await desk.store.lists(of: try ListDesk.owner(context))
+            return try APIResponse.json(
+                ListsPayload(lists: lists.map { ListSummaryPayload($0, url: url($0.share, request)) }))
+        }
+        group.post("lists") { request, context in
+            let owner = try ListDesk.owner(context)
+            let body = try await JSONBody.decode(NameBody.self, from: request)
+            let list = try await desk.store.createList(named: body.name, owner: owner, at: desk.catalog.now())
+            return try await payload(list, request, status: .created)
+        }
+        group.get("lists/:id") { request, context in
+            try await payload(try await list(context), request)
+        }
+        group.patch("lists/:id") { request, context in
+            let list = try await list(context)
+            let body = try await JSONBody.decode(NameBody.self, from: request)
+            return try await payload(
+                try await desk.store.renameList(
+                    id: list.id, to: body.name, owner: try ListDesk.owner(context), at: desk.catalog.now()), request)
+        }
+        group.delete("lists/:id") { _, context in
+            let list = try await list(context)
+            _ = try await desk.store.deleteList(id: list.id, owner: try ListDesk.owner(context))
+            return APIResponse.noContent()
+        }
+        group.post("lists/:id/entries") { request, context in
+            let list = try await list(context)
+            let body = try await JSONBody.decode(EntryBody.self, from: request)
+            return try await add(body.cocktail, note: body.note, to: list, request, context)
+        }
+        group.delete("lists/:id/entries/:cocktail") { _, context in
+            try await remove(try await list(context), context)
+        }
+        group.post("lists/:id/entries/:cocktail/move") { request, context in
+            let list = try await list(context)
+            let body = try await JSONBody.decode(MoveBody.self, from: request)
+            let moved = try await desk.store.moveEntry(
+                try context.parameters.require("cocktail"), to: body.to, in: list.id,
+                owner: try ListDesk.owner(context), at: desk.catalog.now())
+            return try await payload(moved, request)
+        }
+        // The issue's own spelling: put a drink on the list (with an optional note), take it off.
+        group.put("lists/:id/cocktails/:cocktail") { request, context in
+            let list = try await list(context)
+            let body = try await JSONBody.decode(NoteBody.self, from: request, whenEmpty: NoteBody())
+            return try await add(
+                try context.parameters.require("cocktail"), note: body.note, to: list, request, context)
+        }
+        group.delete("lists/:id/cocktails/:cocktail") { _, context in
+            try await remove(try await list(context), context)
+        }
+        group.post("lists/:id/share") { request, context in
+            let list = try await list(context)
+            let body = try await JSONBody.decode(ShareBody.self, from: request, whenEmpty: ShareBody())
+            let shared = try await desk.share(list, days: body.expiresInDays, owner: try ListDesk.owner(context))
+            guard let share = shared.share else { throw ListError.notFound }
+            return try APIResponse.json(
+                SharePayload(url: url(share, request) ?? "", token: share.token, expiresAt: share.expiresAt),
+                status: .created)
+        }
+        group.delete("lists/:id/share") { _, context in
+            let list = try await list(context)
+            // Idempotent: a list without a link is what revoking leaves.
+            _ = try await desk.store.removeShare(of: list.id, owner: try ListDesk.owner(context))
+            return APIResponse.noContent()
+        }
+    }
+
+    private func list(_ context: Context) async throws -> DrinkList {
+        try await desk.list(try context.parameters.require("id"), owner: try ListDesk.owner(context))
+    }
+
+    private func add(_ raw: String, note: String?, to list: DrinkList, _ request: Request, _ context: Context)
+        async throws -> Response
+    {
+        let id = try await desk.knownDrink(raw)
+        let changed = try await desk.store.addEntry(
+            id, note: note, to: list.id, owner: try ListDesk.owner(context), at: desk.catalog.now())
+        return try await payload(changed, request, status: list.contains(id) ? .ok : .created)
+    }
+
+    private func remove(_ list: DrinkList, _ context: Context) async throws -> Response {
+        _ = try await desk.store.removeEntry(
+            try context.parameters.require("cocktail"), from: list.id, owner: try ListDesk.owner(context),
+            at: desk.catalog.now())
+        return APIResponse.noContent()
+    }
+
+    private func url(_ share: ListShare?, _ request: Request) -> String? {
+        share.map { ListDesk.url(of: $0, request: request, trustProxy: trustProxy) }
+    }
+
+    private func payload(_ list: DrinkList, _ request: Request, status: HTTPResponse.Status = .ok) async throws
+        -> Response
+    {
+        try APIResponse.json(
+            ListPayload(list, rows: await desk.rows(of: list), url: url(list.share, request)), status: status)
+    }
+}
+
+struct ListsPayload: Encodable {
+    var lists: [ListSummaryPayload]
+}
+
+struct ListSummaryPayload: Encodable {
+    var id: Int64
+    var name: String
+    var count: Int
+    var createdAt: Date
+    var updatedAt: Date
+    var shareURL: String?
+
+    init(_ list: DrinkList, url: String?) {
+        id = list.id
+        name = list.name
+        count = list.entries.count
+        createdAt = list.createdAt
+        updatedAt = list.updatedAt
+        shareURL = url
+    }
+}
+
+struct ListPayload: Encodable {
+    struct Entry: Encodable {
+        var id: String
+        var name: String?
+        var shortDescription: String?
+        var note: String?
+        var addedAt: Date
+    }
+
+    var id: Int64
+    var name: String
+    var createdAt: Date
+    var updatedAt: Date
+    var cocktails: [Entry]
+    var share: SharePayload?
+
+    init(_ list: DrinkList, rows: [ListDesk.Row], url: String?) {
+        id = list.id
+        name = list.name
+        createdAt = list.createdAt
+        updatedAt = list.updatedAt
+        cocktails = rows.map {
+            Entry(
+                id: $0.entry.cocktailID, name: $0.details?.cocktail.name,
+                shortDescription: $0.details?.cocktail.shortDescription, note: $0.entry.note, addedAt: $0.entry.addedAt)
+        }
+        share = list.share.map { SharePayload(url: url ?? "", token: $0.token, expiresAt: $0.expiresAt) }
+    }
+}
+
+struct SharePayload: Encodable {
+    var url: String
+    var token: String
+    /// `null` for a link that lasts until it is revoked.
+    var expiresAt: Date?
+
+    enum CodingKeys: String, CodingKey { case url, token, expiresAt }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(url, forKey: .url)
+        try container.encode(token, forKey: .token)
+        try container.encode(expiresAt, forKey: .expiresAt)
+    }
+}

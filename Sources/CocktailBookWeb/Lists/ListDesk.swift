@@ -1,0 +1,91 @@
+import CocktailBook
+import Foundation
+import Hummingbird
+
+/// What the list pages and the list API share: whose lists they are, which drinks may go on
+/// them, share links (minted, checked, revoked) and the drinks of a list as the catalog has
+/// them. Both the HTML and the JSON side call these, so they answer the same.
+struct ListDesk: Sendable {
+    let catalog: CatalogService
+    let store: any ListStore
+
+    /// A drink of a list as it is shown: the catalog's drink (`nil` once it left the catalog).
+    struct Row: Sendable {
+        var entry: DrinkList.Entry
+        var details: CocktailDetails?
+    }
+
+    /// The viewer's lists' owner; an anonymous visitor of a book with accounts keeps none.
+    static func owner(_ context: some AppContext) throws -> FavoritesOwner {
+        try context.favoritesWriter()
+    }
+
+    /// The owner's list `id`, or a 404.
+    func list(_ rawID: String, owner: FavoritesOwner) async throws -> DrinkList {
+        guard let id = Int64(rawID), let list = try await store.list(id: id, owner: owner) else {
+            throw ListError.notFound
+        }
+        return list
+    }
+
+    /// The catalog's id of a drink that may go on a list (it must exist), or a 404.
+    func knownDrink(_ raw: String) async throws -> String {
+        try await catalog.cocktail(id: raw).cocktail.id
+    }
+
+    /// The list's drinks in order, each with the catalog's details.
+    func rows(of list: DrinkList) async -> [Row] {
+        var rows: [Row] = []
+        for entry in list.entries {
+            rows.append(Row(entry: entry, details: try? await catalog.details(id: entry.cocktailID, for: .nobody)))
+        }
+        return rows
+    }
+
+    // MARK: Share links
+
+    /// A new share link's token: 192 bits from the system's secure generator, URL-safe base64
+    /// (32 characters).
+    static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<24).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+    }
+
+    /// Gives the list a new share link, lasting `days` (forever when `nil`).
+    func share(_ list: DrinkList, days: Int?, owner: FavoritesOwner) async throws -> DrinkList {
+        if let days, !(1...ListRules.maximumShareDays).contains(days) {
+            throw AppError(
+                status: .unprocessableContent, code: "invalid_expiry",
+                message: "expiresInDays is a whole number from 1 to \(ListRules.maximumShareDays).")
+        }
+        let now = catalog.now()
+        let share = ListShare(
+            token: Self.newToken(), createdAt: now, expiresAt: days.map { now.addingTimeInterval(Double($0) * 86_400) })
+        return try await store.setShare(share, for: list.id, owner: owner)
+    }
+
+    /// The list's working share link, made now if it has none (or only an expired one).
+    func currentShare(_ list: DrinkList, owner: FavoritesOwner) async throws -> ListShare {
+        if let share = list.share, share.isValid(at: catalog.now()) { return share }
+        guard let share = try await self.share(list, days: nil, owner: owner).share else { throw ListError.notFound }
+        return share
+    }
+
+    /// The list a share token opens now; a revoked, expired or made-up token is a friendly 404.
+    func sharedList(token: String, strings: UIStrings) async throws -> DrinkList {
+        guard token.utf8.count <= 64, let list = try await store.sharedList(token: token),
+            list.share?.isValid(at: catalog.now()) == true
+        else {
+            throw AppError(status: .notFound, code: "share_not_found", message: strings["share_gone_message"])
+        }
+        return list
+    }
+
+    /// The share link's absolute address, as the request reached the server.
+    static func url(of share: ListShare, request: Request, trustProxy: Bool) -> String {
+        CocktailDBImageBase(request: request, fallbackHost: "127.0.0.1", trustProxy: trustProxy).origin + "/s/"
+            + share.token
+    }
+}

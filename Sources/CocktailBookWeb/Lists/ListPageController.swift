@@ -1,0 +1,193 @@
+import CocktailBook
+import Foundation
+import Hummingbird
+
+/// The list pages: `/lists` (the viewer's lists), `/lists/{id}` (one list, with forms to
+/// reorder, annotate, rename, share and delete it), the "Add to list" form of a drink's page,
+/// and what a share link opens to anyone: `/s/{token}`, its drinks and its menu. Every form
+/// works without script and comes back to the page.
+struct ListPageController<Context: AppContext>: Sendable {
+    let desk: ListDesk
+    let renderer: PageRenderer
+    var trustProxy = false
+
+    func addRoutes(to routes: RouteBuilder<Context>) {
+        let pages = routes.routes("", .anyone)
+        pages.get("/lists", use: listsPage)
+        pages.post("/lists") { request, context -> Response in
+            let (form, owner) = try await Self.form(request, context)
+            let list = try await desk.store.createList(named: form["name"] ?? "", owner: owner, at: desk.catalog.now())
+            return .redirect(to: "/lists/\(list.id)", type: .normal)
+        }
+        pages.get("/lists/:id", use: listPage)
+        pages.get("/lists/:id/menu", use: ownerMenu)
+        pages.post("/lists/:id/rename") { request, context in
+            try await change(request, context, notice: "renamed") { form, list, owner in
+                _ = try await desk.store.renameList(
+                    id: list.id, to: form["name"] ?? "", owner: owner, at: desk.catalog.now())
+            }
+        }
+        pages.post("/lists/:id/delete") { request, context -> Response in
+            let (form, owner) = try await Self.form(request, context)
+            let list = try await desk.list(try context.parameters.require("id"), owner: owner)
+            guard form["confirm"] == "yes" else {
+                throw AppError(
+                    status: .badRequest, code: "confirm_required",
+                    message: context.strings["drinklist_delete_confirm_needed"])
+            }
+            _ = try await desk.store.deleteList(id: list.id, owner: owner)
+            return .redirect(to: "/lists?deleted=1", type: .normal)
+        }
+        pages.post("/lists/:id/entries/:cocktail/move") { request, context in
+            try await change(request, context, anchor: "entries") { form, list, owner in
+                guard let to = Int(form["to"] ?? "") else { throw ListError.invalidPosition }
+                _ = try await desk.store.moveEntry(
+                    try context.parameters.require("cocktail"), to: to, in: list.id, owner: owner,
+                    at: desk.catalog.now())
+            }
+        }
+        pages.post("/lists/:id/entries/:cocktail/remove") { request, context in
+            try await change(request, context, anchor: "entries") { _, list, owner in
+                _ = try await desk.store.removeEntry(
+                    try context.parameters.require("cocktail"), from: list.id, owner: owner, at: desk.catalog.now())
+            }
+        }
+        pages.post("/lists/:id/entries/:cocktail/note") { request, context in
+            try await change(request, context, anchor: "entries") { form, list, owner in
+                let id = try context.parameters.require("cocktail")
+                guard list.contains(id) else { throw ListError.entryNotFound }
+                _ = try await desk.store.addEntry(
+                    id, note: form["note"], to: list.id, owner: owner, at: desk.catalog.now())
+            }
+        }
+        pages.post("/lists/:id/share") { request, context in
+            try await change(request, context, notice: "shared", anchor: "share") { form, list, owner in
+                let days = form["days"].flatMap { $0.isEmpty ? nil : $0 }
+                if let days, Int(days) == nil {
+                    throw AppError(status: .badRequest, code: "invalid_expiry", message: "days is a whole number.")
+                }
+                _ = try await desk.share(list, days: days.flatMap { Int($0) }, owner: owner)
+            }
+        }
+        pages.post("/lists/:id/share/revoke") { request, context in
+            try await change(request, context, notice: "revoked", anchor: "share") { _, list, owner in
+                _ = try await desk.store.removeShare(of: list.id, owner: owner)
+            }
+        }
+        // The drink page's "Add to list…": the list is the form's choice.
+        pages.post("/cocktails/:id/add-to-list") { request, context -> Response in
+            let (form, owner) = try await Self.form(request, context)
+            let drink = try await desk.knownDrink(try context.parameters.require("id"))
+            let list = try await desk.list(form["list"] ?? "", owner: owner)
+            _ = try await desk.store.addEntry(
+                drink, note: form["note"], to: list.id, owner: owner, at: desk.catalog.now())
+            return .redirect(to: "/cocktails/\(drink)?listed=\(list.id)#lists", type: .normal)
+        }
+
+        // A share link opens its list, the list's drinks and its menu, to anyone, also in a
+        // private book: nothing else.
+        let shared = routes.routes("s", .open)
+        shared.get(":token", use: sharedList)
+        shared.get(":token/menu", use: sharedMenu)
+        shared.get(":token/cocktails/:id", use: sharedDrink)
+    }
+
+    // MARK: The owner's pages
+
+    @Sendable func listsPage(request: Request, context: Context) async throws -> Response {
+        if let redirect = Self.signInFirst(request, context: context) { return redirect }
+        let lists = try await desk.store.lists(of: try ListDesk.owner(context))
+        return renderer.render(ListsPage(lists: lists, strings: context.strings), context: context)
+    }
+
+    @Sendable func listPage(request: Request, context: Context) async throws -> Response {
+        if let redirect = Self.signInFirst(request, context: context) { return redirect }
+        let list = try await desk.list(try context.parameters.require("id"), owner: try ListDesk.owner(context))
+        let notice = FormQuery(request)["done"].flatMap { ["renamed", "shared", "revoked"].contains($0) ? $0 : nil }
+        let shareURL = list.share.map { ListDesk.url(of: $0, request: request, trustProxy: trustProxy) }
+        return renderer.render(
+            ListPage(
+                list: list, rows: await desk.rows(of: list), shareURL: shareURL,
+                notice: notice.map { context.strings["drinklist_notice_" + $0] }, calendar: desk.catalog.calendar,
+                strings: context.strings), context: context)
+    }
+
+    /// The owner's menu: it carries the list's share link, made now if the list has none.
+    @Sendable func ownerMenu(request: Request, context: Context) async throws -> Response {
+        if let redirect = Self.signInFirst(request, context: context) { return redirect }
+        let owner = try ListDesk.owner(context)
+        let list = try await desk.list(try context.parameters.require("id"), owner: owner)
+        let share = try await desk.currentShare(list, owner: owner)
+        return renderer.render(
+            MenuPage(
+                list: list, rows: await desk.rows(of: list),
+                shareURL: ListDesk.url(of: share, request: request, trustProxy: trustProxy),
+                path: "/lists/\(list.id)/menu", paper: MenuPage.Paper(query: FormQuery(request)["paper"]),
+                backHref: "/lists/\(list.id)", backTitle: list.name, strings: context.strings), context: context)
+    }
+
+    // MARK: What a share link opens
+
+    @Sendable func sharedList(request: Request, context: Context) async throws -> Response {
+        let token = try context.parameters.require("token")
+        let list = try await desk.sharedList(token: token, strings: context.strings)
+        return renderer.render(
+            SharedListPage(list: list, token: token, rows: await desk.rows(of: list), strings: context.strings),
+            context: context)
+    }
+
+    @Sendable func sharedMenu(request: Request, context: Context) async throws -> Response {
+        let token = try context.parameters.require("token")
+        let list = try await desk.sharedList(token: token, strings: context.strings)
+        let share = ListShare(token: token, createdAt: list.createdAt, expiresAt: nil)
+        return renderer.render(
+            MenuPage(
+                list: list, rows: await desk.rows(of: list),
+                shareURL: ListDesk.url(of: share, request: request, trustProxy: trustProxy), path: "/s/\(token)/menu",
+                paper: MenuPage.Paper(query: FormQuery(request)["paper"]), backHref: "/s/\(token)",
+                backTitle: list.name, strings: context.strings), context: context)
+    }
+
+    /// A drink of the shared list; any other drink of the book is not there.
+    @Sendable func sharedDrink(request: Request, context: Context) async throws -> Response {
+        let token = try context.parameters.require("token")
+        let list = try await desk.sharedList(token: token, strings: context.strings)
+        let id = try context.parameters.require("id")
+        guard let entry = list.entries.first(where: { $0.cocktailID == id }) else { throw HTTPError(.notFound) }
+        let details = try await desk.catalog.details(id: id, for: .nobody)
+        let page = DetailsPage(
+            details: details, origin: .list(.all), lastModified: nil, settings: context.settings,
+            strings: context.strings)
+        return renderer.render(
+            SharedDrinkPage(details: page, list: list, token: token, note: entry.note), context: context)
+    }
+
+    // MARK: Forms
+
+    /// A form's fields, checked against CSRF, and whose lists it may change.
+    private static func form(_ request: Request, _ context: Context) async throws -> (FormFields, FavoritesOwner) {
+        let form = try await FormFields(request: request)
+        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        return (form, try ListDesk.owner(context))
+    }
+
+    /// Checks the form, finds the owner's list, applies `apply` and goes back to the list's page.
+    private func change(
+        _ request: Request, _ context: Context, notice: String? = nil, anchor: String? = nil,
+        _ apply: (FormFields, DrinkList, FavoritesOwner) async throws -> Void
+    ) async throws -> Response {
+        let (form, owner) = try await Self.form(request, context)
+        let list = try await desk.list(try context.parameters.require("id"), owner: owner)
+        try await apply(form, list, owner)
+        return .redirect(
+            to: "/lists/\(list.id)" + (notice.map { "?done=" + $0 } ?? "") + (anchor.map { "#" + $0 } ?? ""),
+            type: .normal)
+    }
+
+    /// A visitor who is not signed in asks for a list page: the sign-in page first.
+    private static func signInFirst(_ request: Request, context: Context) -> Response? {
+        guard context.viewer.favoritesOwner == .nobody else { return nil }
+        let next = request.uri.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F"
+        return .redirect(to: "/login?next=" + next, type: .normal)
+    }
+}

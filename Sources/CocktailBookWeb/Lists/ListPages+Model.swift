@@ -1,0 +1,176 @@
+import CocktailBook
+import Foundation
+
+/// `/lists`: the viewer's lists and the form that makes a new one.
+struct ListsPage: PageModel {
+    static let template = "lists"
+    let catalogState = "ready"
+
+    struct Row: Sendable {
+        var href: String
+        var name: String
+        var count: String
+        var isShared: Bool
+    }
+
+    var lists: [Row]
+    var isEmpty: Bool
+    var nameLimit = ListRules.maximumNameLength
+
+    init(lists: [DrinkList], strings: UIStrings) {
+        self.lists = lists.map {
+            Row(
+                href: "/lists/\($0.id)", name: $0.name, count: strings.count("lists_drink_count", $0.entries.count),
+                isShared: $0.share != nil)
+        }
+        isEmpty = lists.isEmpty
+    }
+}
+
+/// `/lists/{id}`: one list of the viewer's, with every way to change it.
+struct ListPage: PageModel {
+    static let template = "list"
+    let catalogState = "ready"
+
+    struct Row: Sendable {
+        var position: Int
+        var cocktailId: String
+        var href: String
+        var name: String
+        var shortDescription: String?
+        var note: String
+        var noteLabel: String
+        var upLabel: String
+        var downLabel: String
+        var removeLabel: String
+        /// Where the up and down buttons move the drink to (text: a section on `0` must show).
+        var upTo: String?
+        var downTo: String?
+        var moveAction: String
+        var removeAction: String
+        var noteAction: String
+    }
+
+    struct Expiry: Sendable {
+        var value: String
+        var label: String
+    }
+
+    var id: Int64
+    var name: String
+    var rows: [Row]
+    var isEmpty: Bool
+    var renameAction: String
+    var deleteAction: String
+    var shareAction: String
+    var revokeAction: String
+    var menuHref: String
+    var shareURL: String?
+    var shareExpiry: String?
+    var expiries: [Expiry]
+    var notice: String?
+    var nameLimit = ListRules.maximumNameLength
+    var noteLimit = ListRules.maximumNoteLength
+
+    init(
+        list: DrinkList, rows: [ListDesk.Row], shareURL: String?, notice: String?, calendar: Calendar,
+        strings: UIStrings
+    ) {
+        id = list.id
+        name = list.name
+        let base = "/lists/\(list.id)"
+        self.rows = rows.enumerated().map { index, row in
+            let id = row.entry.cocktailID
+            let name = row.details?.cocktail.name ?? id
+            return Row(
+                position: index + 1, cocktailId: id, href: "/cocktails/\(id)", name: name,
+                shortDescription: row.details.map { $0.cocktail.texts(in: strings.language).shortDescription },
+                note: row.entry.note ?? "", noteLabel: strings("drinklist_note_for", ["name": name]),
+                upLabel: strings("drinklist_move_up", ["name": name]),
+                downLabel: strings("drinklist_move_down", ["name": name]),
+                removeLabel: strings("drinklist_remove", ["name": name]),
+                upTo: index > 0 ? String(index - 1) : nil, downTo: index < rows.count - 1 ? String(index + 1) : nil,
+                moveAction: "\(base)/entries/\(id)/move", removeAction: "\(base)/entries/\(id)/remove",
+                noteAction: "\(base)/entries/\(id)/note")
+        }
+        isEmpty = rows.isEmpty
+        renameAction = base + "/rename"
+        deleteAction = base + "/delete"
+        shareAction = base + "/share"
+        revokeAction = base + "/share/revoke"
+        menuHref = base + "/menu"
+        self.shareURL = shareURL
+        shareExpiry = list.share.map { share in
+            share.expiresAt.map {
+                strings(
+                    "drinklist_share_expires", ["date": DateText.dayAndTime($0, calendar: calendar, strings: strings)])
+            } ?? strings["drinklist_share_forever"]
+        }
+        expiries =
+            [Expiry(value: "", label: strings["drinklist_share_never"])]
+            + [1, 7, 30].map { Expiry(value: String($0), label: strings.count("drinklist_share_days", $0)) }
+        self.notice = notice
+    }
+}
+
+/// `/s/{token}`: a shared list as anyone with the link sees it: its name and drinks, nothing of
+/// whose it is.
+struct SharedListPage: PageModel {
+    static let template = "shared-list"
+    let catalogState = "ready"
+
+    struct Row: Sendable {
+        var href: String
+        var name: String
+        var shortDescription: String?
+        var note: String?
+    }
+
+    var name: String
+    var rows: [Row]
+    var isEmpty: Bool
+    var menuHref: String
+
+    init(list: DrinkList, token: String, rows: [ListDesk.Row], strings: UIStrings) {
+        name = list.name
+        self.rows = rows.compactMap { row in
+            guard let details = row.details else { return nil }
+            return Row(
+                href: "/s/\(token)/cocktails/\(details.cocktail.id)", name: details.cocktail.name,
+                shortDescription: details.cocktail.texts(in: strings.language).shortDescription, note: row.entry.note)
+        }
+        isEmpty = self.rows.isEmpty
+        menuHref = "/s/\(token)/menu"
+    }
+}
+
+/// `/s/{token}/cocktails/{id}`: one drink of a shared list, read-only: the recipe without the
+/// book's buttons, forms or links elsewhere.
+struct SharedDrinkPage: PageModel {
+    static let template = "shared-cocktail"
+    let catalogState = "ready"
+
+    var listName: String
+    var listHref: String
+    var name: String
+    var preparationTime: String
+    var abvText: String?
+    var longDescription: String
+    var ingredients: [DetailsPage.Ingredient]
+    var instructions: [String]
+    var hasInstructions: Bool
+    var note: String?
+
+    init(details: DetailsPage, list: DrinkList, token: String, note: String?) {
+        listName = list.name
+        listHref = "/s/\(token)"
+        name = details.name
+        preparationTime = details.preparationTime
+        abvText = details.abvText
+        longDescription = details.longDescription
+        ingredients = details.ingredients
+        instructions = details.instructions
+        hasInstructions = details.hasInstructions
+        self.note = note
+    }
+}

@@ -1,0 +1,85 @@
+import CocktailBook
+import CocktailsAPI
+import Foundation
+import QRCode
+
+/// A list as a menu to hand guests or print: its title, the drinks in sections by category
+/// (in the list's order within each), each with its name, a line of description and its
+/// strength, and the QR code of the list's share link.
+struct MenuPage: PageModel {
+    static let template = "menu"
+    let catalogState = "ready"
+
+    /// The paper sizes the print stylesheet lays a menu out for (`?paper=`).
+    enum Paper: String, CaseIterable, Sendable {
+        case a4, a5, letter
+
+        init(query: String?) {
+            self = query.flatMap { Paper(rawValue: $0.lowercased()) } ?? .a5
+        }
+    }
+
+    struct Item: Sendable {
+        var name: String
+        var shortDescription: String
+        var abvText: String?
+    }
+
+    struct Section: Sendable {
+        var title: String
+        var items: [Item]
+    }
+
+    struct PaperLink: Sendable {
+        var href: String
+        var label: String
+        var isCurrent: Bool
+    }
+
+    var title: String
+    var sections: [Section]
+    var isEmpty: Bool
+    var paper: String
+    var papers: [PaperLink]
+    var backHref: String
+    var backTitle: String
+    /// The share link's QR code, an SVG our encoder wrote (no text of anyone's in it but the
+    /// link, which it escapes).
+    var qrSVG: String?
+    var shareURL: String?
+
+    init(
+        list: DrinkList, rows: [ListDesk.Row], shareURL: String?, path: String, paper: Paper, backHref: String,
+        backTitle: String, strings: UIStrings
+    ) {
+        title = list.name
+        var byCategory: [DrinkCategory?: [Item]] = [:]
+        for row in rows {
+            guard let details = row.details else { continue }
+            byCategory[details.cocktail.category, default: []].append(
+                Item(
+                    name: details.cocktail.name,
+                    shortDescription: details.cocktail.texts(in: strings.language).shortDescription,
+                    abvText: details.abvText(strings).map(strings.localizingNumbers)))
+        }
+        let order: [DrinkCategory?] = DrinkCategory.allCases.map { $0 } + [nil]
+        sections = order.compactMap { category in
+            guard let items = byCategory[category] else { return nil }
+            return Section(title: category.map(strings.category) ?? strings["menu_other"], items: items)
+        }
+        isEmpty = sections.isEmpty
+        self.paper = paper.rawValue
+        papers = Paper.allCases.map {
+            PaperLink(
+                href: path + "?paper=" + $0.rawValue, label: strings["menu_paper_" + $0.rawValue],
+                isCurrent: $0 == paper)
+        }
+        self.backHref = backHref
+        self.backTitle = backTitle
+        self.shareURL = shareURL
+        qrSVG = shareURL.flatMap { url in
+            (try? QRCode.encode(url, correction: .medium))?.svg(
+                moduleSize: 3, quietZone: 4, label: strings("menu_qr_label", ["url": url]))
+        }
+    }
+}

@@ -1,0 +1,130 @@
+"""Lists of drinks in the browser: make a list from the drinks' pages, reorder it with buttons,
+share it and open the link without an account, print its menu on one A5 page with a QR code
+that a real decoder reads back as the share link, and axe on the new screens, light and dark."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import urllib.request
+
+import pytest
+from PIL import Image
+from playwright.sync_api import expect
+from pyzbar.pyzbar import ZBarSymbol, decode
+
+from conftest import http_get
+from test_recipes import violations
+
+
+def api(server, method: str, path: str, body: dict | None = None) -> dict:
+    request = urllib.request.Request(
+        server.url + path, method=method, data=None if body is None else json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=5) as response:
+        text = response.read().decode()
+        return json.loads(text) if text else {}
+
+
+def make_list(server, name: str, drinks: list[str]) -> dict:
+    made = api(server, "POST", "/api/v1/lists", {"name": name})
+    for drink in drinks:
+        made = api(server, "POST", f"/api/v1/lists/{made['id']}/entries", {"cocktail": drink})
+    return made
+
+
+def entry_names(page) -> list[str]:
+    return page.locator("[data-entries] .entry-name").all_inner_texts()
+
+
+def test_make_reorder_share_and_open_without_an_account(server, new_page):
+    running = server()
+    running.wait_ready()
+    page = new_page()
+    page.goto(running.url + "/")
+    page.click("[data-lists-link]")
+    expect(page).to_have_url(running.url + "/lists")
+    page.fill("#new-list-name", "Saturday")
+    page.click("[data-new-list] button[type=submit]")
+    expect(page.locator("h1")).to_have_text("Saturday")
+    list_path = page.url.removeprefix(running.url)
+
+    for drink, name in [("2", "Daiquiri"), ("10", "Old Fashioned"), ("7", "Margarita")]:
+        page.goto(f"{running.url}/cocktails/{drink}")
+        expect(page.locator("h1")).to_have_text(name)
+        page.select_option("#add-to-list", label="Saturday")
+        page.click("[data-add-to-list] button[type=submit]")
+        expect(page.locator("[data-listed-notice]")).to_have_text("Added to Saturday.")
+
+    page.goto(running.url + list_path)
+    assert entry_names(page) == ["Daiquiri", "Old Fashioned", "Margarita"]
+    page.get_by_role("button", name="Move Margarita up").click()
+    expect(page.locator("[data-entries] .entry-name").first).to_have_text("Daiquiri")
+    assert entry_names(page) == ["Daiquiri", "Margarita", "Old Fashioned"]
+    page.get_by_role("button", name="Move Daiquiri down").click()
+    expect(page.locator("[data-entries] .entry-name").first).to_have_text("Margarita")
+    assert entry_names(page) == ["Margarita", "Daiquiri", "Old Fashioned"]
+    # The first drink has no "up", the last no "down".
+    assert page.get_by_role("button", name="Move Margarita up").count() == 0
+    assert page.get_by_role("button", name="Move Old Fashioned down").count() == 0
+
+    page.click("[data-share-create]")
+    expect(page.locator("[data-list-notice]")).to_have_text("The share link is ready.")
+    share_url = page.locator("[data-share-url]").inner_text()
+    assert re.fullmatch(re.escape(running.url) + r"/s/[A-Za-z0-9_-]{32}", share_url)
+
+    guest = new_page()  # a new context: no cookies, no session
+    guest.goto(share_url)
+    expect(guest.locator("h1")).to_have_text("Saturday")
+    assert guest.locator("[data-shared-entries] .row-name").all_inner_texts() == [
+        "Margarita", "Daiquiri", "Old Fashioned"]
+    assert guest.locator("form[method=post]").count() == 0
+    guest.get_by_role("link", name=re.compile("Daiquiri")).click()
+    expect(guest.locator("h1")).to_have_text("Daiquiri")
+    assert guest.locator("form[method=post]").count() == 0
+    assert http_get(share_url + "/cocktails/1")[0] == 404, "a drink not on the list is not there"
+
+    page.click("[data-revoke]")
+    expect(page.locator("[data-list-notice]")).to_have_text(re.compile("revoked"))
+    guest.goto(share_url)
+    expect(guest.locator("h1")).to_have_text("This link no longer works")
+
+
+def test_a_menu_of_twelve_fits_one_a5_page_with_its_share_link_as_a_qr_code(server, new_page):
+    running = server()
+    running.wait_ready()
+    drinks = [str(number) for number in range(12)]
+    made = make_list(running, "House menu", drinks)
+    page = new_page(device_scale_factor=3)
+    page.goto(f"{running.url}/lists/{made['id']}/menu?paper=a5")
+    expect(page.locator("h1")).to_have_text("House menu")
+    assert page.locator("[data-menu-item]").count() == 12
+    share = api(running, "GET", f"/api/v1/lists/{made['id']}")["share"]
+    assert share["url"] == f"{running.url}/s/{share['token']}", "the menu made a share link"
+
+    picture = Image.open(io.BytesIO(page.locator("[data-menu-qr] svg").screenshot()))
+    read = [symbol.data.decode() for symbol in decode(picture, symbols=[ZBarSymbol.QRCODE])]
+    assert read == [share["url"]]
+
+    page.emulate_media(media="print")
+    expect(page.locator(".menu-papers")).to_be_hidden()
+    pdf = page.pdf(format="A5")
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
+
+    # The shared menu is the same menu, for anyone.
+    guest = new_page()
+    guest.goto(share["url"] + "/menu")
+    assert guest.locator("[data-menu-item]").count() == 12
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_list_screens_pass_axe(server, new_page, scheme):
+    running = server()
+    running.wait_ready()
+    made = make_list(running, "Axe party", ["2", "10", "11"])
+    api(running, "POST", f"/api/v1/lists/{made['id']}/share", {"expiresInDays": 7})
+    page = new_page(color_scheme=scheme)
+    for path in ["/lists", f"/lists/{made['id']}", f"/lists/{made['id']}/menu", "/cocktails/2"]:
+        page.goto(running.url + path)
+        assert violations(page) == [], path
