@@ -73,6 +73,7 @@ public struct Backup: Codable, Sendable, Equatable {
     public var notes: [Note]? = nil
     public var ratings: [Rating]? = nil
     public var made: [Made]? = nil
+    public var lists: [DrinkList]? = nil
 
     /// What a restore brought back, for the one-line summary.
     public struct Summary: Sendable, Equatable {
@@ -213,6 +214,26 @@ extension AppDatabase {
                 Backup.Made(
                     owner: try owner($0), cocktailId: $0["cocktailId"], madeAt: $0["madeAt"], servings: $0["servings"],
                     note: $0["note"])
+            }
+            var entries: [Int64: [Backup.DrinkList.Entry]] = [:]
+            for row in try Row.fetchAll(
+                db,
+                sql: "SELECT listId, cocktailId, position, note, addedAt FROM drinkListEntry ORDER BY listId, position"
+            ) {
+                entries[row["listId"], default: []].append(
+                    Backup.DrinkList.Entry(
+                        cocktailId: row["cocktailId"], position: row["position"], note: row["note"],
+                        addedAt: row["addedAt"]))
+            }
+            backup.lists = try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT id, ownerId, name, createdAt, updatedAt, shareToken, shareCreatedAt, shareExpiresAt FROM drinkList ORDER BY id"
+            ).map {
+                Backup.DrinkList(
+                    owner: try owner($0), name: $0["name"], createdAt: $0["createdAt"], updatedAt: $0["updatedAt"],
+                    shareToken: $0["shareToken"], shareCreatedAt: $0["shareCreatedAt"],
+                    shareExpiresAt: $0["shareExpiresAt"], entries: entries[$0["id"]] ?? [])
             }
             return backup
         }
@@ -368,6 +389,30 @@ extension AppDatabase {
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO rating (ownerId, cocktailId, stars, ratedAt) VALUES (?, ?, ?, ?)",
                     arguments: [id(rating.owner), rating.cocktailId, rating.stars, rating.ratedAt])
+            }
+        }
+        if let lists = backup.lists {
+            try db.execute(sql: "DELETE FROM drinkListEntry")
+            try db.execute(sql: "DELETE FROM drinkList")
+            for list in lists {
+                try db.execute(
+                    sql: """
+                        INSERT INTO drinkList (ownerId, name, createdAt, updatedAt, shareToken, shareCreatedAt, shareExpiresAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        id(list.owner), list.name, list.createdAt, list.updatedAt, list.shareToken, list.shareCreatedAt,
+                        list.shareExpiresAt,
+                    ])
+                let listID = db.lastInsertedRowID
+                for entry in list.entries {
+                    try db.execute(
+                        sql: """
+                            INSERT OR REPLACE INTO drinkListEntry (listId, cocktailId, position, note, addedAt)
+                            VALUES (?, ?, ?, ?, ?)
+                            """,
+                        arguments: [listID, entry.cocktailId, entry.position, entry.note, entry.addedAt])
+                }
             }
         }
         if let made = backup.made {

@@ -2,7 +2,7 @@ import CocktailBook
 import Foundation
 
 /// The book's own recipes (every version, the trash included), its own ingredient names, and
-/// what each person keeps about drinks, in a backup. All optional in the file: a backup made
+/// what each person keeps about drinks (notes, ratings, drinks made, lists), in a backup. All optional in the file: a backup made
 /// before recipes existed has none of them, and restoring it leaves the book's recipes and
 /// personal records as they are.
 extension Backup {
@@ -50,9 +50,29 @@ extension Backup {
         public var note: String?
     }
 
+    /// A person's list of drinks, its share link (a restored link keeps working) and entries.
+    public struct DrinkList: Codable, Sendable, Equatable {
+        public var owner: String
+        public var name: String
+        public var createdAt: Date
+        public var updatedAt: Date
+        public var shareToken: String?
+        public var shareCreatedAt: Date?
+        public var shareExpiresAt: Date?
+        public var entries: [Entry]
+
+        public struct Entry: Codable, Sendable, Equatable {
+            public var cocktailId: String
+            public var position: Int
+            public var note: String?
+            public var addedAt: Date
+        }
+    }
+
     /// The personal records' owners, which must be among the backup's accounts.
     var personalOwners: [String] {
         (notes ?? []).map(\.owner) + (ratings ?? []).map(\.owner) + (made ?? []).map(\.owner)
+            + (lists ?? []).map(\.owner)
     }
 
     /// What a restore must refuse in the recipes: a recipe without versions, numbers twice,

@@ -163,7 +163,7 @@ struct StoreContractRecipeTests {
     }
 
     @Test(
-        "a backup carries every recipe with its versions and the trash, the book's names, notes, ratings and drinks made; a restore brings them back",
+        "a backup carries every recipe with its versions and the trash, the book's names, notes, ratings, drinks made and lists; a restore brings them back",
         arguments: backends)
     func backupAndRestore(_ backend: Backend) async throws {
         try await backend.withStore { store in
@@ -186,6 +186,12 @@ struct StoreContractRecipeTests {
             try await store.setRating(4, on: "3", owner: bob.owner, at: Self.day)
             try await store.setRating(2, on: "3", owner: .implicit, at: Self.day)
             _ = try await store.recordMade("3", servings: 2, note: "for two", owner: bob.owner, at: Self.day)
+            let saturday = try await store.createList(named: "Saturday", owner: bob.owner, at: Self.day)
+            _ = try await store.addEntry("3", note: "first", to: saturday.id, owner: bob.owner, at: Self.day)
+            _ = try await store.addEntry("7", note: nil, to: saturday.id, owner: bob.owner, at: Self.day)
+            _ = try await store.setShare(
+                ListShare(token: "tok-0123456789abcdef0123456789ab", createdAt: Self.day, expiresAt: nil),
+                for: saturday.id, owner: bob.owner)
 
             let file = try await store.backup(pictures: nil)
             let parsed = try Backup.validated(file)
@@ -197,6 +203,7 @@ struct StoreContractRecipeTests {
             // Everything changes after the backup…
             try await store.setNote(nil, on: "3", owner: bob.owner, at: Self.day)
             try await store.setRating(5, on: "3", owner: bob.owner, at: Self.day)
+            _ = try await store.deleteList(id: saturday.id, owner: bob.owner)
             let third = try await store.createRecipe(by: Self.alice, at: Self.day) { number in
                 Self.drink(number, name: "After the backup", lines: ["1 oz rum"])
             }
@@ -216,6 +223,11 @@ struct StoreContractRecipeTests {
             #expect(view.myRatings["3"] == 4)
             #expect(view.ratings["3"] == RatingSummary(average: 3, count: 2))
             #expect(try await store.madeEntries(of: "3", owner: bob.owner).map(\.note) == ["for two"])
+            let lists = try await store.lists(of: bob.owner)
+            #expect(lists.map(\.name) == ["Saturday"])
+            #expect(lists.first?.entries.map(\.cocktailID) == ["3", "7"])
+            #expect(lists.first?.entries.map(\.note) == ["first", nil])
+            #expect(try await store.sharedList(token: "tok-0123456789abcdef0123456789ab")?.name == "Saturday")
             // New recipes continue after the restored numbers.
             let next = try await store.createRecipe(by: Self.alice, at: Self.day) { number in
                 Self.drink(number, name: "Next", lines: ["1 oz rum"])
@@ -224,7 +236,7 @@ struct StoreContractRecipeTests {
 
             // A backup from before recipes existed leaves them as they are.
             var old = try #require(try JSONSerialization.jsonObject(with: file) as? [String: Any])
-            for key in ["recipes", "customIngredients", "notes", "ratings", "made"] { old[key] = nil }
+            for key in ["recipes", "customIngredients", "notes", "ratings", "made", "lists"] { old[key] = nil }
             _ = try await store.restore(
                 try JSONSerialization.data(withJSONObject: old), pictures: nil, unusablePasswordHash: "!")
             #expect(try await store.ownRecipes().map(\.cocktail.name) == ["House Whiskey Sour", "Next"])

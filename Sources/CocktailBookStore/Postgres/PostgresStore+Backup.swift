@@ -94,6 +94,24 @@ extension PostgresStore {
                 ).map {
                     Backup.Made(owner: try owner($0.0), cocktailId: $0.1, madeAt: $0.2, servings: $0.3, note: $0.4)
                 }
+                var entries: [Int64: [Backup.DrinkList.Entry]] = [:]
+                for entry in try await all(
+                    connection.query(
+                        "SELECT list_id, cocktail_id, position, note, added_at FROM drink_list_entry ORDER BY list_id, position",
+                        logger: logger), as: (Int64, String, Int, String?, Date).self)
+                {
+                    entries[entry.0, default: []].append(
+                        Backup.DrinkList.Entry(cocktailId: entry.1, position: entry.2, note: entry.3, addedAt: entry.4))
+                }
+                personal.lists = try await all(
+                    connection.query(
+                        "SELECT id, owner_id, name, created_at, updated_at, share_token, share_created_at, share_expires_at FROM drink_list ORDER BY id",
+                        logger: logger), as: (Int64, Int64, String, Date, Date, String?, Date?, Date?).self
+                ).map {
+                    Backup.DrinkList(
+                        owner: try owner($0.1), name: $0.2, createdAt: $0.3, updatedAt: $0.4, shareToken: $0.5,
+                        shareCreatedAt: $0.6, shareExpiresAt: $0.7, entries: entries[$0.0] ?? [])
+                }
                 var backup = Backup(
                     format: Backup.formatName, version: 1, createdAt: date,
                     accounts: accounts.map { Backup.Account(name: $0.1, role: $0.2, createdAt: $0.3) },
@@ -137,6 +155,7 @@ extension PostgresStore {
                 backup.notes = personal.notes
                 backup.ratings = personal.ratings
                 backup.made = personal.made
+                backup.lists = personal.lists
                 return backup
             }
             try await backup.readPictures(from: pictures)
@@ -331,6 +350,28 @@ extension PostgresStore {
                     ON CONFLICT (owner_id, cocktail_id) DO UPDATE SET stars = excluded.stars, rated_at = excluded.rated_at
                     """,
                     logger: logger)
+            }
+        }
+        if let lists = backup.lists {
+            try await connection.query("DELETE FROM drink_list", logger: logger)
+            for list in lists {
+                let listID = try await one(
+                    connection.query(
+                        """
+                        INSERT INTO drink_list (owner_id, name, created_at, updated_at, share_token, share_created_at, share_expires_at)
+                        VALUES (\(id(list.owner)), \(list.name), \(list.createdAt), \(list.updatedAt), \(list.shareToken), \(list.shareCreatedAt), \(list.shareExpiresAt))
+                        RETURNING id
+                        """,
+                        logger: logger), as: Int64.self)
+                for entry in list.entries {
+                    try await connection.query(
+                        """
+                        INSERT INTO drink_list_entry (list_id, cocktail_id, position, note, added_at)
+                        VALUES (\(listID), \(entry.cocktailId), \(entry.position), \(entry.note), \(entry.addedAt))
+                        ON CONFLICT (list_id, cocktail_id) DO UPDATE SET position = excluded.position, note = excluded.note
+                        """,
+                        logger: logger)
+                }
             }
         }
         if let made = backup.made {
