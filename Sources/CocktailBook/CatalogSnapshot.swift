@@ -36,7 +36,13 @@ public struct CatalogSnapshot: Sendable {
         var chosen: [Bool] = []
         if let evaluation, let makeable = query.makeable {
             chosen = [Bool](repeating: false, count: catalog.cocktails.count)
-            for position in makeable == .now ? evaluation.canMakePositions : evaluation.oneAwayPositions {
+            let positions =
+                switch makeable {
+                case .now: evaluation.canMakePositions
+                case .withStandIn: evaluation.standInPositions
+                case .oneAway: evaluation.oneAwayPositions
+                }
+            for position in positions {
                 chosen[position] = true
             }
         }

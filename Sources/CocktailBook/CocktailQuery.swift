@@ -46,10 +46,22 @@ public struct CocktailQuery: Sendable, Equatable {
     /// What "recently" spans.
     public static let recentDays = 30
 
-    /// `makeable=now` or `makeable=one-away`.
+    /// `makeable=now` (every line covered exactly, by a family or by a form), `makeable=stand-in`
+    /// (only with a stand-in that changes the drink, such as bourbon for rye whiskey) or
+    /// `makeable=one-away`.
     public enum Makeable: String, Sendable, Equatable, CaseIterable {
         case now
+        case withStandIn = "stand-in"
         case oneAway = "one-away"
+
+        /// The list's title in `strings`' language.
+        public func title(_ strings: UIStrings) -> String {
+            switch self {
+            case .now: strings["bar_can_make"]
+            case .withStandIn: strings["bar_stand_in"]
+            case .oneAway: strings["bar_one_away"]
+            }
+        }
     }
 
     /// The largest page size a caller may ask for.

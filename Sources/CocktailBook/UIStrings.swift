@@ -102,6 +102,14 @@ public struct UIStrings: Sendable {
         names?.noun(name)?.name ?? name
     }
 
+    /// What a person buys to have `name`, as a shopping list says it: fruit bought by the piece
+    /// in the plural (`lemons`, `limoni`), anything else by its name.
+    public func toBuy(_ name: String, byThePiece: Bool) -> String {
+        guard byThePiece else { return ingredient(name) }
+        if language == .english { return name.hasSuffix("s") ? name : name + "s" }
+        return names?.noun(name).map { $0.plural ?? $0.name } ?? name
+    }
+
     /// A recipe line's note (`to top`, `chilled`) in this language, in the form that agrees with
     /// `noun` (the masculine singular without one).
     public func note(_ note: String, agreeingWith noun: NameTable.Noun? = nil) -> String {

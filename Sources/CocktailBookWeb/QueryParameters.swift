@@ -28,7 +28,8 @@ enum QueryParameters {
         if let makeable = value("makeable"), !makeable.isEmpty {
             guard let chosen = CocktailQuery.Makeable(rawValue: makeable) else {
                 throw AppError(
-                    status: .badRequest, code: "invalid_makeable", message: "makeable must be now or one-away.")
+                    status: .badRequest, code: "invalid_makeable",
+                    message: "makeable must be now, stand-in or one-away.")
             }
             query.makeable = chosen
         }

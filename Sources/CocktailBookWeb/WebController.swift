@@ -105,11 +105,13 @@ struct WebController<Context: AppContext>: Sendable {
 
     /// How many drinks the viewer's bar makes now and one away, for the filter screen; `nil`
     /// for someone who cannot keep a bar.
-    private func barCounts(_ context: Context) async throws -> (now: Int, oneAway: Int)? {
+    private func barCounts(_ context: Context) async throws -> (now: Int, withStandIn: Int, oneAway: Int)? {
         let owner = context.viewer.favoritesOwner
         guard owner != .nobody else { return nil }
         let evaluation = try await catalog.bar(try bar.shelf(of: owner)).evaluation
-        return (evaluation.canMakePositions.count, evaluation.oneAwayPositions.count)
+        return (
+            evaluation.canMakePositions.count, evaluation.standInPositions.count, evaluation.oneAwayPositions.count
+        )
     }
 
     /// Feeling lucky: straight to a random cocktail's details.

@@ -80,7 +80,7 @@ struct Bar: AsyncParsableCommand {
                         $0.localizedCaseInsensitiveCompare($1) == .orderedAscending
                     }) {
                         let count = enabled[value] ?? 0
-                        print("\(common.strings.ingredient(value))  (\(count == 1 ? "1 drink" : "\(count) drinks"))")
+                        print("\(common.strings.ingredient(value))  (\(common.strings.count("bar_enables", count)))")
                     }
                 }
             }
@@ -94,6 +94,8 @@ struct Bar: AsyncParsableCommand {
         @OptionGroup var common: CommonOptions
         @OptionGroup var owner: FavoritesUserOption
         @Flag(name: .long, help: "Drinks that lack exactly one ingredient.") var oneAway = false
+        @Flag(name: .long, help: "Drinks makeable only with a stand-in that changes them (bourbon for rye whiskey).")
+        var standIn = false
         @Flag(name: .long, help: "Print exactly the JSON of GET /api/v1/cocktails?makeable=now|one-away.") var json =
             false
 
@@ -103,33 +105,20 @@ struct Bar: AsyncParsableCommand {
                     let who = try await owner.resolved(in: environment)
                     let shelf = try await environment.database.shelf(of: who)
                     var query = CocktailQuery().unpaged
-                    query.makeable = oneAway ? .oneAway : .now
+                    query.makeable = oneAway ? .oneAway : standIn ? .withStandIn : .now
                     let page = try await environment.catalog.query(query, for: who, shelf: shelf)
                     if json {
                         return try printJSON(
                             CocktailListPayload(query: query, page: page, language: common.strings.language))
                     }
                     let strings = common.strings
-                    print("\(strings[oneAway ? "bar_one_away" : "bar_can_make"]) (\(page.total))")
+                    print("\(query.makeable?.title(strings) ?? "") (\(page.total))")
                     for item in page.items {
                         print("  \(item.cocktail.name)")
                         for missing in item.bar?.missing ?? [] {
                             print("    " + strings("bar_missing", ["name": strings.ingredient(missing)]))
                         }
-                        for match in item.bar?.matchedBy ?? [] {
-                            let key =
-                                match.how == .yourRule
-                                ? "bar_reason_yours"
-                                : match.how == .builtInRule ? "bar_reason_built_in" : "bar_reason_family"
-                            print(
-                                "    "
-                                    + strings(
-                                        key,
-                                        [
-                                            "needed": strings.ingredient(match.needed),
-                                            "have": strings.ingredient(match.have),
-                                        ]))
-                        }
+                        for match in item.bar?.matchedBy ?? [] { print("    " + match.text(strings)) }
                     }
                 }
             }
@@ -159,7 +148,12 @@ struct Bar: AsyncParsableCommand {
                     guard !suggestions.isEmpty else { return print("Nothing is one bottle away yet.") }
                     for (suggestion, source) in zip(suggestions, report.evaluation.suggestions()) {
                         print(
-                            strings.count("bar_unlocks", suggestion.unlocks, ["name": suggestion.name]) + ": "
+                            strings.count(
+                                "bar_unlocks", suggestion.unlocks,
+                                [
+                                    "name": strings.toBuy(
+                                        suggestion.value, byThePiece: report.index.isBoughtByThePiece(suggestion.value))
+                                ]) + ": "
                                 + source.positions.map { report.cocktails[$0].name }.joined(separator: ", "))
                     }
                 }

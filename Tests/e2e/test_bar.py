@@ -39,8 +39,8 @@ def test_a_small_bar_makes_a_negroni_and_buy_next_moves_drinks_in(server, new_pa
     for name in ["Negroni", "Milano-Torino", "Gin and It"]:
         expect(page.locator(f'#can-make li[data-drink="{name}"]')).to_be_visible()
     expect(page.locator("#can-make-heading")).to_have_text("Can make now (3)")
-    # The shelf says how many drinks each bottle makes.
-    expect(page.locator('li[data-bottle="Campari"] .hint')).to_have_text("makes 2 drinks")
+    # The shelf says how many of the drinks it makes use each bottle.
+    expect(page.locator('li[data-bottle="Campari"] .hint')).to_have_text("in 2 drinks you can make")
 
     # Buy next: the first suggestion names the drinks it completes; adding it moves them in.
     first = page.locator("#buy-next li").first

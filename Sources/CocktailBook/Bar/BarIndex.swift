@@ -19,6 +19,8 @@ public struct BarIndex: Sendable {
     let optional: FlatLists
     /// Per node, how many drinks need it: for "Campari → 7 more drinks" style counts.
     let drinksNeeding: [Int32]
+    /// The table's forms and stand-ins, by node.
+    let forms: BarForms
 
     /// A recipe line as the bar reads it: the ingredient's name (canonical when the table
     /// knows it, else as written) and whether the drink can do without it.
@@ -130,6 +132,7 @@ public struct BarIndex: Sendable {
         var needing = [Int32](repeating: 0, count: builder.names.count)
         for node in builder.required.nodes { needing[Int(node)] += 1 }
         drinksNeeding = needing
+        forms = BarForms(table: builder.table, nodes: builder.tableNodes, count: builder.names.count)
     }
 
     /// A line written without a measure (`Prosecco, to top`): the part before the comma.
@@ -177,23 +180,30 @@ public struct BarIndex: Sendable {
         let coverage = coverage(shelf)
         let how = coverage.how
         var canMake: [Int] = []
+        var withStandIn: [Int] = []
         var oneAway: [Int] = []
         var oneAwayMissing: [Int32] = []
+        let standIn = BarEvaluation.How.standIn.code
         required.nodes.withUnsafeBufferPointer { nodes in
             required.starts.withUnsafeBufferPointer { starts in
                 how.withUnsafeBufferPointer { how in
                     for position in 0..<(starts.count - 1) {
                         var missing: Int32 = -1
                         var missingCount = 0
+                        var standsIn = false
                         for offset in Int(starts[position])..<Int(starts[position + 1]) {
                             let node = nodes[offset]
-                            guard how[Int(node)] == 0 else { continue }
+                            let code = how[Int(node)]
+                            guard code == 0 else {
+                                standsIn = standsIn || code == standIn
+                                continue
+                            }
                             missingCount += 1
                             missing = node
                             if missingCount > 1 { break }
                         }
                         if missingCount == 0 {
-                            canMake.append(position)
+                            if standsIn { withStandIn.append(position) } else { canMake.append(position) }
                         } else if missingCount == 1 {
                             oneAway.append(position)
                             oneAwayMissing.append(missing)
@@ -203,15 +213,30 @@ public struct BarIndex: Sendable {
             }
         }
         return BarEvaluation(
-            index: self, have: coverage.have, how: how, canMakePositions: canMake, oneAwayPositions: oneAway,
-            oneAwayMissing: oneAwayMissing)
+            index: self, have: coverage.have, how: how, canMakePositions: canMake, standInPositions: withStandIn,
+            oneAwayPositions: oneAway, oneAwayMissing: oneAwayMissing)
     }
 
-    /// Everything the drink at `position` lacks on `shelf`, however much that is.
+    /// What to buy for the drink at `position` on `shelf`, however much that is: the things a
+    /// person buys (lemons for fresh lemon juice), each once.
     public func missing(at position: Int, on shelf: Shelf) -> [String] {
         guard required.indices.contains(position) else { return [] }
         let how = coverage(shelf).how
-        return required[position].filter { how[Int($0)] == 0 }.map { names[Int($0)] }
+        var seen = Set<Int32>()
+        return required[position].filter { how[Int($0)] == 0 }.map { forms.purchase[Int($0)] }
+            .filter { seen.insert($0).inserted }.map { names[Int($0)] }
+    }
+
+    /// Whether `value` is fruit a person buys by the piece to cut, squeeze or peel (lemons).
+    public func isBoughtByThePiece(_ value: String) -> Bool {
+        guard let node = node(named: value), Int(node) < table.ingredients.count else { return false }
+        return table.ingredients[Int(node)].kind == .fruit && !forms.forms(madeFrom: node).isEmpty
+    }
+
+    /// What a person buys to have `value` (`lemon` for `fresh lemon juice`); `value` itself when
+    /// it is not a form of anything.
+    public func purchase(for value: String) -> String {
+        node(named: value).map { names[Int(forms.purchase[Int($0)])] } ?? value
     }
 
     /// Per node, the shelf's item that covers it, and how (0 when nothing does; else a
@@ -221,8 +246,10 @@ public struct BarIndex: Sendable {
         var have = [Int32](repeating: -1, count: count)
         var how = [UInt8](repeating: 0, count: count)
 
+        var stockedNodes: [Int32] = []
         func stock(_ name: String) {
             guard let node = node(named: name) else { return }
+            stockedNodes.append(node)
             have[Int(node)] = node
             how[Int(node)] = BarEvaluation.How.own.code
             var up = parent[Int(node)]
@@ -239,8 +266,32 @@ public struct BarIndex: Sendable {
         for name in shelf.bottles { stock(name) }
         for name in shelf.alwaysAvailable.union(BuiltInBar.alwaysAvailable) { stock(name) }
 
-        // Rules apply to what the shelf itself provides: a rule never feeds another rule.
+        // Forms, rules and stand-ins apply to what the shelf itself provides: none feeds another.
         let stocked = how
+        func cover(_ target: Int32, with bottle: Int32, as kind: UInt8) {
+            var node = target
+            var steps = 0
+            while node >= 0, steps < count {
+                if how[Int(node)] == 0 {
+                    have[Int(node)] = bottle
+                    how[Int(node)] = kind
+                }
+                node = parent[Int(node)]
+                steps += 1
+            }
+        }
+        // Forms first: sugar cube ← your sugar is as good as the cube itself.
+        let form = BarEvaluation.How.form.code
+        for item in stockedNodes {
+            for target in forms.forms(madeFrom: item) { cover(target, with: item, as: form) }
+            let base = forms.base[Int(item)]
+            if base >= 0, forms.bothWays[Int(item)] {
+                cover(base, with: item, as: form)
+                for target in forms.forms(madeFrom: base) where forms.bothWays[Int(target)] {
+                    cover(target, with: item, as: form)
+                }
+            }
+        }
         func apply(use: String, insteadOf: String, as kind: BarEvaluation.How) {
             guard let from = node(named: use), stocked[Int(from)] != 0, let target = node(named: insteadOf) else {
                 return
@@ -263,6 +314,11 @@ public struct BarIndex: Sendable {
                 if rule.bothWays { apply(use: rule.insteadOf, insteadOf: rule.use, as: kind) }
             }
         }
+        // Stand-ins last: they change the drink, so only what nothing else covers.
+        let standIn = BarEvaluation.How.standIn.code
+        for item in stockedNodes {
+            for target in forms.standIns(for: item) { cover(target, with: item, as: standIn) }
+        }
         return (have, how)
     }
 }
@@ -280,6 +336,11 @@ public struct BarEvaluation: Sendable {
         case builtInRule = "built-in"
         /// A substitution the person added.
         case yourRule = "yours"
+        /// Another form of the same thing (a sugar cube from sugar, lime juice from limes).
+        case form
+        /// A reviewed stand-in that changes the drink (bourbon for rye whiskey): such drinks are
+        /// makeable with a stand-in, not now.
+        case standIn = "stand-in"
 
         var code: UInt8 {
             switch self {
@@ -287,6 +348,8 @@ public struct BarEvaluation: Sendable {
             case .family: 2
             case .builtInRule: 3
             case .yourRule: 4
+            case .form: 5
+            case .standIn: 6
             }
         }
 
@@ -296,6 +359,8 @@ public struct BarEvaluation: Sendable {
             case 2: self = .family
             case 3: self = .builtInRule
             case 4: self = .yourRule
+            case 5: self = .form
+            case 6: self = .standIn
             default: return nil
             }
         }
@@ -320,8 +385,10 @@ public struct BarEvaluation: Sendable {
         public var position: Int
         /// The one ingredient it lacks, if any (its value).
         public var missing: [String]
-        /// Every ingredient covered by something other than itself.
+        /// Every ingredient covered by something other than itself, stand-ins included.
         public var matchedBy: [Match]
+        /// The stand-ins among them (`rye whiskey ← bourbon`): empty for a drink makeable now.
+        public var standIns: [Match] { matchedBy.filter { $0.how == .standIn } }
         /// Garnishes and optional lines not on the shelf.
         public var niceToHave: [String]
     }
@@ -329,8 +396,11 @@ public struct BarEvaluation: Sendable {
     let index: BarIndex
     let have: [Int32]
     let how: [UInt8]
-    /// The positions of the drinks the shelf makes now, in catalog order.
+    /// The positions of the drinks the shelf makes now, in catalog order: every line covered
+    /// by its own bottle, a family's, a form of it or a rule, never a stand-in.
     public let canMakePositions: [Int]
+    /// The positions of the drinks the shelf makes only with a stand-in, in catalog order.
+    public let standInPositions: [Int]
     /// The positions of the drinks one ingredient away, in catalog order…
     public let oneAwayPositions: [Int]
     /// …and, for each, the node it lacks.
@@ -338,6 +408,8 @@ public struct BarEvaluation: Sendable {
 
     /// The drinks makeable now, with their explanations.
     public var canMake: [Entry] { canMakePositions.compactMap(entry(at:)) }
+    /// The drinks makeable with a stand-in, with their explanations.
+    public var withStandIn: [Entry] { standInPositions.compactMap(entry(at:)) }
     /// The drinks one ingredient away, with their explanations.
     public var oneAway: [Entry] { oneAwayPositions.compactMap(entry(at:)) }
 
@@ -373,21 +445,25 @@ public struct BarEvaluation: Sendable {
         public var unlocks: Int { positions.count }
     }
 
-    /// What to buy next: each missing ingredient of the one-away drinks with the drinks it
-    /// completes (each drink once), most drinks first, then by name.
+    /// What to buy next: what a person buys for each missing ingredient of the one-away drinks
+    /// (lemons for fresh lemon juice), with the drinks it completes (each drink once), most
+    /// drinks first, then by name.
     public func suggestions() -> [Suggestion] {
         var byNode: [Int32: [Int]] = [:]
-        for (position, node) in zip(oneAwayPositions, oneAwayMissing) { byNode[node, default: []].append(position) }
+        for (position, node) in zip(oneAwayPositions, oneAwayMissing) {
+            byNode[index.forms.purchase[Int(node)], default: []].append(position)
+        }
         return byNode.map { Suggestion(value: index.names[Int($0.key)], positions: $0.value) }.sorted {
             $0.unlocks != $1.unlocks
                 ? $0.unlocks > $1.unlocks : $0.value.localizedCaseInsensitiveCompare($1.value) == .orderedAscending
         }
     }
 
-    /// Per bottle, how many of the drinks makeable now use it.
+    /// Per bottle, how many of the drinks it makes use it: those makeable now and with a
+    /// stand-in ("Angostura bitters — in 7 drinks you can make").
     public func drinksEnabled() -> [String: Int] {
         var counts: [Int32: Int] = [:]
-        for position in canMakePositions {
+        for position in canMakePositions + standInPositions {
             var seen = Set<Int32>()
             for node in index.required[position] where seen.insert(have[Int(node)]).inserted {
                 counts[have[Int(node)], default: 0] += 1

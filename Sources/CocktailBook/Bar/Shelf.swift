@@ -43,18 +43,14 @@ public enum BuiltInBar {
     /// Never missing: nobody shops for ice or water.
     public static let alwaysAvailable: Set<String> = ["ice cubes", "crushed ice", "water", "cold water"]
 
-    /// Substitutions that change nothing a guest would notice. Deliberately absent: lemon juice
-    /// for lime juice (a different drink), rich syrup for simple syrup (a different balance),
-    /// one vermouth for another.
+    /// Substitutions that change nothing a guest would notice and are no form of one thing.
+    /// Forms (limes for lime juice, sugar for a sugar cube or simple syrup) and stand-ins that
+    /// change the drink (bourbon for rye whiskey) are the ingredient table's `formOf` and
+    /// `standsInFor`, read by ``BarIndex``. Deliberately absent anywhere: lemon juice for lime
+    /// juice (a different drink), rich syrup for simple syrup (a different balance), one vermouth
+    /// for another.
     public static let rules: [SubstitutionRule] = [
-        SubstitutionRule(use: "simple syrup", insteadOf: "superfine sugar", bothWays: true, isBuiltIn: true),
-        SubstitutionRule(use: "white cane sugar", insteadOf: "superfine sugar", bothWays: true, isBuiltIn: true),
-        SubstitutionRule(use: "lime", insteadOf: "fresh lime juice", isBuiltIn: true),
-        SubstitutionRule(use: "lemon", insteadOf: "fresh lemon juice", isBuiltIn: true),
-        SubstitutionRule(use: "orange", insteadOf: "fresh orange juice", isBuiltIn: true),
-        SubstitutionRule(use: "raw honey", insteadOf: "honey syrup", isBuiltIn: true),
-        SubstitutionRule(use: "Pernod", insteadOf: "absinthe", isBuiltIn: true),
-        SubstitutionRule(use: "ice cubes", insteadOf: "crushed ice", bothWays: true, isBuiltIn: true),
+        SubstitutionRule(use: "ice cubes", insteadOf: "crushed ice", bothWays: true, isBuiltIn: true)
     ]
 }
 

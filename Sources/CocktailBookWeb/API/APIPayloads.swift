@@ -13,6 +13,8 @@ public struct CocktailSummaryPayload: Codable, Sendable, Equatable {
     /// For `?makeable=`: what the caller's bar lacks (empty for "now") and how the rest is covered.
     public var missing: [BarIngredientPayload]?
     public var matchedBy: [BarMatchPayload]?
+    /// For `?makeable=`: the stand-ins among `matchedBy` (bourbon for rye whiskey).
+    public var standIns: [BarMatchPayload]?
 
     public init(_ item: CocktailList.Item, language: Language = .english) {
         id = item.cocktail.id
@@ -26,6 +28,7 @@ public struct CocktailSummaryPayload: Codable, Sendable, Equatable {
             let strings = UIStrings.of(language)
             missing = bar.missing.map { BarIngredientPayload($0, strings: strings) }
             matchedBy = bar.matchedBy.map(BarMatchPayload.init)
+            standIns = bar.standIns.map(BarMatchPayload.init)
         }
     }
 }

@@ -43,6 +43,9 @@ struct BarPage: PageModel {
     var options: [Option]
     var canMake: [Drink]
     var canMakeTitle: String
+    var withStandIn: [Drink]
+    var withStandInTitle: String
+    var hasStandIns: Bool
     var oneAway: [Drink]
     var oneAwayTitle: String
     var suggestions: [Suggestion]
@@ -82,12 +85,20 @@ struct BarPage: PageModel {
         }
         canMake = report.evaluation.canMake.map(drink)
         canMakeTitle = strings("bar_can_make_count", ["n": String(canMake.count)])
+        withStandIn = report.evaluation.withStandIn.map(drink)
+        withStandInTitle = strings("bar_stand_in_count", ["n": String(withStandIn.count)])
+        hasStandIns = !withStandIn.isEmpty
         oneAway = report.evaluation.oneAway.map(drink)
         oneAwayTitle = strings("bar_one_away_count", ["n": String(oneAway.count)])
         suggestions = report.evaluation.suggestions().prefix(12).map { suggestion in
             Suggestion(
                 value: suggestion.value,
-                title: strings.count("bar_unlocks", suggestion.unlocks, ["name": strings.ingredient(suggestion.value)]),
+                title: strings.count(
+                    "bar_unlocks", suggestion.unlocks,
+                    [
+                        "name": strings.toBuy(
+                            suggestion.value, byThePiece: report.index.isBoughtByThePiece(suggestion.value))
+                    ]),
                 drinks: suggestion.positions.map { report.cocktails[$0].name }.joined(separator: ", ")
             )
         }
@@ -109,16 +120,8 @@ struct BarPage: PageModel {
         shoppingTitle = strings("shopping_count", ["n": String(shoppingCount)])
     }
 
-    /// `gin ← your London dry gin`, with the rule that made it so.
-    static func reason(_ match: BarEvaluation.Match, strings: UIStrings) -> String {
-        let key =
-            switch match.how {
-            case .own, .family: "bar_reason_family"
-            case .builtInRule: "bar_reason_built_in"
-            case .yourRule: "bar_reason_yours"
-            }
-        return strings(key, ["needed": strings.ingredient(match.needed), "have": strings.ingredient(match.have)])
-    }
+    /// How one line is covered, in one line.
+    static func reason(_ match: BarEvaluation.Match, strings: UIStrings) -> String { match.text(strings) }
 }
 
 /// The shopping list screen.

@@ -29,7 +29,8 @@ public struct BarPayload: Codable, Sendable, Equatable {
 }
 
 /// How one needed ingredient is covered: `{"needed","have","rule"}`, where `rule` is `family`
-/// (the bottle is a kind of what is needed), `built-in` or `yours` (a substitution).
+/// (the bottle is a kind of what is needed), `form` (another form of it: sugar for a sugar
+/// cube), `built-in` or `yours` (a substitution) or `stand-in` (it changes the drink).
 public struct BarMatchPayload: Codable, Sendable, Equatable {
     public var needed: String
     public var have: String

@@ -36,7 +36,7 @@ struct FiltersPage: PageModel {
 
     init(
         facets: Facets, query: CocktailQuery = CocktailQuery(), message: String? = nil,
-        bar: (now: Int, oneAway: Int)? = nil, personal: (view: PersonalView, now: Date)? = nil,
+        bar: (now: Int, withStandIn: Int, oneAway: Int)? = nil, personal: (view: PersonalView, now: Date)? = nil,
         strings: UIStrings = .english
     ) {
         func options(_ name: String, _ values: [Facets.Value], label: (String) -> String, checked: (String) -> Bool)
@@ -83,13 +83,14 @@ struct FiltersPage: PageModel {
         if let bar {
             let values = [
                 Facets.Value(value: CocktailQuery.Makeable.now.rawValue, count: bar.now),
+                Facets.Value(value: CocktailQuery.Makeable.withStandIn.rawValue, count: bar.withStandIn),
                 Facets.Value(value: CocktailQuery.Makeable.oneAway.rawValue, count: bar.oneAway),
             ]
             groups.append(
                 Group(
                     name: "makeable", legend: strings["filters_bar"],
                     options: options(
-                        "makeable", values, label: { $0 == "now" ? strings["bar_can_make"] : strings["bar_one_away"] }
+                        "makeable", values, label: { CocktailQuery.Makeable(rawValue: $0)?.title(strings) ?? $0 }
                     ) { query.makeable?.rawValue == $0 },
                     anyId: "makeable-any", anyLabel: strings["filters_any"], anyChecked: query.makeable == nil
                 ))
@@ -153,7 +154,7 @@ struct ResultsPage: PageModel {
             ? nil
             : strings(
                 "results_with", ["ingredients": query.ingredients.map(strings.ingredient).joined(separator: ", ")])
-        let makeableText = query.makeable.map { $0 == .now ? strings["bar_can_make"] : strings["bar_one_away"] }
+        let makeableText = query.makeable.map { $0.title(strings) }
         let madeText = query.made.map {
             $0 == .never ? strings["filters_made_never"] : strings["filters_made_recently"]
         }

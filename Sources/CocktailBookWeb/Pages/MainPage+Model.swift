@@ -49,7 +49,7 @@ struct MainPage: PageModel {
 
     private init(query: CocktailQuery, state: CatalogStatus.State, strings: UIStrings) {
         title =
-            query.makeable.map { $0 == .now ? strings["bar_can_make"] : strings["bar_one_away"] }
+            query.makeable.map { $0.title(strings) }
             ?? query.kind.title(strings)
         searchText = query.text
         filterValue = query.kind == .all ? nil : query.kind.rawValue
