@@ -61,6 +61,32 @@ struct SettingsHTTPTests {
         }
     }
 
+    @Test("the settings link carries the page it is on; Back and the plain form return there, never off the site")
+    func backToWhereThePersonCameFrom() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let drink = String(buffer: try await client.get("/cocktails/11?servings=3").body)
+            #expect(drink.contains(#"href="/settings?back=%2Fcocktails%2F11%3Fservings%3D3""#))
+            let filters = String(buffer: try await client.get("/filters").body)
+            #expect(filters.contains(#"href="/settings?back=%2Ffilters""#))
+            #expect(String(buffer: try await client.get("/").body).contains(#"href="/settings""#))
+
+            let settings = String(buffer: try await client.get("/settings?back=%2Fcocktails%2F11%3Fservings%3D3").body)
+            #expect(settings.contains(#"class="back-link" href="/cocktails/11?servings=3""#))
+            #expect(settings.contains(#"name="return" value="/cocktails/11?servings=3""#))
+            for hostile in ["https%3A%2F%2Fevil.example", "%2F%2Fevil.example", "%2F%5Cevil.example", "%2Fsettings"] {
+                let page = String(buffer: try await client.get("/settings?back=" + hostile).body)
+                #expect(page.contains(#"class="back-link" href="/""#), "back=\(hostile)")
+            }
+            let saved = try await client.execute(
+                uri: "/settings", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body("units=ml&return=%2Fcocktails%2F11%3Fservings%3D3"))
+            #expect(saved.headers[.location] == "/cocktails/11?servings=3")
+        }
+    }
+
     @Test("an Italian browser gets Italian pages; ?lang=it is remembered")
     func language() async throws {
         let database = try TemporaryDatabase()

@@ -18,7 +18,7 @@ def measure_of(page, name: str):
 def test_settings_apply_at_once_with_javascript(module_server, new_page):
     page = new_page(color_scheme="light")
     page.goto(module_server.url + "/")
-    page.click("a.chip[data-settings-link]")
+    page.click("a[data-settings-link]")
     expect(page.locator("h1")).to_have_text("Settings")
     page.evaluate("window.__marker = 'no reload'")
     page.check("input[name=theme][value=dark]")

@@ -343,6 +343,9 @@
     var form = event.target.form;
     if (!form || !form.hasAttribute("data-settings") || !window.fetch) { return; }
     var body = new URLSearchParams(new FormData(form));
+    // Saved in the background, the answer is this screen again (its theme and language); only
+    // the plain form goes back to the page the person came from.
+    body.set("return", location.pathname + location.search);
     pendingSaves += 1;
     document.documentElement.dataset.settingsSaving = "true";
     saving = saving.then(function () {
@@ -373,6 +376,15 @@
       if (pendingSaves === 0) { delete document.documentElement.dataset.settingsSaving; }
     });
   });
+
+  // The settings link remembers this page as it is now (the servings stepper and the filters
+  // change the address without a reload), so Settings' Back returns here.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[data-settings-link]");
+    if (!link) { return; }
+    var here = location.pathname + location.search;
+    link.href = here === "/" ? "/settings" : "/settings?back=" + encodeURIComponent(here);
+  }, true);
 
   // The servings stepper updates the recipe in place.
   document.addEventListener("click", function (event) {

@@ -27,6 +27,7 @@ struct PageRenderer: Sendable {
         let frame = PageFrame(
             page: page, assets: assets.urls, catalogState: page.catalogState, csrfToken: context.csrfToken,
             viewer: ViewerModel(context.viewer),
+            settingsHref: SettingsPage.link(from: context.pagePath),
             strings: context.strings, theme: context.settings.theme,
             // A page made for the response cache gets a hole here, filled when it is served.
             renderedAt: context.csrfToken == ResponseCache.csrfHole ? ResponseCache.renderedAtHole : RenderTime.now()
@@ -64,6 +65,8 @@ struct PageFrame<Page: PageModel>: MustacheParent {
     let catalogState: String
     let csrfToken: String
     let viewer: ViewerModel
+    /// Settings, remembering this page for its Back link.
+    let settingsHref: String
     let strings: UIStrings
     let theme: Settings.Theme
     let renderedAt: String
@@ -71,6 +74,7 @@ struct PageFrame<Page: PageModel>: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "viewer": viewer
+        case "settingsHref": settingsHref
         case "language": strings.language.rawValue
         // The interface's words: `{{t.key}}` in every template.
         case "t": strings.table

@@ -22,6 +22,9 @@ protocol AppContext: RequestContext {
     var language: Language { get set }
     /// The route lets the service worker keep its pages for offline use (``RoutePolicy/offline``).
     var keepsOffline: Bool { get set }
+    /// The page asked for, path and query (see ``SettingsMiddleware``): the settings link
+    /// carries it, so Settings' Back returns there.
+    var pagePath: String { get set }
     /// Why nobody could tell who is asking (the database does not answer), if so: the request
     /// is then refused with this, never answered as anonymous (see ``IdentityMiddleware``).
     var identityUnknown: AppError? { get set }
@@ -61,6 +64,7 @@ struct AppRequestContext: AppContext {
     var settings = Settings()
     var language = Language.english
     var keepsOffline = false
+    var pagePath = "/"
     var identityUnknown: AppError?
     let clientAddress: String
 

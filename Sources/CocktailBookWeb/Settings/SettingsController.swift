@@ -3,9 +3,11 @@ import CocktailBookStore
 import Foundation
 import Hummingbird
 
-/// `/settings`: theme, language, units and servings. The form posts `theme`, `lang`,
-/// `units` and `servings` to `POST /settings`, which saves them (in the cookie, and with the account when
-/// someone is signed in) and goes back to the page named by `return`.
+/// `/settings?back=/cocktails/11%3Fservings%3D2`: theme, language, units and servings, with a Back
+/// link to the page the person came from (`back`, or the older `return`; only a path on this
+/// site, else `/`). The form posts `theme`, `lang`, `units` and `servings` to `POST /settings`,
+/// which saves them (in the cookie, and with the account when someone is signed in) and goes
+/// back to the page named by `return`: without script, that same page the person came from.
 struct SettingsController<Context: AppContext>: Sendable {
     let database: any AppStore
     let renderer: PageRenderer
@@ -16,7 +18,7 @@ struct SettingsController<Context: AppContext>: Sendable {
             renderer.render(
                 SettingsPage(
                     context.settings, language: context.language,
-                    returnPath: LocalPath.sanitized(FormQuery(request)["return"] ?? "/")), context: context)
+                    returnPath: SettingsPage.backPath(FormQuery(request))), context: context)
         }
         router.post("/settings", use: save)
     }
@@ -41,9 +43,23 @@ struct SettingsPage: PageModel {
     var units: [Choice]
     var servings: [Choice]
     var returnPath: String
-    /// Where the form goes back to after saving without script: this screen, still knowing
-    /// where "Back" leads.
+    /// Where the form goes after saving without script: back where the person came from. (The
+    /// page script saves each change in the background and asks for this screen instead.)
     var saveReturn: String
+
+    /// The link to this screen from the page at `pagePath`: it carries the page as `back`,
+    /// unless that is the main list (the default) or this screen itself.
+    static func link(from pagePath: String) -> String {
+        let path = LocalPath.sanitized(pagePath)
+        if path == "/" || path == "/settings" || path.hasPrefix("/settings?") { return "/settings" }
+        return "/settings?back=" + (path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F")
+    }
+
+    /// Where Back leads: the local path in `back` (or `return`), else the main list.
+    static func backPath(_ query: FormQuery) -> String {
+        let path = LocalPath.sanitized(query["back"] ?? query["return"] ?? "/")
+        return path == "/settings" || path.hasPrefix("/settings?") ? "/" : path
+    }
 
     struct Choice {
         var value: String
@@ -73,7 +89,6 @@ struct SettingsPage: PageModel {
             Choice(value: String($0), label: String($0), isChecked: settings.servings == $0)
         }
         self.returnPath = returnPath
-        saveReturn =
-            "/settings?return=" + (returnPath.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F")
+        saveReturn = returnPath
     }
 }

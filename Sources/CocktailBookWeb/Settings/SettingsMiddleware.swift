@@ -34,6 +34,7 @@ struct SettingsMiddleware<Context: AppContext>: RouterMiddleware {
             saved = stored
         }
         let query = FormQuery(request)
+        context.pagePath = request.uri.path + (request.uri.query.map { $0.isEmpty ? "" : "?" + $0 } ?? "")
         let sharedLanguage = query["lang"].flatMap(Language.init(rawValue:))
         if let sharedLanguage { saved.language = sharedLanguage }
         context.settings = saved.applying { name in name == "units" || name == "servings" ? query[name] : nil }
