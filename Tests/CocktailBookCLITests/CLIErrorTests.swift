@@ -55,13 +55,14 @@ struct CLIErrorTests {
     func unusablePostgres(address: String, mentioned: String) async throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
-        let started = Date()
         let result = try await sandbox.run(["list", "--database", address, "--source-latency", "0"], common: false)
-        #expect(result.status != 0)
+        // The command ends by itself with its own exit code (1, or 64 for a usage error); a
+        // command waiting on the pool's retries would be stopped by the runner's watchdog
+        // (SIGTERM, 15) instead. No clock is read: a busy machine must not fail this.
+        #expect([1, 64].contains(result.status), "\(result)")
         #expect(result.stdout.isEmpty)
         // The first line says it (a malformed address is a usage error, followed by the usage).
         #expect(result.stderrLines.first?.contains(mentioned) == true, "\(result)")
-        #expect(Date().timeIntervalSince(started) < 30, "the pool's retries are not waited for")
     }
 
     // The design asks for "one clear line": a raw NSError dump is not one.
