@@ -1,0 +1,379 @@
+import CocktailsAPI
+import Foundation
+
+/// A party worked out to the bottle: how many of each drink, what they pour in total, what to
+/// buy (bottles, fruit, pieces), how much ice, and what can be batched ahead.
+///
+/// The rules, stated once here and in ``PartyPlanner/rules`` so the pages and the API say them:
+///
+/// - **Servings.** Guests × drinks per guest, spread evenly over the list's drinks (the first
+///   drinks of the list take the remainder); a drink given its own count keeps it, and the others
+///   share what is left.
+/// - **Volumes.** 1 oz = 30 ml (as bartenders reckon), a bare top-up 90 ml.
+/// - **Bottles.** Spirits and liqueurs come in 700 ml bottles, wines and fortified wines
+///   (vermouth) in 750 ml, mixers in 1 l, bitters in 200 ml; always whole bottles, rounded up.
+/// - **Fruit.** Fresh citrus juice is bought as fruit: a lime gives 25 ml, a lemon 35 ml, an
+///   orange 60 ml, a grapefruit 120 ml, rounded up to whole fruit. Wedges, wheels, slices and
+///   twists are pieces, eight to a fruit.
+/// - **Garnishes.** One piece per drink.
+/// - **Ice.** 120 g per drink to shake or stir it, plus the ice it is served on: 150 g in a rocks
+///   glass, 250 g in a tall glass (highball, collins, mug, julep cup…), none for a drink served up.
+/// - **Batches.** Stirred and built drinks are batched whole, with the water stirring would have
+///   added (Dave Arnold: water = −1.21·x² + 1.246·x + 0.145 of the mix, x its ABV as a fraction),
+///   to keep in the fridge and pour over ice; shaken drinks are batched without citrus, egg, dairy
+///   and anything sparkling, which go in per serve, and take their water from the shaker. Batches
+///   are in 750 ml bottles. Muddled, blended and layered drinks are made to order.
+public struct PartyPlan: Sendable, Equatable {
+    /// One drink of the party and how many are made.
+    public struct Drink: Sendable, Equatable {
+        public var cocktail: Cocktail
+        public var servings: Int
+
+        public init(cocktail: Cocktail, servings: Int) {
+            self.cocktail = cocktail
+            self.servings = servings
+        }
+    }
+
+    /// What the party needs of one ingredient.
+    public struct Total: Sendable, Equatable {
+        /// The ingredient's name in the table (or as the recipe writes it).
+        public var ingredient: String
+        /// The table's kind for it, when it is in the table.
+        public var kind: Ingredient.Kind?
+        /// Millilitres to pour, when the lines measure it.
+        public var ml: Double?
+        /// Whole bottles to buy, for spirits, liqueurs, wines, mixers and bitters.
+        public var bottles: Int?
+        /// The size of those bottles, in millilitres.
+        public var bottleMl: Int?
+        /// The fruit to buy (`lime` for fresh lime juice or lime wedges).
+        public var fruit: String?
+        /// How many of that fruit.
+        public var fruitCount: Int?
+        /// Pieces (wedges, sprigs, sugar cubes, garnishes), when the lines count rather than measure.
+        public var pieces: Int?
+        /// The drinks that use it, by id, in the list's order, with how many of each are made.
+        public var uses: [Use]
+
+        /// A drink that needs this ingredient.
+        public struct Use: Sendable, Equatable {
+            public var cocktailId: String
+            public var name: String
+            public var servings: Int
+        }
+
+        /// What to buy, in English: `2 × 700 ml`, `16 limes`, `20 pieces`, `400 ml`.
+        public var buy: String {
+            if let fruit, let fruitCount {
+                return "\(fruitCount) \(fruitCount == 1 ? fruit : PartyPlanner.plural(fruit))"
+            }
+            if let bottles, let bottleMl { return "\(bottles) × \(bottleMl) ml" }
+            if let pieces { return "\(pieces) \(pieces == 1 ? "piece" : "pieces")" }
+            if let ml { return "\(Int(ml.rounded(.up))) ml" }
+            return ""
+        }
+    }
+
+    /// A batch to make ahead for one drink.
+    public struct Batch: Sendable, Equatable {
+        public enum Kind: String, Sendable, Equatable {
+            /// Everything, with the stirring water: pour over ice and serve.
+            case stirred
+            /// Everything but citrus, egg, dairy and sparkling: add those and shake per serve.
+            case shaken
+        }
+
+        public var cocktailId: String
+        public var name: String
+        public var kind: Kind
+        public var servings: Int
+        /// What goes in the batch, per ingredient, for all the servings (ml).
+        public var lines: [(ingredient: String, ml: Double)]
+        /// The batch before water, in millilitres.
+        public var mixMl: Double
+        /// The water stirring would have added (stirred batches), in millilitres.
+        public var waterMl: Double
+        /// 750 ml bottles the batch fills, rounded up.
+        public var bottles: Int
+        /// What to pour per serve from the batch, in millilitres.
+        public var pourMl: Double
+        /// The recipe lines added to each serve, as written.
+        public var addPerServe: [String]
+
+        public static func == (lhs: Batch, rhs: Batch) -> Bool {
+            lhs.cocktailId == rhs.cocktailId && lhs.kind == rhs.kind && lhs.servings == rhs.servings
+                && lhs.lines.map(\.ingredient) == rhs.lines.map(\.ingredient)
+                && lhs.lines.map(\.ml) == rhs.lines.map(\.ml)
+                && lhs.mixMl == rhs.mixMl && lhs.waterMl == rhs.waterMl && lhs.bottles == rhs.bottles
+                && lhs.pourMl == rhs.pourMl && lhs.addPerServe == rhs.addPerServe
+        }
+    }
+
+    public var guests: Int
+    public var drinks: [Drink]
+    public var totals: [Total]
+    /// Ice to buy, in grams.
+    public var iceGrams: Double
+    public var batches: [Batch]
+
+    public init(guests: Int, drinks: [Drink], totals: [Total], iceGrams: Double, batches: [Batch]) {
+        self.guests = guests
+        self.drinks = drinks
+        self.totals = totals
+        self.iceGrams = iceGrams
+        self.batches = batches
+    }
+
+    /// Ice in kilograms, to one decimal.
+    public var iceKg: Double { (iceGrams / 100).rounded() / 10 }
+}
+
+/// Why a plan cannot be made from what was asked.
+public enum PartyPlanError: Error, Equatable, Sendable {
+    /// Guests outside 1…``PartyPlanner/maximumGuests``.
+    case guests
+    /// Drinks per guest outside 1…``PartyPlanner/maximumPerGuest``.
+    case perGuest
+    /// A count below 0 or above ``PartyPlanner/maximumCount``.
+    case count(String)
+    /// A count for a drink that is not on the list.
+    case notOnList(String)
+    /// A list without drinks.
+    case empty
+}
+
+/// Works out a ``PartyPlan``. Pure: the drinks and the ingredient table in, the plan out.
+public enum PartyPlanner {
+    public static let maximumGuests = 1000
+    public static let maximumPerGuest = 20
+    public static let maximumCount = 20_000
+
+    /// The stated rules, as string keys (`party_rule_…`) in the order the pages show them.
+    public static let rules = [
+        "party_rule_servings", "party_rule_volumes", "party_rule_bottles", "party_rule_fruit", "party_rule_garnish",
+        "party_rule_ice", "party_rule_batch_stirred", "party_rule_batch_shaken",
+    ]
+
+    /// Juice in one fruit, in millilitres.
+    public static let juicePerFruit: [String: Double] = ["lime": 25, "lemon": 35, "orange": 60, "grapefruit": 120]
+    /// Wedges, wheels, slices or twists cut from one fruit.
+    public static let piecesPerFruit = 8
+    /// The bottle a kind of ingredient is bought in, in millilitres.
+    public static func bottleMl(for kind: Ingredient.Kind?) -> Int? {
+        switch kind {
+        case .spirit, .liqueur: 700
+        case .wine, .fortifiedWine: 750
+        case .mixer: 1000
+        case .bitters: 200
+        default: nil
+        }
+    }
+    /// The bottles batches are kept in, in millilitres.
+    public static let batchBottleMl = 750.0
+    /// Ice to chill one shaken or stirred drink, in grams.
+    public static let chillingIceGrams = 120.0
+    /// Ice a rocks glass holds.
+    public static let rocksIceGrams = 150.0
+    /// Ice a tall glass holds.
+    public static let tallIceGrams = 250.0
+
+    /// How many of each drink: `guests × perGuest` spread evenly, except the drinks in `counts`.
+    public static func servings(
+        of ids: [String], guests: Int, perGuest: Int, counts: [String: Int] = [:]
+    ) throws(PartyPlanError) -> [Int] {
+        guard (1...maximumGuests).contains(guests) else { throw .guests }
+        guard (1...maximumPerGuest).contains(perGuest) else { throw .perGuest }
+        guard !ids.isEmpty else { throw .empty }
+        for (id, count) in counts.sorted(by: { $0.key < $1.key }) {
+            guard ids.contains(id) else { throw .notOnList(id) }
+            guard (0...maximumCount).contains(count) else { throw .count(id) }
+        }
+        let fixed = ids.reduce(0) { $0 + (counts[$1] ?? 0) }
+        let spread = ids.filter { counts[$0] == nil }
+        let left = max(0, guests * perGuest - fixed)
+        var remainder = spread.isEmpty ? 0 : left % spread.count
+        let each = spread.isEmpty ? 0 : left / spread.count
+        return ids.map { id in
+            if let count = counts[id] { return count }
+            defer { remainder -= 1 }
+            return each + (remainder > 0 ? 1 : 0)
+        }
+    }
+
+    /// The plan for `drinks` (each with its servings) and `guests`.
+    public static func plan(_ drinks: [PartyPlan.Drink], guests: Int, table: IngredientTable) -> PartyPlan {
+        var totals: [PartyPlan.Total] = []
+        var position: [String: Int] = [:]
+        var ice = 0.0
+        var batches: [PartyPlan.Batch] = []
+
+        func add(
+            _ key: String, kind: Ingredient.Kind?, ml: Double?, pieces: Int?, fruit: String?, drink: PartyPlan.Drink
+        ) {
+            let index: Int
+            if let found = position[key] {
+                index = found
+            } else {
+                index = totals.count
+                position[key] = index
+                totals.append(PartyPlan.Total(ingredient: key, kind: kind, uses: []))
+            }
+            if let ml { totals[index].ml = (totals[index].ml ?? 0) + ml }
+            if let pieces { totals[index].pieces = (totals[index].pieces ?? 0) + pieces }
+            if let fruit { totals[index].fruit = fruit }
+            if !totals[index].uses.contains(where: { $0.cocktailId == drink.cocktail.id }) {
+                totals[index].uses.append(
+                    .init(cocktailId: drink.cocktail.id, name: drink.cocktail.name, servings: drink.servings))
+            }
+        }
+
+        for drink in drinks where drink.servings > 0 {
+            let cocktail = drink.cocktail
+            let servings = Double(drink.servings)
+            for line in cocktail.recipe {
+                let ingredient = table.ingredient(for: line)
+                let name = ingredient?.name ?? line.ingredient?.lowercased() ?? line.text
+                if isIce(line, ingredient) { continue }
+                let citrus = citrusFruit(of: ingredient, table: table)
+                if let ml = millilitres(of: line) {
+                    add(
+                        name, kind: ingredient?.kind, ml: ml * servings, pieces: nil,
+                        fruit: ingredient?.kind == .juice ? citrus : nil, drink: drink)
+                } else {
+                    let count = Int(((line.amount?.typical ?? 1) * servings).rounded(.up))
+                    add(
+                        name, kind: ingredient?.kind, ml: nil, pieces: count,
+                        fruit: ingredient?.kind == .fruit ? citrus : nil, drink: drink)
+                }
+            }
+            for garnish in cocktail.illustration?.garnishes ?? [] {
+                let name = garnish.replacingOccurrences(of: "-", with: " ")
+                let fruit = name.split(separator: " ").first.map(String.init).flatMap {
+                    juicePerFruit[$0] != nil ? $0 : nil
+                }
+                add(name, kind: .fruit, ml: nil, pieces: drink.servings, fruit: fruit, drink: drink)
+            }
+            ice += servings * iceGrams(for: cocktail)
+            if let batch = batch(for: drink, table: table) { batches.append(batch) }
+        }
+
+        for index in totals.indices {
+            let total = totals[index]
+            if let fruit = total.fruit {
+                if let ml = total.ml, let juice = juicePerFruit[fruit] {
+                    totals[index].fruitCount = Int((ml / juice - 1e-9).rounded(.up))
+                } else if let pieces = total.pieces {
+                    // A whole fruit named as such is one fruit; anything cut from it, an eighth.
+                    let whole = total.ingredient.lowercased() == fruit
+                    totals[index].fruitCount =
+                        whole ? pieces : Int((Double(pieces) / Double(piecesPerFruit)).rounded(.up))
+                }
+            } else if let ml = total.ml, let size = bottleMl(for: total.kind) {
+                totals[index].bottleMl = size
+                totals[index].bottles = Int((ml / Double(size) - 1e-9).rounded(.up))
+            }
+        }
+        return PartyPlan(guests: guests, drinks: drinks, totals: totals, iceGrams: ice, batches: batches)
+    }
+
+    /// The millilitres one line pours: 1 oz = 30 ml, a bare top-up 90 ml; `nil` for pieces.
+    static func millilitres(of line: RecipeLine) -> Double? {
+        guard let unit = line.unit, let perUnit = MeasureConversion.millilitres(per: unit) ?? unit.millilitres else {
+            return nil
+        }
+        return (line.amount?.typical ?? 1) * perUnit
+    }
+
+    /// The citrus fruit an ingredient is bought as (`fresh lime juice` → `lime`).
+    static func citrusFruit(of ingredient: Ingredient?, table: IngredientTable) -> String? {
+        guard let ingredient else { return nil }
+        for candidate in [ingredient.name, ingredient.formOf].compactMap({ $0?.lowercased() }) {
+            if juicePerFruit[candidate] != nil { return candidate }
+        }
+        return nil
+    }
+
+    static func isIce(_ line: RecipeLine, _ ingredient: Ingredient?) -> Bool {
+        let name = (ingredient?.name ?? line.ingredient ?? "").lowercased()
+        return ingredient?.kind == .other && name.split(separator: " ").contains("ice")
+    }
+
+    /// Ice one drink needs, in grams: chilling when it is shaken or stirred apart, plus service ice.
+    public static func iceGrams(for cocktail: Cocktail) -> Double {
+        var grams = 0.0
+        switch cocktail.method {
+        case .shaken, .stirred, .thrown, .swizzled: grams += chillingIceGrams
+        default: break
+        }
+        let served = cocktail.illustration?.ice ?? "none"
+        guard served != "none" else { return grams }
+        switch cocktail.glass {
+        case .rocks, .doubleRocks, nil: grams += rocksIceGrams
+        case .coupe, .martini, .nickAndNora, .flute, .shot, .margarita: grams += rocksIceGrams
+        default: grams += tallIceGrams
+        }
+        return grams
+    }
+
+    /// Whether a line stays out of a shaken batch: citrus juice, egg, dairy, sparkling or a top-up.
+    static func heldBack(_ line: RecipeLine, _ ingredient: Ingredient?, shaken: Bool, table: IngredientTable) -> Bool {
+        let name = (ingredient?.name ?? line.ingredient ?? "").lowercased()
+        if line.unit == .top || DrinkBody.fizzyWords.contains(where: name.contains) { return true }
+        guard shaken else { return false }
+        if ingredient?.kind == .egg || ingredient?.kind == .dairy { return true }
+        return ingredient?.kind == .juice && citrusFruit(of: ingredient, table: table) != nil
+    }
+
+    /// The make-ahead batch of one drink, or `nil` for a drink made to order.
+    public static func batch(for drink: PartyPlan.Drink, table: IngredientTable) -> PartyPlan.Batch? {
+        let cocktail = drink.cocktail
+        let steps = cocktail.instructions ?? []
+        let kind: PartyPlan.Batch.Kind
+        switch cocktail.method {
+        case .stirred, .thrown: kind = .stirred
+        case .shaken: kind = .shaken
+        case .built:
+            kind = ABVEstimator.dilution(for: .built, steps: steps) == .shaken ? .shaken : .stirred
+        default: return nil
+        }
+        guard drink.servings > 0 else { return nil }
+        let servings = Double(drink.servings)
+        var lines: [(ingredient: String, ml: Double)] = []
+        var perServe: [String] = []
+        var alcohol = 0.0
+        for line in cocktail.recipe {
+            let ingredient = table.ingredient(for: line)
+            if isIce(line, ingredient) { continue }
+            guard !heldBack(line, ingredient, shaken: kind == .shaken, table: table),
+                let ml = batchMillilitres(of: line, ingredient)
+            else {
+                perServe.append(line.text)
+                continue
+            }
+            let name = ingredient?.name ?? line.ingredient?.lowercased() ?? line.text
+            lines.append((name, ml * servings))
+            alcohol += ml * servings * (ingredient?.abv ?? 0) / 100
+        }
+        let mix = lines.reduce(0) { $0 + $1.ml }
+        guard mix > 0 else { return nil }
+        let water = kind == .stirred ? mix * ABVEstimator.stirred(alcohol / mix) : 0
+        return PartyPlan.Batch(
+            cocktailId: cocktail.id, name: cocktail.name, kind: kind, servings: drink.servings, lines: lines,
+            mixMl: mix, waterMl: water, bottles: Int(((mix + water) / batchBottleMl - 1e-9).rounded(.up)),
+            pourMl: (mix + water) / servings, addPerServe: perServe)
+    }
+
+    /// A line's millilitres in a batch: as poured, but granulated sugar dissolves to half its
+    /// spoon volume (as the ABV estimator reckons it).
+    static func batchMillilitres(of line: RecipeLine, _ ingredient: Ingredient?) -> Double? {
+        guard let ml = millilitres(of: line) else { return nil }
+        let name = ingredient?.name.lowercased() ?? line.ingredient?.lowercased() ?? ""
+        return name.contains("sugar") && ingredient?.kind == .other ? ml * 0.5 : ml
+    }
+
+    /// `lime` → `limes`, `peach` → `peaches`.
+    static func plural(_ word: String) -> String {
+        word.hasSuffix("ch") || word.hasSuffix("sh") || word.hasSuffix("s") ? word + "es" : word + "s"
+    }
+}
