@@ -71,6 +71,12 @@ struct ListAPIController<Context: AppContext>: Sendable {
         group.delete("lists/:id/cocktails/:cocktail") { _, context in
             try await remove(try await list(context), context)
         }
+        group.get("lists/:id/plan") { request, context in
+            let list = try await list(context)
+            let asked = try ListDesk.PartyRequest(FormQuery(request))
+            let plan = try await desk.plan(list, asked)
+            return try APIResponse.json(PartyPlanPayload(plan, perGuest: asked.perGuest, strings: context.strings))
+        }
         group.post("lists/:id/share") { request, context in
             let list = try await list(context)
             let body = try await JSONBody.decode(ShareBody.self, from: request, whenEmpty: ShareBody())

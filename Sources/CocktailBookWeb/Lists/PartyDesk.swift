@@ -1,0 +1,152 @@
+import CocktailBook
+import Foundation
+import Hummingbird
+
+/// The party planner over a list, for the page and the API alike: reads `guests`, `perGuest`
+/// and `count.{cocktailId}` from the query and works the plan out with ``PartyPlanner``.
+extension ListDesk {
+    /// What a plan was asked for.
+    struct PartyRequest: Sendable {
+        var guests: Int
+        var perGuest: Int
+        var counts: [String: Int]
+
+        /// Drinks per guest when the request does not say.
+        static let defaultPerGuest = 2
+
+        /// Reads the query; a missing or malformed number is a `400` naming the field.
+        init(_ query: FormQuery) throws {
+            guests = try Self.number(query["guests"], name: "guests", code: "invalid_guests") ?? 0
+            guard (1...PartyPlanner.maximumGuests).contains(guests) else {
+                throw AppError(
+                    status: .badRequest, code: "invalid_guests",
+                    message: "guests is a whole number from 1 to \(PartyPlanner.maximumGuests).")
+            }
+            perGuest =
+                try Self.number(query["perGuest"], name: "perGuest", code: "invalid_per_guest") ?? Self.defaultPerGuest
+            guard (1...PartyPlanner.maximumPerGuest).contains(perGuest) else {
+                throw AppError(
+                    status: .badRequest, code: "invalid_per_guest",
+                    message: "perGuest is a whole number from 1 to \(PartyPlanner.maximumPerGuest).")
+            }
+            counts = [:]
+            for (name, value) in query.pairs where name.hasPrefix("count.") {
+                let id = String(name.dropFirst("count.".count))
+                // A page form sends every drink's box; an empty one means "spread it".
+                if value.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+                guard let count = Int(value.trimmingCharacters(in: .whitespaces)),
+                    (0...PartyPlanner.maximumCount).contains(count)
+                else {
+                    throw AppError(
+                        status: .badRequest, code: "invalid_count",
+                        message: "\(name) is a whole number from 0 to \(PartyPlanner.maximumCount).")
+                }
+                counts[id] = count
+            }
+        }
+
+        init(guests: Int, perGuest: Int, counts: [String: Int] = [:]) {
+            self.guests = guests
+            self.perGuest = perGuest
+            self.counts = counts
+        }
+
+        private static func number(_ raw: String?, name: String, code: String) throws -> Int? {
+            guard let raw, !raw.isEmpty else { return nil }
+            guard let value = Int(raw.trimmingCharacters(in: .whitespaces)) else {
+                throw AppError(status: .badRequest, code: code, message: "\(name) must be a whole number.")
+            }
+            return value
+        }
+    }
+
+    /// The plan for `list`: its drinks still in the catalog, in the list's order.
+    func plan(_ list: DrinkList, _ asked: PartyRequest) async throws -> PartyPlan {
+        let rows = await rows(of: list).compactMap(\.details)
+        let ids = rows.map(\.cocktail.id)
+        for id in asked.counts.keys.sorted() where !ids.contains(id) {
+            throw AppError(status: .notFound, code: "not_on_list", message: "The list has no drink with id \(id).")
+        }
+        guard !ids.isEmpty else {
+            return PartyPlan(guests: asked.guests, drinks: [], totals: [], iceGrams: 0, batches: [])
+        }
+        let servings: [Int]
+        do {
+            servings = try PartyPlanner.servings(
+                of: ids, guests: asked.guests, perGuest: asked.perGuest, counts: asked.counts)
+        } catch {
+            throw AppError(status: .badRequest, code: "invalid_party", message: "The party cannot be planned.")
+        }
+        let drinks = zip(rows, servings).map { PartyPlan.Drink(cocktail: $0.cocktail, servings: $1) }
+        return PartyPlanner.plan(drinks, guests: asked.guests, table: catalog.ingredients)
+    }
+}
+
+/// `GET /api/v1/lists/{id}/plan`.
+struct PartyPlanPayload: Encodable {
+    struct Drink: Encodable {
+        var cocktail: String
+        var name: String
+        var servings: Int
+    }
+    struct Total: Encodable {
+        var ingredient: String
+        var ml: Double?
+        var bottles: Int?
+        var bottleMl: Int?
+        var fruit: String?
+        var fruitCount: Int?
+        var pieces: Int?
+        var buy: String
+        var cocktails: [String]
+    }
+    struct Line: Encodable {
+        var ingredient: String
+        var ml: Double
+    }
+    struct Batch: Encodable {
+        var cocktail: String
+        var name: String
+        var kind: String
+        var servings: Int
+        var lines: [Line]
+        var mixMl: Double
+        var waterMl: Double
+        var bottles: Int
+        var pourMl: Double
+        var addPerServe: [String]
+    }
+
+    var guests: Int
+    var perGuest: Int
+    var drinks: [Drink]
+    var ingredients: [Total]
+    var iceKg: Double
+    var batches: [Batch]
+    var rules: [String]
+
+    init(_ plan: PartyPlan, perGuest: Int, strings: UIStrings) {
+        guests = plan.guests
+        self.perGuest = perGuest
+        drinks = plan.drinks.map { Drink(cocktail: $0.cocktail.id, name: $0.cocktail.name, servings: $0.servings) }
+        ingredients = plan.totals.map {
+            Total(
+                ingredient: $0.ingredient, ml: $0.ml.map(Self.tenth), bottles: $0.bottles, bottleMl: $0.bottleMl,
+                fruit: $0.fruit, fruitCount: $0.fruitCount, pieces: $0.pieces, buy: $0.buy,
+                cocktails: $0.uses.map(\.cocktailId))
+        }
+        iceKg = plan.iceKg
+        batches = plan.batches.map {
+            Batch(
+                cocktail: $0.cocktailId, name: $0.name, kind: $0.kind.rawValue, servings: $0.servings,
+                lines: $0.lines.map { Line(ingredient: $0.ingredient, ml: Self.tenth($0.ml)) },
+                mixMl: Self.tenth($0.mixMl),
+                waterMl: Self.tenth($0.waterMl), bottles: $0.bottles, pourMl: Self.tenth($0.pourMl),
+                addPerServe: $0.addPerServe)
+        }
+        rules = PartyPlanner.rules.map { strings[$0] }
+    }
+
+    /// Millilitres to a tenth.
+    static func tenth(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+}
