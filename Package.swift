@@ -21,6 +21,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // The CLI tests start the binary many times: Foundation's Process.run on Linux over-reads
+        // /proc/self/fd now and then and crashes the test process (swift-corelibs-foundation #5472).
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         .target(
@@ -129,6 +132,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CocktailBookCLITests",
-            dependencies: ["cocktailbook", "CocktailBookStore", "CocktailBookTestSupport"]),
+            dependencies: [
+                "cocktailbook", "CocktailBookStore", "CocktailBookTestSupport",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ]),
     ]
 )

@@ -1,5 +1,7 @@
 import CocktailBookTestSupport
 import Foundation
+import Subprocess
+import SystemPackage
 import Testing
 
 /// What one run of the binary produced.
@@ -44,67 +46,53 @@ enum CLI {
     }()
 
     /// Runs the binary with `arguments` and an environment stripped of every `COCKTAILBOOK_*`
-    /// variable, plus `environment`. Output goes to files, so a chatty process can never block.
+    /// variable, plus `environment`, through swift-subprocess (Foundation's `Process.run` crashes
+    /// now and then on Linux: swift-corelibs-foundation #5472). A run past `timeout` is killed
+    /// and reported as SIGTERM's status, 15, as the earlier watchdog did.
     static func run(
         _ arguments: [String], environment: [String: String], input: String? = nil, timeout: TimeInterval = 60
     ) async throws -> CLIResult {
         let binary = try #require(binary, "cannot find the cocktailbook binary; set COCKTAILBOOK_BINARY")
-        return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                do {
-                    continuation.resume(returning: try runBlocking(binary, arguments, environment, input, timeout))
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
+        var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("COCKTAILBOOK_") }
+        variables.merge(environment) { _, new in new }
+        var keyed: [Environment.Key: String] = [:]
+        for (name, value) in variables {
+            if let key = Environment.Key(rawValue: name) { keyed[key] = value }
         }
-    }
-
-    private static func runBlocking(
-        _ binary: URL, _ arguments: [String], _ extra: [String: String], _ input: String?, _ timeout: TimeInterval
-    ) throws -> CLIResult {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "cocktailbook-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout")
-        let errURL = scratch.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        defer {
-            try? out.close()
-            try? err.close()
-        }
-
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("COCKTAILBOOK_") }
-        environment.merge(extra) { _, new in new }
-
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = environment
-        if let input {
-            let inURL = scratch.appendingPathComponent("stdin")
-            try Data(input.utf8).write(to: inURL)
-            process.standardInput = try FileHandle(forReadingFrom: inURL)
-        } else {
-            process.standardInput = FileHandle.nullDevice
-        }
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
-        process.waitUntilExit()
-        watchdog.cancel()
-
-        return CLIResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+        let settings = (
+            executable: Executable.path(FilePath(binary.path)), arguments: Arguments(arguments),
+            environment: Environment.custom(keyed)
         )
+        let limit = 8 * 1_048_576
+        return try await withThrowingTaskGroup(of: CLIResult?.self) { group in
+            group.addTask {
+                let result =
+                    if let input {
+                        try await Subprocess.run(
+                            settings.executable, arguments: settings.arguments, environment: settings.environment,
+                            input: .string(input), output: .string(limit: limit), error: .string(limit: limit))
+                    } else {
+                        try await Subprocess.run(
+                            settings.executable, arguments: settings.arguments, environment: settings.environment,
+                            input: .none, output: .string(limit: limit), error: .string(limit: limit))
+                    }
+                let status: Int32 =
+                    switch result.terminationStatus {
+                    case .exited(let code): code
+                    case .signaled(let signal): signal
+                    }
+                return CLIResult(
+                    status: status, stdout: result.standardOutput ?? "", stderr: result.standardError ?? "")
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(timeout))
+                return nil
+            }
+            let first = try await group.next() ?? nil
+            group.cancelAll()
+            // The run cancelled by the deadline is killed by swift-subprocess's teardown.
+            return first ?? CLIResult(status: 15, stdout: "", stderr: "killed after \(Int(timeout)) s")
+        }
     }
 }
 
