@@ -63,7 +63,7 @@ public struct CatalogSnapshot: Sendable {
             let pinned = positions.filter { favorites.contains(catalog.cocktails[$0].id) }
             matches = pinned + positions.filter { !favorites.contains(catalog.cocktails[$0].id) }
         } else {
-            let hits = index.search(query.text).map(\.position)
+            let hits = index.search(query.text, in: query.language).map(\.position)
             matches = query.kind == .all && !query.hasRefinements ? hits : hits.filter(passes)
         }
         if query.sort == .rating {

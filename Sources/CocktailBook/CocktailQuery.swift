@@ -30,6 +30,10 @@ public struct CocktailQuery: Sendable, Equatable {
     public var sort: Sort = .name
     /// Only the drinks the asker never made, or made in the last ``recentDays`` days.
     public var made: Made?
+    /// The language the answer is shown in: words are searched in the descriptions and the
+    /// ingredient names that language's pages show. Not part of the query's address (the page's
+    /// language is a setting of its own).
+    public var language: Language = .english
 
     /// `sort=name` or `sort=rating`.
     public enum Sort: String, Sendable, Equatable, CaseIterable {

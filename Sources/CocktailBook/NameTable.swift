@@ -74,15 +74,18 @@ public struct NameTable: Sendable, Decodable {
     public var ingredients: [String: Noun]
     /// Line notes by their English text.
     public var notes: [String: Note]
+    /// The catalog's tags (`after-dinner`, `smoky`) by their English text.
+    public var tags: [String: String]
     /// `ingredients` by lower-cased key, for names written in another case.
     let lowercased: [String: Noun]
 
-    enum CodingKeys: String, CodingKey { case ingredients, notes }
+    enum CodingKeys: String, CodingKey { case ingredients, notes, tags }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         ingredients = try container.decode([String: Noun].self, forKey: .ingredients)
         notes = try container.decode([String: Note].self, forKey: .notes)
+        tags = try container.decodeIfPresent([String: String].self, forKey: .tags) ?? [:]
         lowercased = Dictionary(
             ingredients.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
     }

@@ -2,8 +2,10 @@
 /// the same search.
 ///
 /// Matching ignores case and accents, takes each query word as a prefix (`marg` finds both
-/// Margaritas), forgives typos in names (one edit from 4 letters, two from 8), and looks at names
-/// first, then ingredients, then descriptions. Every query word must match somewhere.
+/// Margaritas), forgives typos in names and ingredients (one edit from 4 letters, two from 8),
+/// and looks at names first, then ingredients, then descriptions and tags. Every query word must
+/// match somewhere. Ingredients and descriptions are searched in the language the page shows
+/// (`menta` finds the Mojito in Italian, `mint` in English); names are the same in every language.
 public struct SearchIndex: Sendable {
     /// How well a cocktail matched, best first.
     public enum Rank: Int, Sendable, Comparable, CaseIterable {
@@ -21,8 +23,10 @@ public struct SearchIndex: Sendable {
     }
 
     private let names: TermIndex
-    private let ingredients: TermIndex
-    private let descriptions: TermIndex
+    /// Per language, the ingredients' names (with their families') and the descriptions and tags,
+    /// as that language's pages write them.
+    private let ingredients: [Language: TermIndex]
+    private let descriptions: [Language: TermIndex]
     /// The position of the first name whose terms hash to a key (see ``nameKey(_:)``), and of
     /// any later ones (the same name again, or a collision: rare, so apart). Confirmed against
     /// the name itself when asked: keyed by the joined terms with an array each, this took
@@ -55,7 +59,8 @@ public struct SearchIndex: Sendable {
         let forBar = bar != nil
         count = cocktails.count
         // Names and descriptions need nothing from the recipes: they are indexed on another
-        // core meanwhile (the recipes' half, which parses every distinct line, is the longer).
+        // core meanwhile (the recipes' half parses every distinct line, then takes the Italian
+        // descriptions, so that the two halves take about as long).
         let (words, rest) = Parallel.both(
             {
                 var tokenizer = SearchText.Tokenizer()
@@ -64,26 +69,23 @@ public struct SearchIndex: Sendable {
                     tokenizer.forEachTerm(in: cocktail.name) { terms.append($0) }
                     return terms
                 }
-                var descriptionTerms = TermIndex.Builder()
-                for (index, cocktail) in cocktails.enumerated() {
-                    tokenizer.forEachTerm(in: cocktail.shortDescription + " " + cocktail.longDescription) {
-                        descriptionTerms.add($0, at: Int32(index))
-                    }
-                }
                 return (
                     names: TermIndex(documents: nameTerms), nameTerms: nameTerms,
-                    descriptions: TermIndex(descriptionTerms, documentCount: cocktails.count)
+                    english: Self.descriptions(cocktails, in: .english)
                 )
             },
             {
-                Self.recipes(cocktails, table: table, forBar: forBar)
+                (
+                    recipes: Self.recipes(cocktails, table: table, forBar: forBar),
+                    italian: Self.descriptions(cocktails, in: .italian)
+                )
             })
-        descriptions = words.descriptions
+        descriptions = [.english: words.english, .italian: rest.italian]
         names = words.names
-        ingredients = rest.ingredients
+        ingredients = rest.recipes.ingredients
         let nameTerms = words.nameTerms
-        let ingredientNames = rest.ingredientNames
-        if forBar { bar = rest.bar }
+        let ingredientNames = rest.recipes.ingredientNames
+        if forBar { bar = rest.recipes.bar }
         var exact: [Int: Int32] = [:]
         var repeated: [Int: [Int32]] = [:]
         exact.reserveCapacity(nameTerms.count)
@@ -110,16 +112,34 @@ public struct SearchIndex: Sendable {
         return hasher.finalize()
     }
 
+    /// The descriptions and tags of every drink in `language`, as its pages show them (a drink
+    /// without a translation shows, and is found by, its English words).
+    private static func descriptions(_ cocktails: [Cocktail], in language: Language) -> TermIndex {
+        var tokenizer = SearchText.Tokenizer()
+        var terms = TermIndex.Builder()
+        let strings = UIStrings.of(language)
+        for (index, cocktail) in cocktails.enumerated() {
+            let texts = cocktail.texts(in: language)
+            let tags = (cocktail.tags ?? []).map { strings.tag($0) }
+            tokenizer.forEachTerm(in: ([texts.shortDescription, texts.longDescription] + tags).joined(separator: " ")) {
+                terms.add($0, at: Int32(index))
+            }
+        }
+        return TermIndex(terms, documentCount: cocktails.count)
+    }
+
     /// The recipes' part of the index, and the bar's reading of every recipe.
     private static func recipes(_ cocktails: [Cocktail], table: IngredientTable, forBar: Bool)
-        -> (ingredients: TermIndex, ingredientNames: NameLists, bar: BarIndex.Builder?)
+        -> (ingredients: [Language: TermIndex], ingredientNames: NameLists, bar: BarIndex.Builder?)
     {
         var tokenizer = SearchText.Tokenizer()
+        let italian = UIStrings.italian
         var bar: BarIndex.Builder? = forBar ? BarIndex.Builder(table: table, capacity: cocktails.count) : nil
         // Recipe lines repeat across a catalog (`3/4 oz fresh lime juice`): parse and look each
         // distinct line up once.
-        var termsByLine: [String: (slots: [Int], name: String?, bar: BarIndex.Line?)] = [:]
+        var termsByLine: [String: (slots: [Int], italianSlots: [Int], name: String?, bar: BarIndex.Line?)] = [:]
         var ingredientTerms = TermIndex.Builder()
+        var italianTerms = TermIndex.Builder()
         var ingredientNames = NameLists.Builder(capacity: cocktails.count)
         var lines: [BarIndex.Line] = []
         for (index, cocktail) in cocktails.enumerated() {
@@ -127,33 +147,57 @@ public struct SearchIndex: Sendable {
             var names: [String] = []
             lines.removeAll(keepingCapacity: true)
             for text in cocktail.ingredients {
-                var read: (slots: [Int], name: String?, bar: BarIndex.Line?)
+                var read: (slots: [Int], italianSlots: [Int], name: String?, bar: BarIndex.Line?)
                 if let known = termsByLine[text] {
                     read = known
                 } else {
                     let line = IngredientParser.parse(text)
                     let canonical = table.ingredient(for: line)
-                    read = ([], canonical?.name ?? line.ingredient, forBar ? BarIndex.Line(line, table: table) : nil)
+                    read = (
+                        [], [], canonical?.name ?? line.ingredient, forBar ? BarIndex.Line(line, table: table) : nil
+                    )
                     // A bottle is found by its families' names too: `orange liqueur` finds Cointreau.
                     let families = canonical.map { table.ancestors(of: $0).map(\.name) } ?? []
-                    tokenizer.forEachTerm(
-                        in: ([line.ingredient, canonical?.name].compactMap { $0 } + families).joined(separator: " ")
-                    ) { read.slots.append(ingredientTerms.slot(for: $0)) }
+                    let english = [line.ingredient, canonical?.name].compactMap { $0 } + families
+                    tokenizer.forEachTerm(in: english.joined(separator: " ")) {
+                        read.slots.append(ingredientTerms.slot(for: $0))
+                    }
+                    // In Italian, by the names the Italian recipe writes (`menta fresca`, `vermouth
+                    // rosso`), or the English one where the names table has none, as the page does.
+                    var italianNames: [String] = []
+                    for name in [canonical?.name ?? line.ingredient].compactMap({ $0 }) + families {
+                        if let noun = italian.names?.noun(name) {
+                            italianNames.append(noun.name)
+                            if let plural = noun.plural { italianNames.append(plural) }
+                        } else {
+                            italianNames.append(name)
+                        }
+                    }
+                    tokenizer.forEachTerm(in: italianNames.joined(separator: " ")) {
+                        read.italianSlots.append(italianTerms.slot(for: $0))
+                    }
                     termsByLine[text] = read
                 }
                 for slot in read.slots { ingredientTerms.add(slot: slot, at: position) }
+                for slot in read.italianSlots { italianTerms.add(slot: slot, at: position) }
                 if let name = read.name { names.append(name) }
                 if let line = read.bar { lines.append(line) }
             }
             ingredientNames.append(names)
             bar?.add(lines)
         }
-        return (TermIndex(ingredientTerms, documentCount: cocktails.count), ingredientNames.build(), bar)
+        let indexes = [
+            Language.english: TermIndex(ingredientTerms, documentCount: cocktails.count),
+            .italian: TermIndex(italianTerms, documentCount: cocktails.count),
+        ]
+        return (indexes, ingredientNames.build(), bar)
     }
 
-    /// The cocktails matching `query`, best first and alphabetical within a rank; an empty query
-    /// matches everything, alphabetically.
-    public func search(_ query: String) -> [Hit] {
+    /// The cocktails matching `query` as a page in `language` shows them, best first and
+    /// alphabetical within a rank; an empty query matches everything, alphabetically.
+    public func search(_ query: String, in language: Language = .english) -> [Hit] {
+        let ingredients = ingredients[language] ?? names
+        let descriptions = descriptions[language] ?? names
         let terms = SearchText.terms(query)
         guard !terms.isEmpty else { return (0..<count).map { Hit(position: $0, rank: .exactName) } }
 
@@ -165,7 +209,7 @@ public struct SearchIndex: Sendable {
             let prefix = names.prefixMatches(term)
             var fuzzy = names.fuzzyMatches(term)
             byName.formIntersection(prefix)
-            var ingredient = ingredients.prefixMatches(term)
+            var ingredient = ingredients.fuzzyMatches(term)
             ingredient.formUnion(fuzzy)
             var description = descriptions.prefixMatches(term)
             description.formUnion(ingredient)

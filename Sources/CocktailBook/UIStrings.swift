@@ -117,6 +117,12 @@ public struct UIStrings: Sendable {
         return translated.form(noun?.gender ?? .masculine, noun?.number ?? .singular)
     }
 
+    /// A drink's tag as this language writes it; a tag the names table lacks (one a person wrote)
+    /// stays as written.
+    public func tag(_ tag: String) -> String {
+        names?.tags[tag.lowercased()] ?? tag
+    }
+
     /// Whether the names table translates `name` as an ingredient.
     public func knowsIngredient(_ name: String) -> Bool {
         language == .english || names?.noun(name) != nil

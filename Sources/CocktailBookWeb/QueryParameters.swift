@@ -7,9 +7,9 @@ import Hummingbird
 /// and their links all speak the same syntax: `q`, `filter` (or `kind`), `category`, `glass`,
 /// `ingredient` (repeatable), `makeable`, `made`, `sort`, `page`, `perPage`.
 enum QueryParameters {
-    /// The query a request asks for. Pages are cut at the screens' size unless `paged` is false
-    /// and the request names no `page` or `perPage`.
-    static func query(from request: Request, paged: Bool = true) throws -> CocktailQuery {
+    /// The query a request asks for, searched in `language`. Pages are cut at the screens' size
+    /// unless `paged` is false and the request names no `page` or `perPage`.
+    static func query(from request: Request, language: Language, paged: Bool = true) throws -> CocktailQuery {
         let parameters = FormQuery(request)
         let value = { (name: String) in parameters[name] }
         // `kind` is another name for `filter`; whichever is given must be a filter.
@@ -46,6 +46,7 @@ enum QueryParameters {
             query.made = chosen
         }
         if !paged, page == nil, perPage == nil { query = query.unpaged }
+        query.language = language
         return query
     }
 

@@ -49,7 +49,7 @@ struct WebController<Context: AppContext>: Sendable {
 
     /// The main list (`/`) and search (`/search?q=`): the same screen, the same query.
     @Sendable func list(request: Request, context: Context) async throws -> Response {
-        let query = try QueryParameters.query(from: request)
+        let query = try QueryParameters.query(from: request, language: context.language)
         do {
             let shelf = await query.makeable == nil ? Shelf() : try bar.shelf(of: context.viewer.favoritesOwner)
             let owner = context.viewer.favoritesOwner
@@ -72,7 +72,7 @@ struct WebController<Context: AppContext>: Sendable {
 
     @Sendable func filters(request: Request, context: Context) async throws -> Response {
         // The screen opens with the choices it was given ("Change filters" keeps them).
-        let query = (try? QueryParameters.query(from: request)) ?? CocktailQuery()
+        let query = (try? QueryParameters.query(from: request, language: context.language)) ?? CocktailQuery()
         let owner = context.viewer.favoritesOwner
         let personal = owner == .nobody ? nil : try await desk?.store.personalView(of: owner)
         return renderer.render(
@@ -83,7 +83,7 @@ struct WebController<Context: AppContext>: Sendable {
 
     /// The filter screen's results; an empty submission goes back to the filter screen with a note.
     @Sendable func results(request: Request, context: Context) async throws -> Response {
-        let query = try QueryParameters.query(from: request)
+        let query = try QueryParameters.query(from: request, language: context.language)
         guard query.kind != .all || query.hasRefinements || query.sort != .name else {
             let page = FiltersPage(
                 facets: try await catalog.facets(), message: context.strings["filters_choose_any"],

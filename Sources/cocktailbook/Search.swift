@@ -22,7 +22,8 @@ struct Search: AsyncParsableCommand {
     func run() async throws {
         try await runReportingErrors {
             try await withBook(common) { environment in
-                let query = CocktailQuery(text: words.joined(separator: " "), kind: kind.kind).unpaged
+                var query = CocktailQuery(text: words.joined(separator: " "), kind: kind.kind).unpaged
+                query.language = common.strings.language
                 let page = try await environment.catalog.query(query)
                 if json {
                     try printJSON(CocktailListPayload(query: query, page: page, language: common.strings.language))

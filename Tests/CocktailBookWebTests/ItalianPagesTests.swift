@@ -223,6 +223,32 @@ struct ItalianPagesTests {
         }
     }
 
+    @Test("search speaks Italian: menta, limone and vermouth rosso find drinks in the API and on the page")
+    func searchInItalian() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path, configure: { $0.catalogPath = nil }).test(.router) { client in
+            try await client.waitUntilReady()
+            func names(_ path: String) async throws -> [String] {
+                let body = try await client.get(path).jsonObject()
+                return (body["cocktails"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+            }
+            let menta = try await names("/api/v1/cocktails?q=menta&lang=it")
+            #expect(menta.contains("Mojito") && menta.contains("Mint Julep"), "\(menta)")
+            #expect(try await names("/api/v1/cocktails?q=menta&lang=en") == ["Limonata alla Menta"])
+            #expect(try await names("/api/v1/cocktails?q=limone&lang=it").contains("Whiskey Sour"))
+            let rosso = try await names("/api/v1/cocktails?q=vermouth%20rosso&lang=it")
+            #expect(rosso.contains("Negroni") && !rosso.contains("Dry Martini"), "\(rosso)")
+            // The page, with Italian chosen by the browser: the same drinks, under the Italian title.
+            let page = String(
+                buffer: try await client.execute(uri: "/search?q=menta", method: .get, headers: Self.italianHeaders)
+                    .body)
+            #expect(page.contains(#"row-name">Mojito<"#) && page.contains(#"row-name">Mint Julep<"#))
+            let english = String(buffer: try await client.get("/search?q=menta").body)
+            #expect(!english.contains(#"row-name">Mojito<"#) && english.contains(#"row-name">Limonata alla Menta<"#))
+        }
+    }
+
     @Test("the Italian details page and API link measure and ingredient with di: 6 rametti di menta fresca")
     func recipeLinesWithDi() async throws {
         let database = try TemporaryDatabase()

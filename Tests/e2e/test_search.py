@@ -243,3 +243,25 @@ def test_a_query_with_spaces_reads_back_as_typed_without_javascript(bundled, pla
     expect(page.locator(".empty-search p")).to_have_count(1)
     message = page.locator(".empty-search p").inner_text()
     assert [field_value, message] == ["old fashioned", "No cocktails match \u201czz qq\u201d"]
+
+
+def test_italian_search_finds_drinks_by_their_italian_words(bundled, new_page):
+    """Issue 31, item 1: with Italiano chosen, `menta`, `limone` and `vermouth rosso` find drinks
+    (they found none before), as typed in the page's own search field."""
+    page = new_page(locale="it-IT")
+    page.goto(bundled.url + "/settings")
+    page.check("input[name=lang][value=it]")
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    page.goto(bundled.url + "/")
+    names = type_query(page, bundled, "menta")
+    assert {"Mojito", "Mint Julep"} <= set(names), names
+    assert names == api_names(bundled, q="menta", lang="it")
+    limone = api_names(bundled, q="limone", lang="it")
+    assert "Whiskey Sour" in limone and "Negroni" not in limone, limone
+    assert type_query(page, bundled, "limone") == limone[:50]
+    rosso = type_query(page, bundled, "vermouth rosso")
+    assert "Negroni" in rosso and "Dry Martini" not in rosso, rosso
+    # A typo in an Italian ingredient is forgiven as in English.
+    assert "Mojito" in type_query(page, bundled, "mneta")
+    # English pages search English words: `menta` is only a name there.
+    assert api_names(bundled, q="menta", lang="en") == ["Limonata alla Menta"]
