@@ -214,10 +214,40 @@ public actor CatalogService {
     /// catalog; call it after an import or a saved recipe. A service without a catalog yet picks
     /// them up when its first one installs.
     public func reloadImported() async {
-        guard let updatedAt, let snapshot else { return }
+        guard let updatedAt, let current = snapshot else { return }
         let importedIDs = importedIDs
-        await installInBackground(
-            snapshot.catalog.cocktails.filter { !importedIDs.contains($0.id) }, fetchedAt: updatedAt)
+        let source = current.catalog.cocktails.filter { !importedIDs.contains($0.id) }
+        let serial = installSerial
+        let extra = await extras(besides: source)
+        let change = Self.change(from: current.catalog.cocktails.filter { importedIDs.contains($0.id) }, to: extra)
+        // A save changes a drink or two: they are merged into the snapshot shown. An import of
+        // many is built again from scratch, which is then as quick.
+        guard change.removed.count + change.inserted.count <= Self.mergedChangeLimit else {
+            await installInBackground(source, fetchedAt: updatedAt)
+            return
+        }
+        let (locale, table) = (locale, ingredients)
+        let built = await Task.detached {
+            current.applying(removing: change.removed, inserting: change.inserted, table: table, locale: locale)
+        }.value
+        if serial == installSerial {
+            apply(built, extra: extra, fetchedAt: updatedAt)
+        } else {
+            // Another install came first: start again from what it shows.
+            await reloadImported()
+        }
+    }
+
+    /// How many drinks of the book may change at once and be merged into the snapshot shown.
+    static let mergedChangeLimit = 50
+
+    /// The book's drinks that `after` no longer has as they were (gone or changed), and those it
+    /// has anew (new or changed).
+    static func change(from before: [Cocktail], to after: [Cocktail]) -> (removed: Set<String>, inserted: [Cocktail]) {
+        let old = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let new = Dictionary(after.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let removed = Set(old.compactMap { id, cocktail in new[id] == cocktail ? nil : id })
+        return (removed, after.filter { old[$0.id] != $0 })
     }
 
     /// Installs the source's cocktails plus the imported ones; an imported id that the source

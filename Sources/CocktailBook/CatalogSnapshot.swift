@@ -24,6 +24,28 @@ public struct CatalogSnapshot: Sendable {
         bar = BarIndex(builder ?? BarIndex.Builder(table: table, capacity: 0))
     }
 
+    private init(catalog: AlphabeticalCatalog, index: SearchIndex, bar: BarIndex) {
+        self.catalog = catalog
+        self.index = index
+        ingredientNames = index.ingredientNames
+        self.bar = bar
+    }
+
+    /// This snapshot with the drinks whose ids are in `removed` taken out and `inserted` put in:
+    /// what saving, deleting or restoring a drink of the book does. The catalog is merged rather
+    /// than sorted, the search index moved rather than read again (only the new drinks' texts
+    /// are); the bar is read again, as its reading is cheap beside the texts'. The result equals
+    /// the snapshot built from scratch.
+    public func applying(
+        removing removed: Set<String>, inserting inserted: [Cocktail], table: IngredientTable,
+        locale: Locale = .catalogDefault
+    ) -> CatalogSnapshot {
+        let (catalog, change) = catalog.applying(removing: removed, inserting: inserted, locale: locale)
+        return CatalogSnapshot(
+            catalog: catalog, index: index.applying(change, to: catalog, table: table),
+            bar: BarIndex(cocktails: catalog.cocktails, table: table))
+    }
+
     /// Answers `query` with `favorites` marked. Without search words, favorites are pinned first
     /// as on the main list; with words, the best matches come first. Sorting by rating and
     /// filtering by drinks made read `personal` (the asker's view; `now` says what is recent).

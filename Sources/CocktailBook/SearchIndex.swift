@@ -22,28 +22,28 @@ public struct SearchIndex: Sendable {
         public var rank: Rank
     }
 
-    private let names: TermIndex
+    private var names: TermIndex
     /// Per language, the ingredients' names (with their families') and the descriptions and tags,
     /// as that language's pages write them.
-    private let ingredients: [Language: TermIndex]
-    private let descriptions: [Language: TermIndex]
+    private var ingredients: [Language: TermIndex]
+    private var descriptions: [Language: TermIndex]
     /// The position of the first name whose terms hash to a key (see ``nameKey(_:)``), and of
     /// any later ones (the same name again, or a collision: rare, so apart). Confirmed against
     /// the name itself when asked: keyed by the joined terms with an array each, this took
     /// 0.8 MB at 10,000 drinks.
-    private let exactNames: [Int: Int32]
-    private let repeatedExactNames: [Int: [Int32]]
+    private var exactNames: [Int: Int32]
+    private var repeatedExactNames: [Int: [Int32]]
     /// The catalog's drinks (the snapshot's own array, not a copy), for their names.
-    private let cocktails: [Cocktail]
+    private var cocktails: [Cocktail]
     /// Per position, the first term of the cocktail's name and how many terms it has: what
     /// orders name matches by closeness.
-    private let nameLeads: [String]
-    private let nameTermCounts: [UInt8]
+    private var nameLeads: [String]
+    private var nameTermCounts: [UInt8]
     /// Per position, the canonical names of the cocktail's ingredients (or the names as written),
     /// worked out in the same pass over the recipe lines as the ingredient terms.
-    let ingredientNames: NameLists
+    private(set) var ingredientNames: NameLists
     /// How many cocktails the index covers.
-    public let count: Int
+    public private(set) var count: Int
 
     /// Indexes `catalog` (its alphabetical order is the tie-break order), reading ingredient names
     /// through `table` so canonical names and aliases are searchable too.
@@ -63,12 +63,7 @@ public struct SearchIndex: Sendable {
         // descriptions, so that the two halves take about as long).
         let (words, rest) = Parallel.both(
             {
-                var tokenizer = SearchText.Tokenizer()
-                let nameTerms = cocktails.map { cocktail in
-                    var terms: [String] = []
-                    tokenizer.forEachTerm(in: cocktail.name) { terms.append($0) }
-                    return terms
-                }
+                let nameTerms = Self.nameTerms(cocktails)
                 return (
                     names: TermIndex(documents: nameTerms), nameTerms: nameTerms,
                     english: Self.descriptions(cocktails, in: .english)
@@ -84,8 +79,18 @@ public struct SearchIndex: Sendable {
         names = words.names
         ingredients = rest.recipes.ingredients
         let nameTerms = words.nameTerms
-        let ingredientNames = rest.recipes.ingredientNames
         if forBar { bar = rest.recipes.bar }
+        exactNames = [:]
+        repeatedExactNames = [:]
+        nameLeads = []
+        nameTermCounts = []
+        self.cocktails = cocktails
+        ingredientNames = rest.recipes.ingredientNames
+        takeNames(nameTerms)
+    }
+
+    /// The names' lookups, from every name's terms in catalog order.
+    private mutating func takeNames(_ nameTerms: [[String]]) {
         var exact: [Int: Int32] = [:]
         var repeated: [Int: [Int32]] = [:]
         exact.reserveCapacity(nameTerms.count)
@@ -99,10 +104,72 @@ public struct SearchIndex: Sendable {
         }
         exactNames = exact
         repeatedExactNames = repeated
-        self.cocktails = cocktails
         nameLeads = nameTerms.map { $0.first ?? "" }
         nameTermCounts = nameTerms.map { UInt8(clamping: $0.count) }
-        self.ingredientNames = ingredientNames
+    }
+
+    /// The index of `catalog`, which is this index's catalog after `change`: the names (short,
+    /// quickly read again) indexed anew, every other field moved to the new positions with only
+    /// the inserted drinks read. What a save costs at 10,000 drinks is then a pass over the
+    /// positions, not over every text.
+    public func applying(_ change: AlphabeticalCatalog.Change, to catalog: AlphabeticalCatalog, table: IngredientTable)
+        -> SearchIndex
+    {
+        var updated = self
+        let cocktails = catalog.cocktails
+        let nameTerms = Self.nameTerms(cocktails)
+        updated.names = TermIndex(documents: nameTerms)
+        updated.cocktails = cocktails
+        updated.count = cocktails.count
+        updated.takeNames(nameTerms)
+        var reader = LineReader(table: table)
+        let readings = change.inserted.map { position in
+            cocktails[position].ingredients.map { reader.read($0) }
+        }
+        for language in Language.allCases {
+            let strings = UIStrings.of(language)
+            var tokenizer = SearchText.Tokenizer()
+            updated.descriptions[language] = descriptions[language]?.applying(
+                change, documentCount: cocktails.count,
+                inserted: change.inserted.map { position in
+                    var terms: [String] = []
+                    Self.forEachDescriptionTerm(of: cocktails[position], in: language, strings, &tokenizer) {
+                        terms.append($0)
+                    }
+                    return (position, terms)
+                })
+            updated.ingredients[language] = ingredients[language]?.applying(
+                change, documentCount: cocktails.count,
+                inserted: zip(change.inserted, readings).map { position, lines in
+                    (position, lines.flatMap { language == .english ? $0.englishTerms : $0.italianTerms })
+                })
+        }
+        // Each position's ingredient names: a kept drink's from where it was, an inserted one's read.
+        var oldPosition = [Int](repeating: -1, count: cocktails.count)
+        for (old, new) in change.newPositions.enumerated() where new >= 0 { oldPosition[Int(new)] = old }
+        var inserted = zip(change.inserted, readings).makeIterator()
+        var names = NameLists.Builder(capacity: cocktails.count)
+        for position in cocktails.indices {
+            if oldPosition[position] >= 0 {
+                names.append(Array(ingredientNames[oldPosition[position]]))
+            } else if let (_, lines) = inserted.next() {
+                names.append(lines.compactMap(\.name))
+            }
+        }
+        updated.ingredientNames = names.build()
+        return updated
+    }
+
+    /// Bytes each field's terms and positions take, by field (`names`, `ingredients.en`, …): for
+    /// the search benchmark.
+    public var byteCounts: [(field: String, bytes: Int)] {
+        [("names", names.byteCount)]
+            + Language.allCases.flatMap { language in
+                [
+                    ("ingredients.\(language.rawValue)", ingredients[language]?.byteCount ?? 0),
+                    ("descriptions.\(language.rawValue)", descriptions[language]?.byteCount ?? 0),
+                ]
+            }
     }
 
     /// A name's terms as one number, to look exact names up by.
@@ -112,6 +179,16 @@ public struct SearchIndex: Sendable {
         return hasher.finalize()
     }
 
+    /// Every drink's name as its terms, in catalog order.
+    private static func nameTerms(_ cocktails: [Cocktail]) -> [[String]] {
+        var tokenizer = SearchText.Tokenizer()
+        return cocktails.map { cocktail in
+            var terms: [String] = []
+            tokenizer.forEachTerm(in: cocktail.name) { terms.append($0) }
+            return terms
+        }
+    }
+
     /// The descriptions and tags of every drink in `language`, as its pages show them (a drink
     /// without a translation shows, and is found by, its English words).
     private static func descriptions(_ cocktails: [Cocktail], in language: Language) -> TermIndex {
@@ -119,24 +196,83 @@ public struct SearchIndex: Sendable {
         var terms = TermIndex.Builder()
         let strings = UIStrings.of(language)
         for (index, cocktail) in cocktails.enumerated() {
-            let texts = cocktail.texts(in: language)
-            let tags = (cocktail.tags ?? []).map { strings.tag($0) }
-            tokenizer.forEachTerm(in: ([texts.shortDescription, texts.longDescription] + tags).joined(separator: " ")) {
-                terms.add($0, at: Int32(index))
-            }
+            forEachDescriptionTerm(of: cocktail, in: language, strings, &tokenizer) { terms.add($0, at: Int32(index)) }
         }
         return TermIndex(terms, documentCount: cocktails.count)
+    }
+
+    /// The terms of one drink's descriptions and tags in `language`.
+    private static func forEachDescriptionTerm(
+        of cocktail: Cocktail, in language: Language, _ strings: UIStrings, _ tokenizer: inout SearchText.Tokenizer,
+        _ body: (String) -> Void
+    ) {
+        let texts = cocktail.texts(in: language)
+        let tags = (cocktail.tags ?? []).map { strings.tag($0) }
+        tokenizer.forEachTerm(in: ([texts.shortDescription, texts.longDescription] + tags).joined(separator: " ")) {
+            body($0)
+        }
+    }
+
+    /// Reads recipe lines for the index: each line's ingredient terms in both languages and its
+    /// canonical name, each distinct line once.
+    struct LineReader {
+        struct Reading {
+            /// The ingredient's own words, its canonical name's and its families' (`orange
+            /// liqueur` finds Cointreau).
+            var englishTerms: [String]
+            /// The names the Italian recipe writes (`menta fresca`, `vermouth rosso`), or the
+            /// English one where the names table has none, as the page does.
+            var italianTerms: [String]
+            /// The canonical name, or the name as written.
+            var name: String?
+            var line: RecipeLine
+            var canonical: Ingredient?
+        }
+
+        let table: IngredientTable
+        private var tokenizer = SearchText.Tokenizer()
+        private var known: [String: Reading] = [:]
+
+        init(table: IngredientTable) { self.table = table }
+
+        mutating func read(_ text: String) -> Reading {
+            if let reading = known[text] { return reading }
+            let line = IngredientParser.parse(text)
+            let canonical = table.ingredient(for: line)
+            let families = canonical.map { table.ancestors(of: $0).map(\.name) } ?? []
+            var english: [String] = []
+            tokenizer.forEachTerm(
+                in: ([line.ingredient, canonical?.name].compactMap { $0 } + families).joined(separator: " ")
+            ) {
+                english.append($0)
+            }
+            var italianNames: [String] = []
+            for name in [canonical?.name ?? line.ingredient].compactMap({ $0 }) + families {
+                if let noun = UIStrings.italian.names?.noun(name) {
+                    italianNames.append(noun.name)
+                    if let plural = noun.plural { italianNames.append(plural) }
+                } else {
+                    italianNames.append(name)
+                }
+            }
+            var italian: [String] = []
+            tokenizer.forEachTerm(in: italianNames.joined(separator: " ")) { italian.append($0) }
+            let reading = Reading(
+                englishTerms: english, italianTerms: italian, name: canonical?.name ?? line.ingredient, line: line,
+                canonical: canonical)
+            known[text] = reading
+            return reading
+        }
     }
 
     /// The recipes' part of the index, and the bar's reading of every recipe.
     private static func recipes(_ cocktails: [Cocktail], table: IngredientTable, forBar: Bool)
         -> (ingredients: [Language: TermIndex], ingredientNames: NameLists, bar: BarIndex.Builder?)
     {
-        var tokenizer = SearchText.Tokenizer()
-        let italian = UIStrings.italian
+        var reader = LineReader(table: table)
         var bar: BarIndex.Builder? = forBar ? BarIndex.Builder(table: table, capacity: cocktails.count) : nil
-        // Recipe lines repeat across a catalog (`3/4 oz fresh lime juice`): parse and look each
-        // distinct line up once.
+        // Recipe lines repeat across a catalog (`3/4 oz fresh lime juice`): each distinct line
+        // is read once, and its terms turned into slots once.
         var termsByLine: [String: (slots: [Int], italianSlots: [Int], name: String?, bar: BarIndex.Line?)] = [:]
         var ingredientTerms = TermIndex.Builder()
         var italianTerms = TermIndex.Builder()
@@ -147,35 +283,16 @@ public struct SearchIndex: Sendable {
             var names: [String] = []
             lines.removeAll(keepingCapacity: true)
             for text in cocktail.ingredients {
-                var read: (slots: [Int], italianSlots: [Int], name: String?, bar: BarIndex.Line?)
+                let read: (slots: [Int], italianSlots: [Int], name: String?, bar: BarIndex.Line?)
                 if let known = termsByLine[text] {
                     read = known
                 } else {
-                    let line = IngredientParser.parse(text)
-                    let canonical = table.ingredient(for: line)
+                    let reading = reader.read(text)
                     read = (
-                        [], [], canonical?.name ?? line.ingredient, forBar ? BarIndex.Line(line, table: table) : nil
+                        reading.englishTerms.map { ingredientTerms.slot(for: $0) },
+                        reading.italianTerms.map { italianTerms.slot(for: $0) }, reading.name,
+                        forBar ? BarIndex.Line(reading.line, table: table) : nil
                     )
-                    // A bottle is found by its families' names too: `orange liqueur` finds Cointreau.
-                    let families = canonical.map { table.ancestors(of: $0).map(\.name) } ?? []
-                    let english = [line.ingredient, canonical?.name].compactMap { $0 } + families
-                    tokenizer.forEachTerm(in: english.joined(separator: " ")) {
-                        read.slots.append(ingredientTerms.slot(for: $0))
-                    }
-                    // In Italian, by the names the Italian recipe writes (`menta fresca`, `vermouth
-                    // rosso`), or the English one where the names table has none, as the page does.
-                    var italianNames: [String] = []
-                    for name in [canonical?.name ?? line.ingredient].compactMap({ $0 }) + families {
-                        if let noun = italian.names?.noun(name) {
-                            italianNames.append(noun.name)
-                            if let plural = noun.plural { italianNames.append(plural) }
-                        } else {
-                            italianNames.append(name)
-                        }
-                    }
-                    tokenizer.forEachTerm(in: italianNames.joined(separator: " ")) {
-                        read.italianSlots.append(italianTerms.slot(for: $0))
-                    }
                     termsByLine[text] = read
                 }
                 for slot in read.slots { ingredientTerms.add(slot: slot, at: position) }

@@ -80,6 +80,55 @@ struct TermIndex {
         self.documentCount = documentCount
     }
 
+    /// The index after a change to its catalog: each kept document at its new position, the
+    /// removed ones gone, and `inserted` documents (ascending positions, with their terms) added.
+    /// Equal to indexing the changed catalog from scratch, for the cost of one pass over the
+    /// positions instead of reading every text again.
+    func applying(
+        _ change: AlphabeticalCatalog.Change, documentCount: Int, inserted: [(position: Int, terms: [String])]
+    ) -> TermIndex {
+        var added: [String: [Int32]] = [:]
+        for (position, terms) in inserted {
+            for term in terms { added[term, default: []].appendUnlessLast(Int32(position)) }
+        }
+        var builder = Builder()
+        builder.postings.reserveCapacity(terms.count + added.count)
+        func keep(_ term: String, _ list: [Int32]) {
+            guard !list.isEmpty else { return }
+            builder.slotByTerm[term] = builder.postings.count
+            builder.postings.append(list)
+        }
+        for (index, term) in terms.enumerated() {
+            var list: [Int32] = []
+            for old in documents(at: index) {
+                let new = change.newPositions[Int(old)]
+                if new >= 0 { list.append(new) }
+            }
+            if let more = added.removeValue(forKey: term) {
+                list = (list + more).sorted()
+            }
+            keep(term, list)
+        }
+        for (term, list) in added { keep(term, list) }
+        return TermIndex(builder, documentCount: documentCount)
+    }
+
+    /// The documents of the term at `index`, ascending.
+    private func documents(at index: Int) -> [Int32] {
+        let bitmap = Int(bitmapStarts[index])
+        guard bitmap >= 0 else { return Array(positions[Int(starts[index])..<Int(starts[index + 1])]) }
+        var set = DocumentSet(count: documentCount)
+        set.formUnion(words: bitmaps[bitmap..<bitmap + set.words.count])
+        return set.positions.map { Int32($0) }
+    }
+
+    /// Bytes the index's arrays hold (their elements, without the arrays' own headers): what the
+    /// search benchmark reports per field.
+    var byteCount: Int {
+        let text = terms.reduce(0) { $0 + $1.utf8.count } + termBytes.reduce(0) { $0 + $1.count }
+        return text + 4 * (positions.count + starts.count + bitmapStarts.count) + 8 * bitmaps.count
+    }
+
     /// Adds the documents of the term at `index` to `set`.
     private func add(_ index: Int, to set: inout DocumentSet) {
         let bitmap = Int(bitmapStarts[index])

@@ -5,6 +5,8 @@ import Foundation
 struct BenchQuery {
     var group: String
     var text: String
+    /// The language of the page the query comes from: Italian queries search the Italian words.
+    var language: Language = .english
 
     /// The fixed set every size and both engines run.
     static let all: [BenchQuery] = [
@@ -19,6 +21,11 @@ struct BenchQuery {
         .init(group: "description", text: "smoky"), .init(group: "description", text: "refreshing"),
         .init(group: "description", text: "bittersweet herbal"),
         .init(group: "empty", text: ""),
+        .init(group: "italian", text: "menta", language: .italian),
+        .init(group: "italian", text: "limone", language: .italian),
+        .init(group: "italian", text: "vermouth rosso", language: .italian),
+        .init(group: "italian", text: "mneta", language: .italian),
+        .init(group: "italian", text: "affumicato", language: .italian),
     ]
 }
 
@@ -47,8 +54,10 @@ struct SizeResult {
 
 /// Runs one size: generate, build (timed, with the resident set measured), then the timed
 /// queries against the index and `answer`.
-func runSize(_ size: Int, generator: SyntheticCatalog, queries: [BenchQuery], rounds: Int) -> SizeResult {
-    let (cocktails, generateMilliseconds) = Timing.measure { generator.make(count: size) }
+func runSize(_ size: Int, generator: SyntheticCatalog, queries: [BenchQuery], rounds: Int, copies: Bool) -> SizeResult {
+    let (cocktails, generateMilliseconds) = Timing.measure {
+        copies ? generator.copies(count: size) : generator.make(count: size)
+    }
     let table = generator.table
 
     let rss0 = Memory.residentBytes()
@@ -57,27 +66,44 @@ func runSize(_ size: Int, generator: SyntheticCatalog, queries: [BenchQuery], ro
     let (snapshot, snapshotMilliseconds) = Timing.measure { CatalogSnapshot(catalog: catalog, table: table) }
     let rss2 = Memory.residentBytes()
     // The search index on its own (the snapshot also works out each cocktail's ingredient names).
-    let (indexCount, indexMilliseconds) = Timing.measure { SearchIndex(catalog: catalog, table: table).count }
-    blackHole(indexCount)
+    let (index, indexMilliseconds) = Timing.measure { SearchIndex(catalog: catalog, table: table) }
+    blackHole(index.count)
+    let fields = index.byteCounts.map { "\($0.field) \(String(format: "%.2f", Double($0.bytes) / 1_048_576)) MB" }
+    print("Index arrays at \(size.formatted()): " + fields.joined(separator: ", "))
+
+    // A save in the book: one new drink merged into the snapshot, instead of building it again.
+    var saved = cocktails[cocktails.count / 2]
+    saved.id = "saved-drink"
+    saved.name = "Saved Drink"
+    let merges = (0..<5).map { _ in
+        Timing.measure { snapshot.applying(removing: [], inserting: [saved], table: table).catalog.cocktails.count }.1
+    }
+    print(
+        "Merging one saved drink into the snapshot at \(size.formatted()): \(merges.map(Format.ms).joined(separator: ", ")) ms"
+    )
 
     let texts = queries.map(\.text)
+    let parsed = queries.map { query in
+        var parsed = CocktailQuery(text: query.text)
+        parsed.language = query.language
+        return parsed
+    }
     var sink = 0
     var hitCounts: [Int] = []
-    for text in texts { // warm-up, and the hit counts
-        let hits = snapshot.index.search(text)
+    for query in parsed { // warm-up, and the hit counts
+        let hits = snapshot.index.search(query.text, in: query.language)
         hitCounts.append(hits.count)
-        sink &+= snapshot.answer(CocktailQuery(text: text), favorites: []).total
+        sink &+= snapshot.answer(query, favorites: []).total
     }
     var searchSamples = Array(repeating: [Double](), count: texts.count)
     for _ in 0..<rounds {
-        for (index, text) in texts.enumerated() {
-            let (count, elapsed) = Timing.measure { snapshot.index.search(text).count }
+        for (index, query) in parsed.enumerated() {
+            let (count, elapsed) = Timing.measure { snapshot.index.search(query.text, in: query.language).count }
             sink &+= count
             searchSamples[index].append(elapsed)
         }
     }
     var answerSamples = Array(repeating: [Double](), count: texts.count)
-    let parsed = texts.map { CocktailQuery(text: $0) }
     for _ in 0..<rounds {
         for (index, query) in parsed.enumerated() {
             let (count, elapsed) = Timing.measure { snapshot.answer(query, favorites: []).items.count }

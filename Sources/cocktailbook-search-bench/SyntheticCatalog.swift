@@ -39,6 +39,22 @@ struct SyntheticCatalog {
         byKind = Dictionary(grouping: table.ingredients, by: \.kind)
     }
 
+    /// `count` cocktails made of copies of the real ones (with their Italian texts and variants),
+    /// renamed as `scripts/bench_http.py` renames them: a book of that size as people write one.
+    func copies(count: Int) -> [Cocktail] {
+        (0..<count).map { index in
+            var drink = real[index % real.count]
+            let round = index / real.count
+            if round > 0 {
+                drink.id += "-\(round + 1)"
+                drink.name += " \(round + 1)"
+                drink.imageName += "-\(round + 1)"
+                drink.shortDescription += " (\(round + 1))"
+            }
+            return drink
+        }
+    }
+
     /// `count` cocktails (the real ones included), the same for the same `count` and `seed`.
     func make(count: Int, seed: UInt64 = 0xC0C7_7A11) -> [Cocktail] {
         var rng = SeededGenerator(seed: seed)

@@ -19,6 +19,8 @@ struct Options {
     var searches = 2_000
     /// Run the bar benchmark instead of the search one.
     var bar = false
+    /// Catalogs of copies of the bundled drinks (with their Italian texts) instead of synthetic ones.
+    var copies = false
     /// Write a synthetic catalog of this many cocktails to this file instead (for the HTTP benchmark).
     var writeCatalog: (count: Int, path: String)?
 
@@ -43,6 +45,8 @@ struct Options {
                 }
             case "--bar":
                 bar = true
+            case "--copies":
+                copies = true
             case "--write-catalog":
                 guard let count = iterator.next().flatMap({ Int($0) }), count > 0, let path = iterator.next() else {
                     Self.usage("--write-catalog wants a count and a file")
@@ -65,6 +69,7 @@ struct Options {
         print(
             "  --bar        instead, time makeable=now, one-away and suggestions for shelves of 20, 100 and 300 bottles"
         )
+        print("  --copies     catalogs of copies of the bundled drinks, with their Italian texts, not synthetic ones")
         print(
             "  --write-catalog N FILE  instead, write the N-cocktail catalog as a catalog file (for scripts/bench-http.sh)"
         )
@@ -139,7 +144,7 @@ if options.bar {
 
 var results: [SizeResult] = []
 for size in options.sizes {
-    let result = runSize(size, generator: generator, queries: queries, rounds: rounds)
+    let result = runSize(size, generator: generator, queries: queries, rounds: rounds, copies: options.copies)
     report(result, queries: queries)
     results.append(result)
 }
