@@ -128,6 +128,7 @@ let package = Package(
                 "CocktailBookTestSupport",
                 "CZlib",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
         .testTarget(

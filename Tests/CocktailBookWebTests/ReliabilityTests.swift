@@ -6,6 +6,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import Subprocess
+import SystemPackage
 import Testing
 
 @testable import CocktailBookWeb
@@ -139,19 +141,21 @@ struct DatabaseOutageTests {
         .deletingLastPathComponent().appendingPathComponent("scripts/postgres.sh").path
 
     @discardableResult
-    static func postgres(_ command: String, _ directory: String) throws -> String {
+    static func postgres(_ command: String, _ directory: String) async throws -> String {
         // The output goes to a file, not a pipe: the server the script starts keeps the
-        // descriptors it inherited, and a pipe would never be read to its end.
+        // descriptors it inherited, and a pipe would never be read to its end. Started through
+        // swift-subprocess: Foundation's `Process.run` crashes now and then on Linux
+        // (swift-corelibs-foundation #5472).
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("postgres-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script, command, directory]
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ConditionNeverHeld(description: "postgres.sh \(command)") }
+        let file = try FileDescriptor.open(
+            FilePath(output.path), .writeOnly, options: [.create, .truncate], permissions: .ownerReadWrite)
+        let result = try await Subprocess.run(
+            .path("/bin/bash"), arguments: [script, command, directory], input: .none,
+            output: .fileDescriptor(file, closeAfterSpawningProcess: true), error: .discarded)
+        guard result.terminationStatus.isSuccess else {
+            throw ConditionNeverHeld(description: "postgres.sh \(command)")
+        }
         return String(decoding: try Data(contentsOf: output), as: UTF8.self).trimmingCharacters(
             in: .whitespacesAndNewlines)
     }
@@ -160,8 +164,17 @@ struct DatabaseOutageTests {
     func outage() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("outage-\(UUID().uuidString)")
             .path
-        let url = try Self.postgres("start", directory)
-        defer { _ = try? Self.postgres("stop", directory) }
+        let url = try await Self.postgres("start", directory)
+        do {
+            try await outage(url: url, directory: directory)
+        } catch {
+            _ = try? await Self.postgres("stop", directory)
+            throw error
+        }
+        try await Self.postgres("stop", directory)
+    }
+
+    private func outage(url: String, directory: String) async throws {
         let store = try await PostgresStore(url: url, logger: Logger(label: "outage"))
         let token = try await store.whileRunning {
             let accounts = Accounts(database: store, bcryptCost: 4)
@@ -173,7 +186,7 @@ struct DatabaseOutageTests {
             try await client.waitUntilReady()
             #expect(try await client.execute(uri: "/api/v1/favorites", method: .get, headers: auth).status == .ok)
 
-            try Self.postgres("crash", directory)
+            try await Self.postgres("crash", directory)
             var seen: [HTTPResponse.Status] = []
             let refused = try await eventually(within: .seconds(15)) {
                 let response = try await client.execute(uri: "/api/v1/favorites", method: .get, headers: auth)
@@ -189,7 +202,7 @@ struct DatabaseOutageTests {
             #expect(try await client.get("/healthz").status == .ok)
             #expect(!seen.contains(.unauthorized), "\(seen)")
 
-            try Self.postgres("resume", directory)
+            try await Self.postgres("resume", directory)
             try await eventually(within: .seconds(15)) {
                 try await client.execute(uri: "/api/v1/favorites", method: .get, headers: auth).status
             } until: { status in
