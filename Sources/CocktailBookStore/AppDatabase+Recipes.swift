@@ -274,25 +274,31 @@ extension AppDatabase: PersonalStore {
         }
     }
 
-    public func personalView(of owner: FavoritesOwner) async throws -> PersonalView {
+    public func personalView(of owner: FavoritesOwner, only cocktailID: String?) async throws -> PersonalView {
         try await read { db in
             var view = PersonalView()
+            // `?1 IS NULL` reads every drink's; a details page asks for its own drink's only.
+            let drink = "(?1 IS NULL OR cocktailId = ?1)"
             for row in try Row.fetchAll(
-                db, sql: "SELECT cocktailId, AVG(stars) AS average, COUNT(*) AS count FROM rating GROUP BY cocktailId")
+                db,
+                sql:
+                    "SELECT cocktailId, AVG(stars) AS average, COUNT(*) AS count FROM rating WHERE \(drink) GROUP BY cocktailId",
+                arguments: [cocktailID])
             {
                 view.ratings[row["cocktailId"]] = RatingSummary(average: row["average"], count: row["count"])
             }
             guard owner != .nobody else { return view }
             for row in try Row.fetchAll(
-                db, sql: "SELECT cocktailId, stars FROM rating WHERE ownerId = ?", arguments: [owner.id])
+                db, sql: "SELECT cocktailId, stars FROM rating WHERE \(drink) AND ownerId = ?2",
+                arguments: [cocktailID, owner.id])
             {
                 view.myRatings[row["cocktailId"]] = row["stars"]
             }
             for row in try Row.fetchAll(
                 db,
                 sql:
-                    "SELECT cocktailId, MAX(madeAt) AS last, COUNT(*) AS count FROM madeIt WHERE ownerId = ? GROUP BY cocktailId",
-                arguments: [owner.id])
+                    "SELECT cocktailId, MAX(madeAt) AS last, COUNT(*) AS count FROM madeIt WHERE \(drink) AND ownerId = ?2 GROUP BY cocktailId",
+                arguments: [cocktailID, owner.id])
             {
                 view.made[row["cocktailId"]] = (last: row["last"], count: row["count"])
             }

@@ -129,6 +129,13 @@ struct StoreContractRecipeTests {
             #expect(view.made["30"]?.count == 2)
             #expect(abs((view.made["30"]?.last.timeIntervalSince(later)) ?? 99) < 0.001)
             #expect(try await store.personalView(of: bob).made.isEmpty, "Bob made nothing")
+            // A details page reads its own drink's only.
+            let one = try await store.personalView(of: alice, only: "30")
+            #expect(one.ratings == ["30": RatingSummary(average: 3.5, count: 2)])
+            #expect(one.myRatings == ["30": 5] && one.made.keys.sorted() == ["30"])
+            let other = try await store.personalView(of: bob, only: "12")
+            #expect(other.ratings == ["12": RatingSummary(average: 4, count: 1)] && other.myRatings == ["12": 4])
+            #expect(try await store.personalView(of: alice, only: "99").ratings.isEmpty)
             let entries = try await store.madeEntries(of: "30", owner: alice)
             #expect(entries.map(\.servings) == [1, 2])
             #expect(entries.first?.note == "for Bob")

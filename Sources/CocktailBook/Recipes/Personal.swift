@@ -69,8 +69,16 @@ public protocol PersonalStore: Sendable {
     func madeEntries(of cocktailID: String, owner: FavoritesOwner) async throws -> [MadeEntry]
     /// Removes one entry of the owner's; `false` when there is none with this id.
     func removeMade(id: Int64, owner: FavoritesOwner) async throws -> Bool
-    /// The ratings of the whole book and the owner's own ratings and making record, for lists.
-    func personalView(of owner: FavoritesOwner) async throws -> PersonalView
+    /// The ratings of the whole book and the owner's own ratings and making record, for lists;
+    /// of one drink only when `cocktailID` is given (its details page).
+    func personalView(of owner: FavoritesOwner, only cocktailID: String?) async throws -> PersonalView
+}
+
+extension PersonalStore {
+    /// The ratings and making record of every drink, for lists.
+    public func personalView(of owner: FavoritesOwner) async throws -> PersonalView {
+        try await personalView(of: owner, only: nil)
+    }
 }
 
 /// The limits of what a person writes about a drink.

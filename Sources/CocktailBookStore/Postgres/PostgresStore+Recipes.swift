@@ -263,12 +263,12 @@ extension PostgresStore {
         }
     }
 
-    public func personalView(of owner: FavoritesOwner) async throws -> PersonalView {
+    public func personalView(of owner: FavoritesOwner, only cocktailID: String?) async throws -> PersonalView {
         try await mapped {
             var view = PersonalView()
             for (id, average, count) in try await all(
                 client.query(
-                    "SELECT cocktail_id, AVG(stars)::float8, COUNT(*)::int8 FROM rating GROUP BY cocktail_id",
+                    "SELECT cocktail_id, AVG(stars)::float8, COUNT(*)::int8 FROM rating WHERE (\(cocktailID)::text IS NULL OR cocktail_id = \(cocktailID)) GROUP BY cocktail_id",
                     logger: logger), as: (String, Double, Int64).self)
             {
                 view.ratings[id] = RatingSummary(average: average, count: Int(count))
@@ -276,14 +276,15 @@ extension PostgresStore {
             guard owner != .nobody else { return view }
             for (id, stars) in try await all(
                 client.query(
-                    "SELECT cocktail_id, stars FROM rating WHERE owner_id = \(owner.id)", logger: logger),
+                    "SELECT cocktail_id, stars FROM rating WHERE (\(cocktailID)::text IS NULL OR cocktail_id = \(cocktailID)) AND owner_id = \(owner.id)",
+                    logger: logger),
                 as: (String, Int).self)
             {
                 view.myRatings[id] = stars
             }
             for (id, last, count) in try await all(
                 client.query(
-                    "SELECT cocktail_id, MAX(made_at), COUNT(*)::int8 FROM made_it WHERE owner_id = \(owner.id) GROUP BY cocktail_id",
+                    "SELECT cocktail_id, MAX(made_at), COUNT(*)::int8 FROM made_it WHERE (\(cocktailID)::text IS NULL OR cocktail_id = \(cocktailID)) AND owner_id = \(owner.id) GROUP BY cocktail_id",
                     logger: logger), as: (String, Date, Int64).self)
             {
                 view.made[id] = (last: last, count: Int(count))

@@ -78,7 +78,7 @@ struct DetailsBook: Sendable {
             Link(href: "/cocktails/\($0.id)", text: $0.cocktail.name)
         }
         // The book's ratings are shown to its members, not to a visitor who is nobody.
-        let view = owner == .nobody ? PersonalView() : try await desk.store.personalView(of: owner)
+        let view = owner == .nobody ? PersonalView() : try await desk.store.personalView(of: owner, only: id)
         let summary = view.ratings[id]
         let mine = view.myRatings[id]
         var made: [MadeEntry] = []
