@@ -118,3 +118,18 @@ extension StoreError {
         }
     }
 }
+
+extension AppError {
+    /// A note longer than ``PersonalRules/maximumNoteLength``: in `strings`' language on a page,
+    /// in English with the JSON field it is about in the API.
+    static func noteTooLong(in strings: UIStrings = .english, field: String? = nil) -> AppError {
+        let limit = String(PersonalRules.maximumNoteLength)
+        var error = AppError(
+            status: .unprocessableContent, code: "invalid_note",
+            message: field == nil
+                ? strings("details_note_too_long", ["limit": limit])
+                : "A note has at most \(limit) characters.")
+        error.field = field
+        return error
+    }
+}

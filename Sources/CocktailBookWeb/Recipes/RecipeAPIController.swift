@@ -243,11 +243,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
         let id = try await knownID(context)
         let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines)
         if Self.tooLong(text) {
-            var error = AppError(
-                status: .unprocessableContent, code: "invalid_note",
-                message: "A note has at most \(PersonalRules.maximumNoteLength) characters.")
-            error.field = "text"
-            throw error
+            throw AppError.noteTooLong(field: "text")
         }
         try await desk.store.setNote(trimmed, on: id, owner: owner, at: desk.catalog.now())
         return APIResponse.noContent()
@@ -285,11 +281,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
         }
         let note = body.note?.trimmingCharacters(in: .whitespacesAndNewlines)
         if Self.tooLong(body.note) {
-            var error = AppError(
-                status: .unprocessableContent, code: "invalid_note",
-                message: "A note has at most \(PersonalRules.maximumNoteLength) characters.")
-            error.field = "note"
-            throw error
+            throw AppError.noteTooLong(field: "note")
         }
         let owner = try context.favoritesWriter()
         let entry = try await desk.store.recordMade(

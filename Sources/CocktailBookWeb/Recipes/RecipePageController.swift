@@ -303,9 +303,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
         let (form, id, owner) = try await personalForm(request, context: context)
         let text = (form["note"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard text.count <= PersonalRules.maximumNoteLength else {
-            throw AppError(
-                status: .unprocessableContent, code: "invalid_note",
-                message: context.strings("details_note_too_long", ["limit": String(PersonalRules.maximumNoteLength)]))
+            throw AppError.noteTooLong(in: context.strings)
         }
         try await desk.store.setNote(text, on: id, owner: owner, at: desk.catalog.now())
         return .redirect(to: "/cocktails/\(id)#personal", type: .normal)
@@ -332,9 +330,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
         }
         let note = (form["note"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard note.count <= PersonalRules.maximumNoteLength else {
-            throw AppError(
-                status: .unprocessableContent, code: "invalid_note",
-                message: context.strings("details_note_too_long", ["limit": String(PersonalRules.maximumNoteLength)]))
+            throw AppError.noteTooLong(in: context.strings)
         }
         _ = try await desk.store.recordMade(
             id, servings: servings, note: note.isEmpty ? nil : note, owner: owner, at: desk.catalog.now())
