@@ -279,7 +279,7 @@ public actor CatalogService {
 
     /// The snapshot of `merged`, sorted and indexed.
     private static func snapshot(of merged: [Cocktail], locale: Locale, table: IngredientTable) -> CatalogSnapshot {
-        CatalogSnapshot(catalog: AlphabeticalCatalog(TextPool.sharing(merged), locale: locale), table: table)
+        CatalogSnapshot(catalog: AlphabeticalCatalog(merged, locale: locale), table: table)
     }
 
     /// The imported drinks, then the book's own recipes, that `cocktails` (the source's) lacks.
