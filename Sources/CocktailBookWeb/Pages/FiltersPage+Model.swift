@@ -73,8 +73,12 @@ struct FiltersPage: PageModel {
                 },
                 anyId: "glass-any", anyLabel: strings["filters_any"], anyChecked: query.glass == nil),
         ]
+        // In the order of the names shown (assenzio, not absinthe, comes first in Italian).
         ingredients = options("ingredient", facets.ingredients, label: strings.ingredient) {
             query.ingredients.contains($0)
+        }.sorted {
+            $0.label.compare($1.label, options: [.caseInsensitive, .diacriticInsensitive], locale: strings.locale)
+                == .orderedAscending
         }
         hasIngredients = !query.ingredients.isEmpty
         var withoutIngredients = query
