@@ -30,6 +30,7 @@ struct IngredientLookupTests {
         #expect(sugars.contains("sugar"))
         #expect(sugars.count <= 5)
         #expect(IngredientLookup.resolve("", in: Self.index) == .unknown(suggestions: []))
-        #expect(IngredientLookup.resolve(String(repeating: "x", count: 201), in: Self.index) == .unknown(suggestions: []))
+        #expect(
+            IngredientLookup.resolve(String(repeating: "x", count: 201), in: Self.index) == .unknown(suggestions: []))
     }
 }

@@ -209,9 +209,11 @@ struct MaintenancePage: PageModel {
             Fact(label: strings["maintenance_database"], value: "\(databasePath) (\(size(databaseBytes)))"),
             Fact(
                 label: strings["maintenance_pictures"],
-                value: strings(
-                    "maintenance_pictures_value",
-                    ["n": String(pictures), "size": size(pictureBytes), "recorded": String(recordedPictures)])),
+                value: recordedPictures == 0
+                    ? strings["maintenance_pictures_none"]
+                    : strings(
+                        "maintenance_pictures_value",
+                        ["n": String(pictures), "size": size(pictureBytes), "recorded": String(recordedPictures)])),
             Fact(
                 label: strings["maintenance_version"],
                 value: "\(BuildInfo.version) · \(strings["maintenance_build"]) \(BuildInfo.build)"),

@@ -172,7 +172,10 @@ struct DetailsPage: PageModel {
         backHref = origin.href
         backTitle = origin.title(strings)
         self.lastModified = lastModified
-        lastModifiedText = lastModified.map { strings("details_last_modified", ["label": $0]) }
+        // Inside a sentence the label is lower case: "Last modified this year", "Modificato oggi".
+        lastModifiedText = lastModified.map {
+            strings("details_last_modified", ["label": $0.prefix(1).lowercased() + $0.dropFirst()])
+        }
     }
 }
 

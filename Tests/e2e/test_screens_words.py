@@ -1,0 +1,156 @@
+"""Issue 31, "Italian, everywhere" and "Smaller": refusals in the page's language (pages and
+the API), units that follow the language until chosen, Italian ingredient names in order, the
+IBA list unbroken on a desktop, centilitres as bartenders write them and cups of ice in
+millilitres, a Print button, the heart telling an anonymous visitor why it asks to sign in, and
+plainer words on Maintenance and the drink page. Phone viewport unless a test says desktop."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import unicodedata
+
+from playwright.sync_api import expect
+
+from conftest import SEED_CATALOG, _binary
+
+
+def measures(page) -> list[str]:
+    return page.locator(".ingredients .measure").all_inner_texts()
+
+
+def test_refusals_read_in_italian_on_pages_and_in_the_api(bundled, new_page):
+    page = new_page(locale="it-IT")
+    page.goto(bundled.url + "/bar")
+    expect(page.locator("h1")).to_have_text("Il mio bar")
+    # A form whose token went stale: the 403 page speaks Italian, title and message alike.
+    page.evaluate("document.querySelector('form[data-bar-add] input[name=csrf]').value = 'stale'")
+    page.fill("#bar-add", "Campari")
+    page.press("#bar-add", "Enter")
+    expect(page.locator("h1")).to_have_text("Non si può fare")
+    expect(page.locator("main")).to_contain_text("Questo modulo è scaduto o non viene da questo sito.")
+    expect(page.locator("main")).not_to_contain_text("This form has expired")
+    expect(page.locator("main")).to_contain_text("Torna all'elenco: Tutti i cocktail")
+
+    answer = page.request.get(bundled.url + "/api/v1/cocktails/nope?lang=it")
+    assert answer.status == 404
+    assert answer.json()["error"] == {"code": "cocktail_not_found", "message": "Non c'è nessun cocktail con id «nope»."}
+    english = page.request.get(bundled.url + "/api/v1/cocktails/nope?lang=en")
+    assert english.json()["error"]["message"] == 'There is no cocktail with id "nope".'
+
+
+def test_units_follow_the_language_until_the_person_chooses(bundled, new_page):
+    italian = new_page(locale="it-IT")
+    italian.goto(bundled.url + "/cocktails/2")  # Daiquiri: 60 ml rum, 20 ml lime
+    assert measures(italian)[:2] == ["60 ml", "20 ml"]
+    english = new_page(locale="en-US")
+    english.goto(bundled.url + "/cocktails/2")
+    assert measures(english)[:2] == ["2 oz", "¾ oz"]
+    # Chosen once, ounces stay ounces in Italian too.
+    italian.goto(bundled.url + "/settings")
+    expect(italian.locator("form[data-settings] input[name=units][value=ml]")).to_be_checked()
+    italian.locator("form[data-settings] input[name=units][value=oz]").check()
+    italian.click("[data-settings-save]")
+    italian.goto(bundled.url + "/settings")
+    expect(italian.locator("form[data-settings] input[name=units][value=oz]")).to_be_checked()
+    italian.goto(bundled.url + "/cocktails/2")
+    assert measures(italian)[:2] == ["2 oz", "¾ oz"]
+
+
+def test_italian_ingredient_names_are_translated_and_sorted_as_shown(bundled, new_page):
+    page = new_page(locale="it-IT")
+    page.goto(bundled.url + "/cocktails/3")  # Manhattan
+    expect(page.locator(".ingredients")).to_contain_text("whiskey di segale")
+    expect(page.locator(".ingredients")).not_to_contain_text("rye whiskey")
+
+    page.goto(bundled.url + "/filters")
+    labels = [text.strip() for text in
+              page.locator("details.ingredient-picker label.option > span:first-of-type").all_text_contents()]
+    assert len(labels) > 100
+    def initial(text: str) -> str:
+        return unicodedata.normalize("NFD", text.strip())[0].lower()
+    initials = [initial(label) for label in labels]
+    assert initials == sorted(initials), "the picker is not in the order of the names it shows"
+    assert labels.index("rum bianco") < labels.index("succo di lime fresco")
+
+
+def test_the_iba_list_does_not_break_mid_word_on_a_desktop(bundled, new_page):
+    page = new_page(viewport={"width": 1440, "height": 900})
+    page.goto(bundled.url + "/cocktails/3")
+    fact = page.locator(".facts dd", has_text="The Unforgettables")
+    expect(fact).to_be_visible()
+    lines = fact.evaluate("""dd => {
+        const text = dd.firstChild, start = text.data.indexOf('Unforgettables');
+        const range = document.createRange();
+        range.setStart(text, start); range.setEnd(text, start + 'Unforgettables'.length);
+        return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+    }""")
+    assert lines == 1, "Unforgettables is broken over two lines"
+
+
+def test_centilitres_as_bartenders_write_them_and_cups_of_ice_in_millilitres(bundled, new_page):
+    page = new_page()
+    page.goto(bundled.url + "/cocktails/5?units=cl")  # Basil Lemonade Punch: ¾ oz simple syrup
+    shown = measures(page)
+    assert "2 cl" in shown and not any(re.search(r"\d[.,]\d5 cl", m) for m in shown), shown
+    total = page.locator(".total-volume").inner_text()
+    assert not re.search(r"\d[.,]\d5 cl", total), total
+    page.goto(bundled.url + "/cocktails/73?units=ml")  # Zombie: ¾ cup crushed ice
+    ice = page.locator(".ingredients li", has_text="crushed ice")
+    expect(ice).to_contain_text("180 ml")
+    expect(ice).not_to_contain_text("cup")
+    page.goto(bundled.url + "/cocktails/73?units=oz")
+    expect(page.locator(".ingredients li", has_text="crushed ice")).to_contain_text("¾ cup")
+
+
+def test_a_drink_page_has_a_print_button(bundled, new_page):
+    page = new_page()
+    page.goto(bundled.url + "/cocktails/1")
+    button = page.get_by_role("button", name="Print")
+    expect(button).to_be_visible()
+    page.evaluate("window.print = () => { window.printed = true; }")
+    button.click()
+    assert page.evaluate("window.printed === true")
+    without = new_page(java_script_enabled=False)
+    without.goto(bundled.url + "/cocktails/1")
+    expect(without.get_by_role("button", name="Print")).to_be_hidden()
+
+
+def test_the_heart_tells_an_anonymous_visitor_why_and_returns_to_the_drink(server, new_page, tmp_path):
+    database = tmp_path / "accounts.sqlite"
+    created = subprocess.run(
+        [str(_binary()), "user", "add", "ada", "--admin", "--password-stdin", "--database", str(database),
+         "--bcrypt-cost", "4", "--catalog", str(SEED_CATALOG)],
+        input="ada's password", capture_output=True, text=True, timeout=60)
+    assert created.returncode == 0, created.stderr
+    running = server(database=database)
+    running.wait_ready()
+    page = new_page()
+    page.goto(running.url + "/cocktails/1")
+    page.locator("button.heart-toggle").click()
+    reason = page.locator("[data-login-reason]")
+    expect(reason).to_have_text(
+        "Favorites belong to an account: sign in to keep this one, and you'll be back on the drink.")
+    page.fill("#login-name", "ada")
+    page.fill("#login-password", "ada's password")
+    page.click("form[action='/login'] button[type=submit]")
+    expect(page).to_have_url(re.compile(r"/cocktails/1$"))
+    expect(page.locator("h1")).to_have_text("Mojito")
+
+
+def test_maintenance_and_the_drink_page_say_it_plainly(server, new_page):
+    running = server()
+    running.wait_ready()
+    page = new_page()
+    page.goto(running.url + "/maintenance")
+    facts = page.locator(".maintenance-facts")
+    expect(facts).to_contain_text("Refreshed without errors")
+    expect(facts).to_contain_text("None imported")
+    expect(facts).not_to_contain_text("0 of 0 files kept")
+    italian = new_page(locale="it-IT")
+    italian.goto(running.url + "/maintenance")
+    expect(italian.locator(".maintenance-facts")).to_contain_text("Aggiornato senza errori")
+    italian.goto(running.url + "/cocktails/1")
+    last = italian.locator(".last-modified")
+    expect(last).to_have_text(re.compile(r"^Modificato (oggi|questa settimana|questo mese|quest'anno|\d+ anni? fa)$"))
