@@ -75,6 +75,21 @@ def test_italian_ingredient_names_are_translated_and_sorted_as_shown(bundled, ne
     assert labels.index("rum bianco") < labels.index("succo di lime fresco")
 
 
+def test_a_top_up_is_said_once_in_english_and_italian(bundled, new_page):
+    page = new_page()
+    for units in ("oz", "ml"):
+        page.goto(f"{bundled.url}/cocktails/1?units={units}")  # Mojito
+        soda = page.locator(".ingredients li", has_text="Soda water").first
+        expect(soda).to_have_text("Soda water, to top")
+        expect(page.locator(".ingredients")).not_to_contain_text("Top up")
+    italian = new_page(locale="it-IT")
+    italian.goto(bundled.url + "/cocktails/1")
+    soda = italian.locator(".ingredients li", has_text="colmare").first
+    expect(soda).to_have_text("Soda, per colmare")
+    assert italian.locator(".ingredients").inner_text().count("colmare") == italian.locator(
+        ".ingredients li", has_text="colmare").count()
+
+
 def test_the_iba_list_does_not_break_mid_word_on_a_desktop(bundled, new_page):
     page = new_page(viewport={"width": 1440, "height": 900})
     page.goto(bundled.url + "/cocktails/3")

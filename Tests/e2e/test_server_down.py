@@ -107,3 +107,23 @@ def test_with_the_network_off_the_saved_list_shows_a_favorite_set_offline(server
     wait_until(lambda: favorites(running) == ["1"], 20, "the favorite was not sent when the network returned")
     expect(page.locator("ul.cocktail-list [data-queued]")).to_have_count(0, timeout=10_000)
     assert row_names(page)[0] == "Mojito"
+
+
+def test_the_offline_page_and_banner_follow_the_language_chosen_after_install(server, new_page):
+    running = server()
+    running.wait_ready()
+    page = controlled(running, new_page, "/", "/cocktails/3")  # installed, and Manhattan saved, in English
+    page.goto(running.url + "/cocktails/1?lang=it")  # the person switches to Italian
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    page.wait_for_function(
+        "() => caches.keys().then(names => Promise.all(names.filter(n => n.startsWith('cocktailbook-shell-'))"
+        ".map(n => caches.open(n).then(c => c.match('/offline')).then(r => r ? r.text() : ''))))"
+        ".then(pages => pages.some(html => html.includes('<html lang=\"it\"')))")
+
+    page.context.set_offline(True)
+    page.goto(running.url + "/cocktails/3")  # saved in English before the switch
+    expect(page.locator("h1")).to_have_text("Manhattan")
+    expect(page.locator("[data-offline-banner]")).to_contain_text("Sei offline. Il ricettario è quello salvato")
+    page.goto(running.url + "/cocktails/5")  # never visited: the offline page, in Italian
+    expect(page.locator("h1")).to_have_text("Sei offline")
+    page.context.set_offline(False)

@@ -276,13 +276,45 @@
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("/sw.js").catch(function () {});
   }
+  // The banner and the offline page speak the language last chosen, not the one a saved page
+  // or the install happened in: each page the server draws records its words, and refreshes
+  // the saved offline page when that one is in another language.
+  var WORDS = "cocktailbook-offline-words";
+  function savedWords() {
+    try { return JSON.parse(localStorage.getItem(WORDS) || "null") || {}; } catch (error) { return {}; }
+  }
+  var drawnNow = !document.body.hasAttribute("data-saved-copy") && !document.querySelector(".offline-page");
+  if (drawnNow) {
+    try {
+      localStorage.setItem(WORDS, JSON.stringify({
+        lang: document.documentElement.lang, offlineBanner: text("offlineBanner"), serverDownBanner: text("serverDownBanner")
+      }));
+    } catch (error) { /* nothing kept */ }
+    if (window.caches && window.fetch) {
+      caches.keys().then(function (names) {
+        var shell = names.filter(function (name) { return name.indexOf("cocktailbook-shell-") === 0; })[0];
+        if (!shell) { return; }
+        return caches.open(shell).then(function (cache) {
+          return cache.match("/offline").then(function (saved) { return saved ? saved.text() : ""; }).then(function (html) {
+            var lang = /<html[^>]*\slang="([^"]*)"/.exec(html);
+            if (lang && lang[1] === document.documentElement.lang) { return; }
+            // A query the worker has not kept, so the answer comes from the server.
+            return fetch("/offline?for=" + encodeURIComponent(document.documentElement.lang), { cache: "no-store" })
+              .then(function (response) { if (response.ok) { return cache.put("/offline", response); } });
+          });
+        });
+      }).catch(function () {});
+    }
+  }
   function updateOfflineBanner() {
     var banner = document.querySelector("[data-offline-banner]");
     if (!banner) { return; }
     if (!isOffline()) { banner.hidden = true; return; }
+    var words = savedWords();
+    var name = navigator.onLine === false ? "offlineBanner" : "serverDownBanner";
     var rendered = new Date(document.body.dataset.renderedAt || Date.now());
-    var when = rendered.toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
-    banner.textContent = text(navigator.onLine === false ? "offlineBanner" : "serverDownBanner").replace("{when}", when);
+    var when = rendered.toLocaleString(words.lang || document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
+    banner.textContent = (words[name] || text(name)).replace("{when}", when);
     banner.hidden = false;
   }
   updateOfflineBanner();
