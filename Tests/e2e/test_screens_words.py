@@ -169,3 +169,64 @@ def test_maintenance_and_the_drink_page_say_it_plainly(server, new_page):
     italian.goto(running.url + "/cocktails/1")
     last = italian.locator(".last-modified")
     expect(last).to_have_text(re.compile(r"^Modificato (oggi|questa settimana|questo mese|quest'anno|\d+ anni? fa)$"))
+
+
+def test_the_phone_list_shows_small_lazy_pictures_without_shifting(bundled, new_page):
+    page = new_page()
+    page.goto(bundled.url + "/")
+    first = page.locator("ul.cocktail-list a.row").first
+    thumb = first.locator("img.row-thumb")
+    expect(thumb).to_be_visible()
+    assert thumb.get_attribute("loading") == "lazy"
+    assert thumb.get_attribute("width") and thumb.get_attribute("height")
+    box = thumb.bounding_box()
+    assert 40 <= box["width"] <= 64 and box["width"] == box["height"], box
+    # The name sits beside the picture, not under it.
+    name = first.locator(".row-name").bounding_box()
+    assert name["x"] >= box["x"] + box["width"]
+    # Sized before it loads: the row keeps its height once the picture is in.
+    before = first.bounding_box()["height"]
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=thumb.element_handle())
+    assert first.bounding_box()["height"] == before
+    # Further down, pictures wait until they are near.
+    last = page.locator("ul.cocktail-list a.row img.row-thumb").last
+    assert last.evaluate("img => img.loading") == "lazy"
+
+
+def test_impossible_ingredients_are_folded_away(bundled, new_page):
+    page = new_page()
+    page.goto(bundled.url + "/filters?category=sour&glass=coupe")
+    open_chips = page.locator("[data-ingredients-open] label.option")
+    folded = page.locator("[data-ingredients-fold] label.option")
+    assert open_chips.count() > 0 and folded.count() > 50
+    counts = [int(c) for c in page.locator("[data-ingredients-open] label.option .count").all_text_contents()]
+    assert all(c > 0 for c in counts), counts
+    page.locator("details.ingredient-picker > summary").click()
+    expect(folded.first).to_be_hidden()  # the fold is closed
+    expect(page.locator("details.impossible-ingredients > summary")).to_have_text("Not in any of these drinks")
+    # Choosing one narrows the rest: more fold away, without a reload.
+    before = folded.count()
+    open_chips.first.click()
+    expect(page.locator("form[data-filters]")).not_to_have_attribute("aria-busy", "true")
+    page.wait_for_function("n => document.querySelectorAll('[data-ingredients-fold] label.option').length > n", arg=before)
+    counts = [int(c) for c in page.locator("[data-ingredients-open] label.option:not(:has(input:checked)) .count")
+              .all_text_contents()]
+    assert all(c > 0 for c in counts), counts
+
+
+def test_an_install_button_appears_when_the_browser_offers_it(bundled, new_page):
+    page = new_page()
+    page.goto(bundled.url + "/")
+    button = page.locator("[data-install]").first
+    expect(button).to_be_hidden()
+    page.evaluate("""() => {
+        const offer = new Event('beforeinstallprompt', { cancelable: true });
+        offer.prompt = () => { window.prompted = true; return Promise.resolve(); };
+        offer.userChoice = Promise.resolve({ outcome: 'accepted' });
+        window.dispatchEvent(offer);
+    }""")
+    expect(button).to_be_visible()
+    expect(button).to_have_accessible_name("Install the book on this device")
+    button.click()
+    assert page.evaluate("window.prompted === true")
+    expect(button).to_be_hidden()

@@ -473,6 +473,19 @@
             var freshCount = fresh.closest("label").querySelector(".count");
             if (count && freshCount) { count.textContent = freshCount.textContent; }
           });
+          // An ingredient no drink left has folds away; one that has drinks again comes back, in
+          // the order the picker shows them (the server's order, read from the fresh page).
+          var open = filters.querySelector("[data-ingredients-open]");
+          var fold = filters.querySelector("[data-ingredients-fold]");
+          if (open && fold) {
+            next.querySelectorAll("form[data-filters] [data-ingredients-open] input[id], form[data-filters] [data-ingredients-fold] input[id]").forEach(function (fresh) {
+              var input = document.getElementById(fresh.id);
+              if (!input) { return; }
+              var label = input.closest("label");
+              (fresh.closest("[data-ingredients-fold]") ? fold : open).appendChild(label);
+            });
+            fold.closest("details").hidden = fold.children.length === 0;
+          }
         })
         .catch(function () {})
         .finally(function () { filters.removeAttribute("aria-busy"); });
@@ -837,6 +850,27 @@
         if (said) { announce(said.textContent.trim()); }
       })
       .catch(function () { form.removeAttribute("aria-busy"); form.submit(); });
+  });
+
+  // Installing the book: where the browser offers it, an Install button in the bar asks it to.
+  var installPrompt = null;
+  window.addEventListener("beforeinstallprompt", function (event) {
+    event.preventDefault();
+    installPrompt = event;
+    document.querySelectorAll("[data-install]").forEach(function (button) { button.hidden = false; });
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-install]");
+    if (!button || !installPrompt) { return; }
+    var offer = installPrompt;
+    installPrompt = null;
+    offer.prompt();
+    Promise.resolve(offer.userChoice).catch(function () {}).then(function () {
+      document.querySelectorAll("[data-install]").forEach(function (other) { other.hidden = true; });
+    });
+  });
+  window.addEventListener("appinstalled", function () {
+    document.querySelectorAll("[data-install]").forEach(function (button) { button.hidden = true; });
   });
 
   // A recipe saved: the draft it was typed in is no longer needed.

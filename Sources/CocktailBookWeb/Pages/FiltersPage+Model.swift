@@ -30,6 +30,9 @@ struct FiltersPage: PageModel {
 
     var groups: [Group]
     var ingredients: [Option]
+    /// The ingredients no drink left by the other choices has: folded away, not a wall of 0s.
+    var impossibleIngredients: [Option] = []
+    var hasImpossibleIngredients = false
     var hasIngredients: Bool
     var clearIngredientsHref: String
     var message: String?
@@ -80,6 +83,9 @@ struct FiltersPage: PageModel {
             $0.label.compare($1.label, options: [.caseInsensitive, .diacriticInsensitive], locale: strings.locale)
                 == .orderedAscending
         }
+        impossibleIngredients = ingredients.filter(\.isDisabled)
+        hasImpossibleIngredients = !impossibleIngredients.isEmpty
+        ingredients.removeAll(where: \.isDisabled)
         hasIngredients = !query.ingredients.isEmpty
         var withoutIngredients = query
         withoutIngredients.ingredients = []
