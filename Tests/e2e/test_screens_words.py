@@ -230,3 +230,18 @@ def test_an_install_button_appears_when_the_browser_offers_it(bundled, new_page)
     button.click()
     assert page.evaluate("window.prompted === true")
     expect(button).to_be_hidden()
+
+
+def test_an_anonymous_visitor_is_told_once_how_to_keep_a_bar(server, new_page, tmp_path):
+    database = tmp_path / "accounts.sqlite"
+    created = subprocess.run(
+        [str(_binary()), "user", "add", "ada", "--password-stdin", "--database", str(database), "--bcrypt-cost", "4"],
+        input="ada's password", capture_output=True, text=True, timeout=60)
+    assert created.returncode == 0, created.stderr
+    running = server(database=database)
+    running.wait_ready()
+    page = new_page()
+    page.goto(running.url + "/bar")
+    expect(page.locator("main .notice")).to_have_text("Sign in to keep a bar of your own.")
+    expect(page.locator("#bar-add")).to_have_count(0)
+    expect(page.locator("main")).not_to_contain_text("Add the bottles")

@@ -127,3 +127,36 @@ def test_the_offline_page_and_banner_follow_the_language_chosen_after_install(se
     page.goto(running.url + "/cocktails/5")  # never visited: the offline page, in Italian
     expect(page.locator("h1")).to_have_text("Sei offline")
     page.context.set_offline(False)
+
+
+def test_offline_search_looks_through_the_saved_list_and_the_offline_page_has_no_banner(server, new_page):
+    running = server()
+    running.wait_ready()
+    page = controlled(running, new_page, "/")
+    page.context.set_offline(True)
+    page.goto(running.url + "/")
+    expect(page.locator("[data-offline-banner]")).to_contain_text(re.compile(r"as saved on .+ at .+\."))
+    page.fill('form.search input[name="q"]', "pina")
+    note = page.locator("[data-offline-search]")
+    expect(note).to_have_text("Search needs the book's server. Matching drinks on the list saved on this device: 1.")
+    visible = [name for name in page.locator("ul.cocktail-list > li:not([hidden]) .row-name").all_inner_texts()]
+    assert visible == ["Piña Colada"], visible
+    page.goto(running.url + "/cocktails/5")  # never visited: the offline page says it, once
+    expect(page.locator("h1")).to_have_text("You're offline")
+    expect(page.locator("[data-offline-banner]")).to_be_hidden()
+    page.context.set_offline(False)
+
+
+def test_the_italian_banner_says_il_and_alle(server, new_page):
+    running = server()
+    running.wait_ready()
+    page = new_page(locale="it-IT")
+    page.goto(running.url + "/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.context.set_offline(True)
+    page.goto(running.url + "/")
+    expect(page.locator("[data-offline-banner]")).to_have_text(
+        re.compile(r"^Sei offline\. Il ricettario è quello salvato il \d{1,2} \w+ \d{4} alle \d{2}:\d{2}\.$"))
+    page.context.set_offline(False)

@@ -309,12 +309,16 @@
   function updateOfflineBanner() {
     var banner = document.querySelector("[data-offline-banner]");
     if (!banner) { return; }
-    if (!isOffline()) { banner.hidden = true; return; }
+    // The offline page says it itself; a banner above it would say the opposite.
+    if (!isOffline() || document.querySelector(".offline-page")) { banner.hidden = true; return; }
     var words = savedWords();
     var name = navigator.onLine === false ? "offlineBanner" : "serverDownBanner";
+    var lang = words.lang || document.documentElement.lang || undefined;
     var rendered = new Date(document.body.dataset.renderedAt || Date.now());
-    var when = rendered.toLocaleString(words.lang || document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
-    banner.textContent = (words[name] || text(name)).replace("{when}", when);
+    var date = rendered.toLocaleDateString(lang, { day: "numeric", month: "short", year: "numeric" });
+    var time = rendered.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
+    banner.textContent = (words[name] || text(name)).replace("{when}", date + " " + time)
+      .replace("{date}", date).replace("{time}", time);
     banner.hidden = false;
   }
   updateOfflineBanner();
@@ -359,6 +363,7 @@
         if (!searchField.value.trim()) { params.delete("q"); }
         var url = (params.has("q") ? "/search" : "/") + (params.toString() ? "?" + params.toString() : "");
         var ticket = ++latest;
+        if (isOffline()) { searchSaved(); return; }
         fetch(url, { headers: { Accept: "text/html" } })
           .then(function (response) { return response.text(); })
           .then(function (html) {
@@ -372,9 +377,36 @@
             history.replaceState(null, "", url);
             observeShowMore();
           })
-          .catch(function () { /* the form still works by submitting */ });
+          .catch(function (error) {
+            // No answer: search what this saved page lists, and say so. (An answer we could
+            // not read: the form still works by submitting.)
+            if (error instanceof TypeError && ticket === latest) { markReachable(false); searchSaved(); }
+          });
       }, 300);
     });
+  }
+  // Offline, the search looks through the drinks of the list on screen, saying it does.
+  function searchSaved() {
+    var list = document.querySelector("ul.cocktail-list");
+    var content = document.getElementById("content");
+    if (!list || !content || !searchField) { return; }
+    var fold = function (value) { return value.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); };
+    var wanted = fold(searchField.value.trim());
+    var shown = 0;
+    list.querySelectorAll(":scope > li").forEach(function (item) {
+      var name = item.querySelector(".row-name");
+      item.hidden = !name || (wanted !== "" && fold(name.textContent).indexOf(wanted) === -1);
+      if (!item.hidden) { shown += 1; }
+    });
+    var note = document.querySelector("[data-offline-search]");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "queued-note";
+      note.setAttribute("data-offline-search", "");
+      note.setAttribute("role", "status");
+      list.parentNode.insertBefore(note, list);
+    }
+    note.textContent = text("offlineSearch").replace("{n}", String(shown));
   }
 
   // Infinite scroll: when "Show more" comes near, load the next page into the list.
