@@ -245,3 +245,14 @@ def test_an_anonymous_visitor_is_told_once_how_to_keep_a_bar(server, new_page, t
     expect(page.locator("main .notice")).to_have_text("Sign in to keep a bar of your own.")
     expect(page.locator("#bar-add")).to_have_count(0)
     expect(page.locator("main")).not_to_contain_text("Add the bottles")
+
+
+def test_searching_says_what_is_searched_and_says_nothing_found_once(bundled, new_page):
+    page = new_page()
+    page.goto(bundled.url + "/search?q=campari")
+    expect(page.locator("h1")).to_have_text("\u201ccampari\u201d in All Cocktails")
+    expect(page.locator("p.result-count")).to_have_text(re.compile(r"^\d+ results$"))
+    page.goto(bundled.url + "/search?q=zzqxv")
+    expect(page.locator(".empty-search p")).to_have_text("No cocktails match \u201czzqxv\u201d")
+    expect(page.locator("p.result-count")).to_have_count(0)
+    expect(page.locator("main")).not_to_contain_text("0 results")
