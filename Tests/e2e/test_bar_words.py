@@ -75,6 +75,7 @@ def test_the_shelf_takes_italian_names_and_suggests_instead_of_substituting(serv
     page.press("#bar-add", "Enter")
     expect(page.locator('ul.shelf li[data-bottle="sugar"]')).to_be_visible()
     assert shelf(running) == ["sugar"], "sugar must stay sugar"
+    expect(page.locator('ul.shelf li[data-bottle="sugar"] .hint')).to_have_text("not yet in a drink you can make")
     # The field keeps the focus, empty, for the next bottle; the page did not reload.
     assert page.evaluate("document.activeElement.id") == "bar-add"
     expect(page.locator("#bar-add")).to_have_value("")

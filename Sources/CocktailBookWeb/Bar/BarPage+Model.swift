@@ -75,7 +75,8 @@ struct BarPage: PageModel {
         bottles = sorted(shelf.bottles).map { value in
             Bottle(
                 value: value, name: strings.ingredient(value),
-                enables: strings.count("bar_enables", enabled[value] ?? 0),
+                enables: (enabled[value] ?? 0) == 0
+                    ? strings["bar_enables_none"] : strings.count("bar_enables", enabled[value] ?? 0),
                 removeLabel: strings("bar_remove_named", ["name": strings.ingredient(value)]))
         }
         hasBottles = !bottles.isEmpty
