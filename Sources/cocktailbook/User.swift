@@ -140,7 +140,7 @@ struct User: AsyncParsableCommand {
 private func withAccounts<T: Sendable>(_ options: AccountOptions, _ body: (Accounts) async throws -> T) async throws
     -> T
 {
-    let configuration = try options.common().resolved()
+    let configuration = try options.resolved()
     return try await withStore(configuration) { database in
         try await body(Accounts(database: database, bcryptCost: configuration.bcryptCost))
     }
