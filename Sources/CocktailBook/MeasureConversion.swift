@@ -3,7 +3,7 @@ import Foundation
 
 /// Shows a recipe line in other units and for more drinks, the way bartenders write recipes:
 /// 1 oz = 30 ml = 3 cl; millilitres to the nearest 5 (2.5 under 20 ml, and a value exactly
-/// between two fives, such as ¾ oz = 22.5 ml, stays as it is), centilitres as the millilitres, divided by ten,
+/// between two fives, such as ¾ oz = 22.5 ml, stays as it is), centilitres to the half (2 cl for ¾ oz),
 /// ounces to quarters. A line already in the asked unit is only multiplied. Dashes, barspoons, leaves, pieces and the like keep their
 /// unit and are only multiplied; a top-up stays a top-up.
 public enum MeasureConversion {
@@ -22,7 +22,7 @@ public enum MeasureConversion {
         guard let amount = line.amount, line.unit != .top else { return line }
         var converted = line
         let factor = Double(servings)
-        guard let unit = line.unit, let perUnit = millilitres(per: unit) else {
+        guard let unit = line.unit, let perUnit = millilitres(per: unit) ?? cupOfIce(line, unit, units) else {
             converted.amount = RecipeLine.Amount(amount.value * factor, upTo: amount.upperValue.map { $0 * factor })
             return converted
         }
@@ -37,6 +37,15 @@ public enum MeasureConversion {
         return converted
     }
 
+    /// A cup of ice reads as millilitres in a metric recipe (¾ cup crushed ice is 180 ml); in
+    /// ounces it stays a cup, as American recipes write it, and a cup of fruit stays a cup.
+    static func cupOfIce(_ line: RecipeLine, _ unit: MeasureUnit, _ units: Settings.Units) -> Double? {
+        guard unit == .cup, units != .oz,
+            line.ingredient?.lowercased().split(separator: " ").contains("ice") == true
+        else { return nil }
+        return 240
+    }
+
     /// `millilitres` in `unit`, rounded as recipes write that unit.
     static func round(_ millilitres: Double, to unit: MeasureUnit) -> Double {
         switch unit {
@@ -49,7 +58,11 @@ public enum MeasureConversion {
             }
             return max(5, (millilitres / 5).rounded() * 5)
         case .cl:
-            return round(millilitres, to: .ml) / 10
+            // Bartenders write centilitres in halves (a quarter only under 1 cl): ¾ oz is 2 cl,
+            // never 2.25; a tie goes to the even half, as IBA writes ¾ oz of lime as 2 cl.
+            let centilitres = millilitres / 10
+            if centilitres < 1 { return max(0.25, (centilitres * 4).rounded() / 4) }
+            return (centilitres * 2).rounded(.toNearestOrEven) / 2
         default:
             return max(0.25, (millilitres / 30 * 4).rounded() / 4)
         }

@@ -25,6 +25,9 @@ public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, 
     var location: String { get }
     /// Where imported pictures' bytes are kept: beside the SQLite file, or in PostgreSQL.
     var pictures: any PictureStore { get }
+    /// Where the backups the book takes by itself (before a restore) are kept: a `backups`
+    /// folder beside the SQLite file, or PostgreSQL (see ``BackupShelf``).
+    var keptBackups: any PictureStore { get }
     /// Calls `handle` with the topic (`"catalog"`, `"imports"`, `"restore"`…) of each change
     /// another instance sharing this store makes; a store only one process serves never calls it.
     func onChangeElsewhere(_ handle: @escaping @Sendable (String) -> Void)
@@ -164,6 +167,20 @@ extension AppDatabase: AppStore {
         return PictureFolder(
             directory: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(
                 "images", isDirectory: true))
+    }
+
+    /// The `backups` folder beside the database file (under the temporary folder for a
+    /// database in memory).
+    public var keptBackups: any PictureStore {
+        let path = writer.path
+        guard !path.isEmpty, path != ":memory:" else {
+            return PictureFolder(
+                directory: FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "cocktailbook-memory-backups", isDirectory: true))
+        }
+        return PictureFolder(
+            directory: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(
+                "backups", isDirectory: true))
     }
 
     public func sizeInBytes() async -> Int? {

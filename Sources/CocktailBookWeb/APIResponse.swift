@@ -24,10 +24,12 @@ enum APIResponse {
         )
     }
 
-    static func error(_ error: AppError) throws -> Response {
+    static func error(_ error: AppError, strings: UIStrings = .english) throws -> Response {
         try json(
             ErrorPayload(
-                error: .init(code: error.code, message: error.message, field: error.field, problems: error.problems)),
+                error: .init(
+                    code: error.code, message: error.message(in: strings), field: error.field, problems: error.problems)
+            ),
             status: error.status)
     }
 

@@ -16,6 +16,26 @@ struct AppError: Error, Sendable {
     /// The input field the refusal is about, and every problem found, for a form sent as JSON.
     var field: String?
     var problems: [ErrorPayload.Problem]?
+    /// The message's key in the interface's strings (and the values it names), so a refusal
+    /// reads in the viewer's language, on a page and in the API alike; `message` is its English.
+    var messageKey: String?
+    var messageValues: [String: String] = [:]
+
+    /// The message in `strings`' language.
+    func message(in strings: UIStrings) -> String {
+        guard let messageKey else { return message }
+        var values = messageValues
+        if let role = values["role"] { values["role"] = strings["role_" + role] }
+        return strings(messageKey, values)
+    }
+
+    /// The same error with its message written in the strings under `key`.
+    func said(by key: String, _ values: [String: String] = [:]) -> AppError {
+        var error = self
+        error.messageKey = key
+        error.messageValues = values
+        return error
+    }
 
     init(status: HTTPResponse.Status, code: String, message: String, retryAfter: Int? = nil) {
         self.status = status
@@ -48,27 +68,33 @@ struct AppError: Error, Sendable {
                     "The book's database cannot be read or written right now. Whoever runs this server can check /readyz and the server's log.",
                 retryAfter: 30
             )
+            self = self.said(by: "apperror_database_unavailable")
         case is HTTPParserError:
             // A body the client framed wrongly (a bad chunk size, say): its error, not ours.
             self.init(status: .badRequest, code: "malformed_request", message: "The request's body is malformed.")
+            self = self.said(by: "apperror_malformed_request")
         case let error as HTTPResponseError where error.status == .contentTooLarge:
             self.init(status: .contentTooLarge, code: "body_too_large", message: "The request body is too large.")
+            self = self.said(by: "apperror_body_too_large")
         case let error as HTTPError:
             switch error.status {
             case .notFound:
                 self.init(status: .notFound, code: "not_found", message: "There is nothing at this address.")
+                self = self.said(by: "apperror_not_found")
             case .contentTooLarge:
                 self.init(status: .contentTooLarge, code: "body_too_large", message: "The request body is too large.")
             case .methodNotAllowed:
                 self.init(
                     status: .methodNotAllowed, code: "method_not_allowed",
                     message: "This address does not accept that method.")
+                self = self.said(by: "apperror_method_not_allowed")
             default:
                 self.init(status: error.status, code: "bad_request", message: error.body ?? error.status.reasonPhrase)
             }
         default:
             self.init(
                 status: .internalServerError, code: "internal_error", message: "Something went wrong on our side.")
+            self = self.said(by: "apperror_internal_error")
         }
     }
 
@@ -79,8 +105,12 @@ struct AppError: Error, Sendable {
             self.init(status: .serviceUnavailable, code: "catalog_loading", message: message, retryAfter: 2)
         case .unavailable, .malformedPayload, .emptyCatalog:
             self.init(status: .serviceUnavailable, code: "catalog_unavailable", message: message, retryAfter: 5)
-        case .unknownCocktail, .unknownName:
+        case .unknownCocktail(let id):
             self.init(status: .notFound, code: "cocktail_not_found", message: message)
+            self = self.said(by: "apperror_cocktail_not_found", ["id": id])
+        case .unknownName(let name):
+            self.init(status: .notFound, code: "cocktail_not_found", message: message)
+            self = self.said(by: "apperror_cocktail_name_not_found", ["name": name])
         case .invalidID:
             self.init(status: .badRequest, code: "invalid_id", message: message)
         case .invalidFilter:
@@ -103,7 +133,8 @@ struct AppError: Error, Sendable {
 
     /// The answer to an anonymous visitor asking for something that needs an account.
     static var signInRequired: AppError {
-        AppError(status: .unauthorized, code: "sign_in_required", message: "Sign in to do this.")
+        AppError(status: .unauthorized, code: "sign_in_required", message: "Sign in to do this.").said(
+            by: "apperror_sign_in_required")
     }
 
     var isServerFault: Bool { status.code >= 500 && status != .serviceUnavailable }

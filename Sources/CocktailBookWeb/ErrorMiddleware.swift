@@ -20,7 +20,7 @@ struct ErrorMiddleware<Context: AppContext>: RouterMiddleware {
             }
             var response: Response
             if request.uri.path.hasPrefix("/api/") {
-                response = try APIResponse.error(appError)
+                response = try APIResponse.error(appError, strings: context.strings)
             } else {
                 let page = ErrorPage(
                     appError, returnPath: LocalPath.sanitized(request.uri.description),

@@ -223,7 +223,7 @@ struct WebController<Context: AppContext>: Sendable {
             return .redirect(
                 to: "/login?next="
                     + (ListOrigin(from: form["from"], back: form["back"]).detailsPath(for: id)
-                        .addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F"),
+                        .addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F") + "&why=favorite",
                 type: .normal)
         }
         guard let value = form["favorite"], let isFavorite = Bool(value) else {

@@ -4,8 +4,9 @@ import CocktailBookStore
 import CocktailBookWeb
 import Foundation
 
-/// The options every command takes. Each falls back to an environment variable, then a default.
-struct CommonOptions: ParsableArguments {
+/// Where the book is kept, how hard new passwords are hashed and the language: every
+/// command's options. Each falls back to an environment variable, then a default.
+struct BookOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
@@ -15,6 +16,41 @@ struct CommonOptions: ParsableArguments {
             valueName: "path"))
     var database: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "bcrypt's cost for new passwords, 4 to 31 (env: COCKTAILBOOK_BCRYPT_COST; default 12).", valueName: "n"))
+    var bcryptCost: Int?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The language of the cocktails' texts and of the labels: en or it (default: from LANG, English unless it starts with it).",
+            valueName: "en|it"))
+    var lang: String?
+
+    func validate() throws {
+        _ = try language()
+    }
+
+    /// The language asked for: `--lang`, else `LANG` (`it_IT.UTF-8` is Italian), else English.
+    func language(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Language {
+        if let lang {
+            guard let language = Language(rawValue: lang.lowercased()) else {
+                throw ValidationError("--lang must be en or it, not \(lang).")
+            }
+            return language
+        }
+        let system = (environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? "").lowercased()
+        return system.hasPrefix("it") ? .italian : .english
+    }
+
+    /// The words of the chosen language.
+    var strings: UIStrings { UIStrings.of((try? language()) ?? .english) }
+}
+
+/// The simulated or live recipe source: the options of the commands that read the catalog.
+struct SourceOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
@@ -43,45 +79,33 @@ struct CommonOptions: ParsableArguments {
             discussion: "When given, the catalog comes from this server instead of the simulated source.",
             valueName: "url"))
     var source: String?
+}
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "bcrypt's cost for new passwords, 4 to 31 (env: COCKTAILBOOK_BCRYPT_COST; default 12).", valueName: "n"))
-    var bcryptCost: Int?
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "The language of the cocktails' texts and of the labels: en or it (default: from LANG, English unless it starts with it).",
-            valueName: "en|it"))
-    var lang: String?
+/// The options of every command that reads the catalog: the book's and the source's.
+struct CommonOptions: ParsableArguments {
+    @OptionGroup var book: BookOptions
+    @OptionGroup var source: SourceOptions
 
     func validate() throws {
         _ = try resolved()
-        _ = try language()
-    }
-
-    /// The language asked for: `--lang`, else `LANG` (`it_IT.UTF-8` is Italian), else English.
-    func language(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Language {
-        if let lang {
-            guard let language = Language(rawValue: lang.lowercased()) else {
-                throw ValidationError("--lang must be en or it, not \(lang).")
-            }
-            return language
-        }
-        let system = (environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? "").lowercased()
-        return system.hasPrefix("it") ? .italian : .english
     }
 
     /// The words of the chosen language.
-    var strings: UIStrings { UIStrings.of((try? language()) ?? .english) }
+    var strings: UIStrings { book.strings }
 
     /// The configuration these options describe, with environment variables filling the gaps.
     func resolved(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AppConfiguration {
+        try Self.configuration(book: book, source: source, environment: environment)
+    }
+
+    /// The configuration of a book's and a source's options, with environment variables filling
+    /// the gaps: every command's, whichever of them it shows.
+    static func configuration(book: BookOptions, source: SourceOptions, environment: [String: String]) throws
+        -> AppConfiguration
+    {
         var configuration = AppConfiguration(
             databasePath: AppConfiguration.defaultDatabasePath(environment: environment))
-        if let path = try value(database, "COCKTAILBOOK_DATABASE", environment, as: String.self) {
+        if let path = try value(book.database, "COCKTAILBOOK_DATABASE", environment, as: String.self) {
             guard !path.isEmpty else { throw ValidationError("The database path must not be empty.") }
             if AppStores.isPostgres(path) {
                 if let problem = AppStores.problem(withAddress: path) { throw ValidationError(problem) }
@@ -90,26 +114,26 @@ struct CommonOptions: ParsableArguments {
                 configuration.databasePath = (path as NSString).expandingTildeInPath
             }
         }
-        if let latency = try value(sourceLatency, "COCKTAILBOOK_SOURCE_LATENCY", environment, as: Double.self) {
+        if let latency = try value(source.sourceLatency, "COCKTAILBOOK_SOURCE_LATENCY", environment, as: Double.self) {
             guard latency >= 0, latency <= 600, latency.isFinite else {
                 throw ValidationError("The source latency must be between 0 and 600 seconds, not \(latency).")
             }
             configuration.sourceLatency = .milliseconds(Int((latency * 1000).rounded()))
         }
-        if let failures = try value(sourceFailures, "COCKTAILBOOK_SOURCE_FAILURES", environment, as: Int.self) {
+        if let failures = try value(source.sourceFailures, "COCKTAILBOOK_SOURCE_FAILURES", environment, as: Int.self) {
             guard failures >= 0 else { throw ValidationError("The number of source failures must not be negative.") }
             configuration.sourceFailures = failures
         }
-        if let path = try value(catalog, "COCKTAILBOOK_CATALOG", environment, as: String.self), !path.isEmpty {
+        if let path = try value(source.catalog, "COCKTAILBOOK_CATALOG", environment, as: String.self), !path.isEmpty {
             configuration.catalogPath = (path as NSString).expandingTildeInPath
         }
-        if let cost = try value(bcryptCost, "COCKTAILBOOK_BCRYPT_COST", environment, as: Int.self) {
+        if let cost = try value(book.bcryptCost, "COCKTAILBOOK_BCRYPT_COST", environment, as: Int.self) {
             guard (4...31).contains(cost) else {
                 throw ValidationError("The bcrypt cost must be between 4 and 31, not \(cost).")
             }
             configuration.bcryptCost = UInt8(cost)
         }
-        if let raw = try value(source, "COCKTAILBOOK_SOURCE", environment, as: String.self), !raw.isEmpty {
+        if let raw = try value(source.source, "COCKTAILBOOK_SOURCE", environment, as: String.self), !raw.isEmpty {
             configuration.sourceURL = try sourceURL(raw)
         }
         return configuration
@@ -117,7 +141,7 @@ struct CommonOptions: ParsableArguments {
 
     /// The source flag's URL: http or https with a host, and a trailing `/` so that endpoints
     /// resolve under it.
-    private func sourceURL(_ raw: String) throws -> URL {
+    private static func sourceURL(_ raw: String) throws -> URL {
         var text = raw.trimmingCharacters(in: .whitespaces)
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
             let host = url.host, !host.isEmpty

@@ -15,7 +15,7 @@ struct User: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create an account (a member unless told otherwise).")
-        @OptionGroup var common: CommonOptions
+        @OptionGroup var common: AccountOptions
         @Argument(help: ArgumentHelp("The account's name.", valueName: "name")) var name: String
         @Flag(name: .long, help: "Make it an admin: imports, catalog refreshes, maintenance and accounts.") var admin =
             false
@@ -47,7 +47,7 @@ struct User: AsyncParsableCommand {
     struct ListUsers: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the accounts and their roles.")
-        @OptionGroup var common: CommonOptions
+        @OptionGroup var common: AccountOptions
 
         func run() async throws {
             try await runReportingErrors {
@@ -69,7 +69,7 @@ struct User: AsyncParsableCommand {
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Remove an account with its sessions, tokens and favorites.")
-        @OptionGroup var common: CommonOptions
+        @OptionGroup var common: AccountOptions
         @Argument(help: ArgumentHelp("The account's name.", valueName: "name")) var name: String
 
         func run() async throws {
@@ -83,7 +83,7 @@ struct User: AsyncParsableCommand {
     struct Passwd: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Set an account's password; its sessions are signed out.")
-        @OptionGroup var common: CommonOptions
+        @OptionGroup var common: AccountOptions
         @Argument(help: ArgumentHelp("The account's name.", valueName: "name")) var name: String
         @Flag(name: .long, help: "Read the password from standard input (required).") var passwordStdin = false
 
@@ -105,7 +105,7 @@ struct User: AsyncParsableCommand {
     struct Token: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Issue an API token; it is printed once, alone on standard output.")
-        @OptionGroup var common: CommonOptions
+        @OptionGroup var common: AccountOptions
         @Argument(help: ArgumentHelp("The account's name.", valueName: "name")) var name: String
         @Option(name: .long, help: ArgumentHelp("A label to recognise the token by.", valueName: "text")) var label:
             String?
@@ -120,7 +120,7 @@ struct User: AsyncParsableCommand {
     struct RevokeToken: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "revoke-token", abstract: "Revoke the API token that starts with this text.")
-        @OptionGroup var common: CommonOptions
+        @OptionGroup var common: AccountOptions
         @Argument(
             help: ArgumentHelp(
                 "The token's start, as listed on the account page (e.g. cb_1a2b3c4d).", valueName: "token-prefix"))
@@ -137,7 +137,7 @@ struct User: AsyncParsableCommand {
 }
 
 /// Runs `body` with the accounts of the book the options name; the catalog is not loaded.
-private func withAccounts<T: Sendable>(_ options: CommonOptions, _ body: (Accounts) async throws -> T) async throws
+private func withAccounts<T: Sendable>(_ options: AccountOptions, _ body: (Accounts) async throws -> T) async throws
     -> T
 {
     let configuration = try options.resolved()

@@ -33,4 +33,20 @@ struct CLIHelpTests {
                 "`\((["cocktailbook"] + command).joined(separator: " ")) --help` does not mention \(word)")
         }
     }
+
+    @Test("each user subcommand's --help lists its own options only, not the catalog source's")
+    func userHelpIsItsOwn() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        for command in [["user", "add"], ["user", "list"], ["user", "passwd"], ["user", "token"]] {
+            let result = try await sandbox.run(command + ["--help"], common: false)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("--database"), "\(command)")
+            for foreign in ["--source-latency", "--source-failures", "--catalog", "--source "] {
+                #expect(!result.stdout.contains(foreign), "`\(command.joined(separator: " ")) --help` lists \(foreign)")
+            }
+        }
+        let add = try await sandbox.run(["user", "add", "--help"], common: false)
+        #expect(add.stdout.contains("--bcrypt-cost") && add.stdout.contains("--password-stdin"), "\(add)")
+    }
 }

@@ -179,7 +179,11 @@ struct BarHTTPTests {
                 uri: "/bar/bottles", method: .post, headers: TestCSRF.formHeaders,
                 body: TestCSRF.body("action=add&value=unobtainium"))
             #expect(refused.status == .badRequest)
-            #expect(String(buffer: refused.body).contains("There is no ingredient called"))
+            // Refused on the page itself: My bar again, what was typed kept, the reason by the field.
+            let again = String(buffer: refused.body)
+            #expect(again.contains("“unobtainium” is not an ingredient the book knows"))
+            #expect(again.contains(#"id="bar-add-problem""#) && again.contains(#"value="unobtainium""#))
+            #expect(again.contains(#"<h1 class="large-title">My bar</h1>"#))
             let html = String(buffer: try await client.get("/bar").body)
             #expect(html.contains(#"<li data-drink="Negroni"><a href="/cocktails/"#))
             #expect(html.contains("Can make now ("))

@@ -241,7 +241,8 @@ struct DiscoverPagesTests {
             for id in ["30", "47", "13"] {
                 let label = try #require(try await client.discoverDetail(id).lastModifiedLabel)
                 let html = String(buffer: try await client.get("/cocktails/\(id)").body)
-                #expect(html.contains(#"<p class="last-modified">Last modified: \#(label)</p>"#), "\(id)")
+                let inSentence = label.prefix(1).lowercased() + label.dropFirst()
+                #expect(html.contains(#"<p class="last-modified">Last modified \#(inSentence)</p>"#), "\(id)")
             }
         }
     }

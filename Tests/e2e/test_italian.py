@@ -67,7 +67,7 @@ def test_choosing_italiano_translates_the_page_at_once_and_every_screen_after(mo
     screens = {
         "/": "Tutti i cocktail",
         "/?filter=non-alcoholic": "Cocktail analcolici",
-        "/search?q=gin": "Tutti i cocktail",
+        "/search?q=gin": "\u00abgin\u00bb in Tutti i cocktail",
         "/filters": "Filtri",
         "/results?filter=alcoholic": "Risultati",
         "/cocktails/11": "Margarita Mocktail",

@@ -75,7 +75,7 @@ def test_last_modified_ends_the_details_page_as_the_api_says(bundled, page):
         expect(page.locator("h1")).to_have_text(details["name"])
         last = page.locator("main > :last-child")
         expect(last).to_have_class("last-modified")
-        expect(last).to_have_text(f"Last modified: {label}")
+        expect(last).to_have_text(f"Last modified {label[0].lower()}{label[1:]}")
 
 
 # --------------------------------------------------------------------------- paging without JavaScript

@@ -184,7 +184,7 @@ def test_search_form_without_javascript(bundled, plain_page):
     expect(segment).to_have_attribute("href", "/search?q=campari&filter=alcoholic")
     segment.click()
     expect(page).to_have_url(bundled.url + "/search?q=campari&filter=alcoholic")
-    expect(page.locator("h1")).to_have_text("Alcoholic Cocktails")
+    expect(page.locator("h1")).to_have_text("\u201ccampari\u201d in Alcoholic Cocktails")
     expect(page.locator(FIELD)).to_have_value("campari")
     expect(page.locator('nav.segmented a[aria-current="page"]')).to_have_text("Alcoholic")
     assert row_names(page) == api_names(bundled, q="campari", filter="alcoholic")

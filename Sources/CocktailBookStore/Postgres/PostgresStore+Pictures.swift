@@ -5,6 +5,9 @@ import PostgresNIO
 /// The pictures' bytes, in the database (``AppStore/pictures`` is the store itself).
 extension PostgresStore: PictureStore {
     public var pictures: any PictureStore { self }
+    /// Kept backups share the picture table, under names no picture can have
+    /// (``BackupShelf``), so every instance can hand them out.
+    public var keptBackups: any PictureStore { self }
 
     public func savePicture(_ bytes: Data, named name: String) async throws -> Bool {
         try await mapped {

@@ -18,10 +18,11 @@ struct AccountController<Context: AppContext>: Sendable {
     func addRoutes(to routes: RouteBuilder<Context>) {
         let open = routes.routes("", .open)
         open.get("/login") { request, context in
-            renderer.render(
-                LoginPage(
-                    next: LocalPath.sanitized(FormQuery(request)["next"]), viewer: context.viewer,
-                    strings: context.strings), context: context)
+            var page = LoginPage(
+                next: LocalPath.sanitized(FormQuery(request)["next"]), viewer: context.viewer, strings: context.strings)
+            // Sent here by a heart: say why, and that the drink comes back after signing in.
+            if FormQuery(request)["why"] == "favorite" { page.reason = context.strings["login_why_favorite"] }
+            return renderer.render(page, context: context)
         }
         open.post("/login", use: signIn)
         let router = routes.routes("", .anyone)

@@ -74,7 +74,8 @@ struct AccessMiddleware<Context: AppContext>: RouterMiddleware {
         if isReadOnly, ![.get, .head, .options].contains(request.method) {
             throw AppError(
                 status: .forbidden, code: "read_only",
-                message: "This book is open read-only: nothing can be changed here.")
+                message: "This book is open read-only: nothing can be changed here."
+            ).said(by: "apperror_read_only")
         }
         return try await next(request, context)
     }

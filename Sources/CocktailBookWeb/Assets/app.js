@@ -80,24 +80,146 @@
     form.querySelector(".heart-toggle").setAttribute("aria-pressed", on ? "true" : "false");
     form.querySelector('input[name="favorite"]').value = on ? "false" : "true";
   }
-  // Sends what waits, oldest first; what fails stays for the next try.
+  // Sends what waits; what fails stays for the next try. Resolves to how many were sent.
   function flushPending() {
     var queue = pending();
-    Object.keys(queue).forEach(function (path) {
-      fetch(path, { method: queue[path] ? "PUT" : "DELETE" }).then(function (response) {
+    return Promise.all(Object.keys(queue).map(function (path) {
+      return fetch(path, { method: queue[path] ? "PUT" : "DELETE" }).then(function (response) {
         if (response.status === 204 || response.status === 404) {
           var now = pending();
           if (now[path] === queue[path]) { delete now[path]; savePending(now); }
+          return 1;
         }
-      }).catch(function () {});
+        return 0;
+      }).catch(function () { markReachable(false); return 0; });
+    })).then(function (sent) { return sent.reduce(function (a, b) { return a + b; }, 0); });
+  }
+
+  // Reachability: the book is offline when the browser says so, and also when the server does
+  // not answer (a home server switched off while the phone is online). Then the banner shows,
+  // and the server is asked again with a growing pause, when the browser comes online and when
+  // the page is looked at again; as soon as it answers, the queued favorites go and the list
+  // is drawn again from the server.
+  var serverDown = false;
+  var retryDelay = 1000;
+  var retryTimer = null;
+  function isOffline() { return navigator.onLine === false || serverDown; }
+  function markReachable(up) {
+    var was = serverDown;
+    serverDown = !up;
+    updateOfflineBanner();
+    if (!up) {
+      if (!retryTimer) {
+        retryTimer = setTimeout(function () { retryTimer = null; checkServer(); }, retryDelay);
+        retryDelay = Math.min(retryDelay * 2, 30000);
+      }
+      return;
+    }
+    retryDelay = 1000;
+    if (retryTimer) { clearTimeout(retryTimer); retryTimer = null; }
+    if (was || Object.keys(pending()).length) { syncNow(); }
+  }
+  function checkServer() {
+    if (navigator.onLine === false) { updateOfflineBanner(); return; }
+    var controller = window.AbortController ? new AbortController() : null;
+    var timeout = setTimeout(function () { if (controller) { controller.abort(); } }, 5000);
+    fetch("/healthz", { cache: "no-store", signal: controller ? controller.signal : undefined })
+      .then(function (response) { markReachable(response.status < 500); })
+      .catch(function () { markReachable(false); })
+      .finally(function () { clearTimeout(timeout); });
+  }
+  function syncNow() {
+    var waiting = Object.keys(pending()).length;
+    flushPending().then(function (sent) {
+      if (!sent && !waiting) { return; }
+      if (!Object.keys(pending()).length) { showQueuedNote(false); }
+      redrawList();
     });
+  }
+  // A favorite waiting to be sent is shown as such, visibly, next to the heart and in lists.
+  function showQueuedNote(show) {
+    var note = document.querySelector("[data-queued-note]");
+    var content = document.getElementById("content");
+    if (show && !note && content) {
+      note = document.createElement("p");
+      note.className = "queued-note";
+      note.setAttribute("data-queued-note", "");
+      note.textContent = text("offlineSavedFavorite");
+      content.insertBefore(note, content.firstChild);
+    } else if (!show && note) {
+      note.remove();
+    }
+  }
+  function showQueuedInList() {
+    var list = document.querySelector("ul.cocktail-list");
+    if (!list) { return; }
+    var queue = pending();
+    var pinned = [];
+    list.querySelectorAll("a.row").forEach(function (row) {
+      var match = /^\/cocktails\/([^?#\/]+)/.exec(row.getAttribute("href") || "");
+      if (!match) { return; }
+      var path = "/api/v1/favorites/" + match[1];
+      var badge = row.querySelector("[data-queued]");
+      if (!Object.prototype.hasOwnProperty.call(queue, path)) {
+        if (badge) { badge.remove(); row.classList.remove("is-queued"); }
+        return;
+      }
+      var on = queue[path];
+      row.classList.add("is-queued");
+      row.classList.toggle("is-favorite", on);
+      var heart = row.querySelector(".row-heart");
+      if (on && !heart) {
+        heart = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+        heart.setAttribute("class", "row-heart");
+        heart.setAttribute("role", "img");
+        heart.setAttribute("aria-label", text("listFavorite"));
+        var use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+        use.setAttribute("href", "#i-heart-fill");
+        heart.appendChild(use);
+        (row.querySelector(".row-title") || row).appendChild(heart);
+      } else if (!on && heart) {
+        heart.remove();
+      }
+      if (!badge) {
+        badge = document.createElement("span");
+        badge.className = "row-queued";
+        badge.setAttribute("data-queued", "");
+        (row.querySelector(".row-title") || row).appendChild(badge);
+      }
+      badge.textContent = text("queuedFavorite");
+      if (on && row.closest("li")) { pinned.push(row.closest("li")); }
+    });
+    pinned.reverse().forEach(function (item) { list.insertBefore(item, list.firstChild); });
+  }
+  // The list as the server draws it now (favorites pinned), once what waited was sent.
+  function redrawList() {
+    var list = document.querySelector("ul.cocktail-list");
+    if (!list || !window.DOMParser) { return; }
+    fetch(location.href, { cache: "no-store", headers: { Accept: "text/html" } })
+      .then(function (response) { return response.text(); })
+      .then(function (html) {
+        var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("ul.cocktail-list");
+        var now = document.querySelector("ul.cocktail-list");
+        if (fresh && now) { now.replaceWith(fresh); }
+        showQueuedInList();
+      })
+      .catch(function () {});
   }
   var favoriteForm = document.querySelector("form.favorite-form");
   if (favoriteForm && Object.prototype.hasOwnProperty.call(pending(), favoriteForm.dataset.api)) {
     showFavorite(favoriteForm, pending()[favoriteForm.dataset.api]);
+    showQueuedNote(true);
   }
-  if (navigator.onLine !== false) { flushPending(); }
-  window.addEventListener("online", flushPending);
+  showQueuedInList();
+  // A page the server drew proves it answers; a saved copy (marked so by the service worker),
+  // the offline page, or anything waiting asks it first.
+  if (Object.keys(pending()).length || document.body.hasAttribute("data-saved-copy") || document.querySelector(".offline-page")) {
+    checkServer();
+  }
+  window.addEventListener("online", checkServer);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible" && (serverDown || Object.keys(pending()).length)) { checkServer(); }
+  });
 
   // Toggle a favorite in place; the list shows the change when the user returns to it. The
   // button keeps the keyboard focus; offline, the change is queued and sent later.
@@ -116,27 +238,37 @@
       queue[form.dataset.api] = on;
       savePending(queue);
       showFavorite(form, on);
+      showQueuedNote(true);
       announce(text("offlineSavedFavorite"));
     };
-    if (navigator.onLine === false) {
+    if (isOffline()) {
       queueIt();
       button.removeAttribute("aria-busy");
       return;
     }
-    fetch(form.dataset.api, { method: on ? "PUT" : "DELETE" })
+    var controller = window.AbortController ? new AbortController() : null;
+    var timeout = setTimeout(function () { if (controller) { controller.abort(); } }, 5000);
+    fetch(form.dataset.api, { method: on ? "PUT" : "DELETE", signal: controller ? controller.signal : undefined })
       .then(function (response) {
         if (response.status !== 204) { throw new Error("status " + response.status); }
         var queue = pending();
         delete queue[form.dataset.api];
         savePending(queue);
         showFavorite(form, on);
+        showQueuedNote(false);
         announce(on ? text("favoriteAdded") : text("favoriteRemoved"));
       })
       .catch(function (error) {
-        // No answer at all: the connection is gone. An answer we cannot use: the form decides.
-        if (error instanceof TypeError) { queueIt(); } else { form.submit(); }
+        // No answer at all (or none in time): the server is out of reach. An answer we cannot
+        // use: the form decides.
+        if (error instanceof TypeError || (error && error.name === "AbortError")) {
+          queueIt();
+          markReachable(false);
+        } else {
+          form.submit();
+        }
       })
-      .finally(function () { button.removeAttribute("aria-busy"); });
+      .finally(function () { clearTimeout(timeout); button.removeAttribute("aria-busy"); });
   });
 
   // Installable and offline: the service worker keeps visited pages; the banner says when
@@ -144,17 +276,52 @@
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("/sw.js").catch(function () {});
   }
+  // The banner and the offline page speak the language last chosen, not the one a saved page
+  // or the install happened in: each page the server draws records its words, and refreshes
+  // the saved offline page when that one is in another language.
+  var WORDS = "cocktailbook-offline-words";
+  function savedWords() {
+    try { return JSON.parse(localStorage.getItem(WORDS) || "null") || {}; } catch (error) { return {}; }
+  }
+  var drawnNow = !document.body.hasAttribute("data-saved-copy") && !document.querySelector(".offline-page");
+  if (drawnNow) {
+    try {
+      localStorage.setItem(WORDS, JSON.stringify({
+        lang: document.documentElement.lang, offlineBanner: text("offlineBanner"), serverDownBanner: text("serverDownBanner")
+      }));
+    } catch (error) { /* nothing kept */ }
+    if (window.caches && window.fetch) {
+      caches.keys().then(function (names) {
+        var shell = names.filter(function (name) { return name.indexOf("cocktailbook-shell-") === 0; })[0];
+        if (!shell) { return; }
+        return caches.open(shell).then(function (cache) {
+          return cache.match("/offline").then(function (saved) { return saved ? saved.text() : ""; }).then(function (html) {
+            var lang = /<html[^>]*\slang="([^"]*)"/.exec(html);
+            if (lang && lang[1] === document.documentElement.lang) { return; }
+            // A query the worker has not kept, so the answer comes from the server.
+            return fetch("/offline?for=" + encodeURIComponent(document.documentElement.lang), { cache: "no-store" })
+              .then(function (response) { if (response.ok) { return cache.put("/offline", response); } });
+          });
+        });
+      }).catch(function () {});
+    }
+  }
   function updateOfflineBanner() {
     var banner = document.querySelector("[data-offline-banner]");
     if (!banner) { return; }
-    if (navigator.onLine !== false) { banner.hidden = true; return; }
+    // The offline page says it itself; a banner above it would say the opposite.
+    if (!isOffline() || document.querySelector(".offline-page")) { banner.hidden = true; return; }
+    var words = savedWords();
+    var name = navigator.onLine === false ? "offlineBanner" : "serverDownBanner";
+    var lang = words.lang || document.documentElement.lang || undefined;
     var rendered = new Date(document.body.dataset.renderedAt || Date.now());
-    var when = rendered.toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
-    banner.textContent = text("offlineBanner").replace("{when}", when);
+    var date = rendered.toLocaleDateString(lang, { day: "numeric", month: "short", year: "numeric" });
+    var time = rendered.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
+    banner.textContent = (words[name] || text(name)).replace("{when}", date + " " + time)
+      .replace("{date}", date).replace("{time}", time);
     banner.hidden = false;
   }
   updateOfflineBanner();
-  window.addEventListener("online", updateOfflineBanner);
   window.addEventListener("offline", updateOfflineBanner);
 
   // The offline page lists the drinks saved on this device.
@@ -196,6 +363,7 @@
         if (!searchField.value.trim()) { params.delete("q"); }
         var url = (params.has("q") ? "/search" : "/") + (params.toString() ? "?" + params.toString() : "");
         var ticket = ++latest;
+        if (isOffline()) { searchSaved(); return; }
         fetch(url, { headers: { Accept: "text/html" } })
           .then(function (response) { return response.text(); })
           .then(function (html) {
@@ -209,9 +377,36 @@
             history.replaceState(null, "", url);
             observeShowMore();
           })
-          .catch(function () { /* the form still works by submitting */ });
+          .catch(function (error) {
+            // No answer: search what this saved page lists, and say so. (An answer we could
+            // not read: the form still works by submitting.)
+            if (error instanceof TypeError && ticket === latest) { markReachable(false); searchSaved(); }
+          });
       }, 300);
     });
+  }
+  // Offline, the search looks through the drinks of the list on screen, saying it does.
+  function searchSaved() {
+    var list = document.querySelector("ul.cocktail-list");
+    var content = document.getElementById("content");
+    if (!list || !content || !searchField) { return; }
+    var fold = function (value) { return value.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); };
+    var wanted = fold(searchField.value.trim());
+    var shown = 0;
+    list.querySelectorAll(":scope > li").forEach(function (item) {
+      var name = item.querySelector(".row-name");
+      item.hidden = !name || (wanted !== "" && fold(name.textContent).indexOf(wanted) === -1);
+      if (!item.hidden) { shown += 1; }
+    });
+    var note = document.querySelector("[data-offline-search]");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "queued-note";
+      note.setAttribute("data-offline-search", "");
+      note.setAttribute("role", "status");
+      list.parentNode.insertBefore(note, list);
+    }
+    note.textContent = text("offlineSearch").replace("{n}", String(shown));
   }
 
   // Infinite scroll: when "Show more" comes near, load the next page into the list.
@@ -310,6 +505,19 @@
             var freshCount = fresh.closest("label").querySelector(".count");
             if (count && freshCount) { count.textContent = freshCount.textContent; }
           });
+          // An ingredient no drink left has folds away; one that has drinks again comes back, in
+          // the order the picker shows them (the server's order, read from the fresh page).
+          var open = filters.querySelector("[data-ingredients-open]");
+          var fold = filters.querySelector("[data-ingredients-fold]");
+          if (open && fold) {
+            next.querySelectorAll("form[data-filters] [data-ingredients-open] input[id], form[data-filters] [data-ingredients-fold] input[id]").forEach(function (fresh) {
+              var input = document.getElementById(fresh.id);
+              if (!input) { return; }
+              var label = input.closest("label");
+              (fresh.closest("[data-ingredients-fold]") ? fold : open).appendChild(label);
+            });
+            fold.closest("details").hidden = fold.children.length === 0;
+          }
         })
         .catch(function () {})
         .finally(function () { filters.removeAttribute("aria-busy"); });
@@ -649,6 +857,54 @@
       });
     }
   }
+  // Forms marked data-stay post without leaving the page: the answer (the page after the
+  // redirect, or the same page with the problem next to the field) replaces the content, and
+  // focus goes where the form says (the field, ready for the next bottle). Without a script,
+  // or when the answer cannot be read, the form simply submits.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (event.defaultPrevented || !form.hasAttribute || !form.hasAttribute("data-stay") || !window.fetch || !window.DOMParser) { return; }
+    event.preventDefault();
+    if (form.getAttribute("aria-busy") === "true") { return; }
+    form.setAttribute("aria-busy", "true");
+    var body = new URLSearchParams(new FormData(form, event.submitter || undefined));
+    fetch(form.getAttribute("action"), { method: "POST", body: body, credentials: "same-origin" })
+      .then(function (response) { return response.text(); })
+      .then(function (html) {
+        var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("#content");
+        var content = document.querySelector("#content");
+        if (!fresh || !content) { throw new Error("no content"); }
+        content.replaceWith(fresh);
+        var problem = fresh.querySelector("[data-field-problem]");
+        var target = fresh.querySelector(form.getAttribute("data-stay"));
+        if (target) { target.focus(); }
+        var said = problem || fresh.querySelector("[data-added-notice]");
+        if (said) { announce(said.textContent.trim()); }
+      })
+      .catch(function () { form.removeAttribute("aria-busy"); form.submit(); });
+  });
+
+  // Installing the book: where the browser offers it, an Install button in the bar asks it to.
+  var installPrompt = null;
+  window.addEventListener("beforeinstallprompt", function (event) {
+    event.preventDefault();
+    installPrompt = event;
+    document.querySelectorAll("[data-install]").forEach(function (button) { button.hidden = false; });
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-install]");
+    if (!button || !installPrompt) { return; }
+    var offer = installPrompt;
+    installPrompt = null;
+    offer.prompt();
+    Promise.resolve(offer.userChoice).catch(function () {}).then(function () {
+      document.querySelectorAll("[data-install]").forEach(function (other) { other.hidden = true; });
+    });
+  });
+  window.addEventListener("appinstalled", function () {
+    document.querySelectorAll("[data-install]").forEach(function (button) { button.hidden = true; });
+  });
+
   // A recipe saved: the draft it was typed in is no longer needed.
   if (document.querySelector("[data-saved-notice]")) {
     try {

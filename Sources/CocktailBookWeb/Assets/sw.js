@@ -11,7 +11,8 @@
 //   `X-Offline-Cache: page` are kept (ready catalog, no errors, nothing private).
 // - Answers marked `asset` (versioned files) and `picture` are cache-first; pictures keep at
 //   most PICTURE_LIMIT entries. Anything else (the JSON API) goes to the network as it is.
-// - Offline, a page never visited gets the offline page.
+// - Offline, a page never visited gets the offline page; a saved copy is marked
+//   `<body data-saved-copy>` so that the page checks whether the server answers.
 //
 // The server writes this file with VERSION set from the content of the shell, so a new release
 // installs a new worker whose caches carry the new version; the old caches are deleted when it
@@ -77,12 +78,27 @@ async function page(event, request) {
   const fresh = fetch(request).then((response) => keepPage(request, response));
   event.waitUntil(fresh.catch(() => undefined));
   const saved = cache.match(request);
-  const slow = new Promise((resolve) => setTimeout(resolve, PAGE_WAIT)).then(async () => (await saved) || fresh);
+  const slow = new Promise((resolve) => setTimeout(resolve, PAGE_WAIT)).then(async () => {
+    const copy = await saved;
+    return copy ? markSaved(copy) : fresh;
+  });
   try {
     return await Promise.race([fresh, slow]);
   } catch (error) {
-    return (await saved) || (await caches.match("/offline")) || Response.error();
+    const copy = await saved;
+    return copy ? markSaved(copy) : (await caches.match("/offline")) || Response.error();
   }
+}
+
+/**
+ * A saved copy, marked `<body data-saved-copy>`: the page then asks the server whether it
+ * answers (a home server switched off while the phone is online is offline too).
+ */
+async function markSaved(response) {
+  const html = await response.text();
+  return new Response(html.replace("<body ", "<body data-saved-copy "), {
+    status: response.status, statusText: response.statusText, headers: new Headers(response.headers),
+  });
 }
 
 /**

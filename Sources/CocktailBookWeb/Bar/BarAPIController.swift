@@ -39,7 +39,8 @@ struct BarAPIController<Context: AppContext>: Sendable {
             throw AppError(
                 status: .notFound, code: "unknown_ingredient",
                 message:
-                    "There is no ingredient \"\(decoded.prefix(200))\"; the values are those of GET /api/v1/filters.")
+                    "There is no ingredient \"\(decoded.prefix(200))\"; the values are those of GET /api/v1/filters."
+            ).said(by: "apperror_unknown_ingredient", ["name": String(decoded.prefix(200))])
         }
         return value
     }

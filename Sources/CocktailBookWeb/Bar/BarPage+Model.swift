@@ -23,6 +23,12 @@ struct BarPage: PageModel {
         var reasons: [String]
         var missing: String?
         var niceToHave: String?
+        /// The value of the one ingredient a one-away drink lacks.
+        var missingValue: String? = nil
+        /// Its missing ingredient is on the shopping list already.
+        var isOnList = false
+        /// Said right after the person put it there.
+        var addedNotice: String? = nil
     }
     struct Suggestion {
         var value: String
@@ -53,6 +59,10 @@ struct BarPage: PageModel {
     var rules: [Rule]
     var always: [Bottle]
     var shoppingTitle: String
+    /// A field the person got wrong, shown next to it (``FieldProblem``).
+    var bottleProblem: FieldProblem.Model?
+    var alwaysProblem: FieldProblem.Model?
+    var ruleProblem: FieldProblem.Model?
 
     init(report: BarReport, shelf: Shelf, canKeepBar: Bool, shoppingCount: Int, strings: UIStrings) {
         self.canKeepBar = canKeepBar
@@ -65,7 +75,8 @@ struct BarPage: PageModel {
         bottles = sorted(shelf.bottles).map { value in
             Bottle(
                 value: value, name: strings.ingredient(value),
-                enables: strings.count("bar_enables", enabled[value] ?? 0),
+                enables: (enabled[value] ?? 0) == 0
+                    ? strings["bar_enables_none"] : strings.count("bar_enables", enabled[value] ?? 0),
                 removeLabel: strings("bar_remove_named", ["name": strings.ingredient(value)]))
         }
         hasBottles = !bottles.isEmpty
@@ -80,7 +91,8 @@ struct BarPage: PageModel {
                 niceToHave: entry.niceToHave.isEmpty
                     ? nil
                     : strings(
-                        "bar_nice_to_have", ["names": entry.niceToHave.map(strings.ingredient).joined(separator: ", ")])
+                        "bar_nice_to_have", ["names": entry.niceToHave.map(strings.ingredient).joined(separator: ", ")]),
+                missingValue: entry.missing.first
             )
         }
         canMake = report.evaluation.canMake.map(drink)
@@ -143,6 +155,8 @@ struct ShoppingPage: PageModel {
     var options: [BarPage.Option]
     var canKeepBar: Bool
     var shareText: String
+    /// What the person typed and why it was not added (an empty line).
+    var problem: FieldProblem.Model?
 
     init(items: [ShoppingItem], cocktailNames: [String: String], values: [String], canKeepBar: Bool, strings: UIStrings)
     {

@@ -15,24 +15,25 @@ struct BarPageController<Context: AppContext>: Sendable {
         pages.get("/bar/shopping", use: shoppingPage)
         let router = routes.routes("", .anyone)
         router.post("/bar/bottles") { request, context in
-            try await change(request, context) { form, owner, index in
-                let value = try Self.value(form["value"], in: index, strings: context.strings)
+            try await change(request, context, anchor: "shelf") { form, owner, index in
+                let value = try Self.value(form, "value", field: .bottle, in: index, strings: context.strings)
                 try await store.setOnShelf(value, form["action"] != "remove", owner: owner)
             }
         }
         router.post("/bar/always") { request, context in
-            try await change(request, context) { form, owner, index in
-                let value = try Self.value(form["value"], in: index, strings: context.strings)
+            try await change(request, context, anchor: "always") { form, owner, index in
+                let value = try Self.value(form, "value", field: .always, in: index, strings: context.strings)
                 try await store.setAlwaysAvailable(value, form["action"] != "remove", owner: owner)
             }
         }
         router.post("/bar/rules") { request, context in
             try await change(request, context, anchor: "rules") { form, owner, index in
-                let use = try Self.value(form["use"], in: index, strings: context.strings)
-                let insteadOf = try Self.value(form["insteadOf"], in: index, strings: context.strings)
+                let use = try Self.value(form, "use", field: .rule, in: index, strings: context.strings)
+                let insteadOf = try Self.value(form, "insteadOf", field: .rule, in: index, strings: context.strings)
                 guard use != insteadOf else {
-                    throw AppError(
-                        status: .badRequest, code: "invalid_rule", message: "A rule needs two different ingredients.")
+                    throw FieldProblem(
+                        field: .rule, typed: form["insteadOf"] ?? "", message: context.strings["bar_rule_same"],
+                        suggestions: [])
                 }
                 _ = try await store.addRule(
                     SubstitutionRule(use: use, insteadOf: insteadOf, bothWays: form["bothWays"] != nil), owner: owner)
@@ -51,13 +52,33 @@ struct BarPageController<Context: AppContext>: Sendable {
                 body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
         }
         router.post("/bar/shopping") { request, context in
-            try await change(request, context, back: "/bar/shopping") { form, owner, index in
-                if let id = form["cocktail"], !id.isEmpty {
-                    try await Self.addMissing(of: id, owner: owner, catalog: catalog, store: store)
-                } else {
-                    try await store.addToShoppingList(
-                        [try Self.value(form["value"], in: index, strings: context.strings)], for: nil, owner: owner)
+            let form = try await FormFields(request: request)
+            if let id = form["cocktail"], !id.isEmpty {
+                // Back to the drink's row, which now says it is on the list.
+                return try await change(
+                    form, request, context, back: "/bar?added=\(Self.urlSafe(id))", anchor: "drink-" + Self.urlSafe(id)
+                ) {
+                    form, owner, _ in try await Self.addMissing(of: id, owner: owner, catalog: catalog, store: store)
                 }
+            }
+            return try await change(form, request, context, back: "/bar/shopping", anchor: "shopping-add-form") {
+                form, owner, index in
+                // Free text is welcome on a shopping list ("olives"); a name the bar knows is kept
+                // as its value, so it reads in the page's language and counts for the shelf.
+                let typed = (form["value"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !typed.isEmpty, typed.count <= 200 else {
+                    throw FieldProblem(
+                        field: .shopping, typed: String(typed.prefix(200)),
+                        message: context.strings[typed.isEmpty ? "shopping_add_empty" : "shopping_add_too_long"],
+                        suggestions: [])
+                }
+                let value: String
+                if case .known(let known) = IngredientLookup.resolve(typed, in: index) {
+                    value = known
+                } else {
+                    value = typed
+                }
+                try await store.addToShoppingList([value], for: nil, owner: owner)
             }
         }
         router.post("/bar/shopping/:id/toggle") { request, context in
@@ -84,51 +105,87 @@ struct BarPageController<Context: AppContext>: Sendable {
         try await store.addToShoppingList(missing, for: item.cocktail.id, owner: owner)
     }
 
-    /// The value a form names, or a 400 page that says there is no such ingredient.
-    static func value(_ raw: String?, in index: BarIndex, strings: UIStrings) throws -> String {
-        let text = (raw ?? "").trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty, text.count <= 200,
-            let value = index.value(for: text) ?? Self.italianValue(text, in: index, strings: strings)
-        else {
-            throw AppError(
-                status: .badRequest, code: "unknown_ingredient",
-                message: strings("bar_unknown", ["name": String(text.prefix(200))]))
+    /// The value a form's field names (or the suggestion the person picked), in English or
+    /// Italian; a name the bar does not know is a ``FieldProblem`` with the nearest names.
+    static func value(
+        _ form: FormFields, _ name: String, field: FieldProblem.Field, in index: BarIndex, strings: UIStrings
+    )
+        throws -> String
+    {
+        let pick = "pick-" + name
+        let text = (form[pick] ?? form[name] ?? "").trimmingCharacters(in: .whitespaces)
+        switch IngredientLookup.resolve(text, in: index) {
+        case .known(let value): return value
+        case .unknown(let suggestions):
+            throw FieldProblem(
+                field: field, typed: String(text.prefix(200)),
+                message: strings(
+                    suggestions.isEmpty ? "bar_unknown_none" : "bar_unknown", ["name": String(text.prefix(200))]),
+                suggestions: suggestions.map {
+                    FieldProblem.Suggestion(name: pick, value: $0, label: strings.ingredient($0))
+                })
         }
-        return value
     }
 
-    /// An ingredient typed by its Italian name (`succo di lime fresco`).
-    private static func italianValue(_ text: String, in index: BarIndex, strings: UIStrings) -> String? {
-        guard strings.language != .english else { return nil }
-        let folded = SearchText.fold(text)
-        return index.allValues.first { SearchText.fold(strings.ingredient($0)) == folded }
+    /// `id` as it may stand in a query.
+    static func urlSafe(_ id: String) -> String {
+        id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-_."))) ?? ""
     }
 
-    /// Checks the form and the viewer, applies `apply`, and goes back to the page.
+    /// Checks the form and the viewer, applies `apply`, and goes back to the page (to
+    /// `anchor` on it); a field the person got wrong shows the page again, with what they typed
+    /// and the problem next to that field.
     private func change(
         _ request: Request, _ context: Context, back: String = "/bar", anchor: String? = nil,
         _ apply: (FormFields, FavoritesOwner, BarIndex) async throws -> Void
     ) async throws -> Response {
-        let form = try await FormFields(request: request)
+        try await change(try await FormFields(request: request), request, context, back: back, anchor: anchor, apply)
+    }
+
+    private func change(
+        _ form: FormFields, _ request: Request, _ context: Context, back: String, anchor: String?,
+        _ apply: (FormFields, FavoritesOwner, BarIndex) async throws -> Void
+    ) async throws -> Response {
         try CSRFToken.verify(form["csrf"], context: context, request: request)
         let owner = try context.favoritesWriter()
-        try await apply(form, owner, try await catalog.barIndex())
-        let target = LocalPath.sanitized(form["return"] ?? back)
-        return .redirect(to: target + (anchor.map { "#" + $0 } ?? ""), type: .normal)
+        do {
+            try await apply(form, owner, try await catalog.barIndex())
+        } catch let problem as FieldProblem {
+            return problem.field == .shopping
+                ? try await shoppingPage(context: context, problem: problem, status: .badRequest)
+                : try await page(context: context, problem: problem, status: .badRequest)
+        }
+        // A form that names where to return goes exactly there; otherwise back to its own place.
+        let target = form["return"].map { LocalPath.sanitized($0) } ?? back + (anchor.map { "#" + $0 } ?? "")
+        return .redirect(to: target, type: .normal)
     }
 
     @Sendable func page(request: Request, context: Context) async throws -> Response {
+        try await page(context: context, added: FormQuery(request)["added"])
+    }
+
+    private func page(
+        context: Context, added: String? = nil, problem: FieldProblem? = nil, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let owner = context.viewer.favoritesOwner
         let shelf = try await store.shelf(of: owner)
         let report = try await catalog.bar(shelf)
         let list = try await store.shoppingList(of: owner)
-        return renderer.render(
-            BarPage(
-                report: report, shelf: shelf, canKeepBar: owner != .nobody,
-                shoppingCount: list.filter { !$0.isBought }.count, strings: context.strings), context: context)
+        var bar = BarPage(
+            report: report, shelf: shelf, canKeepBar: owner != .nobody,
+            shoppingCount: list.filter { !$0.isBought }.count, strings: context.strings)
+        bar.mark(onList: Set(list.filter { !$0.isBought }.map(\.value)), added: added, strings: context.strings)
+        bar.show(problem)
+        return renderer.render(bar, status: status, context: context)
     }
 
     @Sendable func shoppingPage(request: Request, context: Context) async throws -> Response {
+        try await shoppingPage(context: context)
+    }
+
+    private func shoppingPage(context: Context, problem: FieldProblem? = nil, status: HTTPResponse.Status = .ok)
+        async throws -> Response
+    {
         let owner = context.viewer.favoritesOwner
         let items = try await store.shoppingList(of: owner)
         let index = try await catalog.barIndex()
@@ -136,9 +193,10 @@ struct BarPageController<Context: AppContext>: Sendable {
         for id in Set(items.flatMap(\.cocktailIds)) {
             names[id] = try? await catalog.cocktail(id: id, for: owner).cocktail.name
         }
-        return renderer.render(
-            ShoppingPage(
-                items: items, cocktailNames: names, values: index.allValues, canKeepBar: owner != .nobody,
-                strings: context.strings), context: context)
+        var page = ShoppingPage(
+            items: items, cocktailNames: names, values: index.allValues, canKeepBar: owner != .nobody,
+            strings: context.strings)
+        page.problem = problem.map(FieldProblem.Model.init)
+        return renderer.render(page, status: status, context: context)
     }
 }

@@ -38,7 +38,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
                 body: .init(byteBuffer: ByteBuffer(bytes: data))
             )
         }
-        router.post("/maintenance/restore", use: restore)
+        addRestoreRoutes(to: router)
         router.post("/maintenance/origins/remove") { request, context in
             let form = try await checkedForm(request, context)
             _ = try await environment.database.removeImported(origin: form["origin"] ?? "")
@@ -70,7 +70,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         }
     }
 
-    private func checkedForm(_ request: Request, _ context: Context) async throws -> FormFields {
+    func checkedForm(_ request: Request, _ context: Context) async throws -> FormFields {
         let form = try await FormFields(request: request)
         try CSRFToken.verify(form["csrf"], context: context, request: request)
         return form
@@ -78,7 +78,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
 
     static func notice(_ done: String, strings: UIStrings, query: FormQuery? = nil) -> String? {
         switch done {
-        case "removed", "reset", "cleared": return strings["maintenance_done_" + done]
+        case "removed", "reset", "cleared", "restore_cancelled": return strings["maintenance_done_" + done]
         case "downloaded":
             return strings(
                 "maintenance_done_downloaded",
@@ -119,55 +119,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         return (downloaded, failed)
     }
 
-    /// Restores an uploaded backup; the page says what came back, or why nothing changed.
-    @Sendable func restore(request: Request, context: Context) async throws -> Response {
-        try context.require(.admin)
-        let contentType = request.headers[.contentType] ?? ""
-        guard let boundary = MultipartForm.boundary(fromContentType: contentType) else {
-            return renderer.render(
-                try await page(context: context, message: context.strings["maintenance_restore_choose"]),
-                status: .badRequest, context: context)
-        }
-        let form: MultipartForm
-        do {
-            form = try await MultipartForm.read(
-                request.body, declaredLength: request.headers[.contentLength], boundary: boundary,
-                limits: .init(bodyBytes: Self.maximumBackupBytes))
-        } catch MultipartForm.Failure.tooLarge {
-            return renderer.render(
-                try await page(context: context, message: context.strings["maintenance_restore_too_large"]),
-                status: .contentTooLarge, context: context)
-        } catch MultipartForm.Failure.malformed {
-            return renderer.render(
-                try await page(context: context, message: context.strings["maintenance_restore_choose"]),
-                status: .badRequest, context: context)
-        }
-        try CSRFToken.verify(
-            form["csrf"].map { String(decoding: $0.body, as: UTF8.self) }, context: context, request: request)
-        guard let file = form["file"], !file.body.isEmpty else {
-            return renderer.render(
-                try await page(context: context, message: context.strings["maintenance_restore_choose"]),
-                status: .badRequest, context: context)
-        }
-        do {
-            let summary = try await environment.database.restore(
-                file.body, pictures: environment.images.store, unusablePasswordHash: Accounts.unusablePasswordHash())
-            await environment.catalog.reloadImported()
-            let notice = context.strings(
-                "maintenance_restored",
-                [
-                    "accounts": String(summary.accounts), "favorites": String(summary.favorites),
-                    "imported": String(summary.importedCocktails), "pictures": String(summary.pictures),
-                ])
-            return renderer.render(try await page(context: context, notice: notice), context: context)
-        } catch let error as StoreError {
-            return renderer.render(
-                try await page(context: context, message: error.localizedDescription), status: .badRequest,
-                context: context)
-        }
-    }
-
-    private func page(context: Context, notice: String? = nil, message: String? = nil) async throws -> MaintenancePage {
+    func page(context: Context, notice: String? = nil, message: String? = nil) async throws -> MaintenancePage {
         let status = await environment.catalog.status()
         let databaseBytes = await environment.database.sizeInBytes() ?? 0
         let recorded = try await environment.database.importedPictures()
@@ -183,6 +135,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
             status: status, source: source, databasePath: environment.database.location, databaseBytes: databaseBytes,
             pictures: pictureNames.count, recordedPictures: recordedPictures, pictureBytes: pictureBytes,
             origins: try environment.database.importedOrigins(),
+            keptBackups: try BackupShelf(store: environment.database.keptBackups).kept(),
             notice: notice, message: message, strings: context.strings
         )
     }
@@ -227,11 +180,19 @@ struct MaintenancePage: PageModel {
     var message: String?
 
     var hasRecordedPictures: Bool
+    /// The backups taken before restores, to download.
+    var keptBackups: [KeptBackup]
+    var hasKeptBackups: Bool
+    struct KeptBackup {
+        var name: String
+        var size: String
+    }
 
     init(
         status: CatalogStatus, source: String, databasePath: String, databaseBytes: Int, pictures: Int,
         recordedPictures: Int, pictureBytes: Int,
-        origins: [(origin: String, count: Int)], notice: String?, message: String?, strings: UIStrings
+        origins: [(origin: String, count: Int)], keptBackups: [BackupShelf.Kept] = [], notice: String?,
+        message: String?, strings: UIStrings
     ) {
         let size = { (bytes: Int) in ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file) }
         let format = Date.FormatStyle(date: .abbreviated, time: .shortened).locale(strings.locale)
@@ -248,9 +209,11 @@ struct MaintenancePage: PageModel {
             Fact(label: strings["maintenance_database"], value: "\(databasePath) (\(size(databaseBytes)))"),
             Fact(
                 label: strings["maintenance_pictures"],
-                value: strings(
-                    "maintenance_pictures_value",
-                    ["n": String(pictures), "size": size(pictureBytes), "recorded": String(recordedPictures)])),
+                value: recordedPictures == 0
+                    ? strings["maintenance_pictures_none"]
+                    : strings(
+                        "maintenance_pictures_value",
+                        ["n": String(pictures), "size": size(pictureBytes), "recorded": String(recordedPictures)])),
             Fact(
                 label: strings["maintenance_version"],
                 value: "\(BuildInfo.version) · \(strings["maintenance_build"]) \(BuildInfo.build)"),
@@ -260,6 +223,8 @@ struct MaintenancePage: PageModel {
         }
         hasOrigins = !origins.isEmpty
         hasRecordedPictures = recordedPictures > 0
+        self.keptBackups = keptBackups.map { KeptBackup(name: $0.name, size: size($0.bytes)) }
+        hasKeptBackups = !keptBackups.isEmpty
         self.notice = notice
         self.message = message
     }

@@ -9,6 +9,8 @@ struct LoginPage: PageModel {
     var next: String
     var name = ""
     var message: String?
+    /// Why the person was sent to sign in, if a button sent them.
+    var reason: String?
     /// Whether the book has accounts at all (otherwise the page says how to create one).
     var hasAccounts: Bool
     var noAccountsText: String

@@ -172,7 +172,10 @@ struct DetailsPage: PageModel {
         backHref = origin.href
         backTitle = origin.title(strings)
         self.lastModified = lastModified
-        lastModifiedText = lastModified.map { strings("details_last_modified", ["label": $0]) }
+        // Inside a sentence the label is lower case: "Last modified this year", "Modificato oggi".
+        lastModifiedText = lastModified.map {
+            strings("details_last_modified", ["label": $0.prefix(1).lowercased() + $0.dropFirst()])
+        }
     }
 }
 
@@ -182,6 +185,12 @@ extension DetailsPage {
     static func rows(_ lines: [CocktailDetails.Line], settings: Settings, strings: UIStrings) -> [Ingredient] {
         lines.map { line in
             // A line the parser could not split still shows exactly as written.
+            // A top-up says so once: "Soda water, to top", never "Top up Soda water, to top".
+            if line.parsed.unit == .top, line.parsed.amount == nil, line.parsed.ingredient != nil {
+                let words = strings.words(for: line.parsed, measure: nil, canonical: line.ingredient?.name)
+                return Ingredient(
+                    measure: nil, link: words.link.isEmpty ? nil : words.link, name: words.name, note: words.note)
+            }
             guard line.parsed.ingredient != nil, line.measure != nil else {
                 // A line without a measure ("Soda water, to top") is a name the table may know.
                 let words = strings.words(for: line.parsed, measure: nil, canonical: line.ingredient?.name)

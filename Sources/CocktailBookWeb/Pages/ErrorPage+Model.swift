@@ -17,7 +17,7 @@ struct ErrorPage: PageModel {
 
     init(_ error: AppError, returnPath: String, backTo origin: ListOrigin = .list(.all), strings: UIStrings = .english)
     {
-        message = error.message
+        message = error.message(in: strings)
         self.returnPath = returnPath
         backHref = origin.href
         backTitle = origin.title(strings)

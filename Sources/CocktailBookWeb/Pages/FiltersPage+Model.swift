@@ -30,6 +30,9 @@ struct FiltersPage: PageModel {
 
     var groups: [Group]
     var ingredients: [Option]
+    /// The ingredients no drink left by the other choices has: folded away, not a wall of 0s.
+    var impossibleIngredients: [Option] = []
+    var hasImpossibleIngredients = false
     var hasIngredients: Bool
     var clearIngredientsHref: String
     var message: String?
@@ -73,9 +76,16 @@ struct FiltersPage: PageModel {
                 },
                 anyId: "glass-any", anyLabel: strings["filters_any"], anyChecked: query.glass == nil),
         ]
+        // In the order of the names shown (assenzio, not absinthe, comes first in Italian).
         ingredients = options("ingredient", facets.ingredients, label: strings.ingredient) {
             query.ingredients.contains($0)
+        }.sorted {
+            $0.label.compare($1.label, options: [.caseInsensitive, .diacriticInsensitive], locale: strings.locale)
+                == .orderedAscending
         }
+        impossibleIngredients = ingredients.filter(\.isDisabled)
+        hasImpossibleIngredients = !impossibleIngredients.isEmpty
+        ingredients.removeAll(where: \.isDisabled)
         hasIngredients = !query.ingredients.isEmpty
         var withoutIngredients = query
         withoutIngredients.ingredients = []

@@ -48,9 +48,11 @@ struct MainPage: PageModel {
     var hasRows = false
 
     private init(query: CocktailQuery, state: CatalogStatus.State, strings: UIStrings) {
+        // While searching, the heading says what is searched, in the list the segments choose.
+        let listTitle = query.makeable.map { $0.title(strings) } ?? query.kind.title(strings)
         title =
-            query.makeable.map { $0.title(strings) }
-            ?? query.kind.title(strings)
+            query.text.isEmpty
+            ? listTitle : strings("search_heading", ["text": query.text, "list": listTitle])
         searchText = query.text
         filterValue = query.kind == .all ? nil : query.kind.rawValue
         segments = CocktailFilter.allCases.map { kind in
@@ -92,8 +94,12 @@ struct MainPage: PageModel {
         }
         hasRows = !rows.isEmpty
         if !query.text.isEmpty {
-            resultCount = strings.count("search_results", page.total)
-            if page.total == 0 { noMatches = strings("search_no_matches", ["text": query.text]) }
+            // Said once: a count above the drinks, or "No cocktails match…" alone.
+            if page.total == 0 {
+                noMatches = strings("search_no_matches", ["text": query.text])
+            } else {
+                resultCount = strings.count("search_results", page.total)
+            }
         }
         nextPageHref = page.nextPage.map { Self.path(for: query, page: $0) }
         if query.page > 1 {

@@ -42,7 +42,8 @@ struct RecipeDesk: Sendable {
         guard viewer.role != nil else { throw AppError.signInRequired }
         guard mayWrite(viewer) else {
             throw AppError(
-                status: .forbidden, code: "forbidden", message: "Your account may read the book but not write in it.")
+                status: .forbidden, code: "forbidden", message: "Your account may read the book but not write in it."
+            ).said(by: "apperror_read_only_account")
         }
     }
 
@@ -68,7 +69,8 @@ struct RecipeDesk: Sendable {
         let recipe = try await recipe(id: id)
         guard Self.mayEdit(recipe, viewer: viewer) else {
             throw AppError(
-                status: .forbidden, code: "forbidden", message: "Only its author or an admin may change this recipe.")
+                status: .forbidden, code: "forbidden", message: "Only its author or an admin may change this recipe."
+            ).said(by: "apperror_not_author_change")
         }
         return recipe
     }
@@ -147,7 +149,8 @@ struct RecipeDesk: Sendable {
         let recipe = try await recipe(id: id, trashed: !trashed)
         guard Self.mayEdit(recipe, viewer: viewer) else {
             throw AppError(
-                status: .forbidden, code: "forbidden", message: "Only its author or an admin may delete this recipe.")
+                status: .forbidden, code: "forbidden", message: "Only its author or an admin may delete this recipe."
+            ).said(by: "apperror_not_author_delete")
         }
         guard (recipe.deletedAt == nil) == trashed else {
             throw AppError(

@@ -49,7 +49,8 @@ extension AppContext {
         guard have >= role else {
             throw AppError(
                 status: .forbidden, code: "forbidden",
-                message: "Your account may not do this; it needs the \(role.rawValue) role.")
+                message: "Your account may not do this; it needs the \(role.rawValue) role."
+            ).said(by: "apperror_forbidden_role", ["role": role.rawValue])
         }
     }
 }

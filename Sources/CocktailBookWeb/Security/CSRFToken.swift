@@ -42,7 +42,7 @@ enum CSRFToken {
             throw AppError(
                 status: .forbidden, code: "csrf_failed",
                 message: "This form has expired or did not come from this site. Reload the page and try again."
-            )
+            ).said(by: "apperror_csrf_failed")
         }
     }
 }

@@ -26,12 +26,16 @@ struct SettingsMiddleware<Context: AppContext>: RouterMiddleware {
         -> Response
     {
         var context = context
-        var saved = request.cookies[SettingsCookie.name].map { Settings(cookieValue: $0.value) } ?? Settings()
+        let cookie = request.cookies[SettingsCookie.name]?.value
+        var saved = cookie.map { Settings(cookieValue: $0) } ?? Settings()
+        // Units nobody chose follow the language: millilitres in Italian, ounces in English.
+        var unitsChosen = cookie?.contains("units=") == true
         if case .account(let account) = context.viewer,
             let stored = try? await accountSettings.value(
                 for: account.id, reading: { try await database.settings(of: account.id) })
         {
             saved = stored
+            unitsChosen = true
         }
         let query = FormQuery(request)
         context.pagePath = request.uri.path + (request.uri.query.map { $0.isEmpty ? "" : "?" + $0 } ?? "")
@@ -39,6 +43,10 @@ struct SettingsMiddleware<Context: AppContext>: RouterMiddleware {
         if let sharedLanguage { saved.language = sharedLanguage }
         context.settings = saved.applying { name in name == "units" || name == "servings" ? query[name] : nil }
         context.language = context.settings.language ?? Language(preferring: request.headers[.acceptLanguage])
+        if !unitsChosen {
+            saved.units = Self.defaultUnits(for: context.language)
+            if query["units"].flatMap(Settings.Units.init(rawValue:)) == nil { context.settings.units = saved.units }
+        }
         var response = try await next(request, context)
         if sharedLanguage != nil, response.status.code < 400 {
             if case .account(let account) = context.viewer, !isReadOnly {
@@ -47,6 +55,13 @@ struct SettingsMiddleware<Context: AppContext>: RouterMiddleware {
             response.headers.append(HTTPField(name: .setCookie, value: SettingsCookie.set(saved)))
         }
         return response
+    }
+}
+
+extension SettingsMiddleware {
+    /// The units a language's bars pour in, for whoever has not chosen.
+    static func defaultUnits(for language: Language) -> Settings.Units {
+        language == .italian ? .ml : .oz
     }
 }
 

@@ -1,0 +1,150 @@
+import CocktailBook
+import CocktailBookStore
+import Foundation
+import Hummingbird
+
+/// Restoring a backup takes two steps, both plain forms: the upload is checked and held, and a
+/// page says what the book holds now and what the backup would put in its place; only the
+/// second POST (with the held upload's token) restores, after the book has backed itself up
+/// into ``BackupShelf``, where the maintenance page lists it to download.
+extension MaintenanceController {
+    func addRestoreRoutes(to router: Routes<Context>) {
+        router.post("/maintenance/restore", use: reviewUpload)
+        router.post("/maintenance/restore/confirm", use: confirmRestore)
+        router.post("/maintenance/restore/cancel") { request, context in
+            let form = try await checkedForm(request, context)
+            try await shelf.release(token: form["token"] ?? "")
+            return Response.redirect(to: "/maintenance?done=restore_cancelled", type: .normal)
+        }
+        router.get("/maintenance/backups/:name") { _, context in
+            let name = try context.parameters.require("name")
+            guard let data = try await shelf.keptBackup(named: name) else { throw HTTPError(.notFound) }
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: "application/json",
+                    .contentDisposition: "attachment; filename=\"\(name)\"",
+                    .cacheControl: "no-store",
+                ],
+                body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
+    }
+
+    var shelf: BackupShelf { BackupShelf(store: environment.database.keptBackups) }
+
+    /// Reads and checks the uploaded file, holds it, and shows what a restore would replace.
+    @Sendable func reviewUpload(request: Request, context: Context) async throws -> Response {
+        try context.require(.admin)
+        let contentType = request.headers[.contentType] ?? ""
+        guard let boundary = MultipartForm.boundary(fromContentType: contentType) else {
+            return try await refused(context.strings["maintenance_restore_choose"], context: context)
+        }
+        let form: MultipartForm
+        do {
+            form = try await MultipartForm.read(
+                request.body, declaredLength: request.headers[.contentLength], boundary: boundary,
+                limits: .init(bodyBytes: Self.maximumBackupBytes))
+        } catch MultipartForm.Failure.tooLarge {
+            return try await refused(
+                context.strings["maintenance_restore_too_large"], status: .contentTooLarge, context: context)
+        } catch MultipartForm.Failure.malformed {
+            return try await refused(context.strings["maintenance_restore_choose"], context: context)
+        }
+        try CSRFToken.verify(
+            form["csrf"].map { String(decoding: $0.body, as: UTF8.self) }, context: context, request: request)
+        guard let file = form["file"], !file.body.isEmpty else {
+            return try await refused(context.strings["maintenance_restore_choose"], context: context)
+        }
+        let uploaded: Backup
+        do {
+            uploaded = try Backup.validated(file.body)
+        } catch let error as StoreError {
+            return try await refused(error.localizedDescription, context: context)
+        }
+        let now = try Backup.validated(try await environment.database.backup(pictures: nil))
+        let token = try await shelf.holdUpload(file.body)
+        return renderer.render(
+            RestorePage(
+                fileName: file.filename ?? "", token: token, now: now.counts, backup: uploaded.counts,
+                strings: context.strings),
+            context: context)
+    }
+
+    /// Backs the book up into the shelf, then restores the held upload.
+    @Sendable func confirmRestore(request: Request, context: Context) async throws -> Response {
+        let form = try await checkedForm(request, context)
+        let token = form["token"] ?? ""
+        guard let data = try await shelf.heldUpload(token: token) else {
+            return try await refused(context.strings["maintenance_restore_gone"], context: context)
+        }
+        let before = try await environment.database.backup(pictures: environment.images.store)
+        let kept = try await shelf.keepBeforeRestore(before, at: Date())
+        do {
+            let summary = try await environment.database.restore(
+                data, pictures: environment.images.store, unusablePasswordHash: Accounts.unusablePasswordHash())
+            try await shelf.release(token: token)
+            await environment.catalog.reloadImported()
+            let notice = [
+                context.strings(
+                    "maintenance_restored",
+                    [
+                        "accounts": String(summary.accounts), "favorites": String(summary.favorites),
+                        "imported": String(summary.importedCocktails), "pictures": String(summary.pictures),
+                    ]),
+                context.strings("maintenance_restored_kept", ["name": kept]),
+            ].joined(separator: " ")
+            return renderer.render(try await page(context: context, notice: notice), context: context)
+        } catch let error as StoreError {
+            return try await refused(error.localizedDescription, context: context)
+        }
+    }
+
+    private func refused(_ message: String, status: HTTPResponse.Status = .badRequest, context: Context) async throws
+        -> Response
+    {
+        renderer.render(try await page(context: context, message: message), status: status, context: context)
+    }
+}
+
+/// The page between an upload and a restore: what the book holds now beside what the backup
+/// holds, row by row, and the two buttons.
+struct RestorePage: PageModel {
+    static let template = "restore"
+    let catalogState = "ready"
+
+    struct Row {
+        var label: String
+        var now: String
+        var backup: String
+        var key: String
+    }
+
+    var fileName: String
+    var token: String
+    var rows: [Row]
+    var intro: String
+
+    init(fileName: String, token: String, now: Backup.Counts, backup: Backup.Counts, strings: UIStrings) {
+        self.fileName = fileName
+        self.token = token
+        let keptAsIs = strings["restore_kept_as_is"]
+        let number = { (n: Int) in n.formatted(.number.locale(strings.locale)) }
+        func row(_ key: String, _ now: Int?, _ backup: Int?) -> Row {
+            Row(
+                label: strings["restore_row_" + key], now: number(now ?? 0), backup: backup.map(number) ?? keptAsIs,
+                key: key)
+        }
+        rows = [
+            row("accounts", now.accounts, backup.accounts),
+            row("favorites", now.favorites, backup.favorites),
+            row("bottles", now.bottles, backup.bottles),
+            row("shopping", now.shoppingLines, backup.shoppingLines),
+            row("imported", now.importedCocktails, backup.importedCocktails),
+            row("pictures", now.pictures, backup.pictures),
+            row("recipes", now.recipes, backup.recipes),
+            row("lists", now.lists, backup.lists),
+            row("personal", now.personalRecords, backup.personalRecords),
+        ]
+        intro = strings("restore_intro", ["file": fileName.isEmpty ? strings["restore_this_file"] : fileName])
+    }
+}
