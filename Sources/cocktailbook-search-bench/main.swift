@@ -19,6 +19,8 @@ struct Options {
     var searches = 2_000
     /// Run the bar benchmark instead of the search one.
     var bar = false
+    /// With `--bar`: twenty house recipes instead of the bundled eleven.
+    var house = false
     /// Write a synthetic catalog of this many cocktails to this file instead (for the HTTP benchmark).
     var writeCatalog: (count: Int, path: String)?
 
@@ -43,6 +45,9 @@ struct Options {
                 }
             case "--bar":
                 bar = true
+            case "--house":
+                bar = true
+                house = true
             case "--write-catalog":
                 guard let count = iterator.next().flatMap({ Int($0) }), count > 0, let path = iterator.next() else {
                     Self.usage("--write-catalog wants a count and a file")
@@ -65,6 +70,7 @@ struct Options {
         print(
             "  --bar        instead, time makeable=now, one-away and suggestions for shelves of 20, 100 and 300 bottles"
         )
+        print("  --house      the bar benchmark with twenty house-made ingredients (syrups) in the recipes")
         print(
             "  --write-catalog N FILE  instead, write the N-cocktail catalog as a catalog file (for scripts/bench-http.sh)"
         )
@@ -130,9 +136,12 @@ if options.bar {
     print(
         "Bar: shelves of 20, 100 and 300 bottles (two thirds the most used ingredients, the rest seeded at random), 200 timed rounds each."
     )
+    let house = options.house ? try BarBenchmark.twentyHouseRecipes() : HouseRecipes.bundled
+    print("House recipes: \(house.recipes.count).")
     BarBenchmark.report(
         BarBenchmark.run(
-            sizes: options.sizes, shelves: [20, 100, 300], rounds: 200, generator: generator, table: table))
+            sizes: options.sizes, shelves: [20, 100, 300], rounds: 200, generator: generator, table: table,
+            houseRecipes: house))
     print("Load average at end (1/5/15 min): \(loadAverage())")
     exit(0)
 }
