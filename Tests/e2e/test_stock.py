@@ -62,7 +62,7 @@ def test_marking_a_negroni_made_runs_the_bottles_down(server, new_page):
         add_bottle(page, name)
 
     # Campari: a 700 ml bottle, half full, with a low mark.
-    campari = page.locator('ul.shelf li[data-bottle="Campari"]')
+    campari = page.locator('#stock li[data-stock-bottle="Campari"]')
     campari.locator("details.stock-edit summary").click()
     form = campari.locator("form.stock-form")
     form.locator("select[name=level]").select_option("0.5")
