@@ -120,7 +120,7 @@ struct StockHTTPTests {
             for body in [
                 #"{"ml": -5}"#, #"{"ml": 800, "bottleMl": 700}"#, #"{"lowMl": 900, "bottleMl": 700}"#,
                 #"{"ml": 100, "price": {"minor": 2500, "currency": "EUR"}}"#, #"{"ml": "lots"}"#,
-                #"{"bottleMl": 700, "price": {"minor": 2500, "currency": "euro"}}"#,
+                #"{"bottleMl": 700, "price": {"minor": 2500, "currency": "euro"}}"#, #"{"bottle_ml": 700}"#,
             ] {
                 let response = try await Self.put(client, "Campari", body)
                 #expect(response.status == .badRequest, "\(body)")
@@ -170,8 +170,12 @@ struct StockHTTPTests {
             let bar = try await client.get("/api/v1/bar").jsonObject()
             #expect((bar["batches"] as? [[String: Any]])?.map { $0["ml"] as? Double } == [300])
 
+            let plain = try await client.execute(
+                uri: "/api/v1/bar/batches", method: .post, headers: Self.json,
+                body: ByteBuffer(string: #"{"value": "Campari", "ml": 300}"#))
+            #expect(plain.status == .unprocessableContent, "Campari is bought, not made")
             for body in [
-                #"{"value": "Campari", "ml": 300}"#, #"{"value": "honey syrup", "ml": 0}"#,
+                #"{"value": "honey syrup", "ml": 0}"#,
                 #"{"value": "honey syrup", "ml": 1000000}"#,
             ] {
                 let refused = try await client.execute(
@@ -183,6 +187,27 @@ struct StockHTTPTests {
                 body: ByteBuffer(string: #"{"value": "unobtainium syrup", "ml": 300}"#))
             #expect(unknown.status == .notFound)
             #expect((try await client.get("/api/v1/bar").jsonObject()["batches"] as? [Any])?.count == 1)
+        }
+    }
+
+    @Test("past its shelf life a batch counts as gone, and the bar page says so in both languages")
+    func expiredBatch() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        // Made 32 days ago; honey syrup keeps 30: it went off 2 days ago.
+        let store = try AppDatabase(path: database.path)
+        _ = try await store.addBatch(
+            "honey syrup", ml: 300, at: Date().addingTimeInterval(-32 * 86_400), owner: .implicit)
+        try await makeApp(databasePath: database.path, configure: { $0.catalogPath = nil }).test(.router) { client in
+            try await client.waitUntilReady()
+            for value in ["bourbon", "lemon"] { #expect(try await Self.put(client, value).status == .noContent) }
+            #expect(try await !Self.names(client, "now").contains("Gold Rush"))
+            let batches = try await client.get("/api/v1/bar").jsonObject()["batches"] as? [[String: Any]]
+            #expect(batches?.first?["fresh"] as? Bool == false)
+            let page = String(buffer: try await client.get("/bar").body)
+            #expect(page.contains("honey syrup expired 2 days ago"))
+            let italian = try await client.execute(uri: "/bar", method: .get, headers: [.acceptLanguage: "it"])
+            #expect(String(buffer: italian.body).contains("sciroppo di miele: scadenza superata 2 giorni fa"))
         }
     }
 

@@ -69,6 +69,30 @@ struct BarAPIController<Context: AppContext>: Sendable {
             ml == nil && bottleMl == nil && lowMl == nil && price == nil
                 ? nil : BottleStock(ml: ml, bottleMl: bottleMl, lowMl: lowMl, price: price)
         }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case ml, bottleMl, lowMl, price }
+
+        init() {}
+
+        /// The four keys and no other: a misspelt one (`bottle_ml`) is refused, not ignored.
+        init(from decoder: any Decoder) throws {
+            let names = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
+            guard names.allSatisfy({ CodingKeys(rawValue: $0) != nil }) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unknown key"))
+            }
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            ml = try container.decodeIfPresent(Double.self, forKey: .ml)
+            bottleMl = try container.decodeIfPresent(Double.self, forKey: .bottleMl)
+            lowMl = try container.decodeIfPresent(Double.self, forKey: .lowMl)
+            price = try container.decodeIfPresent(BottleStock.Price.self, forKey: .price)
+        }
+
+        struct AnyKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
     }
 
     /// Puts the bottle on the shelf and, with a body, sets its stock: all checked before
@@ -99,9 +123,10 @@ struct BarAPIController<Context: AppContext>: Sendable {
         let body = try await JSONBody.decode(BatchBody.self, from: request)
         let index = try await catalog.barIndex()
         let value = try Self.value(body.value, in: index)
+        // Well formed, but not something one makes: refused for what it says (422).
         guard index.houseRecipes.recipe(for: value) != nil else {
             throw AppError(
-                status: .badRequest, code: "not_house_made",
+                status: .unprocessableContent, code: "not_house_made",
                 message: "\"\(value)\" has no house recipe; GET /api/v1/bar/house-recipes lists those that do.")
         }
         guard body.ml >= 1, body.ml <= HouseBatch.maxMl else {
