@@ -2,9 +2,10 @@
 //
 //     swift run -c release cocktailbook-search-bench [--sizes 1000,10000,100000] [--queries 2000]
 //     swift run -c release cocktailbook-search-bench --bar [--sizes …]
+//     swift run -c release cocktailbook-search-bench --house [--sizes …]
 //
 // `--bar` runs the bar benchmark instead: makeable=now, one-away and the suggestions for shelves
-// of 20, 100 and 300 bottles at each size.
+// of 20, 100 and 300 bottles at each size; `--house` the same with twenty house-made ingredients.
 //
 // For each catalog size: build time and resident-set growth of the CatalogSnapshot, latency of
 // SearchIndex.search and CatalogSnapshot.answer over a fixed mixed query set, and the targets
