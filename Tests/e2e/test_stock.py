@@ -3,21 +3,10 @@ the Gold Rush to Can make now; "I made this" on a Negroni runs the bottles down.
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 from playwright.sync_api import expect
 
-
-def api(server, path: str):
-    with urllib.request.urlopen(server.url + path, timeout=5) as response:
-        return json.loads(response.read())
-
-
-def add_bottle(page, name: str) -> None:
-    page.fill("#bar-add", name)
-    page.click("form[data-bar-add] button[type=submit]")
-    expect(page.locator(f'ul.shelf li[data-bottle="{name}"]')).to_be_visible()
+# The bar's own steps, as its browser tests take them.
+from test_bar import add_bottle, api
 
 
 def test_a_syrup_batch_moves_the_gold_rush_to_can_make_now(server, new_page):
