@@ -219,6 +219,15 @@ struct StockHTTPTests {
             }
             let bar = String(buffer: try await client.get("/bar").body)
             #expect(bar.contains("honey syrup ← make it from your raw honey (2 min)"))
+            // The API says it the same way: made from the shelf, beside the other matches.
+            let now = try await client.get("/api/v1/cocktails?makeable=now").jsonObject()
+            let goldRush = try #require(
+                (now["cocktails"] as? [[String: Any]])?.first { $0["name"] as? String == "Gold Rush" })
+            #expect(
+                (goldRush["matchedBy"] as? [[String: String]])?.contains([
+                    "needed": "honey syrup", "have": "raw honey", "rule": "house-made",
+                ]) == true)
+            #expect((goldRush["standIns"] as? [Any])?.isEmpty == true)
             #expect(bar.contains(#"href="/bar/ingredients/honey%20syrup""#))
             let recipe = String(buffer: try await client.get("/bar/ingredients/honey%20syrup").body)
             #expect(recipe.contains("Pour hot water from the kettle over the honey in a jar."))
