@@ -111,6 +111,15 @@ struct StockHTTPTests {
             let italian = try await client.execute(
                 uri: "/bar/shopping", method: .get, headers: [.acceptLanguage: "it"])
             #expect(String(buffer: italian.body).contains("Campari in esaurimento: ne restano circa 50 ml"))
+            // Bought: a new bottle puts the level back to full and ticks the line off.
+            #expect(page.contains("Bought a new bottle: full again"))
+            let refill = try await client.execute(
+                uri: "/bar/stock/refill", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body("value=Campari"))
+            #expect(refill.status == .seeOther)
+            #expect(try await Self.levels(client)["Campari"] == 700)
+            let list = try await client.get("/api/v1/shopping-list").jsonObject()
+            #expect(campari(list).map { $0["bought"] as? Bool } == [true])
         }
     }
 

@@ -202,6 +202,8 @@ struct ShoppingPage: PageModel {
         var nextBought: Bool
         /// "Campari low: about 80 ml left", for a bottle that ran low.
         var low: String? = nil
+        /// The value, when a new bottle can put its level back to full.
+        var refill: String? = nil
     }
 
     var items: [Item]
@@ -221,7 +223,8 @@ struct ShoppingPage: PageModel {
                 id: item.id, name: strings.ingredient(item.value),
                 forDrinks: names.isEmpty ? nil : strings("shopping_for", ["names": names.joined(separator: ", ")]),
                 isBought: item.isBought, nextBought: !item.isBought,
-                low: stock[item.value].flatMap { StockText.low(item.value, $0, strings: strings) })
+                low: stock[item.value].flatMap { StockText.low(item.value, $0, strings: strings) },
+                refill: stock[item.value].flatMap { $0.isLow && $0.bottleMl != nil ? item.value : nil })
         }
         hasItems = !items.isEmpty
         hasBought = items.contains(where: \.isBought)

@@ -43,6 +43,21 @@ struct BarPageController<Context: AppContext>: Sendable {
                 try await store.setStock(value, stock, owner: owner)
             }
         }
+        // "I bought a new bottle": its level back to the bottle's size, the line ticked off.
+        router.post("/bar/stock/refill") { request, context in
+            try await change(request, context, back: "/bar/shopping") { form, owner, index in
+                let value = try Self.value(form["value"], in: index, strings: context.strings)
+                guard var stock = try await store.stock(of: owner)[value], let bottle = stock.bottleMl else {
+                    throw AppError(
+                        status: .badRequest, code: "invalid_stock", message: context.strings["stock_invalid"])
+                }
+                stock.ml = bottle
+                try await store.setStock(value, stock, owner: owner)
+                if let item = try await store.shoppingList(of: owner).first(where: { $0.value == value }) {
+                    _ = try await store.setBought(true, itemId: item.id, owner: owner)
+                }
+            }
+        }
         router.post("/bar/always") { request, context in
             try await change(request, context) { form, owner, index in
                 let value = try Self.value(form["value"], in: index, strings: context.strings)
