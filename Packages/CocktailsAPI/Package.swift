@@ -21,7 +21,10 @@ let package = Package(
                 .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
-            resources: [.copy("Resources/cocktails.json"), .copy("Resources/ingredients.json")]
+            resources: [
+                .copy("Resources/cocktails.json"), .copy("Resources/ingredients.json"),
+                .copy("Resources/house-recipes.json"),
+            ]
         ),
         .testTarget(name: "CocktailsAPITests", dependencies: ["CocktailsAPI"]),
     ]

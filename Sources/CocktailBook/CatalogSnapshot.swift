@@ -13,15 +13,16 @@ public struct CatalogSnapshot: Sendable {
     /// The recipes read for the bar: what each drink needs.
     public let bar: BarIndex
 
-    /// Works out a snapshot of `catalog` with `table`.
-    public init(catalog: AlphabeticalCatalog, table: IngredientTable) {
+    /// Works out a snapshot of `catalog` with `table` (and the bar's house recipes, the bundled
+    /// ones unless told).
+    public init(catalog: AlphabeticalCatalog, table: IngredientTable, houseRecipes: HouseRecipes = .bundled) {
         self.catalog = catalog
         // The index reads every recipe line already; take the canonical names and the bar's
         // reading of each recipe from that pass.
         var builder: BarIndex.Builder? = BarIndex.Builder(table: table, capacity: catalog.cocktails.count)
         index = SearchIndex(catalog: catalog, table: table, bar: &builder)
         ingredientNames = index.ingredientNames
-        bar = BarIndex(builder ?? BarIndex.Builder(table: table, capacity: 0))
+        bar = BarIndex(builder ?? BarIndex.Builder(table: table, capacity: 0), houseRecipes: houseRecipes)
     }
 
     private init(catalog: AlphabeticalCatalog, index: SearchIndex, bar: BarIndex) {

@@ -74,6 +74,9 @@ public struct Backup: Codable, Sendable, Equatable {
     public var ratings: [Rating]? = nil
     public var made: [Made]? = nil
     public var lists: [DrinkList]? = nil
+    /// Batches of house-made ingredients and the stock of bottles (see `Backup+Stock.swift`).
+    public var batches: [Batch]? = nil
+    public var stock: [Stock]? = nil
 
     /// What a restore brought back, for the one-line summary.
     public struct Summary: Sendable, Equatable {
@@ -235,6 +238,7 @@ extension AppDatabase {
                     shareToken: $0["shareToken"], shareCreatedAt: $0["shareCreatedAt"],
                     shareExpiresAt: $0["shareExpiresAt"], entries: entries[$0["id"]] ?? [])
             }
+            try Self.backupStock(db, into: &backup, owner: owner)
             return backup
         }
         try await backup.readPictures(from: pictures)
@@ -322,6 +326,7 @@ extension AppDatabase {
                     ).save(db)
                 }
                 try Self.restoreRecipes(backup, db, id: id, encoder: encoder)
+                try Self.restoreStock(backup, db, id: id)
                 return Backup.Summary(
                     accounts: backup.accounts.count, favorites: backup.favorites.count,
                     importedCocktails: backup.imported.count, pictures: backup.pictures.count,
@@ -490,11 +495,12 @@ extension Backup {
         let owners =
             backup.favorites.map(\.owner) + backup.settings.map(\.owner) + backup.bottles.map(\.owner)
             + backup.alwaysAvailable.map(\.owner)
-            + backup.rules.map(\.owner) + backup.shopping.map(\.owner) + backup.personalOwners
+            + backup.rules.map(\.owner) + backup.shopping.map(\.owner) + backup.personalOwners + backup.stockOwners
         if let stranger = owners.first(where: { !known.contains($0.lowercased()) }) {
             throw StoreError.invalidBackup("it names an owner, \"\(stranger)\", that is not among its accounts")
         }
         try backup.checkRecipes()
+        try backup.checkStock()
         if let role = backup.accounts.map(\.role).first(where: { Role(rawValue: $0) == nil }) {
             throw StoreError.invalidBackup("\"\(role)\" is not a role")
         }

@@ -7,7 +7,9 @@ import GRDB
 /// canonical ingredient names; like favorites they outlive catalog changes.
 extension AppDatabase: BarStore {
     /// The tables the bar's data lives in, so account removal and moves name them once.
-    static let barTables = ["barBottle", "barAlways", "barRule", "shoppingItem"]
+    static let barTables = [
+        "barBottle", "barAlways", "barRule", "shoppingItem", "houseBatch", "barStock", "stockUse",
+    ]
 
     static func migrateBar(_ db: Database) throws {
         try db.create(table: "barBottle") { t in
@@ -53,7 +55,9 @@ extension AppDatabase: BarStore {
             ).map {
                 SubstitutionRule(id: $0["id"], use: $0["use"], insteadOf: $0["insteadOf"], bothWays: $0["bothWays"])
             }
-            return Shelf(bottles: Set(bottles), rules: rules, alwaysAvailable: Set(always))
+            return Shelf(
+                bottles: Set(bottles), rules: rules, alwaysAvailable: Set(always),
+                freshBatches: try Self.freshBatches(db, owner: owner, at: Date()))
         }
     }
 

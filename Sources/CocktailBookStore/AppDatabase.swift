@@ -86,6 +86,9 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration(
             "v8: the book's own recipes and their versions, notes, ratings and drinks made", migrate: migrateRecipes)
         migrator.registerMigration("v9: lists of drinks, their entries and share links", migrate: migrateLists)
+        migrator.registerMigration(
+            "v10 (stock): batches of house-made ingredients, the stock of bottles and what each making took",
+            migrate: migrateStock)
         return migrator
     }
 

@@ -17,6 +17,31 @@ enum BarBenchmark {
         var suggestions: Latency
         var canMake: Int
         var oneAwayCount: Int
+        /// House-made ingredients the shelf makes from its bottles (no batch on the shelf).
+        var houseMakeable = 0
+    }
+
+    /// Twenty house recipes: the eleven that ship with the book and nine more over the table's
+    /// other syrups, three of them made from another house-made one (passion fruit syrup from
+    /// simple syrup, Donn's mix from cinnamon syrup, falernum from rich simple syrup).
+    static func twentyHouseRecipes() throws -> HouseRecipes {
+        let more: [(String, [String])] = [
+            ("lavender syrup", ["sugar", "water"]), ("rosemary syrup", ["sugar", "water"]),
+            ("elderflower syrup", ["sugar", "water", "lemon peel"]),
+            ("passion fruit syrup", ["passion fruit purée", "simple syrup"]), ("rhubarb syrup", ["sugar", "water"]),
+            ("chocolate syrup", ["dark chocolate", "sugar", "water"]),
+            ("Donn's mix", ["fresh grapefruit juice", "cinnamon syrup"]),
+            ("falernum", ["white rum", "lime peel", "whole cloves", "rich simple syrup"]),
+            ("cane syrup", ["white cane sugar", "water"]),
+        ]
+        return try HouseRecipes(
+            HouseRecipes.bundled.recipes
+                + more.map { name, lines in
+                    HouseRecipe(
+                        ingredient: name, minutes: 10, yield: .init(amount: 300, unit: .ml), shelfLifeDays: 14,
+                        storage: .fridge, lines: lines.map { .init(ingredient: $0, amount: 100, unit: .ml) },
+                        steps: .init(en: ["Make it."], it: ["Preparalo."]))
+                })
     }
 
     /// Shelves drawn from the values recipes use most, then the rest, seeded so every run is
@@ -36,14 +61,15 @@ enum BarBenchmark {
         return Shelf(bottles: chosen)
     }
 
-    static func run(sizes: [Int], shelves: [Int], rounds: Int, generator: SyntheticCatalog, table: IngredientTable)
-        -> [Row]
-    {
+    static func run(
+        sizes: [Int], shelves: [Int], rounds: Int, generator: SyntheticCatalog, table: IngredientTable,
+        houseRecipes: HouseRecipes = .bundled
+    ) -> [Row] {
         var rows: [Row] = []
         for size in sizes {
             let cocktails = generator.make(count: size)
             let (snapshot, build) = Timing.measure {
-                CatalogSnapshot(catalog: AlphabeticalCatalog(cocktails), table: table)
+                CatalogSnapshot(catalog: AlphabeticalCatalog(cocktails), table: table, houseRecipes: houseRecipes)
             }
             let ordered = snapshot.catalog.cocktails
             for bottles in shelves {
@@ -89,7 +115,11 @@ enum BarBenchmark {
                         size: size, shelf: shelf.bottles.count, buildMilliseconds: build, now: Latency(nowSamples),
                         oneAway: Latency(oneAwaySamples),
                         nowAll: Latency(nowAllSamples), oneAwayAll: Latency(oneAwayAllSamples),
-                        suggestions: Latency(suggestionSamples), canMake: canMake, oneAwayCount: oneAwayCount
+                        suggestions: Latency(suggestionSamples), canMake: canMake, oneAwayCount: oneAwayCount,
+                        houseMakeable: snapshot.bar.houseMadeValues.filter {
+                            if case .makeable = snapshot.bar.houseStatus(of: $0, on: shelf) { return true }
+                            return false
+                        }.count
                     ))
             }
         }
@@ -103,7 +133,7 @@ enum BarBenchmark {
                 [
                     "cocktails", "bottles", "snapshot build", "now p50", "p99", "one-away p50", "p99",
                     "suggestions p50", "p99",
-                    "now, all rows p99", "one-away, all rows p99", "can make", "one away",
+                    "now, all rows p99", "one-away, all rows p99", "can make", "one away", "house-made makeable",
                 ],
                 rows.map { row in
                     [
@@ -112,7 +142,7 @@ enum BarBenchmark {
                         Format.ms(row.oneAway.p50), Format.ms(row.oneAway.p99), Format.ms(row.suggestions.p50),
                         Format.ms(row.suggestions.p99),
                         Format.ms(row.nowAll.p99), Format.ms(row.oneAwayAll.p99), row.canMake.formatted(),
-                        row.oneAwayCount.formatted(),
+                        row.oneAwayCount.formatted(), String(row.houseMakeable),
                     ]
                 }
             ))

@@ -2,9 +2,10 @@
 //
 //     swift run -c release cocktailbook-search-bench [--sizes 1000,10000,100000] [--queries 2000]
 //     swift run -c release cocktailbook-search-bench --bar [--sizes …]
+//     swift run -c release cocktailbook-search-bench --house [--sizes …]
 //
 // `--bar` runs the bar benchmark instead: makeable=now, one-away and the suggestions for shelves
-// of 20, 100 and 300 bottles at each size.
+// of 20, 100 and 300 bottles at each size; `--house` the same with twenty house-made ingredients.
 //
 // For each catalog size: build time and resident-set growth of the CatalogSnapshot, latency of
 // SearchIndex.search and CatalogSnapshot.answer over a fixed mixed query set, and the targets
@@ -21,6 +22,8 @@ struct Options {
     var bar = false
     /// Catalogs of copies of the bundled drinks (with their Italian texts) instead of synthetic ones.
     var copies = false
+    /// With `--bar`: twenty house recipes instead of the bundled eleven.
+    var house = false
     /// Write a synthetic catalog of this many cocktails to this file instead (for the HTTP benchmark).
     var writeCatalog: (count: Int, path: String)?
 
@@ -47,6 +50,9 @@ struct Options {
                 bar = true
             case "--copies":
                 copies = true
+            case "--house":
+                bar = true
+                house = true
             case "--write-catalog":
                 guard let count = iterator.next().flatMap({ Int($0) }), count > 0, let path = iterator.next() else {
                     Self.usage("--write-catalog wants a count and a file")
@@ -70,6 +76,7 @@ struct Options {
             "  --bar        instead, time makeable=now, one-away and suggestions for shelves of 20, 100 and 300 bottles"
         )
         print("  --copies     catalogs of copies of the bundled drinks, with their Italian texts, not synthetic ones")
+        print("  --house      the bar benchmark with twenty house-made ingredients (syrups) in the recipes")
         print(
             "  --write-catalog N FILE  instead, write the N-cocktail catalog as a catalog file (for scripts/bench-http.sh)"
         )
@@ -135,9 +142,12 @@ if options.bar {
     print(
         "Bar: shelves of 20, 100 and 300 bottles (two thirds the most used ingredients, the rest seeded at random), 200 timed rounds each."
     )
+    let house = options.house ? try BarBenchmark.twentyHouseRecipes() : HouseRecipes.bundled
+    print("House recipes: \(house.recipes.count).")
     BarBenchmark.report(
         BarBenchmark.run(
-            sizes: options.sizes, shelves: [20, 100, 300], rounds: 200, generator: generator, table: table))
+            sizes: options.sizes, shelves: [20, 100, 300], rounds: 200, generator: generator, table: table,
+            houseRecipes: house))
     print("Load average at end (1/5/15 min): \(loadAverage())")
     exit(0)
 }

@@ -7,7 +7,7 @@ import CocktailBookWeb
 struct Bar: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Keep your bar: the bottles you have, what they make, what to buy next.",
-        subcommands: [Add.self, Remove.self, ListBar.self, CanMake.self, Suggest.self]
+        subcommands: [Add.self, Remove.self, ListBar.self, CanMake.self, Suggest.self, Make.self, Stock.self]
     )
 
     /// The canonical values of `names`, or a one-line error naming the first unknown one.
@@ -70,8 +70,15 @@ struct Bar: AsyncParsableCommand {
         func run() async throws {
             try await runReportingErrors {
                 try await withBook(common) { environment in
-                    let shelf = try await environment.database.shelf(of: try owner.resolved(in: environment))
-                    if json { return try printJSON(BarPayload(shelf, strings: common.strings)) }
+                    let who = try await owner.resolved(in: environment)
+                    let shelf = try await environment.database.shelf(of: who)
+                    if json {
+                        return try printJSON(
+                            BarPayload(
+                                shelf, strings: common.strings, stock: try await environment.database.stock(of: who),
+                                batches: try await environment.database.batches(of: who),
+                                now: environment.catalog.now()))
+                    }
                     guard !shelf.bottles.isEmpty else {
                         return print("The bar is empty: add bottles with `cocktailbook bar add NAME…`.")
                     }

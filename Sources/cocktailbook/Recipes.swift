@@ -179,9 +179,21 @@ struct MadeCommand: AsyncParsableCommand {
                 let item = try await environment.catalog.cocktail(idOrName: cocktail).cocktail
                 let who = try await owner.resolved(in: environment)
                 let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
-                _ = try await environment.database.recordMade(
+                let entry = try await environment.database.recordMade(
                     item.id, servings: servings, note: trimmed?.isEmpty == false ? trimmed : nil, owner: who,
                     at: environment.catalog.now())
+                // What it poured comes off the bottles whose level is known, as on the web.
+                let pours = try await environment.catalog.barIndex().pours(
+                    of: item, servings: servings, on: try await environment.database.shelf(of: who))
+                for low in try await environment.database.useStock(pours, madeId: entry.id, owner: who) {
+                    print(
+                        common.strings(
+                            "stock_low",
+                            [
+                                "name": common.strings.ingredient(low.value),
+                                "ml": common.strings.decimal(low.ml, fractionDigits: 0),
+                            ]))
+                }
                 let count = try await environment.database.madeEntries(of: item.id, owner: who).count
                 print("Made \(item.name): \(count) time\(count == 1 ? "" : "s") so far.")
             }

@@ -9,7 +9,13 @@ extension BarEvaluation.Match {
             case .builtInRule: "bar_reason_built_in"
             case .yourRule: "bar_reason_yours"
             case .standIn: "bar_reason_stand_in"
+            case .houseMade: "bar_reason_house_made"
             }
-        return strings(key, ["needed": strings.ingredient(needed), "have": strings.ingredient(have)])
+        return strings(
+            key,
+            [
+                "needed": strings.ingredient(needed), "have": strings.ingredient(have),
+                "minutes": minutes.map(String.init) ?? "?",
+            ])
     }
 }

@@ -21,6 +21,21 @@ public struct BarIndex: Sendable {
     let drinksNeeding: [Int32]
     /// The table's forms and stand-ins, by node.
     let forms: BarForms
+    /// The house recipes the bar knows, by node, each after those it uses.
+    let house: [HouseNode]
+    /// Per node, its index in ``house``, or -1.
+    let houseOf: [Int32]
+    /// The recipes themselves, for what a page shows of them.
+    public let houseRecipes: HouseRecipes
+
+    /// A house-made ingredient as the evaluation reads it.
+    struct HouseNode: Sendable {
+        /// The ingredient it makes.
+        var node: Int32
+        /// What goes in, as nodes; -1 for a name the bar does not know (never at hand).
+        var lines: [Int32]
+        var minutes: Int
+    }
 
     /// A recipe line as the bar reads it: the ingredient's name (canonical when the table
     /// knows it, else as written) and whether the drink can do without it.
@@ -44,8 +59,9 @@ public struct BarIndex: Sendable {
         }
     }
 
-    /// Reads every recipe of `cocktails` (in catalog order) through `table`.
-    public init(cocktails: [Cocktail], table: IngredientTable) {
+    /// Reads every recipe of `cocktails` (in catalog order) through `table`, with the house
+    /// recipes of `houseRecipes` (the bundled ones unless told).
+    public init(cocktails: [Cocktail], table: IngredientTable, houseRecipes: HouseRecipes = .bundled) {
         var builder = Builder(table: table, capacity: cocktails.count)
         var cache: [String: Line?] = [:]
         for cocktail in cocktails {
@@ -57,7 +73,7 @@ public struct BarIndex: Sendable {
                     return read
                 })
         }
-        self.init(builder)
+        self.init(builder, houseRecipes: houseRecipes)
     }
 
     /// Collects recipes one at a time, straight into the flat lists.
@@ -120,8 +136,8 @@ public struct BarIndex: Sendable {
         }
     }
 
-    /// The index of what `builder` collected.
-    init(_ builder: Builder) {
+    /// The index of what `builder` collected, with `houseRecipes`.
+    init(_ builder: Builder, houseRecipes: HouseRecipes = .bundled) {
         table = builder.table
         names = builder.names
         parent = builder.parent
@@ -133,6 +149,23 @@ public struct BarIndex: Sendable {
         for node in builder.required.nodes { needing[Int(node)] += 1 }
         drinksNeeding = needing
         forms = BarForms(table: builder.table, nodes: builder.tableNodes, count: builder.names.count)
+        self.houseRecipes = houseRecipes
+        let nodeOf = { (name: String) -> Int32? in
+            if let entry = builder.table.ingredient(named: name), let node = builder.tableNodes[entry.name] {
+                return node
+            }
+            return builder.extraNodes[IngredientTable.key(name)]
+        }
+        var house: [HouseNode] = []
+        var houseOf = [Int32](repeating: -1, count: builder.names.count)
+        for recipe in houseRecipes.inMakingOrder {
+            guard let node = nodeOf(recipe.ingredient), houseOf[Int(node)] < 0 else { continue }
+            houseOf[Int(node)] = Int32(house.count)
+            house.append(
+                HouseNode(node: node, lines: recipe.lines.map { nodeOf($0.ingredient) ?? -1 }, minutes: recipe.minutes))
+        }
+        self.house = house
+        self.houseOf = houseOf
     }
 
     /// A line written without a measure (`Prosecco, to top`): the part before the comma.
@@ -223,8 +256,18 @@ public struct BarIndex: Sendable {
         guard required.indices.contains(position) else { return [] }
         let how = coverage(shelf).how
         var seen = Set<Int32>()
-        return required[position].filter { how[Int($0)] == 0 }.map { forms.purchase[Int($0)] }
+        return required[position].filter { how[Int($0)] == 0 }.flatMap { toBuy(for: $0, how: how) }
             .filter { seen.insert($0).inserted }.map { names[Int($0)] }
+    }
+
+    /// What a person buys to have `node` where `how` is a shelf's coverage: for a house-made
+    /// ingredient, what its recipe lacks (honey for honey syrup); else what it is a form of.
+    func toBuy(for node: Int32, how: [UInt8]) -> [Int32] {
+        let recipe = houseOf[Int(node)]
+        guard recipe >= 0 else { return [forms.purchase[Int(node)]] }
+        let lacking = house[Int(recipe)].lines.filter { $0 >= 0 && how[Int($0)] == 0 }
+        guard !lacking.isEmpty, !house[Int(recipe)].lines.contains(-1) else { return [forms.purchase[Int(node)]] }
+        return lacking.flatMap { toBuy(for: $0, how: how) }
     }
 
     /// Whether `value` is fruit a person buys by the piece to cut, squeeze or peel (lemons).
@@ -241,7 +284,7 @@ public struct BarIndex: Sendable {
 
     /// Per node, the shelf's item that covers it, and how (0 when nothing does; else a
     /// ``BarEvaluation/How`` code).
-    private func coverage(_ shelf: Shelf) -> (have: [Int32], how: [UInt8]) {
+    func coverage(_ shelf: Shelf) -> (have: [Int32], how: [UInt8]) {
         let count = names.count
         var have = [Int32](repeating: -1, count: count)
         var how = [UInt8](repeating: 0, count: count)
@@ -264,6 +307,7 @@ public struct BarIndex: Sendable {
             }
         }
         for name in shelf.bottles { stock(name) }
+        for name in shelf.freshBatches { stock(name) }
         for name in shelf.alwaysAvailable.union(BuiltInBar.alwaysAvailable) { stock(name) }
 
         // Forms, rules and stand-ins apply to what the shelf itself provides: none feeds another.
@@ -314,8 +358,27 @@ public struct BarIndex: Sendable {
                 if rule.bothWays { apply(use: rule.insteadOf, insteadOf: rule.use, as: kind) }
             }
         }
-        // Stand-ins last: they change the drink, so only what nothing else covers.
+        // House-made next, each after what it uses: honey syrup ← make it from your honey. A
+        // recipe says more than "another form of it", so it replaces a form's reason.
         let standIn = BarEvaluation.How.standIn.code
+        let houseMade = BarEvaluation.How.houseMade.code
+        // What goes in must be at hand as itself: a form counts only when made from the thing
+        // (lemon peel from lemons), not one form standing for another (sugar from a syrup).
+        func isAtHand(_ line: Int32) -> Bool {
+            guard line >= 0 else { return false }
+            let code = how[Int(line)]
+            if code == form { return forms.base[Int(have[Int(line)])] < 0 }
+            return code != 0 && code != standIn
+        }
+        for recipe in house {
+            let current = how[Int(recipe.node)]
+            guard current == 0 || current == form, recipe.lines.allSatisfy(isAtHand) else { continue }
+            have[Int(recipe.node)] = have[Int(recipe.lines[0])]
+            how[Int(recipe.node)] = houseMade
+            let up = parent[Int(recipe.node)]
+            if up >= 0 { cover(up, with: have[Int(recipe.node)], as: houseMade) }
+        }
+        // Stand-ins last: they change the drink, so only what nothing else covers.
         for item in stockedNodes {
             for target in forms.standIns(for: item) { cover(target, with: item, as: standIn) }
         }
@@ -341,6 +404,8 @@ public struct BarEvaluation: Sendable {
         /// A reviewed stand-in that changes the drink (bourbon for rye whiskey): such drinks are
         /// makeable with a stand-in, not now.
         case standIn = "stand-in"
+        /// A house-made ingredient whose recipe the shelf covers: honey syrup from your honey.
+        case houseMade = "house-made"
 
         var code: UInt8 {
             switch self {
@@ -350,6 +415,7 @@ public struct BarEvaluation: Sendable {
             case .yourRule: 4
             case .form: 5
             case .standIn: 6
+            case .houseMade: 7
             }
         }
 
@@ -361,6 +427,7 @@ public struct BarEvaluation: Sendable {
             case 4: self = .yourRule
             case 5: self = .form
             case 6: self = .standIn
+            case 7: self = .houseMade
             default: return nil
             }
         }
@@ -371,11 +438,14 @@ public struct BarEvaluation: Sendable {
         public var needed: String
         public var have: String
         public var how: How
+        /// For a house-made ingredient, about how long a batch takes to make.
+        public var minutes: Int?
 
-        public init(needed: String, have: String, how: How) {
+        public init(needed: String, have: String, how: How, minutes: Int? = nil) {
             self.needed = needed
             self.have = have
             self.how = how
+            self.minutes = minutes
         }
     }
 
@@ -427,7 +497,11 @@ public struct BarEvaluation: Sendable {
             if code == 0 {
                 if required { missing.append(names[Int(node)]) } else { niceToHave.append(names[Int(node)]) }
             } else if code != How.own.code, let kind = How(code: code) {
-                matchedBy.append(Match(needed: names[Int(node)], have: names[Int(have[Int(node)])], how: kind))
+                let recipe = kind == .houseMade ? index.houseOf[Int(node)] : -1
+                matchedBy.append(
+                    Match(
+                        needed: names[Int(node)], have: names[Int(have[Int(node)])], how: kind,
+                        minutes: recipe >= 0 ? index.house[Int(recipe)].minutes : nil))
             }
         }
         for node in index.required[position] {
@@ -443,6 +517,8 @@ public struct BarEvaluation: Sendable {
         public var value: String
         public var positions: [Int]
         public var unlocks: Int { positions.count }
+        /// The house-made ingredients it makes those drinks through (`honey syrup` for honey).
+        public var through: [String] = []
     }
 
     /// What to buy next: what a person buys for each missing ingredient of the one-away drinks
@@ -450,10 +526,21 @@ public struct BarEvaluation: Sendable {
     /// drinks first, then by name.
     public func suggestions() -> [Suggestion] {
         var byNode: [Int32: [Int]] = [:]
+        var through: [Int32: [Int32]] = [:]
         for (position, node) in zip(oneAwayPositions, oneAwayMissing) {
-            byNode[index.forms.purchase[Int(node)], default: []].append(position)
+            // A house-made ingredient whose recipe lacks one thing: buying that thing is enough.
+            let buy = index.toBuy(for: node, how: how)
+            let bought = buy.count == 1 ? buy[0] : index.forms.purchase[Int(node)]
+            byNode[bought, default: []].append(position)
+            if index.houseOf[Int(node)] >= 0, bought != node, !(through[bought] ?? []).contains(node) {
+                through[bought, default: []].append(node)
+            }
         }
-        return byNode.map { Suggestion(value: index.names[Int($0.key)], positions: $0.value) }.sorted {
+        return byNode.map {
+            Suggestion(
+                value: index.names[Int($0.key)], positions: $0.value,
+                through: (through[$0.key] ?? []).map { index.names[Int($0)] }.sorted())
+        }.sorted {
             $0.unlocks != $1.unlocks
                 ? $0.unlocks > $1.unlocks : $0.value.localizedCaseInsensitiveCompare($1.value) == .orderedAscending
         }

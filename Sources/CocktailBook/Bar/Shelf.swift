@@ -7,11 +7,18 @@ public struct Shelf: Sendable, Equatable {
     public var rules: [SubstitutionRule]
     /// What they marked as always there (sugar, say), besides ``BuiltInBar/alwaysAvailable``.
     public var alwaysAvailable: Set<String>
+    /// The house-made ingredients with a batch still within its shelf life (see
+    /// ``HouseBatch/isFresh(at:recipes:calendar:)``).
+    public var freshBatches: Set<String>
 
-    public init(bottles: Set<String> = [], rules: [SubstitutionRule] = [], alwaysAvailable: Set<String> = []) {
+    public init(
+        bottles: Set<String> = [], rules: [SubstitutionRule] = [], alwaysAvailable: Set<String> = [],
+        freshBatches: Set<String> = []
+    ) {
         self.bottles = bottles
         self.rules = rules
         self.alwaysAvailable = alwaysAvailable
+        self.freshBatches = freshBatches
     }
 }
 
@@ -86,7 +93,7 @@ public struct ShoppingItem: Sendable, Equatable {
 }
 
 /// Where shelves, substitution rules and shopping lists are kept, per owner.
-public protocol BarStore: Sendable {
+public protocol BarStore: StockStore {
     /// `owner`'s shelf; empty for ``FavoritesOwner/nobody``.
     func shelf(of owner: FavoritesOwner) async throws -> Shelf
     /// Puts `value` on the shelf or takes it off; twice is the same as once.

@@ -144,10 +144,35 @@ enum PostgresSchema {
                 """,
             ]
         ),
+        (
+            "v7 (stock): batches of house-made ingredients, the stock of bottles and what each making took",
+            [
+                """
+                CREATE TABLE house_batch (
+                    id bigserial PRIMARY KEY, owner_id bigint NOT NULL, value text NOT NULL,
+                    ml double precision NOT NULL, made_at timestamptz NOT NULL)
+                """,
+                "CREATE INDEX house_batch_owner ON house_batch (owner_id, value)",
+                """
+                CREATE TABLE bar_stock (
+                    owner_id bigint NOT NULL, value text NOT NULL, ml double precision, bottle_ml double precision,
+                    low_ml double precision, price_minor bigint, currency text, updated_at timestamptz NOT NULL,
+                    PRIMARY KEY (owner_id, value))
+                """,
+                """
+                CREATE TABLE stock_use (
+                    id bigserial PRIMARY KEY, owner_id bigint NOT NULL, made_id bigint NOT NULL, value text NOT NULL,
+                    ml double precision NOT NULL)
+                """,
+                "CREATE INDEX stock_use_made ON stock_use (owner_id, made_id)",
+            ]
+        ),
     ]
 
     /// The tables of the bar, per owner (moved with the favorites to the first account).
-    static let barTables = ["bar_bottle", "bar_always", "bar_rule", "shopping_item"]
+    static let barTables = [
+        "bar_bottle", "bar_always", "bar_rule", "shopping_item", "house_batch", "bar_stock", "stock_use",
+    ]
     /// What people keep about drinks, per owner (moved and removed with the account, like the bar);
     /// a list's entries and share link go with its row.
     static let personalTables = ["cocktail_note", "rating", "made_it", "drink_list"]

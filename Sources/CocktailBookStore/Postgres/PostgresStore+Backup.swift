@@ -156,6 +156,20 @@ extension PostgresStore {
                 backup.ratings = personal.ratings
                 backup.made = personal.made
                 backup.lists = personal.lists
+                backup.batches = try await all(
+                    connection.query(
+                        "SELECT owner_id, value, ml, made_at FROM house_batch ORDER BY id", logger: logger),
+                    as: (Int64, String, Double, Date).self
+                ).map { Backup.Batch(owner: try owner($0.0), value: $0.1, ml: $0.2, madeAt: $0.3) }
+                backup.stock = try await all(
+                    connection.query(
+                        "SELECT owner_id, value, ml, bottle_ml, low_ml, price_minor, currency FROM bar_stock ORDER BY owner_id, value",
+                        logger: logger), as: (Int64, String, Double?, Double?, Double?, Int64?, String?).self
+                ).map {
+                    Backup.Stock(
+                        owner: try owner($0.0), value: $0.1, ml: $0.2, bottleMl: $0.3, lowMl: $0.4,
+                        priceMinor: $0.5.map { Int($0) }, currency: $0.6)
+                }
                 return backup
             }
             try await backup.readPictures(from: pictures)
@@ -273,6 +287,7 @@ extension PostgresStore {
                             picture.sourceURL, picture.fileName, picture.contentType, picture.importedAt, connection)
                     }
                     try await restoreRecipes(backup, connection, id: id)
+                    try await restoreStock(backup, connection, id: id)
                     return Backup.Summary(
                         accounts: backup.accounts.count, favorites: backup.favorites.count,
                         importedCocktails: backup.imported.count, pictures: backup.pictures.count,
@@ -282,6 +297,38 @@ extension PostgresStore {
                 // Nothing was restored: the pictures saved for it go too.
                 try? await pictures?.removePictures(named: written)
                 throw error
+            }
+        }
+    }
+
+    /// The batches and stock of `backup`, each replacing the book's only when the backup carries it.
+    private func restoreStock(_ backup: Backup, _ connection: PostgresConnection, id: (String) -> Int64)
+        async throws
+    {
+        if let batches = backup.batches {
+            try await connection.query("DELETE FROM house_batch", logger: logger)
+            for batch in batches {
+                try await connection.query(
+                    """
+                    INSERT INTO house_batch (owner_id, value, ml, made_at)
+                    VALUES (\(id(batch.owner)), \(batch.value), \(batch.ml), \(batch.madeAt))
+                    """,
+                    logger: logger)
+            }
+        }
+        if let stock = backup.stock {
+            try await connection.query("DELETE FROM bar_stock", logger: logger)
+            try await connection.query("DELETE FROM stock_use", logger: logger)
+            for item in stock {
+                let minor = item.priceMinor.map { Int64($0) }
+                try await connection.query(
+                    """
+                    INSERT INTO bar_stock (owner_id, value, ml, bottle_ml, low_ml, price_minor, currency, updated_at)
+                    VALUES (\(id(item.owner)), \(item.value), \(item.ml), \(item.bottleMl), \(item.lowMl), \(minor),
+                        \(item.currency), \(backup.createdAt))
+                    ON CONFLICT (owner_id, value) DO NOTHING
+                    """,
+                    logger: logger)
             }
         }
     }

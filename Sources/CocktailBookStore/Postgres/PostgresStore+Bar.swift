@@ -22,7 +22,9 @@ extension PostgresStore {
                 let (c0, c1, c2, c3) = row
                 return SubstitutionRule(id: c0, use: c1, insteadOf: c2, bothWays: c3)
             }
-            return Shelf(bottles: Set(bottles), rules: rules, alwaysAvailable: Set(always))
+            let fresh = Shelf.freshBatches(
+                try await batches(client, owner: owner), at: Date(), recipes: .bundled, calendar: HouseBatch.calendar)
+            return Shelf(bottles: Set(bottles), rules: rules, alwaysAvailable: Set(always), freshBatches: fresh)
         }
     }
 

@@ -14,10 +14,17 @@ struct BarAPIController<Context: AppContext>: Sendable {
         let cached = routes.routes("api/v1", .api)
         let group = routes.routes("api/v1", .anyone)
         cached.get("bar") { _, context in
-            try await APIResponse.json(
-                BarPayload(try store.shelf(of: context.viewer.favoritesOwner), strings: context.strings))
+            let owner = context.viewer.favoritesOwner
+            return try await APIResponse.json(
+                BarPayload(
+                    try store.shelf(of: owner), strings: context.strings, stock: try store.stock(of: owner),
+                    batches: try store.batches(of: owner), now: catalog.now()))
         }
-        group.put("bar/ingredients/:value") { _, context in try await setOnShelf(true, context: context) }
+        group.put("bar/ingredients/:value", use: putOnShelf)
+        group.post("bar/batches", use: addBatch)
+        cached.get("bar/house-recipes") { _, _ in
+            try await APIResponse.json(["recipes": catalog.barIndex().houseRecipes.recipes])
+        }
         group.delete("bar/ingredients/:value") { _, context in try await setOnShelf(false, context: context) }
         group.put("bar/always/:value") { _, context in try await setAlways(true, context: context) }
         group.delete("bar/always/:value") { _, context in try await setAlways(false, context: context) }
@@ -52,6 +59,88 @@ struct BarAPIController<Context: AppContext>: Sendable {
         return APIResponse.noContent()
     }
 
+    /// The optional body of `PUT /api/v1/bar/ingredients/{value}`: the bottle's stock.
+    struct StockBody: Decodable {
+        var ml: Double?
+        var bottleMl: Double?
+        var lowMl: Double?
+        var price: BottleStock.Price?
+
+        var stock: BottleStock? {
+            ml == nil && bottleMl == nil && lowMl == nil && price == nil
+                ? nil : BottleStock(ml: ml, bottleMl: bottleMl, lowMl: lowMl, price: price)
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case ml, bottleMl, lowMl, price }
+
+        init() {}
+
+        /// The four keys and no other: a misspelt one (`bottle_ml`) is refused, not ignored.
+        init(from decoder: any Decoder) throws {
+            let names = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
+            guard names.allSatisfy({ CodingKeys(rawValue: $0) != nil }) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unknown key"))
+            }
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            ml = try container.decodeIfPresent(Double.self, forKey: .ml)
+            bottleMl = try container.decodeIfPresent(Double.self, forKey: .bottleMl)
+            lowMl = try container.decodeIfPresent(Double.self, forKey: .lowMl)
+            price = try container.decodeIfPresent(BottleStock.Price.self, forKey: .price)
+        }
+
+        struct AnyKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+    }
+
+    /// Puts the bottle on the shelf and, with a body, sets its stock: all checked before
+    /// anything is written.
+    @Sendable func putOnShelf(request: Request, context: Context) async throws -> Response {
+        let owner = try context.favoritesWriter()
+        let value = try Self.value(try context.parameters.require("value"), in: try await catalog.barIndex())
+        let body = try await JSONBody.decode(StockBody.self, from: request, whenEmpty: StockBody())
+        let stock = body.stock
+        if let problem = stock?.problem {
+            var error = AppError(status: .badRequest, code: "invalid_stock", message: problem)
+            error.field = problem.split(separator: " ").first.map(String.init)
+            throw error
+        }
+        try await store.setOnShelf(value, true, owner: owner)
+        if let stock { try await store.setStock(value, stock, owner: owner) }
+        return APIResponse.noContent()
+    }
+
+    struct BatchBody: Decodable {
+        var value: String
+        var ml: Double
+    }
+
+    /// `POST /api/v1/bar/batches`: "I made 300 ml of honey syrup".
+    @Sendable func addBatch(request: Request, context: Context) async throws -> Response {
+        let owner = try context.favoritesWriter()
+        let body = try await JSONBody.decode(BatchBody.self, from: request)
+        let index = try await catalog.barIndex()
+        let value = try Self.value(body.value, in: index)
+        // Well formed, but not something one makes: refused for what it says (422).
+        guard index.houseRecipes.recipe(for: value) != nil else {
+            throw AppError(
+                status: .unprocessableContent, code: "not_house_made",
+                message: "\"\(value)\" has no house recipe; GET /api/v1/bar/house-recipes lists those that do.")
+        }
+        guard body.ml >= 1, body.ml <= HouseBatch.maxMl else {
+            var error = AppError(
+                status: .badRequest, code: "invalid_batch", message: "ml is between 1 and \(Int(HouseBatch.maxMl)).")
+            error.field = "ml"
+            throw error
+        }
+        let now = catalog.now()
+        let batch = try await store.addBatch(value, ml: body.ml, at: now, owner: owner)
+        return try APIResponse.json(HouseBatchPayload(batch, now: now, strings: context.strings), status: .created)
+    }
+
     func setAlways(_ isAlways: Bool, context: Context) async throws -> Response {
         let owner = try context.favoritesWriter()
         let value = try Self.value(try context.parameters.require("value"), in: try await catalog.barIndex())
@@ -65,7 +154,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
             BarSuggestionPayload(
                 value: suggestion.value, name: context.strings.ingredient(suggestion.value),
                 unlocks: suggestion.unlocks,
-                cocktails: suggestion.positions.map { report.cocktails[$0].id }
+                cocktails: suggestion.positions.map { report.cocktails[$0].id }, through: suggestion.through
             )
         }
         return try APIResponse.json(payload)

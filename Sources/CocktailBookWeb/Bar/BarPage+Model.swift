@@ -15,6 +15,18 @@ struct BarPage: PageModel {
         var name: String
         var enables: String
         var removeLabel: String
+        /// "about 450 of 700 ml left", when known.
+        var stock: String? = nil
+        var isLow: Bool = false
+        var form: StockForm? = nil
+    }
+    /// The fields of a bottle's level-and-price form, as stored.
+    struct StockForm {
+        var ml: String
+        var bottleMl: String
+        var lowMl: String
+        var price: String
+        var currency: String
     }
     struct Drink {
         var id: String
@@ -29,6 +41,7 @@ struct BarPage: PageModel {
         var isOnList = false
         /// Said right after the person put it there.
         var addedNotice: String? = nil
+        var cost: String? = nil
     }
     struct Suggestion {
         var value: String
@@ -63,8 +76,14 @@ struct BarPage: PageModel {
     var bottleProblem: FieldProblem.Model?
     var alwaysProblem: FieldProblem.Model?
     var ruleProblem: FieldProblem.Model?
+    var house: [HouseItem]
+    var houseValues: [Option]
+    var levels: [Option]
 
-    init(report: BarReport, shelf: Shelf, canKeepBar: Bool, shoppingCount: Int, strings: UIStrings) {
+    init(
+        report: BarReport, shelf: Shelf, canKeepBar: Bool, shoppingCount: Int, strings: UIStrings,
+        stock: [String: BottleStock] = [:], batches: [HouseBatch] = [], now: Date = Date()
+    ) {
         self.canKeepBar = canKeepBar
         let sorted = { (values: Set<String>) in
             values.sorted {
@@ -77,13 +96,19 @@ struct BarPage: PageModel {
                 value: value, name: strings.ingredient(value),
                 enables: (enabled[value] ?? 0) == 0
                     ? strings["bar_enables_none"] : strings.count("bar_enables", enabled[value] ?? 0),
-                removeLabel: strings("bar_remove_named", ["name": strings.ingredient(value)]))
+                removeLabel: strings("bar_remove_named", ["name": strings.ingredient(value)]),
+                stock: stock[value].flatMap { Self.level($0, strings: strings) }, isLow: stock[value]?.isLow ?? false,
+                form: Self.form(stock[value], strings: strings))
         }
         hasBottles = !bottles.isEmpty
         shelfTitle = strings["bar_shelf"] + " (\(bottles.count))"
         options = report.index.allValues.map { Option(value: $0, label: strings.ingredient($0)) }
+        let priced = stock.values.contains { $0.price != nil }
         let drink = { (entry: BarEvaluation.Entry) -> Drink in
             let cocktail = report.cocktails[entry.position]
+            let cost =
+                priced && entry.missing.isEmpty
+                ? Self.cost(report.index.cost(of: cocktail, on: shelf, stock: stock), strings: strings) : nil
             return Drink(
                 id: cocktail.id, name: cocktail.name, href: "/cocktails/\(cocktail.id)",
                 reasons: entry.matchedBy.map { Self.reason($0, strings: strings) },
@@ -92,7 +117,8 @@ struct BarPage: PageModel {
                     ? nil
                     : strings(
                         "bar_nice_to_have", ["names": entry.niceToHave.map(strings.ingredient).joined(separator: ", ")]),
-                missingValue: entry.missing.first
+                missingValue: entry.missing.first,
+                cost: cost
             )
         }
         canMake = report.evaluation.canMake.map(drink)
@@ -106,10 +132,11 @@ struct BarPage: PageModel {
             Suggestion(
                 value: suggestion.value,
                 title: strings.count(
-                    "bar_unlocks", suggestion.unlocks,
+                    suggestion.through.isEmpty ? "bar_unlocks" : "bar_unlocks_through", suggestion.unlocks,
                     [
                         "name": strings.toBuy(
-                            suggestion.value, byThePiece: report.index.isBoughtByThePiece(suggestion.value))
+                            suggestion.value, byThePiece: report.index.isBoughtByThePiece(suggestion.value)),
+                        "through": suggestion.through.map(strings.ingredient).joined(separator: ", "),
                     ]),
                 drinks: suggestion.positions.map { report.cocktails[$0].name }.joined(separator: ", ")
             )
@@ -130,6 +157,44 @@ struct BarPage: PageModel {
                 removeLabel: strings("bar_remove_named", ["name": strings.ingredient(value)]))
         }
         shoppingTitle = strings("shopping_count", ["n": String(shoppingCount)])
+        var latest: [String: HouseBatch] = [:]
+        for batch in batches where latest[batch.value] == nil { latest[batch.value] = batch }
+        house = report.index.houseMadeValues.sorted {
+            strings.ingredient($0).localizedCaseInsensitiveCompare(strings.ingredient($1)) == .orderedAscending
+        }.map { value in
+            HouseItem(
+                value: value, status: report.index.houseStatus(of: value, on: shelf), latest: latest[value], now: now,
+                strings: strings)
+        }
+        houseValues = house.map { Option(value: $0.value, label: $0.name) }
+        levels = [
+            ("", "stock_level_typed"), ("1", "stock_level_full"), ("0.75", "stock_level_three_quarters"),
+            ("0.5", "stock_level_half"), ("0.25", "stock_level_quarter"), ("0", "stock_level_empty"),
+        ].map { Option(value: $0.0, label: strings[$0.1]) }
+    }
+
+    /// "about 450 of 700 ml left", or nil when the level is not known.
+    static func level(_ stock: BottleStock, strings: UIStrings) -> String? {
+        guard let ml = stock.ml else { return nil }
+        let left = strings.decimal(ml, fractionDigits: 0)
+        guard let bottle = stock.bottleMl else { return strings("stock_left", ["ml": left]) }
+        return strings("stock_left_of", ["ml": left, "bottle": strings.decimal(bottle, fractionDigits: 0)])
+    }
+
+    static func form(_ stock: BottleStock?, strings: UIStrings) -> StockForm {
+        let number = { (value: Double?) in value.map { String(Int($0.rounded())) } ?? "" }
+        return StockForm(
+            ml: number(stock?.ml), bottleMl: number(stock?.bottleMl), lowMl: number(stock?.lowMl),
+            price: stock?.price.map { Money.major($0.minor, currency: $0.currency) } ?? "",
+            currency: stock?.price?.currency ?? "EUR")
+    }
+
+    /// "Cost per serving: €2.10", or which bottles lack a price.
+    static func cost(_ cost: DrinkCost, strings: UIStrings) -> String {
+        if let minor = cost.minor, let currency = cost.currency {
+            return strings("cost_per_serving", ["cost": Money.text(minor, currency: currency, locale: strings.locale)])
+        }
+        return strings("cost_lacking", ["names": cost.lackingPrices.map(strings.ingredient).joined(separator: ", ")])
     }
 
     /// How one line is covered, in one line.
@@ -147,6 +212,10 @@ struct ShoppingPage: PageModel {
         var forDrinks: String?
         var isBought: Bool
         var nextBought: Bool
+        /// "Campari low: about 80 ml left", for a bottle that ran low.
+        var low: String? = nil
+        /// The value, when a new bottle can put its level back to full.
+        var refill: String? = nil
     }
 
     var items: [Item]
@@ -158,14 +227,18 @@ struct ShoppingPage: PageModel {
     /// What the person typed and why it was not added (an empty line).
     var problem: FieldProblem.Model?
 
-    init(items: [ShoppingItem], cocktailNames: [String: String], values: [String], canKeepBar: Bool, strings: UIStrings)
-    {
+    init(
+        items: [ShoppingItem], cocktailNames: [String: String], values: [String], canKeepBar: Bool, strings: UIStrings,
+        stock: [String: BottleStock] = [:]
+    ) {
         self.items = items.map { item in
             let names = item.cocktailIds.compactMap { cocktailNames[$0] }
             return Item(
                 id: item.id, name: strings.ingredient(item.value),
                 forDrinks: names.isEmpty ? nil : strings("shopping_for", ["names": names.joined(separator: ", ")]),
-                isBought: item.isBought, nextBought: !item.isBought)
+                isBought: item.isBought, nextBought: !item.isBought,
+                low: stock[item.value].flatMap { StockText.low(item.value, $0, strings: strings) },
+                refill: stock[item.value].flatMap { $0.isLow && $0.bottleMl != nil ? item.value : nil })
         }
         hasItems = !items.isEmpty
         hasBought = items.contains(where: \.isBought)

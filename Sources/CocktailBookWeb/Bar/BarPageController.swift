@@ -13,11 +13,49 @@ struct BarPageController<Context: AppContext>: Sendable {
         let pages = routes.routes("", .page)
         pages.get("/bar", use: page)
         pages.get("/bar/shopping", use: shoppingPage)
+        pages.get("/bar/ingredients/:value", use: housePage)
         let router = routes.routes("", .anyone)
         router.post("/bar/bottles") { request, context in
             try await change(request, context, anchor: "shelf") { form, owner, index in
                 let value = try Self.value(form, "value", field: .bottle, in: index, strings: context.strings)
                 try await store.setOnShelf(value, form["action"] != "remove", owner: owner)
+            }
+        }
+        router.post("/bar/batches") { request, context in
+            try await change(request, context, anchor: "house") { form, owner, index in
+                let value = try Self.value(form, "value", field: .bottle, in: index, strings: context.strings)
+                guard index.houseRecipes.recipe(for: value) != nil else {
+                    throw AppError(
+                        status: .badRequest, code: "not_house_made",
+                        message: context.strings("batch_no_recipe", ["name": context.strings.ingredient(value)]))
+                }
+                guard let ml = Self.number(form["ml"]), ml >= 1, ml <= HouseBatch.maxMl else {
+                    throw AppError(
+                        status: .badRequest, code: "invalid_batch", message: context.strings["batch_ml_invalid"])
+                }
+                _ = try await store.addBatch(value, ml: ml, at: catalog.now(), owner: owner)
+            }
+        }
+        router.post("/bar/stock") { request, context in
+            try await change(request, context) { form, owner, index in
+                let value = try Self.value(form, "value", field: .bottle, in: index, strings: context.strings)
+                let stock = try Self.stock(form, strings: context.strings)
+                try await store.setStock(value, stock, owner: owner)
+            }
+        }
+        // "I bought a new bottle": its level back to the bottle's size, the line ticked off.
+        router.post("/bar/stock/refill") { request, context in
+            try await change(request, context, back: "/bar/shopping") { form, owner, index in
+                let value = try Self.value(form, "value", field: .bottle, in: index, strings: context.strings)
+                guard var stock = try await store.stock(of: owner)[value], let bottle = stock.bottleMl else {
+                    throw AppError(
+                        status: .badRequest, code: "invalid_stock", message: context.strings["stock_invalid"])
+                }
+                stock.ml = bottle
+                try await store.setStock(value, stock, owner: owner)
+                if let item = try await store.shoppingList(of: owner).first(where: { $0.value == value }) {
+                    _ = try await store.setBought(true, itemId: item.id, owner: owner)
+                }
             }
         }
         router.post("/bar/always") { request, context in
@@ -92,6 +130,37 @@ struct BarPageController<Context: AppContext>: Sendable {
                 _ = try await store.removeFromShoppingList(itemId: nil, owner: owner)
             }
         }
+    }
+
+    /// A number typed in a form (`300`, `22,5`), or nil when the field is empty or not one.
+    static func number(_ raw: String?) -> Double? {
+        let text = (raw ?? "").trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+        guard !text.isEmpty, text.count <= 20, let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    /// The stock a level-and-price form describes (a level picked as a fraction of the bottle
+    /// wins over typed millilitres), or a 400 that says what is wrong; nil when it is empty.
+    static func stock(_ form: FormFields, strings: UIStrings) throws -> BottleStock? {
+        let invalid = AppError(status: .badRequest, code: "invalid_stock", message: strings["stock_invalid"])
+        func field(_ name: String) throws -> Double? {
+            let raw = (form[name] ?? "").trimmingCharacters(in: .whitespaces)
+            guard !raw.isEmpty else { return nil }
+            guard let value = number(raw) else { throw invalid }
+            return value
+        }
+        var stock = BottleStock(ml: try field("ml"), bottleMl: try field("bottleMl"), lowMl: try field("lowMl"))
+        if let fraction = try field("level") {
+            guard let bottle = stock.bottleMl, (0...1).contains(fraction) else { throw invalid }
+            stock.ml = BottleStock.level(fraction, of: bottle)
+        }
+        let currency = (form["currency"] ?? "").trimmingCharacters(in: .whitespaces).uppercased()
+        if let price = form["price"], !price.trimmingCharacters(in: .whitespaces).isEmpty {
+            guard let minor = Money.minor(price, currency: currency.isEmpty ? "EUR" : currency) else { throw invalid }
+            stock.price = BottleStock.Price(minor: minor, currency: currency.isEmpty ? "EUR" : currency)
+        }
+        guard stock.problem == nil else { throw invalid }
+        return stock == BottleStock() ? nil : stock
     }
 
     /// Every ingredient the drink `id` lacks on `owner`'s shelf goes on the shopping list.
@@ -173,10 +242,32 @@ struct BarPageController<Context: AppContext>: Sendable {
         let list = try await store.shoppingList(of: owner)
         var bar = BarPage(
             report: report, shelf: shelf, canKeepBar: owner != .nobody,
-            shoppingCount: list.filter { !$0.isBought }.count, strings: context.strings)
+            shoppingCount: list.filter { !$0.isBought }.count, strings: context.strings,
+            stock: try await store.stock(of: owner), batches: try await store.batches(of: owner),
+            now: catalog.now())
         bar.mark(onList: Set(list.filter { !$0.isBought }.map(\.value)), added: added, strings: context.strings)
         bar.show(problem)
         return renderer.render(bar, status: status, context: context)
+    }
+
+    @Sendable func housePage(request: Request, context: Context) async throws -> Response {
+        let owner = context.viewer.favoritesOwner
+        let index = try await catalog.barIndex()
+        let raw = try context.parameters.require("value")
+        let decoded = raw.removingPercentEncoding ?? raw
+        guard decoded.count <= 200, let value = index.value(for: decoded),
+            let recipe = index.houseRecipes.recipe(for: value)
+        else {
+            throw AppError(
+                status: .notFound, code: "no_house_recipe",
+                message: context.strings("house_none", ["name": String(decoded.prefix(200))]))
+        }
+        let shelf = try await store.shelf(of: owner)
+        let latest = try await store.batches(of: owner).first { $0.value == value }
+        return renderer.render(
+            HouseRecipePage(
+                recipe: recipe, status: index.houseStatus(of: value, on: shelf), batch: latest, now: catalog.now(),
+                canKeepBar: owner != .nobody, strings: context.strings), context: context)
     }
 
     @Sendable func shoppingPage(request: Request, context: Context) async throws -> Response {
@@ -195,7 +286,7 @@ struct BarPageController<Context: AppContext>: Sendable {
         }
         var page = ShoppingPage(
             items: items, cocktailNames: names, values: index.allValues, canKeepBar: owner != .nobody,
-            strings: context.strings)
+            strings: context.strings, stock: try await store.stock(of: owner))
         page.problem = problem.map(FieldProblem.Model.init)
         return renderer.render(page, status: status, context: context)
     }

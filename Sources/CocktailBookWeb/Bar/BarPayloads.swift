@@ -6,10 +6,40 @@ import Foundation
 public struct BarIngredientPayload: Codable, Sendable, Equatable {
     public var value: String
     public var name: String
+    /// How much is left, when the owner said so; the bottle's size, low mark and price too.
+    public var stockMl: Double?
+    public var bottleMl: Double?
+    public var lowMl: Double?
+    public var price: BottleStock.Price?
 
-    init(_ value: String, strings: UIStrings) {
+    init(_ value: String, strings: UIStrings, stock: BottleStock? = nil) {
         self.value = value
         name = strings.ingredient(value)
+        stockMl = stock?.ml
+        bottleMl = stock?.bottleMl
+        lowMl = stock?.lowMl
+        price = stock?.price
+    }
+}
+
+/// A batch of a house-made ingredient: `{"id","value","name","ml","madeAt","expiresAt","fresh"}`.
+public struct HouseBatchPayload: Codable, Sendable, Equatable {
+    public var id: Int64
+    public var value: String
+    public var name: String
+    public var ml: Double
+    public var madeAt: Date
+    public var expiresAt: Date?
+    public var fresh: Bool
+
+    init(_ batch: HouseBatch, now: Date, strings: UIStrings) {
+        id = batch.id
+        value = batch.value
+        name = strings.ingredient(batch.value)
+        ml = batch.ml
+        madeAt = batch.madeAt
+        expiresAt = batch.expiry(recipes: .bundled, calendar: HouseBatch.calendar)
+        fresh = batch.isFresh(at: now, recipes: .bundled, calendar: HouseBatch.calendar)
     }
 }
 
@@ -18,19 +48,26 @@ public struct BarPayload: Codable, Sendable, Equatable {
     public var ingredients: [BarIngredientPayload]
     /// What the owner marked as always there (ice and water always are).
     public var alwaysAvailable: [BarIngredientPayload]
+    /// The batches of house-made ingredients, newest first, fresh or not.
+    public var batches: [HouseBatchPayload]
 
-    public init(_ shelf: Shelf, strings: UIStrings) {
+    public init(
+        _ shelf: Shelf, strings: UIStrings, stock: [String: BottleStock] = [:], batches: [HouseBatch] = [],
+        now: Date = Date()
+    ) {
         let sorted = { (values: Set<String>) in
             values.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
         }
-        ingredients = sorted(shelf.bottles).map { BarIngredientPayload($0, strings: strings) }
+        ingredients = sorted(shelf.bottles).map { BarIngredientPayload($0, strings: strings, stock: stock[$0]) }
         alwaysAvailable = sorted(shelf.alwaysAvailable).map { BarIngredientPayload($0, strings: strings) }
+        self.batches = batches.map { HouseBatchPayload($0, now: now, strings: strings) }
     }
 }
 
 /// How one needed ingredient is covered: `{"needed","have","rule"}`, where `rule` is `family`
 /// (the bottle is a kind of what is needed), `form` (another form of it: sugar for a sugar
-/// cube), `built-in` or `yours` (a substitution) or `stand-in` (it changes the drink).
+/// cube), `built-in` or `yours` (a substitution), `stand-in` (it changes the drink) or
+/// `house-made` (made from the shelf by its house recipe: honey syrup from honey).
 public struct BarMatchPayload: Codable, Sendable, Equatable {
     public var needed: String
     public var have: String
@@ -49,12 +86,15 @@ public struct BarSuggestionPayload: Codable, Sendable, Equatable {
     public var name: String
     public var unlocks: Int
     public var cocktails: [String]
+    /// The house-made ingredients it completes the drinks through (`honey syrup` for honey).
+    public var through: [String]
 
-    public init(value: String, name: String, unlocks: Int, cocktails: [String]) {
+    public init(value: String, name: String, unlocks: Int, cocktails: [String], through: [String] = []) {
         self.value = value
         self.name = name
         self.unlocks = unlocks
         self.cocktails = cocktails
+        self.through = through
     }
 }
 

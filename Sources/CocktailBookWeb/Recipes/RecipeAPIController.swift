@@ -284,9 +284,8 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
             throw AppError.noteTooLong(field: "note")
         }
         let owner = try context.favoritesWriter()
-        let entry = try await desk.store.recordMade(
-            try await knownID(context), servings: servings, note: note?.isEmpty == true ? nil : note, owner: owner,
-            at: desk.catalog.now())
+        let entry = try await desk.recordMade(
+            try await knownID(context), servings: servings, note: note?.isEmpty == true ? nil : note, owner: owner)
         return try APIResponse.json(entry, status: .created)
     }
 
@@ -294,7 +293,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
         let owner = try context.favoritesWriter()
         _ = try await knownID(context)
         guard let entry = Int64(try context.parameters.require("entry")),
-            try await desk.store.removeMade(id: entry, owner: owner)
+            try await desk.removeMade(entry, owner: owner)
         else {
             throw AppError(status: .notFound, code: "unknown_entry", message: "You have no such record of this drink.")
         }

@@ -332,15 +332,14 @@ struct RecipePageController<Context: AppContext>: Sendable {
         guard note.count <= PersonalRules.maximumNoteLength else {
             throw AppError.noteTooLong(in: context.strings)
         }
-        _ = try await desk.store.recordMade(
-            id, servings: servings, note: note.isEmpty ? nil : note, owner: owner, at: desk.catalog.now())
+        _ = try await desk.recordMade(id, servings: servings, note: note.isEmpty ? nil : note, owner: owner)
         return .redirect(to: "/cocktails/\(id)#personal", type: .normal)
     }
 
     @Sendable func removeMade(request: Request, context: Context) async throws -> Response {
         let (_, id, owner) = try await personalForm(request, context: context)
         guard let entry = Int64(try context.parameters.require("entry")),
-            try await desk.store.removeMade(id: entry, owner: owner)
+            try await desk.removeMade(entry, owner: owner)
         else { throw HTTPError(.notFound) }
         return .redirect(to: "/cocktails/\(id)#personal", type: .normal)
     }

@@ -11,6 +11,11 @@ public enum BundledCatalog {
     /// array of `{"name","kind","abv","aliases"}`.
     public static let ingredientsData: Data = resource("ingredients")
 
+    /// The reviewed recipes of the house-made ingredients (syrups, oleo saccharum), as UTF-8
+    /// JSON: an array of `{"ingredient","minutes","yield","shelfLifeDays","storage","lines","steps"}`
+    /// whose names are the ingredient table's.
+    public static let houseRecipesData: Data = resource("house-recipes")
+
     private static func resource(_ name: String) -> Data {
         guard let url = Bundle.module.url(forResource: name, withExtension: "json"),
             let data = try? Data(contentsOf: url)

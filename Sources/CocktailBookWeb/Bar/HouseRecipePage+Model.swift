@@ -1,0 +1,107 @@
+import CocktailBook
+import Foundation
+
+/// `/bar/ingredients/{value}`: a house-made ingredient's recipe in the viewer's language, with
+/// where it stands on their shelf.
+struct HouseRecipePage: PageModel {
+    static let template = "house-recipe"
+    let catalogState = "ready"
+
+    struct Line {
+        var name: String
+        var amount: String
+    }
+
+    var value: String
+    var title: String
+    var name: String
+    var minutes: String
+    var yield: String
+    var keeps: String
+    var lines: [Line]
+    var steps: [String]
+    var status: String
+    var batch: String?
+    var canKeepBar: Bool
+
+    init(
+        recipe: HouseRecipe, status: HouseStatus?, batch: HouseBatch?, now: Date, canKeepBar: Bool,
+        strings: UIStrings
+    ) {
+        value = recipe.ingredient
+        name = strings.ingredient(recipe.ingredient)
+        title = strings("house_title", ["name": name])
+        minutes = strings.count("house_minutes", recipe.minutes)
+        yield = strings(
+            "house_yield", ["amount": Self.amount(recipe.yield.amount, recipe.yield.unit, strings: strings)])
+        keeps = strings.count(
+            "house_keeps", recipe.shelfLifeDays, ["storage": strings["house_storage_" + recipe.storage.rawValue]])
+        lines = recipe.lines.map {
+            Line(name: strings.ingredient($0.ingredient), amount: Self.amount($0.amount, $0.unit, strings: strings))
+        }
+        steps = recipe.steps.of(strings.language)
+        self.status = Self.statusText(status, strings: strings)
+        self.batch = batch.map { HouseItem.batchText($0, recipes: .bundled, now: now, strings: strings) }
+        self.canKeepBar = canKeepBar
+    }
+
+    /// `250 g`, `200 ml`, `3 pieces`, with the language's decimal separator.
+    static func amount(_ amount: Double, _ unit: HouseRecipe.Unit, strings: UIStrings) -> String {
+        switch unit {
+        case .pieces: strings.count("house_pieces", Int(amount.rounded()))
+        case .g, .ml: strings.decimal(amount) + " " + unit.rawValue
+        }
+    }
+
+    static func statusText(_ status: HouseStatus?, strings: UIStrings) -> String {
+        switch status {
+        case .onShelf: strings["house_status_batch"]
+        case .makeable(let from): strings("house_status_makeable", ["have": strings.ingredient(from)])
+        case .lacking(let names):
+            strings("house_status_missing", ["names": names.map(strings.ingredient).joined(separator: ", ")])
+        case nil: ""
+        }
+    }
+}
+
+/// A house-made ingredient in the bar page's list: where it stands, its latest batch, and a
+/// link to its recipe.
+struct HouseItem {
+    var value: String
+    var name: String
+    var href: String
+    var status: String
+    var batch: String?
+    var isExpired: Bool
+
+    init(value: String, status: HouseStatus?, latest: HouseBatch?, now: Date, strings: UIStrings) {
+        self.value = value
+        name = strings.ingredient(value)
+        href = "/bar/ingredients/" + (value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? value)
+        self.status = HouseRecipePage.statusText(status, strings: strings)
+        batch = latest.map { Self.batchText($0, recipes: .bundled, now: now, strings: strings) }
+        isExpired = latest.map { !$0.isFresh(at: now, recipes: .bundled, calendar: Self.calendar) } ?? false
+    }
+
+    static let calendar = HouseBatch.calendar
+
+    /// "honey syrup: 300 ml, good until 28 Nov 2026" or "honey syrup expired 2 days ago".
+    static func batchText(_ batch: HouseBatch, recipes: HouseRecipes, now: Date, strings: UIStrings) -> String {
+        let name = strings.ingredient(batch.value)
+        guard let expiry = batch.expiry(recipes: recipes, calendar: calendar) else { return name }
+        if now >= expiry {
+            // Whole days by the calendar: "2 days ago", not "2 days, 3 hours ago".
+            let days = max(calendar.dateComponents([.day], from: expiry, to: now).day ?? 0, 0)
+            return days == 0
+                ? strings("batch_expired_today", ["name": name])
+                : strings.count("batch_expired", days, ["name": name])
+        }
+        let date = DateFormatter()
+        date.locale = strings.locale
+        date.timeZone = calendar.timeZone
+        date.dateStyle = .medium
+        date.timeStyle = .none
+        return strings(
+            "batch_fresh", ["name": name, "ml": strings.decimal(batch.ml), "until": date.string(from: expiry)])
+    }
+}

@@ -1,0 +1,46 @@
+import CocktailBook
+import Foundation
+
+/// Prices kept in a currency's minor unit (cents), read and shown with Foundation's own
+/// knowledge of each currency's decimals.
+enum Money {
+    /// How many decimals `currency` has (2 for EUR, 0 for JPY).
+    static func digits(_ currency: String) -> Int {
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .currency
+        formatter.currencyCode = currency
+        return formatter.maximumFractionDigits
+    }
+
+    /// `minor` as a plain number in the major unit, for a form field: `25.9` for 2590 EUR cents.
+    static func major(_ minor: Int, currency: String) -> String {
+        let value = Decimal(minor) / pow(Decimal(10), digits(currency))
+        return NSDecimalNumber(decimal: value).stringValue
+    }
+
+    /// `text` (`25.90`, `25,90`) in `currency`'s minor unit, or nil when it is not a price.
+    static func minor(_ text: String, currency: String) -> Int? {
+        let plain = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+        guard !plain.isEmpty, plain.count <= 20, let value = Decimal(string: plain, locale: Locale(identifier: "en_US"))
+        else { return nil }
+        let minor = NSDecimalNumber(decimal: value * pow(Decimal(10), digits(currency))).doubleValue.rounded()
+        guard minor.isFinite, minor >= 0, minor <= Double(Int32.max) else { return nil }
+        return Int(minor)
+    }
+
+    /// `minor` shown as money in `locale`: `€2.10`, `2,10 €`.
+    static func text(_ minor: Int, currency: String, locale: Locale) -> String {
+        let value = Decimal(minor) / pow(Decimal(10), digits(currency))
+        return value.formatted(.currency(code: currency).locale(locale))
+    }
+}
+
+/// How the book words a bottle's stock.
+enum StockText {
+    /// "Campari low: about 80 ml left" when `stock` is at or below its low mark; else nil.
+    static func low(_ value: String, _ stock: BottleStock, strings: UIStrings) -> String? {
+        guard stock.isLow, let ml = stock.ml else { return nil }
+        return strings(
+            "stock_low", ["name": strings.ingredient(value), "ml": strings.decimal(ml, fractionDigits: 0)])
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import CocktailBook
+import CocktailBookStore
+import CocktailBookWeb
+import Foundation
+
+extension Bar {
+    /// `cocktailbook bar make NAME --ml 300`: a batch of a house-made ingredient.
+    struct Make: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record a batch of a house-made ingredient (a syrup) you just made.")
+        @OptionGroup var common: CommonOptions
+        @OptionGroup var owner: FavoritesUserOption
+        @Argument(help: ArgumentHelp("The house-made ingredient, e.g. \"honey syrup\".", valueName: "ingredient"))
+        var name: String
+        @Option(name: .long, help: "How much you made, in millilitres (1 to 10000).") var ml: Double
+
+        func validate() throws {
+            guard ml >= 1, ml <= HouseBatch.maxMl else {
+                throw ValidationError("--ml must be from 1 to \(Int(HouseBatch.maxMl)).")
+            }
+        }
+
+        func run() async throws {
+            try await runReportingErrors {
+                try await withBook(common) { environment in
+                    let value = try await Bar.values([name], in: environment)[0]
+                    guard let recipe = try await environment.catalog.barIndex().houseRecipes.recipe(for: value) else {
+                        throw UsageError(
+                            "\"\(value)\" has no house recipe; one of: "
+                                + (try await environment.catalog.barIndex().houseMadeValues.joined(separator: ", ")))
+                    }
+                    let who = try await owner.resolved(in: environment)
+                    let batch = try await environment.database.addBatch(
+                        value, ml: ml, at: environment.catalog.now(), owner: who)
+                    let until =
+                        batch.expiry(recipes: .bundled, calendar: HouseBatch.calendar)
+                        .map { $0.formatted(.iso8601.year().month().day()) } ?? "?"
+                    print(
+                        "Made \(common.strings.decimal(ml)) ml of \(common.strings.ingredient(value)); good until \(until) (\(recipe.shelfLifeDays) days, \(recipe.storage.rawValue))."
+                    )
+                }
+            }
+        }
+    }
+
+    /// `cocktailbook bar stock NAME --ml N [--bottle-ml N] [--low-ml N]`.
+    struct Stock: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set how much is left of a bottle on the shelf, its size and its low mark.")
+        @OptionGroup var common: CommonOptions
+        @OptionGroup var owner: FavoritesUserOption
+        @Argument(help: ArgumentHelp("The bottle, e.g. Campari.", valueName: "ingredient")) var name: String
+        @Option(name: .long, help: "How much is left, in millilitres (0 to 20000).") var ml: Double
+        @Option(name: .customLong("bottle-ml"), help: "The bottle's size, in millilitres.") var bottleMl: Double?
+        @Option(name: .customLong("low-ml"), help: "At or below this the bottle goes on the shopping list.")
+        var lowMl: Double?
+
+        func validate() throws {
+            if let problem = BottleStock(ml: ml, bottleMl: bottleMl, lowMl: lowMl).problem {
+                throw ValidationError(problem)
+            }
+        }
+
+        func run() async throws {
+            try await runReportingErrors {
+                try await withBook(common) { environment in
+                    let value = try await Bar.values([name], in: environment)[0]
+                    let who = try await owner.resolved(in: environment)
+                    // The price stays as it was: this command sets levels only.
+                    let price = try await environment.database.stock(of: who)[value]?.price
+                    let stock = BottleStock(ml: ml, bottleMl: bottleMl, lowMl: lowMl, price: price)
+                    if let problem = stock.problem { throw UsageError(problem) }
+                    try await environment.database.setOnShelf(value, true, owner: who)
+                    try await environment.database.setStock(value, stock, owner: who)
+                    let strings = common.strings
+                    let left = strings.decimal(ml, fractionDigits: 0)
+                    let level =
+                        bottleMl.map {
+                            strings("stock_left_of", ["ml": left, "bottle": strings.decimal($0, fractionDigits: 0)])
+                        } ?? strings("stock_left", ["ml": left])
+                    print("\(strings.ingredient(value)): \(level)")
+                }
+            }
+        }
+    }
+}
