@@ -197,6 +197,11 @@ public struct CatalogSnapshot: Sendable {
         guard query.kind.includes(cocktail) else { return false }
         if let category = query.category, cocktail.category != category { return false }
         if let glass = query.glass, cocktail.glass != glass { return false }
+        if let tag = query.tag,
+            !(cocktail.tags ?? []).contains(where: { $0.caseInsensitiveCompare(tag) == .orderedSame })
+        {
+            return false
+        }
         return query.ingredients.allSatisfy { wanted in
             ingredientNames[position].contains { $0.containsWords(of: wanted) }
         }

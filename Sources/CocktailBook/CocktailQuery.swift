@@ -17,6 +17,8 @@ public struct CocktailQuery: Sendable, Equatable {
     public var glass: Glass?
     /// Ingredients that must all be in the drink.
     public var ingredients: [String]
+    /// A tag the drink must carry (`tag=smoky`), as the catalog writes it, in any case.
+    public var tag: String?
     /// The page, from 1.
     public var page: Int
     /// Rows per page.
@@ -100,7 +102,7 @@ public struct CocktailQuery: Sendable, Equatable {
 
     /// Whether anything beyond the kind narrows the list.
     public var hasRefinements: Bool {
-        category != nil || glass != nil || !ingredients.isEmpty || makeable != nil || made != nil
+        category != nil || glass != nil || !ingredients.isEmpty || makeable != nil || made != nil || tag != nil
     }
 
     /// Whether the query narrows the catalog at all.

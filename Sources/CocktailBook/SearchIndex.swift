@@ -336,6 +336,10 @@ public struct SearchIndex: Sendable {
             byDescription.formIntersection(description)
         }
 
+        // A word typed in one of two spellings (`whisky`) finds both; names written as typed lead.
+        let respelled = query.lowercased().split { !$0.isLetter }.map(String.init).filter {
+            SearchText.spellings[$0] != nil
+        }
         var hits: [Hit] = []
         var seen = DocumentSet(count: count)
         let key = Self.nameKey(terms)
@@ -351,7 +355,9 @@ public struct SearchIndex: Sendable {
             var fresh = set
             fresh.subtract(seen)
             var positions = fresh.positions
-            if rank == .namePrefix || rank == .nameTypo { positions = closestNamesFirst(positions, terms) }
+            if rank == .namePrefix || rank == .nameTypo {
+                positions = closestNamesFirst(positions, terms, respelled: respelled)
+            }
             hits += positions.map { Hit(position: $0, rank: rank) }
             seen.formUnion(fresh)
         }
@@ -363,18 +369,20 @@ public struct SearchIndex: Sendable {
     /// fewer other words; alphabetical (the positions' order) within that. `old fashion` puts
     /// Old Fashioned before Oaxaca Old Fashioned, `margarta` Margarita before Grand Margarita.
     /// Very broad matches (over 2,000 names) keep the plain alphabetical order.
-    private func closestNamesFirst(_ positions: [Int], _ terms: [String]) -> [Int] {
+    private func closestNamesFirst(_ positions: [Int], _ terms: [String], respelled: [String] = []) -> [Int] {
         guard positions.count > 1, positions.count <= 2_000, let first = terms.first else { return positions }
         let firstBytes = Array(first.utf8)
         let allowed = SearchText.allowedEdits(forLength: firstBytes.count)
-        func key(_ position: Int) -> (Int, Int) {
+        func key(_ position: Int) -> (Int, Int, Int) {
             let count = Int(nameTermCounts[position])
             let leadTerm = nameLeads[position]
             let lead =
                 count > 0
                 && (leadTerm.hasPrefix(first)
                     || SearchText.withinEdits(Array(leadTerm.utf8), firstBytes, limit: allowed))
-            return (lead ? 0 : 1, abs(count - terms.count))
+            let name = respelled.isEmpty ? "" : cocktails[position].name.lowercased()
+            let asTyped = respelled.allSatisfy { name.contains($0) }
+            return (lead ? 0 : 1, asTyped ? 0 : 1, abs(count - terms.count))
         }
         return positions.map { ($0, key($0)) }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.map(\.0)
     }

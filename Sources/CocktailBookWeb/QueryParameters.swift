@@ -5,7 +5,7 @@ import Hummingbird
 
 /// Reads and writes the query parameters that describe a ``CocktailQuery``, so the API, the pages
 /// and their links all speak the same syntax: `q`, `filter` (or `kind`), `category`, `glass`,
-/// `ingredient` (repeatable), `makeable`, `made`, `sort`, `page`, `perPage`.
+/// `ingredient` (repeatable), `tag`, `makeable`, `made`, `sort`, `page`, `perPage`.
 enum QueryParameters {
     /// The query a request asks for, searched in `language`. Pages are cut at the screens' size
     /// unless `paged` is false and the request names no `page` or `perPage`.
@@ -25,6 +25,12 @@ enum QueryParameters {
             ingredients: parameters.all("ingredient"), page: page ?? 1,
             perPage: perPage ?? CocktailQuery.defaultPerPage
         )
+        if let tag = value("tag"), !tag.isEmpty {
+            guard tag.count <= 60 else {
+                throw AppError(status: .badRequest, code: "invalid_tag", message: "A tag has at most 60 characters.")
+            }
+            query.tag = tag
+        }
         if let makeable = value("makeable"), !makeable.isEmpty {
             guard let chosen = CocktailQuery.Makeable(rawValue: makeable) else {
                 throw AppError(
@@ -86,6 +92,7 @@ enum QueryParameters {
         if let category = query.category { items.append(.init(name: "category", value: category.rawValue)) }
         if let glass = query.glass { items.append(.init(name: "glass", value: glass.rawValue)) }
         items += query.ingredients.map { URLQueryItem(name: "ingredient", value: $0) }
+        if let tag = query.tag { items.append(.init(name: "tag", value: tag)) }
         if let makeable = query.makeable { items.append(.init(name: "makeable", value: makeable.rawValue)) }
         if let made = query.made { items.append(.init(name: "made", value: made.rawValue)) }
         if query.sort != .name { items.append(.init(name: "sort", value: query.sort.rawValue)) }

@@ -85,3 +85,19 @@ struct ItalianSearchTests {
         #expect(missing.isEmpty, "tags without an Italian name: \(missing)")
     }
 }
+
+@Suite("The tag filter")
+struct TagFilterTests {
+    @Test("tag=smoky lists exactly the drinks carrying the tag, in any case, alphabetically")
+    func tagFilter() throws {
+        let book = try BundledBook.snapshot()
+        var query = CocktailQuery().unpaged
+        query.tag = "Smoky"
+        let names = book.answer(query, favorites: []).items.map(\.cocktail.name)
+        let expected = book.catalog.cocktails.filter { ($0.tags ?? []).contains("smoky") }.map(\.name)
+        #expect(names == expected)
+        #expect(Set(names) == ["Illegal", "Penicillin", "Oaxaca Old Fashioned", "Division Bell", "Mezcal Negroni"])
+        query.tag = "no-such-tag"
+        #expect(book.answer(query, favorites: []).items.isEmpty)
+    }
+}

@@ -249,6 +249,32 @@ struct ItalianPagesTests {
         }
     }
 
+    @Test("a drink's tags link to the drinks carrying them, named in the page's language")
+    func tagsAsLinks() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path, configure: { $0.catalogPath = nil }).test(.router) { client in
+            try await client.waitUntilReady()
+            let penicillin = try #require(CatalogFile.cocktails.first { $0.name == "Penicillin" })
+            let english = String(buffer: try await client.get("/cocktails/\(penicillin.id)").body)
+            #expect(english.contains(#"<a href="/results?tag=smoky">smoky</a>"#))
+            let italian = String(
+                buffer: try await client.execute(
+                    uri: "/cocktails/\(penicillin.id)", method: .get, headers: Self.italianHeaders
+                ).body)
+            #expect(italian.contains(#"<a href="/results?tag=smoky">affumicato</a>"#))
+            let results = String(buffer: try await client.get("/results?tag=smoky").body)
+            let names = results.matches(of: #/class="row-name">([^<]+)</#).map { String($0.1) }
+            #expect(
+                names.sorted() == ["Division Bell", "Illegal", "Mezcal Negroni", "Oaxaca Old Fashioned", "Penicillin"])
+            let api = try await client.get("/api/v1/cocktails?tag=smoky").jsonObject()
+            #expect((api["cocktails"] as? [[String: Any]])?.count == 5)
+            #expect(
+                try await client.get("/api/v1/cocktails?tag=\(String(repeating: "x", count: 61))").status == .badRequest
+            )
+        }
+    }
+
     @Test("the Italian details page and API link measure and ingredient with di: 6 rametti di menta fresca")
     func recipeLinesWithDi() async throws {
         let database = try TemporaryDatabase()

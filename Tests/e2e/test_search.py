@@ -265,3 +265,21 @@ def test_italian_search_finds_drinks_by_their_italian_words(bundled, new_page):
     assert "Mojito" in type_query(page, bundled, "mneta")
     # English pages search English words: `menta` is only a name there.
     assert api_names(bundled, q="menta", lang="en") == ["Limonata alla Menta"]
+
+
+def test_a_drinks_tags_lead_to_the_drinks_carrying_them(bundled, new_page):
+    """Issue 31, smaller: tags are links (44 px targets) to the drinks with that tag, and are
+    named in Italian on Italian pages."""
+    penicillin = next(c for c in api_list(bundled)["cocktails"] if c["name"] == "Penicillin")
+    page = new_page()
+    page.goto(f"{bundled.url}/cocktails/{penicillin['id']}")
+    tag = page.locator("ul.tags a", has_text=re.compile(r"^smoky$"))
+    assert tag.bounding_box()["height"] >= 44
+    tag.click()
+    expect(page).to_have_url(re.compile(r"/results\?tag=smoky$"))
+    assert sorted(row_names(page)) == ["Division Bell", "Illegal", "Mezcal Negroni", "Oaxaca Old Fashioned",
+                                       "Penicillin"]
+    italian = new_page(locale="it-IT")
+    italian.goto(f"{bundled.url}/cocktails/{penicillin['id']}")
+    expect(italian.locator("ul.tags a", has_text=re.compile(r"^affumicato$"))).to_have_attribute(
+        "href", "/results?tag=smoky")

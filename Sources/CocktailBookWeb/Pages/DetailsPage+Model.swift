@@ -29,7 +29,12 @@ struct DetailsPage: PageModel {
     var hasFacts: Bool
     var instructions: [String]
     var hasInstructions: Bool
-    var tags: [String]
+    var tags: [Tag]
+    /// A tag, linking to the drinks that carry it.
+    struct Tag {
+        var name: String
+        var href: String
+    }
     var hasTags: Bool
     var isFavorite: Bool
     var nextFavoriteValue: Bool
@@ -161,7 +166,11 @@ struct DetailsPage: PageModel {
         hasFacts = !facts.isEmpty
         instructions = texts.instructions ?? []
         hasInstructions = !instructions.isEmpty
-        tags = cocktail.tags ?? []
+        tags = (cocktail.tags ?? []).map { tag in
+            var query = CocktailQuery()
+            query.tag = tag
+            return Tag(name: strings.tag(tag), href: "/results" + QueryParameters.string(for: query))
+        }
         hasTags = !tags.isEmpty
         isFavorite = item.isFavorite
         nextFavoriteValue = !item.isFavorite

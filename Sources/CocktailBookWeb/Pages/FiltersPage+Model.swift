@@ -170,7 +170,8 @@ struct ResultsPage: PageModel {
         }
         summary = [
             query.kind == .all ? nil : query.kind.label(strings), query.category.map(strings.category),
-            query.glass.map(strings.glass), ingredientsText, makeableText, madeText,
+            query.glass.map(strings.glass), ingredientsText, query.tag.map { "#" + strings.tag($0) }, makeableText,
+            madeText,
             query.sort == .rating ? strings["filters_sort_rating"] : nil,
         ].compactMap { $0 }.joined(separator: " · ")
         changeFiltersHref = "/filters" + QueryParameters.string(for: query, page: 1)
