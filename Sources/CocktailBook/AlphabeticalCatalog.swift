@@ -30,24 +30,28 @@ public struct AlphabeticalCatalog: Sendable, Equatable {
         let ranks = CollationRanks.ranks(for: locale)
         let keys = cocktails.map { ranks.key(for: $0.name) }
         return cocktails.indices.sorted { lhs, rhs in
-            precedes(cocktails[lhs], keys[lhs], cocktails[rhs], keys[rhs], locale: locale)
+            precedes(cocktails, lhs, keys[lhs], cocktails, rhs, keys[rhs], locale: locale)
         }
     }
 
-    /// Whether `left` (with its collation key, if it has one) sorts before `right`.
+    /// Whether the drink at `left` of `lefts` (with its collation key, if it has one) sorts
+    /// before the one at `right` of `rights`. Read in place: copying a whole drink for each
+    /// comparison doubled the time of a sort.
     private static func precedes(
-        _ left: Cocktail, _ leftKey: [UInt8]?, _ right: Cocktail, _ rightKey: [UInt8]?, locale: Locale
+        _ lefts: [Cocktail], _ left: Int, _ leftKey: [UInt8]?, _ rights: [Cocktail], _ right: Int,
+        _ rightKey: [UInt8]?, locale: Locale
     ) -> Bool {
         let result: ComparisonResult
         if let leftKey, let rightKey {
             result = CollationRanks.compare(leftKey, rightKey)
         } else {
-            result = left.name.compare(right.name, options: Self.nameComparison, range: nil, locale: locale)
+            result = lefts[left].name.compare(
+                rights[right].name, options: Self.nameComparison, range: nil, locale: locale)
         }
         switch result {
         case .orderedAscending: return true
         case .orderedDescending: return false
-        case .orderedSame: return Self.idPrecedes(left.id, right.id)
+        case .orderedSame: return Self.idPrecedes(lefts[left].id, rights[right].id)
         }
     }
 
@@ -79,7 +83,7 @@ public struct AlphabeticalCatalog: Sendable, Equatable {
             if next < newcomers.count {
                 let key = ranks.key(for: cocktail.name)
                 while next < newcomers.count,
-                    Self.precedes(newcomers[next], newcomerKeys[next], cocktail, key, locale: locale)
+                    Self.precedes(newcomers, next, newcomerKeys[next], cocktails, position, key, locale: locale)
                 {
                     insertedAt.append(merged.count)
                     merged.append(newcomers[next])

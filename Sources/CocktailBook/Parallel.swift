@@ -11,6 +11,23 @@ enum Parallel {
         return (results.first!, results.second!)
     }
 
+    /// Three pieces of work that share nothing, spread over the cores: with two, the third runs
+    /// on whichever core is free first.
+    static func all<A, B, C>(_ first: @Sendable () -> A, _ second: @Sendable () -> B, _ third: @Sendable () -> C)
+        -> (A, B, C)
+    {
+        let results = Results<A, B>()
+        let last = Results<C, Void>()
+        DispatchQueue.concurrentPerform(iterations: 3) { part in
+            switch part {
+            case 0: results.first = first()
+            case 1: results.second = second()
+            default: last.first = third()
+            }
+        }
+        return (results.first!, results.second!, last.first!)
+    }
+
     /// Each slot is written by one of the two, and read after both have finished.
     private final class Results<A, B>: @unchecked Sendable {
         var first: A?

@@ -58,10 +58,9 @@ public struct SearchIndex: Sendable {
         let cocktails = catalog.cocktails
         let forBar = bar != nil
         count = cocktails.count
-        // Names and descriptions need nothing from the recipes: they are indexed on another
-        // core meanwhile (the recipes' half parses every distinct line, then takes the Italian
-        // descriptions, so that the two halves take about as long).
-        let (words, rest) = Parallel.both(
+        // Names, the descriptions in each language and the recipes need nothing from each
+        // other: three pieces of work of about the same length, shared by the cores there are.
+        let (words, recipes, italian) = Parallel.all(
             {
                 let nameTerms = Self.nameTerms(cocktails)
                 return (
@@ -69,23 +68,19 @@ public struct SearchIndex: Sendable {
                     english: Self.descriptions(cocktails, in: .english)
                 )
             },
-            {
-                (
-                    recipes: Self.recipes(cocktails, table: table, forBar: forBar),
-                    italian: Self.descriptions(cocktails, in: .italian)
-                )
-            })
-        descriptions = [.english: words.english, .italian: rest.italian]
+            { Self.recipes(cocktails, table: table, forBar: forBar) },
+            { Self.descriptions(cocktails, in: .italian) })
+        descriptions = [.english: words.english, .italian: italian]
         names = words.names
-        ingredients = rest.recipes.ingredients
+        ingredients = recipes.ingredients
         let nameTerms = words.nameTerms
-        if forBar { bar = rest.recipes.bar }
+        if forBar { bar = recipes.bar }
         exactNames = [:]
         repeatedExactNames = [:]
         nameLeads = []
         nameTermCounts = []
         self.cocktails = cocktails
-        ingredientNames = rest.recipes.ingredientNames
+        ingredientNames = recipes.ingredientNames
         takeNames(nameTerms)
     }
 
@@ -231,12 +226,11 @@ public struct SearchIndex: Sendable {
 
         let table: IngredientTable
         private var tokenizer = SearchText.Tokenizer()
-        private var known: [String: Reading] = [:]
 
         init(table: IngredientTable) { self.table = table }
 
+        /// The reading of one line (the full build reads each distinct line once).
         mutating func read(_ text: String) -> Reading {
-            if let reading = known[text] { return reading }
             let line = IngredientParser.parse(text)
             let canonical = table.ingredient(for: line)
             let families = canonical.map { table.ancestors(of: $0).map(\.name) } ?? []
@@ -260,7 +254,6 @@ public struct SearchIndex: Sendable {
             let reading = Reading(
                 englishTerms: english, italianTerms: italian, name: canonical?.name ?? line.ingredient, line: line,
                 canonical: canonical)
-            known[text] = reading
             return reading
         }
     }
@@ -326,7 +319,10 @@ public struct SearchIndex: Sendable {
             let prefix = names.prefixMatches(term)
             var fuzzy = names.fuzzyMatches(term)
             byName.formIntersection(prefix)
-            var ingredient = ingredients.fuzzyMatches(term)
+            // A typo in an ingredient is forgiven when the word finds no ingredient as typed:
+            // reading every ingredient term for near spellings costs more than the prefix.
+            var ingredient = ingredients.prefixMatches(term)
+            if ingredient.isEmpty { ingredient = ingredients.fuzzyMatches(term) }
             ingredient.formUnion(fuzzy)
             var description = descriptions.prefixMatches(term)
             description.formUnion(ingredient)
