@@ -36,6 +36,8 @@ public struct Backup: Codable, Sendable, Equatable {
         public var cocktails: [String]
         public var bought: Bool
         public var addedAt: Date
+        /// Why it is there; absent in backups made before reasons were kept.
+        public var reason: String?
     }
     public struct Imported: Codable, Sendable, Equatable {
         public var origin: String
@@ -185,12 +187,12 @@ extension AppDatabase {
                             owner: try owner($0), use: $0["use"], insteadOf: $0["insteadOf"], bothWays: $0["bothWays"])
                     },
                 shopping: try Row.fetchAll(
-                    db, sql: "SELECT ownerId, value, cocktailIds, bought, addedAt FROM shoppingItem ORDER BY id"
+                    db, sql: "SELECT ownerId, value, cocktailIds, bought, addedAt, reason FROM shoppingItem ORDER BY id"
                 ).map {
                     Backup.ShoppingItem(
                         owner: try owner($0), value: $0["value"],
                         cocktails: ($0["cocktailIds"] as String).split(separator: ",").map(String.init),
-                        bought: $0["bought"], addedAt: $0["addedAt"])
+                        bought: $0["bought"], addedAt: $0["addedAt"], reason: $0["reason"])
                 },
                 imported: imported, pictures: pictures
             )
@@ -303,10 +305,10 @@ extension AppDatabase {
                 for item in backup.shopping {
                     try db.execute(
                         sql:
-                            "INSERT OR REPLACE INTO shoppingItem (ownerId, value, cocktailIds, bought, addedAt) VALUES (?, ?, ?, ?, ?)",
+                            "INSERT OR REPLACE INTO shoppingItem (ownerId, value, cocktailIds, bought, addedAt, reason) VALUES (?, ?, ?, ?, ?, ?)",
                         arguments: [
                             id(item.owner), item.value, item.cocktails.joined(separator: ","), item.bought,
-                            item.addedAt,
+                            item.addedAt, item.reason,
                         ])
                 }
                 for cocktail in backup.imported {

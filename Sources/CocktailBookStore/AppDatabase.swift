@@ -86,6 +86,9 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration(
             "v8: the book's own recipes and their versions, notes, ratings and drinks made", migrate: migrateRecipes)
         migrator.registerMigration("v9: lists of drinks, their entries and share links", migrate: migrateLists)
+        migrator.registerMigration("v10: why a shopping list item is there (a party's line)") { db in
+            try db.alter(table: "shoppingItem") { t in t.add(column: "reason", .text) }
+        }
         return migrator
     }
 

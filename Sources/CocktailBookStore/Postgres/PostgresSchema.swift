@@ -144,6 +144,10 @@ enum PostgresSchema {
                 """,
             ]
         ),
+        (
+            "v7: why a shopping list item is there (a party's line)",
+            ["ALTER TABLE shopping_item ADD COLUMN reason text"]
+        ),
     ]
 
     /// The tables of the bar, per owner (moved with the favorites to the first account).

@@ -140,13 +140,13 @@ extension PostgresStore {
                     },
                     shopping: try await all(
                         connection.query(
-                            "SELECT owner_id, value, cocktail_ids, bought, added_at FROM shopping_item ORDER BY id",
+                            "SELECT owner_id, value, cocktail_ids, bought, added_at, reason FROM shopping_item ORDER BY id",
                             logger: logger
-                        ), as: (Int64, String, String, Bool, Date).self
+                        ), as: (Int64, String, String, Bool, Date, String?).self
                     ).map {
                         Backup.ShoppingItem(
                             owner: try owner($0.0), value: $0.1, cocktails: $0.2.split(separator: ",").map(String.init),
-                            bought: $0.3, addedAt: $0.4)
+                            bought: $0.3, addedAt: $0.4, reason: $0.5)
                     },
                     imported: imported, pictures: pictures
                 )
@@ -251,9 +251,9 @@ extension PostgresStore {
                     for item in backup.shopping {
                         try await connection.query(
                             """
-                            INSERT INTO shopping_item (owner_id, value, cocktail_ids, bought, added_at)
-                            VALUES (\(id(item.owner)), \(item.value), \(item.cocktails.joined(separator: ",")), \(item.bought), \(item.addedAt))
-                            ON CONFLICT (owner_id, value) DO UPDATE SET cocktail_ids = excluded.cocktail_ids, bought = excluded.bought, added_at = excluded.added_at
+                            INSERT INTO shopping_item (owner_id, value, cocktail_ids, bought, added_at, reason)
+                            VALUES (\(id(item.owner)), \(item.value), \(item.cocktails.joined(separator: ",")), \(item.bought), \(item.addedAt), \(item.reason))
+                            ON CONFLICT (owner_id, value) DO UPDATE SET cocktail_ids = excluded.cocktail_ids, bought = excluded.bought, added_at = excluded.added_at, reason = excluded.reason
                             """,
                             logger: logger
                         )
