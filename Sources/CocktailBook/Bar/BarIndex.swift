@@ -241,7 +241,7 @@ public struct BarIndex: Sendable {
 
     /// Per node, the shelf's item that covers it, and how (0 when nothing does; else a
     /// ``BarEvaluation/How`` code).
-    private func coverage(_ shelf: Shelf) -> (have: [Int32], how: [UInt8]) {
+    func coverage(_ shelf: Shelf) -> (have: [Int32], how: [UInt8]) {
         let count = names.count
         var have = [Int32](repeating: -1, count: count)
         var how = [UInt8](repeating: 0, count: count)
