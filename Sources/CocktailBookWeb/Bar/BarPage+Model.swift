@@ -133,6 +133,7 @@ struct ShoppingPage: PageModel {
         var id: Int64
         var name: String
         var forDrinks: String?
+        var reason: String?
         var isBought: Bool
         var nextBought: Bool
     }
@@ -150,7 +151,8 @@ struct ShoppingPage: PageModel {
             let names = item.cocktailIds.compactMap { cocktailNames[$0] }
             return Item(
                 id: item.id, name: strings.ingredient(item.value),
-                forDrinks: names.isEmpty ? nil : strings("shopping_for", ["names": names.joined(separator: ", ")]),
+                forDrinks: item.reason == nil && !names.isEmpty
+                    ? strings("shopping_for", ["names": names.joined(separator: ", ")]) : nil, reason: item.reason,
                 isBought: item.isBought, nextBought: !item.isBought)
         }
         hasItems = !items.isEmpty

@@ -74,7 +74,7 @@ struct ListAPIController<Context: AppContext>: Sendable {
         group.get("lists/:id/plan") { request, context in
             let list = try await list(context)
             let asked = try ListDesk.PartyRequest(FormQuery(request))
-            let plan = try await desk.plan(list, asked)
+            let plan = try await desk.plan(list, asked, owner: try ListDesk.owner(context))
             return try APIResponse.json(PartyPlanPayload(plan, perGuest: asked.perGuest, strings: context.strings))
         }
         group.post("lists/:id/share") { request, context in

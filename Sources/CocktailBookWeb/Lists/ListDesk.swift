@@ -8,6 +8,8 @@ import Hummingbird
 struct ListDesk: Sendable {
     let catalog: CatalogService
     let store: any ListStore
+    /// The shelves a party plan may count and the shopping list it adds to.
+    let bar: any BarStore
 
     /// A drink of a list as it is shown: the catalog's drink (`nil` once it left the catalog).
     struct Row: Sendable {

@@ -185,7 +185,7 @@ struct ListPageController<Context: AppContext>: Sendable {
     }
 
     /// A visitor who is not signed in asks for a list page: the sign-in page first.
-    private static func signInFirst(_ request: Request, context: Context) -> Response? {
+    static func signInFirst(_ request: Request, context: Context) -> Response? {
         guard context.viewer.favoritesOwner == .nobody else { return nil }
         let next = request.uri.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F"
         return .redirect(to: "/login?next=" + next, type: .normal)

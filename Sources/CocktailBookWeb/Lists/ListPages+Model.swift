@@ -65,6 +65,7 @@ struct ListPage: PageModel {
     var shareAction: String
     var revokeAction: String
     var menuHref: String
+    var planHref: String
     var shareURL: String?
     var shareExpiry: String?
     var expiries: [Expiry]
@@ -99,6 +100,7 @@ struct ListPage: PageModel {
         shareAction = base + "/share"
         revokeAction = base + "/share/revoke"
         menuHref = base + "/menu"
+        planHref = base + "/plan"
         self.shareURL = shareURL
         shareExpiry = list.share.map { share in
             share.expiresAt.map {
