@@ -19,18 +19,14 @@ struct Party: AsyncParsableCommand {
     @Flag(name: .long, help: "Print exactly the JSON of GET /api/v1/lists/{id}/plan.") var json = false
 
     func run() async throws {
-        try await runReportingErrors {
-            try await withBook(common) { environment in
-                let lists = ListCommands(catalog: environment.catalog, store: environment.database)
-                let who = try await owner.resolved(in: environment)
-                let found = try await lists.list(named: list, owner: who)
-                let plan = try await lists.plan(found, guests: guests, perGuest: perGuest, shelf: shelf, owner: who)
-                if json {
-                    FileHandle.standardOutput.write(
-                        try lists.json(plan, perGuest: perGuest, strings: common.strings) + Data("\n".utf8))
-                } else {
-                    print(PartyReport(plan: plan, listName: found.name, strings: common.strings).text)
-                }
+        try await Lists.run(common, owner) { lists, who in
+            let found = try await lists.list(named: list, owner: who)
+            let plan = try await lists.plan(found, guests: guests, perGuest: perGuest, shelf: shelf, owner: who)
+            if json {
+                FileHandle.standardOutput.write(
+                    try lists.json(plan, perGuest: perGuest, strings: common.strings) + Data("\n".utf8))
+            } else {
+                print(PartyReport(plan: plan, listName: found.name, strings: common.strings).text)
             }
         }
     }
@@ -97,7 +93,7 @@ struct PartyReport {
                         ]))
         }
         lines += ["", strings["party_rules"]]
-        lines += PartyPlanner.rules.filter { $0 != "party_rule_shelf" || plan.shelfCounted }.map {
+        lines += plan.ruleKeys.map {
             "  - " + strings[$0]
         }
         return lines.joined(separator: "\n")

@@ -14,6 +14,12 @@ extension PartyPlan {
         return plan
     }
 
+    /// The rules this plan was worked out by (``PartyPlanner/rules``), the shelf's only when it
+    /// was counted.
+    public var ruleKeys: [String] {
+        PartyPlanner.rules.filter { $0 != "party_rule_shelf" || shelfCounted }
+    }
+
     /// The totals with something left to buy, in the plan's order.
     public var toBuy: [Total] { totals.filter(\.isToBuy) }
 }

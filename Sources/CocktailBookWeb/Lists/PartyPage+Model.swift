@@ -139,7 +139,7 @@ struct PartyPage: PageModel {
                 ])
         }
         hasSyrups = !syrups.isEmpty
-        rules = PartyPlanner.rules.filter { $0 != "party_rule_shelf" || shown.shelfCounted }.map { strings[$0] }
+        rules = shown.ruleKeys.map { strings[$0] }
         planFields = ListDesk.PartyRequest(query: query)?.pairs.map { Field(name: $0.name, value: $0.value) } ?? []
         canAdd = hasPlan && shown.totals.contains(where: \.isToBuy)
     }
