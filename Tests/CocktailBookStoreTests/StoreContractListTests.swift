@@ -62,6 +62,14 @@ struct StoreContractListTests {
             await #expect(throws: ListError.invalidName) {
                 try await store.createList(named: String(repeating: "x", count: 81), owner: .implicit, at: Self.day)
             }
+            // Ten letters with eight combining marks each: 10 characters but 90 code points, and the
+            // OpenAPI document's maxLength (80) counts code points.
+            await #expect(throws: ListError.invalidName) {
+                try await store.createList(
+                    named: String(
+                        repeating: "o\u{0301}\u{0302}\u{0303}\u{0304}\u{0306}\u{0307}\u{0308}\u{030A}", count: 10),
+                    owner: .implicit, at: Self.day)
+            }
             await #expect(throws: StoreError.noOwner) {
                 try await store.createList(named: "Mine", owner: .nobody, at: Self.day)
             }

@@ -111,7 +111,8 @@ public enum ListRules {
     /// The name as kept (trimmed), or ``ListError/invalidName``.
     public static func name(_ raw: String) throws -> String {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...maximumNameLength).contains(name.count), !name.contains(where: \.isNewline) else {
+        // Counted as JSON Schema's maxLength counts (code points), as sent: "Ṱ̺̺̕o" is five, not two.
+        guard !name.isEmpty, raw.unicodeScalars.count <= maximumNameLength, !name.contains(where: \.isNewline) else {
             throw ListError.invalidName
         }
         return name
@@ -120,7 +121,7 @@ public enum ListRules {
     /// The note as kept (trimmed; empty is `nil`), or ``ListError/noteTooLong``.
     public static func note(_ raw: String?) throws -> String? {
         let note = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard note.count <= maximumNoteLength else { throw ListError.noteTooLong }
+        guard (raw ?? "").unicodeScalars.count <= maximumNoteLength else { throw ListError.noteTooLong }
         return note.isEmpty ? nil : note
     }
 
