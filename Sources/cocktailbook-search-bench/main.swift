@@ -2,6 +2,7 @@
 //
 //     swift run -c release cocktailbook-search-bench [--sizes 1000,10000,100000] [--queries 2000]
 //     swift run -c release cocktailbook-search-bench --bar [--sizes …]
+//     swift run -c release cocktailbook-search-bench --party [--sizes …]
 //
 // `--bar` runs the bar benchmark instead: makeable=now, one-away and the suggestions for shelves
 // of 20, 100 and 300 bottles at each size.
@@ -19,6 +20,8 @@ struct Options {
     var searches = 2_000
     /// Run the bar benchmark instead of the search one.
     var bar = false
+    /// Run the party benchmark instead of the search one.
+    var party = false
     /// Write a synthetic catalog of this many cocktails to this file instead (for the HTTP benchmark).
     var writeCatalog: (count: Int, path: String)?
 
@@ -43,6 +46,8 @@ struct Options {
                 }
             case "--bar":
                 bar = true
+            case "--party":
+                party = true
             case "--write-catalog":
                 guard let count = iterator.next().flatMap({ Int($0) }), count > 0, let path = iterator.next() else {
                     Self.usage("--write-catalog wants a count and a file")
@@ -65,6 +70,7 @@ struct Options {
         print(
             "  --bar        instead, time makeable=now, one-away and suggestions for shelves of 20, 100 and 300 bottles"
         )
+        print("  --party      instead, time planning a party over a 100-drink list (20 guests, 2 drinks each)")
         print(
             "  --write-catalog N FILE  instead, write the N-cocktail catalog as a catalog file (for scripts/bench-http.sh)"
         )
@@ -125,6 +131,14 @@ print(
 print(
     "Queries: \(queries.count) fixed queries, each timed \(rounds)× round-robin after one warm-up pass "
         + "(\(rounds * queries.count) timed searches, as many timed answers per size).")
+
+if options.party {
+    print("Party: a list of 100 drinks spread over the catalog, 20 guests × 2 drinks, 200 timed rounds each.")
+    PartyBenchmark.report(
+        PartyBenchmark.run(sizes: options.sizes, drinks: 100, rounds: 200, generator: generator, table: table))
+    print("Load average at end (1/5/15 min): \(loadAverage())")
+    exit(0)
+}
 
 if options.bar {
     print(
