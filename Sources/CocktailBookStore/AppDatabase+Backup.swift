@@ -230,12 +230,15 @@ extension AppDatabase {
             backup.lists = try Row.fetchAll(
                 db,
                 sql:
-                    "SELECT id, ownerId, name, createdAt, updatedAt, shareToken, shareCreatedAt, shareExpiresAt FROM drinkList ORDER BY id"
+                    "SELECT id, ownerId, name, createdAt, updatedAt, shareToken, shareCreatedAt, shareExpiresAt, menuShelfOwnerId, menuHidesUnavailable FROM drinkList ORDER BY id"
             ).map {
-                Backup.DrinkList(
+                // A menu that followed a removed account's bar follows nothing in the file.
+                let follows = ($0["menuShelfOwnerId"] as Int64?).flatMap { names[$0] }
+                return Backup.DrinkList(
                     owner: try owner($0), name: $0["name"], createdAt: $0["createdAt"], updatedAt: $0["updatedAt"],
                     shareToken: $0["shareToken"], shareCreatedAt: $0["shareCreatedAt"],
-                    shareExpiresAt: $0["shareExpiresAt"], entries: entries[$0["id"]] ?? [])
+                    shareExpiresAt: $0["shareExpiresAt"], entries: entries[$0["id"]] ?? [], menuShelf: follows,
+                    menuHidesUnavailable: follows == nil ? nil : $0["menuHidesUnavailable"] as Bool)
             }
             return backup
         }
@@ -399,12 +402,13 @@ extension AppDatabase {
             for list in lists {
                 try db.execute(
                     sql: """
-                        INSERT INTO drinkList (ownerId, name, createdAt, updatedAt, shareToken, shareCreatedAt, shareExpiresAt)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO drinkList (ownerId, name, createdAt, updatedAt, shareToken, shareCreatedAt, shareExpiresAt,
+                            menuShelfOwnerId, menuHidesUnavailable)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
                         id(list.owner), list.name, list.createdAt, list.updatedAt, list.shareToken, list.shareCreatedAt,
-                        list.shareExpiresAt,
+                        list.shareExpiresAt, list.menuShelf.map(id), list.menuHidesUnavailable ?? false,
                     ])
                 let listID = db.lastInsertedRowID
                 for entry in list.entries {

@@ -89,6 +89,12 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v10: why a shopping list item is there (a party's line)") { db in
             try db.alter(table: "shoppingItem") { t in t.add(column: "reason", .text) }
         }
+        migrator.registerMigration("v11: a list's menu may follow a bar") { db in
+            try db.alter(table: "drinkList") { t in
+                t.add(column: "menuShelfOwnerId", .integer)
+                t.add(column: "menuHidesUnavailable", .boolean).notNull().defaults(to: false)
+            }
+        }
         return migrator
     }
 

@@ -139,6 +139,19 @@ struct StoreContractListTests {
                     ListShare(token: "x", createdAt: Self.day, expiresAt: nil), for: list.id,
                     owner: FavoritesOwner(account: 42))
             }
+            // The menu follows a bar, hiding or marking what it cannot make; nil shows every drink.
+            #expect(shared.menuShelf == nil)
+            let follows = try await store.setMenuShelf(
+                MenuShelf(ownerID: 0, hidesUnavailable: false), for: list.id, owner: .implicit)
+            #expect(follows.menuShelf == MenuShelf(ownerID: 0, hidesUnavailable: false))
+            #expect(try await store.sharedList(token: "second")?.menuShelf == follows.menuShelf)
+            _ = try await store.setMenuShelf(
+                MenuShelf(ownerID: 7, hidesUnavailable: true), for: list.id, owner: .implicit)
+            #expect(try await store.list(id: list.id, owner: .implicit)?.menuShelf?.hidesUnavailable == true)
+            await #expect(throws: ListError.notFound) {
+                try await store.setMenuShelf(nil, for: list.id, owner: FavoritesOwner(account: 42))
+            }
+            #expect(try await store.setMenuShelf(nil, for: list.id, owner: .implicit).menuShelf == nil)
             #expect(try await store.removeShare(of: list.id, owner: .implicit))
             #expect(try await store.removeShare(of: list.id, owner: .implicit) == false)
             #expect(try await store.sharedList(token: "second") == nil)

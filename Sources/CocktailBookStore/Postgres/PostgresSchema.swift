@@ -148,6 +148,13 @@ enum PostgresSchema {
             "v7: why a shopping list item is there (a party's line)",
             ["ALTER TABLE shopping_item ADD COLUMN reason text"]
         ),
+        (
+            "v8: a list's menu may follow a bar",
+            [
+                "ALTER TABLE drink_list ADD COLUMN menu_shelf_owner_id bigint",
+                "ALTER TABLE drink_list ADD COLUMN menu_hides_unavailable boolean NOT NULL DEFAULT false",
+            ]
+        ),
     ]
 
     /// The tables of the bar, per owner (moved with the favorites to the first account).

@@ -105,12 +105,16 @@ extension PostgresStore {
                 }
                 personal.lists = try await all(
                     connection.query(
-                        "SELECT id, owner_id, name, created_at, updated_at, share_token, share_created_at, share_expires_at FROM drink_list ORDER BY id",
-                        logger: logger), as: (Int64, Int64, String, Date, Date, String?, Date?, Date?).self
+                        "SELECT id, owner_id, name, created_at, updated_at, share_token, share_created_at, share_expires_at, menu_shelf_owner_id, menu_hides_unavailable FROM drink_list ORDER BY id",
+                        logger: logger),
+                    as: (Int64, Int64, String, Date, Date, String?, Date?, Date?, Int64?, Bool).self
                 ).map {
-                    Backup.DrinkList(
+                    // A menu that followed a removed account's bar follows nothing in the file.
+                    let follows = $0.8.flatMap { names[$0] }
+                    return Backup.DrinkList(
                         owner: try owner($0.1), name: $0.2, createdAt: $0.3, updatedAt: $0.4, shareToken: $0.5,
-                        shareCreatedAt: $0.6, shareExpiresAt: $0.7, entries: entries[$0.0] ?? [])
+                        shareCreatedAt: $0.6, shareExpiresAt: $0.7, entries: entries[$0.0] ?? [], menuShelf: follows,
+                        menuHidesUnavailable: follows == nil ? nil : $0.9)
                 }
                 var backup = Backup(
                     format: Backup.formatName, version: 1, createdAt: date,
@@ -358,8 +362,10 @@ extension PostgresStore {
                 let listID = try await one(
                     connection.query(
                         """
-                        INSERT INTO drink_list (owner_id, name, created_at, updated_at, share_token, share_created_at, share_expires_at)
-                        VALUES (\(id(list.owner)), \(list.name), \(list.createdAt), \(list.updatedAt), \(list.shareToken), \(list.shareCreatedAt), \(list.shareExpiresAt))
+                        INSERT INTO drink_list (owner_id, name, created_at, updated_at, share_token, share_created_at, share_expires_at,
+                            menu_shelf_owner_id, menu_hides_unavailable)
+                        VALUES (\(id(list.owner)), \(list.name), \(list.createdAt), \(list.updatedAt), \(list.shareToken), \(list.shareCreatedAt), \(list.shareExpiresAt),
+                            \(list.menuShelf.map(id)), \(list.menuHidesUnavailable ?? false))
                         RETURNING id
                         """,
                         logger: logger), as: Int64.self)
