@@ -44,6 +44,15 @@ struct ListDesk: Sendable {
         return rows
     }
 
+    /// The drinks of the catalog the bar `list`'s menu follows can make now (as named, no
+    /// stand-in), or `nil` for a menu that follows no bar. Read at every request: the shared
+    /// menu changes as bottles come and go.
+    func makeableNow(for list: DrinkList) async throws -> Set<String>? {
+        guard let follows = list.menuShelf else { return nil }
+        let report = try await catalog.bar(try await bar.shelf(of: FavoritesOwner(account: follows.ownerID)))
+        return Set(report.evaluation.canMakePositions.map { report.cocktails[$0].id })
+    }
+
     // MARK: Share links
 
     /// A new share link's token: 192 bits from the system's secure generator, URL-safe base64
