@@ -85,7 +85,9 @@ public func buildApplication(
     AdminController(accounts: environment.accounts, renderer: renderer).addRoutes(to: routes)
     SettingsController(database: database, renderer: renderer).addRoutes(to: routes)
     let lists = ListDesk(catalog: catalog, store: database, bar: database)
-    ListAPIController(desk: lists, trustProxy: proxy).addRoutes(to: routes)
+    ListAPIController(
+        desk: lists, trustProxy: proxy, accountIDs: { try await database.accounts().map(\.id) }
+    ).addRoutes(to: routes)
     ListPageController(
         desk: lists, renderer: renderer, trustProxy: proxy,
         accounts: { try await database.accounts().map { ($0.id, $0.name) } }

@@ -77,4 +77,34 @@ struct MenuShelfHTTPTests {
             #expect(Self.items(String(buffer: try await client.get(sharedPath).body)).count == 2)
         }
     }
+
+    @Test("PUT /api/v1/lists/{id}/menu-shelf: set, read back with the list, refused when the bar is not the book's")
+    func api() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let list = try await ListsHTTPTests.make(client, "Saturday", ["3", "2"])
+            let path = "/api/v1/lists/\(list.id)/menu-shelf"
+            let set = try await ListsHTTPTests.send(client, .put, path, #"{"follows": 0, "unavailable": "hide"}"#)
+            #expect(set.status == .ok)
+            let body = try set.jsonObject()
+            #expect((body["menuShelf"] as? [String: Any])?["follows"] as? Int == 0)
+            #expect((body["menuShelf"] as? [String: Any])?["unavailable"] as? String == "hide")
+            // Nothing on the shelf and "hide": the owner's menu lists no drink.
+            #expect(Self.items(String(buffer: try await client.get("/lists/\(list.id)/menu").body)).isEmpty)
+            for (json, status) in [
+                (#"{"follows": 99}"#, HTTPResponse.Status.unprocessableContent),
+                (#"{"follows": 0, "unavailable": "sometimes"}"#, .badRequest), (#"{"follows": "me"}"#, .badRequest),
+            ] {
+                #expect(try await ListsHTTPTests.send(client, .put, path, json).status == status, "\(json)")
+            }
+            let read = try await client.get("/api/v1/lists/\(list.id)").jsonObject()
+            #expect((read["menuShelf"] as? [String: Any])?["unavailable"] as? String == "hide", "nothing was written")
+            let cleared = try await ListsHTTPTests.send(client, .put, path, #"{"follows": null}"#).jsonObject()
+            #expect(cleared["menuShelf"] == nil)
+            let wrong = try await ListsHTTPTests.send(client, .put, "/api/v1/lists/999/menu-shelf", #"{"follows": 0}"#)
+            #expect(wrong.status == .notFound)
+        }
+    }
 }
