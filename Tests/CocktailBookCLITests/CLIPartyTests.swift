@@ -69,6 +69,17 @@ struct CLIPartyTests {
         let batches = try #require(plan["batches"] as? [[String: Any]])
         #expect(batches.first { $0["cocktail"] as? String == "3" }?["waterMl"] as? Double == 623.5)
 
+        // --shelf counts the bar: one of the two rye bottles is on it.
+        #expect(try await sandbox.run(["bar", "add", "rye whiskey"]).status == 0)
+        let shelved = try await sandbox.run(["party", "--list", "Saturday", "--guests", "20", "--shelf", "--json"])
+        let counted = try #require(try JSONSerialization.jsonObject(with: Data(shelved.stdout.utf8)) as? [String: Any])
+        let ryeOnShelf = try #require(
+            (counted["ingredients"] as? [[String: Any]])?.first { $0["ingredient"] as? String == "rye whiskey" })
+        #expect(counted["shelfCounted"] as? Bool == true)
+        #expect(ryeOnShelf["onShelf"] as? Bool == true && ryeOnShelf["bottlesToBuy"] as? Int == 1)
+        let shelvedText = try await sandbox.run(["party", "--list", "Saturday", "--guests", "20", "--shelf"])
+        #expect(shelvedText.stdout.contains("  rye whiskey: 1000 ml → 1 × 700 ml (on your shelf)\n"))
+
         let italian = try await sandbox.run(["party", "--list", "Saturday", "--guests", "20", "--lang", "it"])
         #expect(italian.stdout.contains("Ghiaccio: 4,8 kg"))
 
