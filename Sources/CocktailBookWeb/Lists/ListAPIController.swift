@@ -59,6 +59,16 @@ struct ListAPIController<Context: AppContext>: Sendable {
         group.post("lists/:id/entries") { request, context in
             let list = try await list(context)
             let body = try await JSONBody.decode(EntryBody.self, from: request)
+            // The list is there; a drink the body names that is not is a 422, not a 404 (which
+            // would say the list itself is gone, as schemathesis read it).
+            do {
+                _ = try await desk.knownDrink(body.cocktail)
+            } catch let error as CatalogError {
+                guard case .unknownCocktail = error else { throw error }
+                throw AppError(
+                    status: .unprocessableContent, code: "unknown_cocktail",
+                    message: error.errorDescription ?? "There is no such cocktail.")
+            }
             return try await add(body.cocktail, note: body.note, to: list, request, context)
         }
         group.delete("lists/:id/entries/:cocktail") { _, context in
