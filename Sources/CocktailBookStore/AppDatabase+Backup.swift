@@ -36,6 +36,8 @@ public struct Backup: Codable, Sendable, Equatable {
         public var cocktails: [String]
         public var bought: Bool
         public var addedAt: Date
+        /// Why it is there; absent in backups made before reasons were kept.
+        public var reason: String?
     }
     public struct Imported: Codable, Sendable, Equatable {
         public var origin: String
@@ -188,12 +190,12 @@ extension AppDatabase {
                             owner: try owner($0), use: $0["use"], insteadOf: $0["insteadOf"], bothWays: $0["bothWays"])
                     },
                 shopping: try Row.fetchAll(
-                    db, sql: "SELECT ownerId, value, cocktailIds, bought, addedAt FROM shoppingItem ORDER BY id"
+                    db, sql: "SELECT ownerId, value, cocktailIds, bought, addedAt, reason FROM shoppingItem ORDER BY id"
                 ).map {
                     Backup.ShoppingItem(
                         owner: try owner($0), value: $0["value"],
                         cocktails: ($0["cocktailIds"] as String).split(separator: ",").map(String.init),
-                        bought: $0["bought"], addedAt: $0["addedAt"])
+                        bought: $0["bought"], addedAt: $0["addedAt"], reason: $0["reason"])
                 },
                 imported: imported, pictures: pictures
             )
@@ -231,12 +233,15 @@ extension AppDatabase {
             backup.lists = try Row.fetchAll(
                 db,
                 sql:
-                    "SELECT id, ownerId, name, createdAt, updatedAt, shareToken, shareCreatedAt, shareExpiresAt FROM drinkList ORDER BY id"
+                    "SELECT id, ownerId, name, createdAt, updatedAt, shareToken, shareCreatedAt, shareExpiresAt, menuShelfOwnerId, menuHidesUnavailable FROM drinkList ORDER BY id"
             ).map {
-                Backup.DrinkList(
+                // A menu that followed a removed account's bar follows nothing in the file.
+                let follows = ($0["menuShelfOwnerId"] as Int64?).flatMap { names[$0] }
+                return Backup.DrinkList(
                     owner: try owner($0), name: $0["name"], createdAt: $0["createdAt"], updatedAt: $0["updatedAt"],
                     shareToken: $0["shareToken"], shareCreatedAt: $0["shareCreatedAt"],
-                    shareExpiresAt: $0["shareExpiresAt"], entries: entries[$0["id"]] ?? [])
+                    shareExpiresAt: $0["shareExpiresAt"], entries: entries[$0["id"]] ?? [], menuShelf: follows,
+                    menuHidesUnavailable: follows == nil ? nil : $0["menuHidesUnavailable"] as Bool)
             }
             try Self.backupStock(db, into: &backup, owner: owner)
             return backup
@@ -307,10 +312,10 @@ extension AppDatabase {
                 for item in backup.shopping {
                     try db.execute(
                         sql:
-                            "INSERT OR REPLACE INTO shoppingItem (ownerId, value, cocktailIds, bought, addedAt) VALUES (?, ?, ?, ?, ?)",
+                            "INSERT OR REPLACE INTO shoppingItem (ownerId, value, cocktailIds, bought, addedAt, reason) VALUES (?, ?, ?, ?, ?, ?)",
                         arguments: [
                             id(item.owner), item.value, item.cocktails.joined(separator: ","), item.bought,
-                            item.addedAt,
+                            item.addedAt, item.reason,
                         ])
                 }
                 for cocktail in backup.imported {
@@ -402,12 +407,13 @@ extension AppDatabase {
             for list in lists {
                 try db.execute(
                     sql: """
-                        INSERT INTO drinkList (ownerId, name, createdAt, updatedAt, shareToken, shareCreatedAt, shareExpiresAt)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO drinkList (ownerId, name, createdAt, updatedAt, shareToken, shareCreatedAt, shareExpiresAt,
+                            menuShelfOwnerId, menuHidesUnavailable)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
                         id(list.owner), list.name, list.createdAt, list.updatedAt, list.shareToken, list.shareCreatedAt,
-                        list.shareExpiresAt,
+                        list.shareExpiresAt, list.menuShelf.map(id), list.menuHidesUnavailable ?? false,
                     ])
                 let listID = db.lastInsertedRowID
                 for entry in list.entries {

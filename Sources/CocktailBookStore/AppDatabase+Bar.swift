@@ -117,13 +117,14 @@ extension AppDatabase: BarStore {
         guard owner != .nobody else { return [] }
         return try await read { db in
             try Row.fetchAll(
-                db, sql: "SELECT id, value, cocktailIds, bought FROM shoppingItem WHERE ownerId = ? ORDER BY id",
+                db,
+                sql: "SELECT id, value, cocktailIds, bought, reason FROM shoppingItem WHERE ownerId = ? ORDER BY id",
                 arguments: [owner.id]
             ).map { row in
                 let ids: String = row["cocktailIds"]
                 return ShoppingItem(
                     id: row["id"], value: row["value"], cocktailIds: ids.split(separator: ",").map(String.init),
-                    isBought: row["bought"])
+                    isBought: row["bought"], reason: row["reason"])
             }
         }
     }
@@ -147,6 +148,31 @@ extension AppDatabase: BarStore {
                             "INSERT INTO shoppingItem (ownerId, value, cocktailIds, bought, addedAt) VALUES (?, ?, ?, 0, ?)",
                         arguments: [owner.id, value, cocktailId ?? "", Date()]
                     )
+                }
+            }
+        }
+    }
+
+    public func addToShoppingList(_ needs: [ShoppingNeed], owner: FavoritesOwner) async throws {
+        guard owner != .nobody else { throw StoreError.noOwner }
+        try await write { db in
+            for need in needs {
+                let existing = try Row.fetchOne(
+                    db, sql: "SELECT id, cocktailIds FROM shoppingItem WHERE ownerId = ? AND value = ?",
+                    arguments: [owner.id, need.value])
+                if let existing {
+                    var ids = (existing["cocktailIds"] as String).split(separator: ",").map(String.init)
+                    for id in need.cocktailIds where !ids.contains(id) { ids.append(id) }
+                    try db.execute(
+                        sql: "UPDATE shoppingItem SET cocktailIds = ?, reason = ?, bought = 0 WHERE id = ?",
+                        arguments: [ids.joined(separator: ","), need.reason, existing["id"] as Int64])
+                } else {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO shoppingItem (ownerId, value, cocktailIds, bought, addedAt, reason)
+                            VALUES (?, ?, ?, 0, ?, ?)
+                            """,
+                        arguments: [owner.id, need.value, need.cocktailIds.joined(separator: ","), Date(), need.reason])
                 }
             }
         }

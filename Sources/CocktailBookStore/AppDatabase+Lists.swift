@@ -33,12 +33,14 @@ extension AppDatabase: ListStore {
             db, sql: "SELECT * FROM drinkListEntry WHERE listId = ? ORDER BY position", arguments: [id]
         ).map { DrinkList.Entry(cocktailID: $0["cocktailId"], note: $0["note"], addedAt: $0["addedAt"]) }
         let token: String? = row["shareToken"]
+        let follows: Int64? = row["menuShelfOwnerId"]
         return DrinkList(
             id: id, ownerID: row["ownerId"], name: row["name"], createdAt: row["createdAt"],
             updatedAt: row["updatedAt"], entries: entries,
             share: token.map {
                 ListShare(token: $0, createdAt: row["shareCreatedAt"], expiresAt: row["shareExpiresAt"])
-            })
+            },
+            menuShelf: follows.map { MenuShelf(ownerID: $0, hidesUnavailable: row["menuHidesUnavailable"]) })
     }
 
     private static func owned(_ db: Database, _ id: Int64, _ owner: FavoritesOwner) throws -> DrinkList {
@@ -176,6 +178,18 @@ extension AppDatabase: ListStore {
                     "UPDATE drinkList SET shareToken = NULL, shareCreatedAt = NULL, shareExpiresAt = NULL WHERE id = ?",
                 arguments: [listID])
             return true
+        }
+    }
+
+    public func setMenuShelf(_ menuShelf: MenuShelf?, for listID: Int64, owner: FavoritesOwner) async throws
+        -> DrinkList
+    {
+        try await write { db in
+            _ = try Self.owned(db, listID, owner)
+            try db.execute(
+                sql: "UPDATE drinkList SET menuShelfOwnerId = ?, menuHidesUnavailable = ? WHERE id = ?",
+                arguments: [menuShelf?.ownerID, menuShelf?.hidesUnavailable ?? false, listID])
+            return try Self.owned(db, listID, owner)
         }
     }
 

@@ -87,8 +87,17 @@ public final class AppDatabase: Sendable {
             "v8: the book's own recipes and their versions, notes, ratings and drinks made", migrate: migrateRecipes)
         migrator.registerMigration("v9: lists of drinks, their entries and share links", migrate: migrateLists)
         migrator.registerMigration(
-            "v10 (stock): batches of house-made ingredients, the stock of bottles and what each making took",
+            "v10: batches of house-made ingredients, the stock of bottles and what each making took",
             migrate: migrateStock)
+        migrator.registerMigration("v11: why a shopping list item is there (a party's line)") { db in
+            try db.alter(table: "shoppingItem") { t in t.add(column: "reason", .text) }
+        }
+        migrator.registerMigration("v12: a list's menu may follow a bar") { db in
+            try db.alter(table: "drinkList") { t in
+                t.add(column: "menuShelfOwnerId", .integer)
+                t.add(column: "menuHidesUnavailable", .boolean).notNull().defaults(to: false)
+            }
+        }
         return migrator
     }
 

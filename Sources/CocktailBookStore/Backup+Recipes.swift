@@ -60,6 +60,10 @@ extension Backup {
         public var shareCreatedAt: Date?
         public var shareExpiresAt: Date?
         public var entries: [Entry]
+        /// The account whose bar the menu follows ("" for the owner of a book without accounts);
+        /// absent for a menu that shows every drink, and in older backups.
+        public var menuShelf: String? = nil
+        public var menuHidesUnavailable: Bool? = nil
 
         public struct Entry: Codable, Sendable, Equatable {
             public var cocktailId: String

@@ -84,9 +84,15 @@ public func buildApplication(
     AccountController(accounts: environment.accounts, renderer: renderer, trustProxy: proxy).addRoutes(to: routes)
     AdminController(accounts: environment.accounts, renderer: renderer).addRoutes(to: routes)
     SettingsController(database: database, renderer: renderer).addRoutes(to: routes)
-    let lists = ListDesk(catalog: catalog, store: database)
-    ListAPIController(desk: lists, trustProxy: proxy).addRoutes(to: routes)
-    ListPageController(desk: lists, renderer: renderer, trustProxy: proxy).addRoutes(to: routes)
+    let lists = ListDesk(catalog: catalog, store: database, bar: database)
+    ListAPIController(
+        desk: lists, trustProxy: proxy, accountIDs: { try await database.accounts().map(\.id) }
+    ).addRoutes(to: routes)
+    ListPageController(
+        desk: lists, renderer: renderer, trustProxy: proxy,
+        accounts: { try await database.accounts().map { ($0.id, $0.name) } }
+    ).addRoutes(to: routes)
+    PartyPageController(desk: lists, renderer: renderer).addRoutes(to: routes)
 
     let http1 = HTTP1Channel.Configuration(
         additionalChannelHandlers: [

@@ -3,6 +3,7 @@
 //     swift run -c release cocktailbook-search-bench [--sizes 1000,10000,100000] [--queries 2000]
 //     swift run -c release cocktailbook-search-bench --bar [--sizes …]
 //     swift run -c release cocktailbook-search-bench --house [--sizes …]
+//     swift run -c release cocktailbook-search-bench --party [--sizes …]
 //
 // `--bar` runs the bar benchmark instead: makeable=now, one-away and the suggestions for shelves
 // of 20, 100 and 300 bottles at each size; `--house` the same with twenty house-made ingredients.
@@ -24,6 +25,8 @@ struct Options {
     var copies = false
     /// With `--bar`: twenty house recipes instead of the bundled eleven.
     var house = false
+    /// Run the party benchmark instead of the search one.
+    var party = false
     /// Write a synthetic catalog of this many cocktails to this file instead (for the HTTP benchmark).
     var writeCatalog: (count: Int, path: String)?
 
@@ -53,6 +56,8 @@ struct Options {
             case "--house":
                 bar = true
                 house = true
+            case "--party":
+                party = true
             case "--write-catalog":
                 guard let count = iterator.next().flatMap({ Int($0) }), count > 0, let path = iterator.next() else {
                     Self.usage("--write-catalog wants a count and a file")
@@ -77,6 +82,7 @@ struct Options {
         )
         print("  --copies     catalogs of copies of the bundled drinks, with their Italian texts, not synthetic ones")
         print("  --house      the bar benchmark with twenty house-made ingredients (syrups) in the recipes")
+        print("  --party      instead, time planning a party over a 100-drink list (20 guests, 2 drinks each)")
         print(
             "  --write-catalog N FILE  instead, write the N-cocktail catalog as a catalog file (for scripts/bench-http.sh)"
         )
@@ -137,6 +143,14 @@ print(
 print(
     "Queries: \(queries.count) fixed queries, each timed \(rounds)× round-robin after one warm-up pass "
         + "(\(rounds * queries.count) timed searches, as many timed answers per size).")
+
+if options.party {
+    print("Party: a list of 100 drinks spread over the catalog, 20 guests × 2 drinks, 200 timed rounds each.")
+    PartyBenchmark.report(
+        PartyBenchmark.run(sizes: options.sizes, drinks: 100, rounds: 200, generator: generator, table: table))
+    print("Load average at end (1/5/15 min): \(loadAverage())")
+    exit(0)
+}
 
 if options.bar {
     print(

@@ -36,7 +36,8 @@ struct AppDatabaseSchemaTests {
                 "v6: the cached catalog as JSON only", "v7: the source's fingerprint of the cached catalog",
                 "v8: the book's own recipes and their versions, notes, ratings and drinks made",
                 "v9: lists of drinks, their entries and share links",
-                "v10 (stock): batches of house-made ingredients, the stock of bottles and what each making took",
+                "v10: batches of house-made ingredients, the stock of bottles and what each making took",
+                "v11: why a shopping list item is there (a party's line)", "v12: a list's menu may follow a bar",
             ])
         #expect(FileManager.default.fileExists(atPath: tmp.path))
         #expect(try await database.loadCatalog() == nil)
@@ -73,6 +74,7 @@ struct AppDatabaseSchemaTests {
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations")
         }
         #expect(migrations == 10)
+        #expect(migrations == 11)
     }
 
     @Test("a path that is a directory cannot be opened, and the error names the path")

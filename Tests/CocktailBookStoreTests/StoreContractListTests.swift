@@ -62,6 +62,14 @@ struct StoreContractListTests {
             await #expect(throws: ListError.invalidName) {
                 try await store.createList(named: String(repeating: "x", count: 81), owner: .implicit, at: Self.day)
             }
+            // Ten letters with eight combining marks each: 10 characters but 90 code points, and the
+            // OpenAPI document's maxLength (80) counts code points.
+            await #expect(throws: ListError.invalidName) {
+                try await store.createList(
+                    named: String(
+                        repeating: "o\u{0301}\u{0302}\u{0303}\u{0304}\u{0306}\u{0307}\u{0308}\u{030A}", count: 10),
+                    owner: .implicit, at: Self.day)
+            }
             await #expect(throws: StoreError.noOwner) {
                 try await store.createList(named: "Mine", owner: .nobody, at: Self.day)
             }
@@ -131,6 +139,19 @@ struct StoreContractListTests {
                     ListShare(token: "x", createdAt: Self.day, expiresAt: nil), for: list.id,
                     owner: FavoritesOwner(account: 42))
             }
+            // The menu follows a bar, hiding or marking what it cannot make; nil shows every drink.
+            #expect(shared.menuShelf == nil)
+            let follows = try await store.setMenuShelf(
+                MenuShelf(ownerID: 0, hidesUnavailable: false), for: list.id, owner: .implicit)
+            #expect(follows.menuShelf == MenuShelf(ownerID: 0, hidesUnavailable: false))
+            #expect(try await store.sharedList(token: "second")?.menuShelf == follows.menuShelf)
+            _ = try await store.setMenuShelf(
+                MenuShelf(ownerID: 7, hidesUnavailable: true), for: list.id, owner: .implicit)
+            #expect(try await store.list(id: list.id, owner: .implicit)?.menuShelf?.hidesUnavailable == true)
+            await #expect(throws: ListError.notFound) {
+                try await store.setMenuShelf(nil, for: list.id, owner: FavoritesOwner(account: 42))
+            }
+            #expect(try await store.setMenuShelf(nil, for: list.id, owner: .implicit).menuShelf == nil)
             #expect(try await store.removeShare(of: list.id, owner: .implicit))
             #expect(try await store.removeShare(of: list.id, owner: .implicit) == false)
             #expect(try await store.sharedList(token: "second") == nil)

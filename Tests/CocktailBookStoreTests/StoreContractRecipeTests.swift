@@ -199,6 +199,8 @@ struct StoreContractRecipeTests {
             _ = try await store.setShare(
                 ListShare(token: "tok-0123456789abcdef0123456789ab", createdAt: Self.day, expiresAt: nil),
                 for: saturday.id, owner: bob.owner)
+            _ = try await store.setMenuShelf(
+                MenuShelf(ownerID: bob.id, hidesUnavailable: true), for: saturday.id, owner: bob.owner)
 
             let file = try await store.backup(pictures: nil)
             let parsed = try Backup.validated(file)
@@ -234,6 +236,9 @@ struct StoreContractRecipeTests {
             #expect(lists.map(\.name) == ["Saturday"])
             #expect(lists.first?.entries.map(\.cocktailID) == ["3", "7"])
             #expect(lists.first?.entries.map(\.note) == ["first", nil])
+            // The menu still follows bob's own bar (by account, whatever number the restore gave it).
+            #expect(lists.first?.menuShelf?.ownerID == lists.first?.ownerID)
+            #expect(lists.first?.menuShelf?.hidesUnavailable == true)
             #expect(try await store.sharedList(token: "tok-0123456789abcdef0123456789ab")?.name == "Saturday")
             // New recipes continue after the restored numbers.
             let next = try await store.createRecipe(by: Self.alice, at: Self.day) { number in

@@ -289,6 +289,19 @@ struct StoreContractTests {
             #expect(list.map(\.isBought) == [false, true])
             #expect(try await store.removeFromShoppingList(itemId: nil, owner: me) == 1)
             #expect(try await store.shoppingList(of: me).map(\.value) == ["sweet vermouth"])
+            // A party's lines come with why; one already listed takes the new reason, not a second row.
+            let needs = [
+                ShoppingNeed(
+                    value: "sweet vermouth", reason: "1 × 750 ml sweet vermouth for 20 Negronis", cocktailIds: ["30"]),
+                ShoppingNeed(value: "lime", reason: "16 limes for 20 Daiquiris", cocktailIds: ["2"]),
+            ]
+            try await store.addToShoppingList(needs, owner: me)
+            try await store.addToShoppingList(needs, owner: me)
+            list = try await store.shoppingList(of: me)
+            #expect(list.map(\.value) == ["sweet vermouth", "lime"])
+            #expect(list.map(\.reason) == needs.map(\.reason))
+            #expect(list.map(\.cocktailIds) == [["7", "30"], ["2"]])
+            await #expect(throws: StoreError.noOwner) { try await store.addToShoppingList(needs, owner: .nobody) }
             await #expect(throws: StoreError.noOwner) { try await store.setOnShelf("gin", true, owner: .nobody) }
         }
     }
@@ -308,10 +321,14 @@ struct StoreContractTests {
             try await store.setOnShelf("gin", true, owner: bob.owner)
             _ = try await store.addRule(SubstitutionRule(use: "a", insteadOf: "b"), owner: bob.owner)
             try await store.addToShoppingList(["campari"], for: "3", owner: alice.owner)
+            try await store.addToShoppingList(
+                [ShoppingNeed(value: "lime", reason: "16 limes for 20 Daiquiris", cocktailIds: ["2"])],
+                owner: alice.owner)
             var imported = StoreFixtures.handMade[0]
             imported.id = "imp-y-1"
             _ = try await store.importCocktails([imported], images: [], origin: "y", at: StoreFixtures.firstDate)
             let file = try await store.backup(pictures: nil, at: StoreFixtures.secondDate)
+            #expect(String(decoding: file, as: UTF8.self).contains("16 limes for 20 Daiquiris"))
 
             try await backend.withStore { fresh in
                 let summary = try await fresh.restore(file, pictures: nil, unusablePasswordHash: "!")
@@ -325,6 +342,10 @@ struct StoreContractTests {
                 #expect(try await fresh.favoriteIDs(of: accounts[1].owner) == ["3"])
                 #expect(try await fresh.settings(of: accounts[0].id)?.units == .ml)
                 #expect(try await fresh.shelf(of: accounts[1].owner).bottles == ["gin"])
+                #expect(
+                    try await fresh.shoppingList(of: accounts[0].owner).map(\.reason) == [
+                        nil, "16 limes for 20 Daiquiris",
+                    ])
                 #expect(try await fresh.importedCocktails() == [imported])
             }
             // A file naming an owner it does not list changes nothing.

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The two drinks of the party, as the bundled catalog writes them.
-private let negroni = Cocktail(
+let partyNegroni = Cocktail(
     id: "30", name: "Negroni", kind: .alcoholic, shortDescription: "", longDescription: "", preparationMinutes: 3,
     imageName: "", ingredients: ["1 oz London dry gin", "1 oz Campari", "1 oz sweet vermouth"], glass: .rocks,
     illustration: .init(color: "#B0202A", ice: "cubes", garnishes: ["orange-slice"]), method: .built,
@@ -12,23 +12,23 @@ private let negroni = Cocktail(
         "Chill a rocks glass and fill it with ice.", "Pour in the gin, Campari and sweet vermouth.",
         "Stir gently until well chilled.", "Garnish with half an orange slice.",
     ])
-private let daiquiri = Cocktail(
+let partyDaiquiri = Cocktail(
     id: "2", name: "Daiquiri", kind: .alcoholic, shortDescription: "", longDescription: "", preparationMinutes: 3,
     imageName: "", ingredients: ["60 ml white rum", "20 ml fresh lime juice", "2 barspoons superfine sugar"],
     glass: .coupe, illustration: .init(color: "#E8EBC5", ice: "none", garnishes: ["lime-wheel"]), method: .shaken,
     instructions: ["Add ice and shake hard for about 10 seconds until very cold.", "Strain into the chilled coupe."])
 
-private func table() throws -> IngredientTable { try IngredientTable(json: BundledCatalog.ingredientsData) }
+func partyTable() throws -> IngredientTable { try IngredientTable(json: BundledCatalog.ingredientsData) }
 
 /// 20 guests, 2 drinks each, spread over Negroni and Daiquiri: 40 drinks, 20 of each.
-private func party() throws -> PartyPlan {
+func twentyGuestParty() throws -> PartyPlan {
     let servings = try PartyPlanner.servings(of: ["30", "2"], guests: 20, perGuest: 2)
     return PartyPlanner.plan(
-        [.init(cocktail: negroni, servings: servings[0]), .init(cocktail: daiquiri, servings: servings[1])],
-        guests: 20, table: try table())
+        [.init(cocktail: partyNegroni, servings: servings[0]), .init(cocktail: partyDaiquiri, servings: servings[1])],
+        guests: 20, table: try partyTable())
 }
 
-private func total(_ plan: PartyPlan, _ name: String) throws -> PartyPlan.Total {
+func partyTotal(_ plan: PartyPlan, _ name: String) throws -> PartyPlan.Total {
     try #require(plan.totals.first { $0.ingredient == name }, "no total for \(name)")
 }
 
@@ -59,50 +59,50 @@ struct PartyPlanTests {
 
     @Test("Spirits and wines in whole bottles: 700 ml for spirits and liqueurs, 750 ml for vermouth")
     func bottles() throws {
-        let plan = try party()
+        let plan = try twentyGuestParty()
         // Negroni: 1 oz = 30 ml × 20 = 600 ml of each → one 700 ml gin, one 700 ml Campari, one 750 ml vermouth.
-        let gin = try total(plan, "London dry gin")
+        let gin = try partyTotal(plan, "London dry gin")
         #expect(gin.ml == 600)
         #expect(gin.bottles == 1 && gin.bottleMl == 700)
         #expect(gin.buy == "1 × 700 ml")
-        #expect(try total(plan, "Campari").bottles == 1)
-        let vermouth = try total(plan, "sweet vermouth")
+        #expect(try partyTotal(plan, "Campari").bottles == 1)
+        let vermouth = try partyTotal(plan, "sweet vermouth")
         #expect(vermouth.ml == 600 && vermouth.bottles == 1 && vermouth.bottleMl == 750)
         // Daiquiri: 60 ml × 20 = 1200 ml of rum → 1200 / 700 = 1.71 → 2 bottles.
-        let rum = try total(plan, "white rum")
+        let rum = try partyTotal(plan, "white rum")
         #expect(rum.ml == 1200 && rum.bottles == 2)
         #expect(rum.uses.map(\.name) == ["Daiquiri"] && rum.uses.map(\.servings) == [20])
     }
 
     @Test("Citrus as fruit: 400 ml of lime juice is 16 limes; garnishes are pieces, eight to a fruit")
     func fruit() throws {
-        let plan = try party()
+        let plan = try twentyGuestParty()
         // 20 ml × 20 = 400 ml of fresh lime juice; a lime gives 25 ml → 400 / 25 = 16 limes.
-        let lime = try total(plan, "fresh lime juice")
+        let lime = try partyTotal(plan, "fresh lime juice")
         #expect(lime.ml == 400 && lime.fruit == "lime" && lime.fruitCount == 16)
         #expect(lime.buy == "16 limes")
         #expect(lime.bottles == nil)
         // One lime wheel per Daiquiri: 20 pieces; 8 wheels to a lime → 20 / 8 = 2.5 → 3 limes.
-        let wheel = try total(plan, "lime wheel")
+        let wheel = try partyTotal(plan, "lime wheel")
         #expect(wheel.pieces == 20 && wheel.fruitCount == 3)
         // One orange slice per Negroni: 20 pieces → 3 oranges.
-        #expect(try total(plan, "orange slice").fruitCount == 3)
+        #expect(try partyTotal(plan, "orange slice").fruitCount == 3)
         // Sugar is measured: 2 barspoons × 5 ml × 20 = 200 ml, bought as it is.
-        let sugar = try total(plan, "superfine sugar")
+        let sugar = try partyTotal(plan, "superfine sugar")
         #expect(sugar.ml == 200 && sugar.bottles == nil && sugar.buy == "200 ml")
     }
 
     @Test("Ice: a Negroni on the rocks takes 150 g, a shaken Daiquiri served up 120 g to shake")
     func ice() throws {
         // 20 × 150 g + 20 × 120 g = 3000 + 2400 = 5400 g = 5.4 kg.
-        let plan = try party()
+        let plan = try twentyGuestParty()
         #expect(plan.iceGrams == 5400)
         #expect(plan.iceKg == 5.4)
     }
 
     @Test("The Negroni batch carries Arnold's stirring water; the Daiquiri batch leaves the lime for each serve")
     func batches() throws {
-        let plan = try party()
+        let plan = try twentyGuestParty()
         let stirred = try #require(plan.batches.first { $0.cocktailId == "30" })
         // Mix: 3 × 600 ml = 1800 ml. Alcohol: 600 × 0.40 + 600 × 0.24 + 600 × 0.16 = 240 + 144 + 96 = 480 ml,
         // x = 480 / 1800 = 0.26667. Water share: −1.21 × 0.071111 + 1.246 × 0.26667 + 0.145
@@ -130,11 +130,11 @@ struct PartyPlanTests {
             preparationMinutes: 1, imageName: "", ingredients: ["50 ml Scotch whisky", "Soda water, to top"],
             glass: .highball, illustration: .init(color: "#ddd", ice: "cubes"), method: .built,
             instructions: ["Fill the glass with ice, pour the whisky, top with soda and stir briefly."])
-        let plan = PartyPlanner.plan([.init(cocktail: highball, servings: 10)], guests: 10, table: try table())
+        let plan = PartyPlanner.plan([.init(cocktail: highball, servings: 10)], guests: 10, table: try partyTable())
         let batch = try #require(plan.batches.first)
         #expect(batch.mixMl == 500 && batch.addPerServe == ["Soda water, to top"])
         // A bare top-up is 90 ml: 10 × 90 = 900 ml of soda → one 1 l bottle; a tall glass holds 250 g of ice.
-        #expect(try total(plan, "soda water").bottles == 1)
+        #expect(try partyTotal(plan, "soda water").bottles == 1)
         #expect(plan.iceGrams == 2500)
     }
 }

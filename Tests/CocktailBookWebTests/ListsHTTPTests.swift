@@ -127,7 +127,10 @@ struct ListsHTTPTests {
             let cases: [(HTTPRequest.Method, String, String?, HTTPResponse.Status, String)] = [
                 (.post, "/api/v1/lists", #"{"name": "  "}"#, .unprocessableContent, "invalid_name"),
                 (.post, "/api/v1/lists", #"{"nom": "x"}"#, .badRequest, "invalid_body"),
-                (.post, "/api/v1/lists/\(list.id)/entries", #"{"cocktail": "nope"}"#, .notFound, "cocktail_not_found"),
+                (
+                    .post, "/api/v1/lists/\(list.id)/entries", #"{"cocktail": "nope"}"#, .unprocessableContent,
+                    "unknown_cocktail"
+                ),
                 (
                     .post, "/api/v1/lists/\(list.id)/entries",
                     #"{"cocktail": "2", "note": "\#(String(repeating: "n", count: 201))"}"#, .unprocessableContent,

@@ -125,6 +125,7 @@ def test_the_list_screens_pass_axe(server, new_page, scheme):
     made = make_list(running, "Axe party", ["2", "10", "11"])
     api(running, "POST", f"/api/v1/lists/{made['id']}/share", {"expiresInDays": 7})
     page = new_page(color_scheme=scheme)
-    for path in ["/lists", f"/lists/{made['id']}", f"/lists/{made['id']}/menu", "/cocktails/2"]:
+    for path in ["/lists", f"/lists/{made['id']}", f"/lists/{made['id']}/menu", "/cocktails/2",
+                 f"/lists/{made['id']}/plan?guests=10&perGuest=2"]:
         page.goto(running.url + path)
         assert violations(page) == [], path

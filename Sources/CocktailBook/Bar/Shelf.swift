@@ -83,12 +83,32 @@ public struct ShoppingItem: Sendable, Equatable {
     /// The drinks it was added for, by id.
     public var cocktailIds: [String]
     public var isBought: Bool
+    /// Why it is on the list, as it was said when it was added (`2 × 700 ml gin for 24 Negronis`);
+    /// `nil` for an item added by hand or for one drink.
+    public var reason: String?
 
-    public init(id: Int64, value: String, cocktailIds: [String], isBought: Bool) {
+    public init(id: Int64, value: String, cocktailIds: [String], isBought: Bool, reason: String? = nil) {
         self.id = id
         self.value = value
         self.cocktailIds = cocktailIds
         self.isBought = isBought
+        self.reason = reason
+    }
+}
+
+/// Something to buy and why, as a party plan sends it to the shopping list.
+public struct ShoppingNeed: Sendable, Equatable {
+    /// The ingredient's value, as the shelf names it (`lime`, `london dry gin`).
+    public var value: String
+    /// The line that says how much and for what, in the language it was planned in.
+    public var reason: String
+    /// The drinks it is for, by id.
+    public var cocktailIds: [String]
+
+    public init(value: String, reason: String, cocktailIds: [String]) {
+        self.value = value
+        self.reason = reason
+        self.cocktailIds = cocktailIds
     }
 }
 
@@ -108,6 +128,9 @@ public protocol BarStore: StockStore {
     func shoppingList(of owner: FavoritesOwner) async throws -> [ShoppingItem]
     /// Adds `values` (for `cocktailId`, when given); an item already listed gains the drink.
     func addToShoppingList(_ values: [String], for cocktailId: String?, owner: FavoritesOwner) async throws
+    /// Adds each need with its reason in one transaction; an item already listed is not added
+    /// twice: it takes the new reason, gains the drinks and is to buy again.
+    func addToShoppingList(_ needs: [ShoppingNeed], owner: FavoritesOwner) async throws
     /// Ticks an item off or back; `false` when there was none with that id.
     func setBought(_ isBought: Bool, itemId: Int64, owner: FavoritesOwner) async throws -> Bool
     /// Removes one item, or every bought one when `itemId` is nil; returns how many went.

@@ -27,10 +27,13 @@ public struct DrinkList: Sendable, Equatable, Codable {
     public var entries: [Entry]
     /// Its share link, if it has one (revoked links are removed, expired ones stay until then).
     public var share: ListShare?
+    /// Whose bar its menu follows, and what the menu does with a drink that bar cannot make now;
+    /// `nil` for a menu that shows every drink.
+    public var menuShelf: MenuShelf?
 
     public init(
         id: Int64, ownerID: Int64, name: String, createdAt: Date, updatedAt: Date, entries: [Entry] = [],
-        share: ListShare? = nil
+        share: ListShare? = nil, menuShelf: MenuShelf? = nil
     ) {
         self.id = id
         self.ownerID = ownerID
@@ -39,11 +42,26 @@ public struct DrinkList: Sendable, Equatable, Codable {
         self.updatedAt = updatedAt
         self.entries = entries
         self.share = share
+        self.menuShelf = menuShelf
     }
 
     /// Whether `cocktailID` is one of the list's drinks.
     public func contains(_ cocktailID: String) -> Bool {
         entries.contains { $0.cocktailID == cocktailID }
+    }
+}
+
+/// A menu that follows a bar: the drinks that bar cannot make now are hidden or marked "not
+/// today", live, also on the shared menu.
+public struct MenuShelf: Sendable, Equatable, Codable {
+    /// The account whose shelf it reads (0 for the owner of a book without accounts).
+    public var ownerID: Int64
+    /// Hide a drink that cannot be made now (else it is shown marked "not today").
+    public var hidesUnavailable: Bool
+
+    public init(ownerID: Int64, hidesUnavailable: Bool) {
+        self.ownerID = ownerID
+        self.hidesUnavailable = hidesUnavailable
     }
 }
 
@@ -111,7 +129,8 @@ public enum ListRules {
     /// The name as kept (trimmed), or ``ListError/invalidName``.
     public static func name(_ raw: String) throws -> String {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...maximumNameLength).contains(name.count), !name.contains(where: \.isNewline) else {
+        // Counted as JSON Schema's maxLength counts (code points), as sent: "Ṱ̺̺̕o" is five, not two.
+        guard !name.isEmpty, raw.unicodeScalars.count <= maximumNameLength, !name.contains(where: \.isNewline) else {
             throw ListError.invalidName
         }
         return name
@@ -120,7 +139,7 @@ public enum ListRules {
     /// The note as kept (trimmed; empty is `nil`), or ``ListError/noteTooLong``.
     public static func note(_ raw: String?) throws -> String? {
         let note = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard note.count <= maximumNoteLength else { throw ListError.noteTooLong }
+        guard (raw ?? "").unicodeScalars.count <= maximumNoteLength else { throw ListError.noteTooLong }
         return note.isEmpty ? nil : note
     }
 
@@ -155,6 +174,8 @@ public protocol ListStore: Sendable {
         async throws -> DrinkList
     /// Gives the list this share link, replacing the one it had.
     func setShare(_ share: ListShare, for listID: Int64, owner: FavoritesOwner) async throws -> DrinkList
+    /// Makes the list's menu follow a bar (or every drink again, with `nil`).
+    func setMenuShelf(_ menuShelf: MenuShelf?, for listID: Int64, owner: FavoritesOwner) async throws -> DrinkList
     /// Revokes the list's share link; `false` when it had none.
     func removeShare(of listID: Int64, owner: FavoritesOwner) async throws -> Bool
     /// The list a share token opens, whoever owns it (expiry is the caller's to check).

@@ -55,12 +55,22 @@ public struct PartyPlan: Sendable, Equatable {
         public var pieces: Int?
         /// The drinks that use it, by id, in the list's order, with how many of each are made.
         public var uses: [Use]
+        /// Whether the host's shelf has it (set by ``PartyPlan/countingShelf(_:)``): one bottle of
+        /// it is in hand, or, for what is not bought by the bottle, all of it; fresh fruit is
+        /// always bought.
+        public var onShelf = false
 
         /// A drink that needs this ingredient.
         public struct Use: Sendable, Equatable {
             public var cocktailId: String
             public var name: String
             public var servings: Int
+
+            public init(cocktailId: String, name: String, servings: Int) {
+                self.cocktailId = cocktailId
+                self.name = name
+                self.servings = servings
+            }
         }
 
         /// What to buy, in English: `2 × 700 ml`, `16 limes`, `20 pieces`, `400 ml`.
@@ -116,6 +126,8 @@ public struct PartyPlan: Sendable, Equatable {
     /// Ice to buy, in grams.
     public var iceGrams: Double
     public var batches: [Batch]
+    /// Whether the host's shelf was counted (``countingShelf(_:)``).
+    public var shelfCounted = false
 
     public init(guests: Int, drinks: [Drink], totals: [Total], iceGrams: Double, batches: [Batch]) {
         self.guests = guests
@@ -152,7 +164,8 @@ public enum PartyPlanner {
     /// The stated rules, as string keys (`party_rule_…`) in the order the pages show them.
     public static let rules = [
         "party_rule_servings", "party_rule_volumes", "party_rule_bottles", "party_rule_fruit", "party_rule_garnish",
-        "party_rule_ice", "party_rule_batch_stirred", "party_rule_batch_shaken",
+        "party_rule_ice", "party_rule_batch_stirred", "party_rule_batch_shaken", "party_rule_syrups",
+        "party_rule_shelf",
     ]
 
     /// Juice in one fruit, in millilitres.

@@ -145,7 +145,7 @@ enum PostgresSchema {
             ]
         ),
         (
-            "v7 (stock): batches of house-made ingredients, the stock of bottles and what each making took",
+            "v7: batches of house-made ingredients, the stock of bottles and what each making took",
             [
                 """
                 CREATE TABLE house_batch (
@@ -165,6 +165,17 @@ enum PostgresSchema {
                     ml double precision NOT NULL)
                 """,
                 "CREATE INDEX stock_use_made ON stock_use (owner_id, made_id)",
+            ]
+        ),
+        (
+            "v8: why a shopping list item is there (a party's line)",
+            ["ALTER TABLE shopping_item ADD COLUMN reason text"]
+        ),
+        (
+            "v9: a list's menu may follow a bar",
+            [
+                "ALTER TABLE drink_list ADD COLUMN menu_shelf_owner_id bigint",
+                "ALTER TABLE drink_list ADD COLUMN menu_hides_unavailable boolean NOT NULL DEFAULT false",
             ]
         ),
     ]

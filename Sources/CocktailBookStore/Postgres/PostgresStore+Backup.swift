@@ -105,12 +105,16 @@ extension PostgresStore {
                 }
                 personal.lists = try await all(
                     connection.query(
-                        "SELECT id, owner_id, name, created_at, updated_at, share_token, share_created_at, share_expires_at FROM drink_list ORDER BY id",
-                        logger: logger), as: (Int64, Int64, String, Date, Date, String?, Date?, Date?).self
+                        "SELECT id, owner_id, name, created_at, updated_at, share_token, share_created_at, share_expires_at, menu_shelf_owner_id, menu_hides_unavailable FROM drink_list ORDER BY id",
+                        logger: logger),
+                    as: (Int64, Int64, String, Date, Date, String?, Date?, Date?, Int64?, Bool).self
                 ).map {
-                    Backup.DrinkList(
+                    // A menu that followed a removed account's bar follows nothing in the file.
+                    let follows = $0.8.flatMap { names[$0] }
+                    return Backup.DrinkList(
                         owner: try owner($0.1), name: $0.2, createdAt: $0.3, updatedAt: $0.4, shareToken: $0.5,
-                        shareCreatedAt: $0.6, shareExpiresAt: $0.7, entries: entries[$0.0] ?? [])
+                        shareCreatedAt: $0.6, shareExpiresAt: $0.7, entries: entries[$0.0] ?? [], menuShelf: follows,
+                        menuHidesUnavailable: follows == nil ? nil : $0.9)
                 }
                 var backup = Backup(
                     format: Backup.formatName, version: 1, createdAt: date,
@@ -140,13 +144,13 @@ extension PostgresStore {
                     },
                     shopping: try await all(
                         connection.query(
-                            "SELECT owner_id, value, cocktail_ids, bought, added_at FROM shopping_item ORDER BY id",
+                            "SELECT owner_id, value, cocktail_ids, bought, added_at, reason FROM shopping_item ORDER BY id",
                             logger: logger
-                        ), as: (Int64, String, String, Bool, Date).self
+                        ), as: (Int64, String, String, Bool, Date, String?).self
                     ).map {
                         Backup.ShoppingItem(
                             owner: try owner($0.0), value: $0.1, cocktails: $0.2.split(separator: ",").map(String.init),
-                            bought: $0.3, addedAt: $0.4)
+                            bought: $0.3, addedAt: $0.4, reason: $0.5)
                     },
                     imported: imported, pictures: pictures
                 )
@@ -265,9 +269,9 @@ extension PostgresStore {
                     for item in backup.shopping {
                         try await connection.query(
                             """
-                            INSERT INTO shopping_item (owner_id, value, cocktail_ids, bought, added_at)
-                            VALUES (\(id(item.owner)), \(item.value), \(item.cocktails.joined(separator: ",")), \(item.bought), \(item.addedAt))
-                            ON CONFLICT (owner_id, value) DO UPDATE SET cocktail_ids = excluded.cocktail_ids, bought = excluded.bought, added_at = excluded.added_at
+                            INSERT INTO shopping_item (owner_id, value, cocktail_ids, bought, added_at, reason)
+                            VALUES (\(id(item.owner)), \(item.value), \(item.cocktails.joined(separator: ",")), \(item.bought), \(item.addedAt), \(item.reason))
+                            ON CONFLICT (owner_id, value) DO UPDATE SET cocktail_ids = excluded.cocktail_ids, bought = excluded.bought, added_at = excluded.added_at, reason = excluded.reason
                             """,
                             logger: logger
                         )
@@ -405,8 +409,10 @@ extension PostgresStore {
                 let listID = try await one(
                     connection.query(
                         """
-                        INSERT INTO drink_list (owner_id, name, created_at, updated_at, share_token, share_created_at, share_expires_at)
-                        VALUES (\(id(list.owner)), \(list.name), \(list.createdAt), \(list.updatedAt), \(list.shareToken), \(list.shareCreatedAt), \(list.shareExpiresAt))
+                        INSERT INTO drink_list (owner_id, name, created_at, updated_at, share_token, share_created_at, share_expires_at,
+                            menu_shelf_owner_id, menu_hides_unavailable)
+                        VALUES (\(id(list.owner)), \(list.name), \(list.createdAt), \(list.updatedAt), \(list.shareToken), \(list.shareCreatedAt), \(list.shareExpiresAt),
+                            \(list.menuShelf.map(id)), \(list.menuHidesUnavailable ?? false))
                         RETURNING id
                         """,
                         logger: logger), as: Int64.self)

@@ -95,12 +95,43 @@ extension PostgresStore {
             guard owner != .nobody else { return [] }
             return try await all(
                 client.query(
-                    "SELECT id, value, cocktail_ids, bought FROM shopping_item WHERE owner_id = \(owner.id) ORDER BY id",
+                    "SELECT id, value, cocktail_ids, bought, reason FROM shopping_item WHERE owner_id = \(owner.id) ORDER BY id",
                     logger: logger
-                ), as: (Int64, String, String, Bool).self
+                ), as: (Int64, String, String, Bool, String?).self
             ).map {
                 ShoppingItem(
-                    id: $0.0, value: $0.1, cocktailIds: $0.2.split(separator: ",").map(String.init), isBought: $0.3)
+                    id: $0.0, value: $0.1, cocktailIds: $0.2.split(separator: ",").map(String.init), isBought: $0.3,
+                    reason: $0.4)
+            }
+        }
+    }
+
+    public func addToShoppingList(_ needs: [ShoppingNeed], owner: FavoritesOwner) async throws {
+        try await mapped {
+            guard owner != .nobody else { throw StoreError.noOwner }
+            try await write("bar") { connection in
+                for need in needs {
+                    let existing = try await first(
+                        connection.query(
+                            "SELECT id, cocktail_ids FROM shopping_item WHERE owner_id = \(owner.id) AND value = \(need.value) FOR UPDATE",
+                            logger: logger
+                        ), as: (Int64, String).self)
+                    if let (id, stored) = existing {
+                        var ids = stored.split(separator: ",").map(String.init)
+                        for cocktail in need.cocktailIds where !ids.contains(cocktail) { ids.append(cocktail) }
+                        try await connection.query(
+                            "UPDATE shopping_item SET cocktail_ids = \(ids.joined(separator: ",")), reason = \(need.reason), bought = false WHERE id = \(id)",
+                            logger: logger)
+                    } else {
+                        try await connection.query(
+                            """
+                            INSERT INTO shopping_item (owner_id, value, cocktail_ids, bought, added_at, reason)
+                            VALUES (\(owner.id), \(need.value), \(need.cocktailIds.joined(separator: ",")), false, \(Date()), \(need.reason))
+                            """,
+                            logger: logger
+                        )
+                    }
+                }
             }
         }
     }

@@ -6,7 +6,7 @@ import PostgresNIO
 /// instances under the topic `lists`.
 extension PostgresStore {
     private static let listColumns =
-        "id, owner_id, name, created_at, updated_at, share_token, share_created_at, share_expires_at"
+        "id, owner_id, name, created_at, updated_at, share_token, share_created_at, share_expires_at, menu_shelf_owner_id, menu_hides_unavailable"
 
     /// The lists the rows name, each with its entries.
     private func lists(_ connection: PostgresConnection, where condition: PostgresQuery) async throws -> [DrinkList] {
@@ -15,8 +15,9 @@ extension PostgresStore {
         query.binds = condition.binds
         query.sql += " ORDER BY lower(name), id"
         var lists: [DrinkList] = []
-        for (id, owner, name, created, updated, token, shared, expires) in try await all(
-            connection.query(query, logger: logger), as: (Int64, Int64, String, Date, Date, String?, Date?, Date?).self)
+        for (id, owner, name, created, updated, token, shared, expires, follows, hides) in try await all(
+            connection.query(query, logger: logger),
+            as: (Int64, Int64, String, Date, Date, String?, Date?, Date?, Int64?, Bool).self)
         {
             let entries = try await all(
                 connection.query(
@@ -26,7 +27,8 @@ extension PostgresStore {
             lists.append(
                 DrinkList(
                     id: id, ownerID: owner, name: name, createdAt: created, updatedAt: updated, entries: entries,
-                    share: token.map { ListShare(token: $0, createdAt: shared ?? created, expiresAt: expires) }))
+                    share: token.map { ListShare(token: $0, createdAt: shared ?? created, expiresAt: expires) },
+                    menuShelf: follows.map { MenuShelf(ownerID: $0, hidesUnavailable: hides) }))
         }
         return lists
     }
@@ -186,6 +188,20 @@ extension PostgresStore {
                     "UPDATE drink_list SET share_token = NULL, share_created_at = NULL, share_expires_at = NULL WHERE id = \(listID)",
                     logger: logger)
                 return true
+            }
+        }
+    }
+
+    public func setMenuShelf(_ menuShelf: MenuShelf?, for listID: Int64, owner: FavoritesOwner) async throws
+        -> DrinkList
+    {
+        try await mapped {
+            try await write("lists") { connection in
+                _ = try await owned(connection, listID, owner)
+                try await connection.query(
+                    "UPDATE drink_list SET menu_shelf_owner_id = \(menuShelf?.ownerID), menu_hides_unavailable = \(menuShelf?.hidesUnavailable ?? false) WHERE id = \(listID)",
+                    logger: logger)
+                return try await owned(connection, listID, owner)
             }
         }
     }

@@ -210,6 +210,7 @@ struct ShoppingPage: PageModel {
         var id: Int64
         var name: String
         var forDrinks: String?
+        var reason: String?
         var isBought: Bool
         var nextBought: Bool
         /// "Campari low: about 80 ml left", for a bottle that ran low.
@@ -235,7 +236,8 @@ struct ShoppingPage: PageModel {
             let names = item.cocktailIds.compactMap { cocktailNames[$0] }
             return Item(
                 id: item.id, name: strings.ingredient(item.value),
-                forDrinks: names.isEmpty ? nil : strings("shopping_for", ["names": names.joined(separator: ", ")]),
+                forDrinks: item.reason == nil && !names.isEmpty
+                    ? strings("shopping_for", ["names": names.joined(separator: ", ")]) : nil, reason: item.reason,
                 isBought: item.isBought, nextBought: !item.isBought,
                 low: stock[item.value].flatMap { StockText.low(item.value, $0, strings: strings) },
                 refill: stock[item.value].flatMap { $0.isLow && $0.bottleMl != nil ? item.value : nil })

@@ -132,6 +132,8 @@ public struct ShoppingListPayload: Codable, Sendable, Equatable {
         public var name: String
         public var cocktails: [String]
         public var bought: Bool
+        /// Why it is there (a party plan's line), when it was said.
+        public var reason: String?
     }
 
     public var items: [Item]
@@ -141,14 +143,16 @@ public struct ShoppingListPayload: Codable, Sendable, Equatable {
         self.items = items.map {
             Item(
                 id: $0.id, value: $0.value, name: strings.ingredient($0.value), cocktails: $0.cocktailIds,
-                bought: $0.isBought)
+                bought: $0.isBought, reason: $0.reason)
         }
         text = Self.text(items, strings: strings)
     }
 
-    /// The list as a message: one line per item, bought ones ticked.
+    /// The list as a message: one line per item, bought ones ticked, each with its reason.
     static func text(_ items: [ShoppingItem], strings: UIStrings) -> String {
-        ([strings["shopping_title"]] + items.map { ($0.isBought ? "☑ " : "☐ ") + strings.ingredient($0.value) }).joined(
-            separator: "\n")
+        ([strings["shopping_title"]]
+            + items.map {
+                ($0.isBought ? "☑ " : "☐ ") + strings.ingredient($0.value) + ($0.reason.map { " — " + $0 } ?? "")
+            }).joined(separator: "\n")
     }
 }

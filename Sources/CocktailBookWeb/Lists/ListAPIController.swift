@@ -7,6 +7,13 @@ import Hummingbird
 struct ListAPIController<Context: AppContext>: Sendable {
     let desk: ListDesk
     var trustProxy = false
+    /// The ids of the book's accounts, whose bars a menu may follow.
+    var accountIDs: @Sendable () async throws -> [Int64] = { [] }
+
+    /// The bars `owner`'s menus may follow: their own and the book's accounts'.
+    private func followable(_ owner: FavoritesOwner) async throws -> Set<Int64> {
+        Set(try await accountIDs()).union([owner.id])
+    }
 
     struct NameBody: Decodable { var name: String }
     struct EntryBody: Decodable {
@@ -16,6 +23,10 @@ struct ListAPIController<Context: AppContext>: Sendable {
     struct NoteBody: Decodable { var note: String? }
     struct MoveBody: Decodable { var to: Int }
     struct ShareBody: Decodable { var expiresInDays: Int? }
+    struct MenuShelfBody: Decodable {
+        var follows: Int64?
+        var unavailable: String?
+    }
 
     func addRoutes(to routes: RouteBuilder<Context>) {
         let group = routes.routes("api/v1", .anyone)
@@ -48,6 +59,16 @@ struct ListAPIController<Context: AppContext>: Sendable {
         group.post("lists/:id/entries") { request, context in
             let list = try await list(context)
             let body = try await JSONBody.decode(EntryBody.self, from: request)
+            // The list is there; a drink the body names that is not is a 422, not a 404 (which
+            // would say the list itself is gone, as schemathesis read it).
+            do {
+                _ = try await desk.knownDrink(body.cocktail)
+            } catch let error as CatalogError {
+                guard case .unknownCocktail = error else { throw error }
+                throw AppError(
+                    status: .unprocessableContent, code: "unknown_cocktail",
+                    message: error.errorDescription ?? "There is no such cocktail.")
+            }
             return try await add(body.cocktail, note: body.note, to: list, request, context)
         }
         group.delete("lists/:id/entries/:cocktail") { _, context in
@@ -74,7 +95,7 @@ struct ListAPIController<Context: AppContext>: Sendable {
         group.get("lists/:id/plan") { request, context in
             let list = try await list(context)
             let asked = try ListDesk.PartyRequest(FormQuery(request))
-            let plan = try await desk.plan(list, asked)
+            let plan = try await desk.plan(list, asked, owner: try ListDesk.owner(context))
             return try APIResponse.json(PartyPlanPayload(plan, perGuest: asked.perGuest, strings: context.strings))
         }
         group.post("lists/:id/share") { request, context in
@@ -85,6 +106,27 @@ struct ListAPIController<Context: AppContext>: Sendable {
             return try APIResponse.json(
                 SharePayload(url: url(share, request) ?? "", token: share.token, expiresAt: share.expiresAt),
                 status: .created)
+        }
+        // The bar the list's menu follows (`follows`: an account's id, 0 in a book without
+        // accounts; null for none) and what it does with a drink that bar cannot make now.
+        group.put("lists/:id/menu-shelf") { request, context in
+            let list = try await list(context)
+            let owner = try ListDesk.owner(context)
+            let body = try await JSONBody.decode(MenuShelfBody.self, from: request)
+            guard ["hide", "mark", nil].contains(body.unavailable) else {
+                throw AppError(
+                    status: .badRequest, code: "invalid_unavailable", message: "unavailable is hide or mark.")
+            }
+            var menuShelf: MenuShelf?
+            if let follows = body.follows {
+                guard try await followable(owner).contains(follows) else {
+                    throw AppError(
+                        status: .unprocessableContent, code: "unknown_bar",
+                        message: "follows names no account of this book.")
+                }
+                menuShelf = MenuShelf(ownerID: follows, hidesUnavailable: body.unavailable == "hide")
+            }
+            return try await payload(try await desk.store.setMenuShelf(menuShelf, for: list.id, owner: owner), request)
         }
         group.delete("lists/:id/share") { _, context in
             let list = try await list(context)
@@ -163,6 +205,12 @@ struct ListPayload: Encodable {
     var updatedAt: Date
     var cocktails: [Entry]
     var share: SharePayload?
+    var menuShelf: MenuShelfPayload?
+
+    struct MenuShelfPayload: Encodable {
+        var follows: Int64
+        var unavailable: String
+    }
 
     init(_ list: DrinkList, rows: [ListDesk.Row], url: String?) {
         id = list.id
@@ -175,6 +223,9 @@ struct ListPayload: Encodable {
                 shortDescription: $0.details?.cocktail.shortDescription, note: $0.entry.note, addedAt: $0.entry.addedAt)
         }
         share = list.share.map { SharePayload(url: url ?? "", token: $0.token, expiresAt: $0.expiresAt) }
+        menuShelf = list.menuShelf.map {
+            MenuShelfPayload(follows: $0.ownerID, unavailable: $0.hidesUnavailable ? "hide" : "mark")
+        }
     }
 }
 

@@ -8,6 +8,8 @@ import Hummingbird
 struct ListDesk: Sendable {
     let catalog: CatalogService
     let store: any ListStore
+    /// The shelves a party plan may count and the shopping list it adds to.
+    let bar: any BarStore
 
     /// A drink of a list as it is shown: the catalog's drink (`nil` once it left the catalog).
     struct Row: Sendable {
@@ -40,6 +42,15 @@ struct ListDesk: Sendable {
             rows.append(Row(entry: entry, details: try? await catalog.details(id: entry.cocktailID, for: .nobody)))
         }
         return rows
+    }
+
+    /// The drinks of the catalog the bar `list`'s menu follows can make now (as named, no
+    /// stand-in), or `nil` for a menu that follows no bar. Read at every request: the shared
+    /// menu changes as bottles come and go.
+    func makeableNow(for list: DrinkList) async throws -> Set<String>? {
+        guard let follows = list.menuShelf else { return nil }
+        let report = try await catalog.bar(try await bar.shelf(of: FavoritesOwner(account: follows.ownerID)))
+        return Set(report.evaluation.canMakePositions.map { report.cocktails[$0].id })
     }
 
     // MARK: Share links

@@ -10,6 +10,8 @@ struct ListPageController<Context: AppContext>: Sendable {
     let desk: ListDesk
     let renderer: PageRenderer
     var trustProxy = false
+    /// The book's accounts, by id and name, whose bars a menu may follow.
+    var accounts: @Sendable () async throws -> [(id: Int64, name: String)] = { [] }
 
     func addRoutes(to routes: RouteBuilder<Context>) {
         let pages = routes.routes("", .anyone)
@@ -69,6 +71,21 @@ struct ListPageController<Context: AppContext>: Sendable {
                 _ = try await desk.share(list, days: days.flatMap { Int($0) }, owner: owner)
             }
         }
+        pages.post("/lists/:id/menu-shelf") { request, context in
+            try await change(request, context, notice: "menu", anchor: "menu-shelf") { form, list, owner in
+                let follows = form["follows"] ?? ""
+                var menuShelf: MenuShelf?
+                if !follows.isEmpty {
+                    guard let id = Int64(follows), try await followable(owner: owner).contains(where: { $0.id == id })
+                    else {
+                        throw AppError(
+                            status: .badRequest, code: "invalid_follows", message: "follows names no bar of this book.")
+                    }
+                    menuShelf = MenuShelf(ownerID: id, hidesUnavailable: form["unavailable"] == "hide")
+                }
+                _ = try await desk.store.setMenuShelf(menuShelf, for: list.id, owner: owner)
+            }
+        }
         pages.post("/lists/:id/share/revoke") { request, context in
             try await change(request, context, notice: "revoked", anchor: "share") { _, list, owner in
                 _ = try await desk.store.removeShare(of: list.id, owner: owner)
@@ -103,13 +120,16 @@ struct ListPageController<Context: AppContext>: Sendable {
     @Sendable func listPage(request: Request, context: Context) async throws -> Response {
         if let redirect = Self.signInFirst(request, context: context) { return redirect }
         let list = try await desk.list(try context.parameters.require("id"), owner: try ListDesk.owner(context))
-        let notice = FormQuery(request)["done"].flatMap { ["renamed", "shared", "revoked"].contains($0) ? $0 : nil }
+        let notice = FormQuery(request)["done"].flatMap {
+            ["renamed", "shared", "revoked", "menu"].contains($0) ? $0 : nil
+        }
         let shareURL = list.share.map { ListDesk.url(of: $0, request: request, trustProxy: trustProxy) }
         return renderer.render(
             ListPage(
                 list: list, rows: await desk.rows(of: list), shareURL: shareURL,
                 notice: notice.map { context.strings["drinklist_notice_" + $0] }, calendar: desk.catalog.calendar,
-                strings: context.strings), context: context)
+                followable: try await followable(owner: try ListDesk.owner(context)), strings: context.strings),
+            context: context)
     }
 
     /// The owner's menu: it carries the list's share link, made now if the list has none.
@@ -123,7 +143,14 @@ struct ListPageController<Context: AppContext>: Sendable {
                 list: list, rows: await desk.rows(of: list),
                 shareURL: ListDesk.url(of: share, request: request, trustProxy: trustProxy),
                 path: "/lists/\(list.id)/menu", paper: MenuPage.Paper(query: FormQuery(request)["paper"]),
-                backHref: "/lists/\(list.id)", backTitle: list.name, strings: context.strings), context: context)
+                backHref: "/lists/\(list.id)", backTitle: list.name, makeable: try await desk.makeableNow(for: list),
+                strings: context.strings), context: context)
+    }
+
+    /// The bars a menu of `owner`'s may follow: their own, then the book's other accounts.
+    func followable(owner: FavoritesOwner) async throws -> [(id: Int64, name: String?)] {
+        let others = try await accounts().filter { $0.id != owner.id }
+        return [(owner.id, nil)] + others.map { ($0.id, Optional($0.name)) }
     }
 
     // MARK: What a share link opens
@@ -145,7 +172,8 @@ struct ListPageController<Context: AppContext>: Sendable {
                 list: list, rows: await desk.rows(of: list),
                 shareURL: ListDesk.url(of: share, request: request, trustProxy: trustProxy), path: "/s/\(token)/menu",
                 paper: MenuPage.Paper(query: FormQuery(request)["paper"]), backHref: "/s/\(token)",
-                backTitle: list.name, strings: context.strings), context: context)
+                backTitle: list.name, makeable: try await desk.makeableNow(for: list), strings: context.strings),
+            context: context)
     }
 
     /// A drink of the shared list; any other drink of the book is not there.
@@ -185,7 +213,7 @@ struct ListPageController<Context: AppContext>: Sendable {
     }
 
     /// A visitor who is not signed in asks for a list page: the sign-in page first.
-    private static func signInFirst(_ request: Request, context: Context) -> Response? {
+    static func signInFirst(_ request: Request, context: Context) -> Response? {
         guard context.viewer.favoritesOwner == .nobody else { return nil }
         let next = request.uri.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F"
         return .redirect(to: "/login?next=" + next, type: .normal)

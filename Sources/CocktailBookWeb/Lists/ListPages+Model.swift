@@ -56,6 +56,12 @@ struct ListPage: PageModel {
         var label: String
     }
 
+    struct FollowOption: Sendable {
+        var value: String
+        var label: String
+        var isSelected: Bool
+    }
+
     var id: Int64
     var name: String
     var rows: [Row]
@@ -65,16 +71,20 @@ struct ListPage: PageModel {
     var shareAction: String
     var revokeAction: String
     var menuHref: String
+    var planHref: String
     var shareURL: String?
     var shareExpiry: String?
     var expiries: [Expiry]
+    var followOptions: [FollowOption]
+    var menuShelfAction: String
+    var hidesUnavailable: Bool
     var notice: String?
     var nameLimit = ListRules.maximumNameLength
     var noteLimit = ListRules.maximumNoteLength
 
     init(
         list: DrinkList, rows: [ListDesk.Row], shareURL: String?, notice: String?, calendar: Calendar,
-        strings: UIStrings
+        followable: [(id: Int64, name: String?)] = [], strings: UIStrings
     ) {
         id = list.id
         name = list.name
@@ -99,6 +109,7 @@ struct ListPage: PageModel {
         shareAction = base + "/share"
         revokeAction = base + "/share/revoke"
         menuHref = base + "/menu"
+        planHref = base + "/plan"
         self.shareURL = shareURL
         shareExpiry = list.share.map { share in
             share.expiresAt.map {
@@ -110,6 +121,17 @@ struct ListPage: PageModel {
             [Expiry(value: "", label: strings["drinklist_share_never"])]
             + [1, 7, 30].map { Expiry(value: String($0), label: strings.count("drinklist_share_days", $0)) }
         self.notice = notice
+        let follows = list.menuShelf?.ownerID
+        followOptions =
+            [FollowOption(value: "", label: strings["menu_follow_none"], isSelected: follows == nil)]
+            + followable.map { bar in
+                FollowOption(
+                    value: String(bar.id),
+                    label: bar.name.map { strings("menu_follow_account", ["name": $0]) } ?? strings["menu_follow_mine"],
+                    isSelected: follows == bar.id)
+            }
+        menuShelfAction = base + "/menu-shelf"
+        hidesUnavailable = list.menuShelf?.hidesUnavailable ?? false
     }
 }
 

@@ -23,6 +23,8 @@ struct MenuPage: PageModel {
         var name: String
         var shortDescription: String
         var abvText: String?
+        /// The bar the menu follows cannot make it now.
+        var isNotToday = false
     }
 
     struct Section: Sendable {
@@ -50,17 +52,19 @@ struct MenuPage: PageModel {
 
     init(
         list: DrinkList, rows: [ListDesk.Row], shareURL: String?, path: String, paper: Paper, backHref: String,
-        backTitle: String, strings: UIStrings
+        backTitle: String, makeable: Set<String>? = nil, strings: UIStrings
     ) {
         title = list.name
         var byCategory: [DrinkCategory?: [Item]] = [:]
         for row in rows {
             guard let details = row.details else { continue }
+            let isNotToday = makeable.map { !$0.contains(details.cocktail.id) } ?? false
+            if isNotToday, list.menuShelf?.hidesUnavailable == true { continue }
             byCategory[details.cocktail.category, default: []].append(
                 Item(
                     name: details.cocktail.name,
                     shortDescription: details.cocktail.texts(in: strings.language).shortDescription,
-                    abvText: details.abvText(strings).map(strings.localizingNumbers)))
+                    abvText: details.abvText(strings).map(strings.localizingNumbers), isNotToday: isNotToday))
         }
         let order: [DrinkCategory?] = DrinkCategory.allCases.map { $0 } + [nil]
         sections = order.compactMap { category in

@@ -10,6 +10,8 @@ extension ListDesk {
         var guests: Int
         var perGuest: Int
         var counts: [String: Int]
+        /// Whether the viewer's shelf is counted (``PartyPlan/countingShelf(_:)``).
+        var shelf = false
 
         /// Drinks per guest when the request does not say.
         static let defaultPerGuest = 2
@@ -29,6 +31,12 @@ extension ListDesk {
                     status: .badRequest, code: "invalid_per_guest",
                     message: "perGuest is a whole number from 1 to \(PartyPlanner.maximumPerGuest).")
             }
+            switch query["shelf"]?.lowercased() {
+            case nil, "", "false", "0": shelf = false
+            case "true", "1", "on": shelf = true
+            default:
+                throw AppError(status: .badRequest, code: "invalid_shelf", message: "shelf is true or false.")
+            }
             counts = [:]
             for (name, value) in query.pairs where name.hasPrefix("count.") {
                 let id = String(name.dropFirst("count.".count))
@@ -45,10 +53,19 @@ extension ListDesk {
             }
         }
 
-        init(guests: Int, perGuest: Int, counts: [String: Int] = [:]) {
+        init(guests: Int, perGuest: Int, counts: [String: Int] = [:], shelf: Bool = false) {
             self.guests = guests
             self.perGuest = perGuest
             self.counts = counts
+            self.shelf = shelf
+        }
+
+        /// The request as query pairs, to ask for the same plan again (the page's form, the
+        /// redirect after adding to the shopping list).
+        var pairs: [(name: String, value: String)] {
+            [("guests", String(guests)), ("perGuest", String(perGuest))]
+                + counts.sorted { $0.key < $1.key }.map { ("count." + $0.key, String($0.value)) }
+                + (shelf ? [("shelf", "true")] : [])
         }
 
         private static func number(_ raw: String?, name: String, code: String) throws -> Int? {
@@ -60,8 +77,17 @@ extension ListDesk {
         }
     }
 
-    /// The plan for `list`: its drinks still in the catalog, in the list's order.
-    func plan(_ list: DrinkList, _ asked: PartyRequest) async throws -> PartyPlan {
+    /// The plan for `list`: its drinks still in the catalog, in the list's order, with
+    /// `owner`'s shelf counted when asked.
+    func plan(_ list: DrinkList, _ asked: PartyRequest, owner: FavoritesOwner) async throws -> PartyPlan {
+        let plan = try await plan(list, asked)
+        guard asked.shelf else { return plan }
+        let covers = try await catalog.barIndex().covering(try await bar.shelf(of: owner))
+        return plan.countingShelf(covers)
+    }
+
+    /// The plan for `list` before any shelf is counted.
+    private func plan(_ list: DrinkList, _ asked: PartyRequest) async throws -> PartyPlan {
         let rows = await rows(of: list).compactMap(\.details)
         let ids = rows.map(\.cocktail.id)
         for id in asked.counts.keys.sorted() where !ids.contains(id) {
@@ -99,6 +125,16 @@ struct PartyPlanPayload: Encodable {
         var pieces: Int?
         var buy: String
         var cocktails: [String]
+        var onShelf: Bool
+        var bottlesToBuy: Int?
+        var toBuy: Bool
+    }
+    struct Syrup: Encodable {
+        var ingredient: String
+        var recipe: String
+        var ml: Double
+        var sweetener: Int
+        var waterMl: Int
     }
     struct Line: Encodable {
         var ingredient: String
@@ -123,6 +159,8 @@ struct PartyPlanPayload: Encodable {
     var ingredients: [Total]
     var iceKg: Double
     var batches: [Batch]
+    var syrups: [Syrup]
+    var shelfCounted: Bool
     var rules: [String]
 
     init(_ plan: PartyPlan, perGuest: Int, strings: UIStrings) {
@@ -133,7 +171,8 @@ struct PartyPlanPayload: Encodable {
             Total(
                 ingredient: $0.ingredient, ml: $0.ml.map(Self.tenth), bottles: $0.bottles, bottleMl: $0.bottleMl,
                 fruit: $0.fruit, fruitCount: $0.fruitCount, pieces: $0.pieces, buy: $0.buy,
-                cocktails: $0.uses.map(\.cocktailId))
+                cocktails: $0.uses.map(\.cocktailId), onShelf: $0.onShelf, bottlesToBuy: $0.bottlesToBuy,
+                toBuy: $0.isToBuy)
         }
         iceKg = plan.iceKg
         batches = plan.batches.map {
@@ -144,6 +183,12 @@ struct PartyPlanPayload: Encodable {
                 waterMl: Self.tenth($0.waterMl), bottles: $0.bottles, pourMl: Self.tenth($0.pourMl),
                 addPerServe: $0.addPerServe)
         }
+        syrups = plan.syrups.map {
+            Syrup(
+                ingredient: $0.ingredient, recipe: $0.recipe.rawValue, ml: Self.tenth($0.ml), sweetener: $0.sweetener,
+                waterMl: $0.waterMl)
+        }
+        shelfCounted = plan.shelfCounted
         rules = PartyPlanner.rules.map { strings[$0] }
     }
 

@@ -1,0 +1,91 @@
+import CocktailBook
+import CocktailsAPI
+import Testing
+
+/// The party said as a shopping list: the shelf counted, the lines merged per thing a person
+/// buys, each with why, in English and Italian; and the house-made syrups.
+@Suite("Party planner: shelf, shopping list and syrups")
+struct PartyShoppingTests {
+    private func index() throws -> BarIndex {
+        BarIndex(cocktails: [partyNegroni, partyDaiquiri], table: try partyTable())
+    }
+
+    @Test("Counting the shelf: a bottle on it is one in hand, sugar on it is enough, fresh limes are still bought")
+    func shelf() throws {
+        let shelf = Shelf(bottles: ["London dry gin", "white rum", "superfine sugar", "lime"])
+        let plan = try twentyGuestParty().countingShelf(try index().covering(shelf))
+        #expect(plan.shelfCounted)
+        // Gin: 600 ml → 1 bottle; the shelf's one covers it.
+        let gin = try partyTotal(plan, "London dry gin")
+        #expect(gin.onShelf && gin.bottles == 1 && gin.bottlesToBuy == 0 && !gin.isToBuy)
+        // Rum: 1200 ml → 2 bottles, one of them on the shelf → 1 to buy.
+        let rum = try partyTotal(plan, "white rum")
+        #expect(rum.onShelf && rum.bottlesToBuy == 1 && rum.isToBuy)
+        #expect(PartyPlan.buyText(rum, strings: .english) == "1 × 700 ml")
+        // Sugar is not bought by the bottle: on the shelf, there is enough.
+        #expect(try !partyTotal(plan, "superfine sugar").isToBuy)
+        // Limes are fruit: bought fresh whatever the shelf says.
+        let lime = try partyTotal(plan, "fresh lime juice")
+        #expect(!lime.onShelf && lime.isToBuy && lime.fruitCount == 16)
+        // Campari is not on the shelf: the whole bottle.
+        #expect(try partyTotal(plan, "Campari").bottlesToBuy == 1)
+        #expect(plan.toBuy.map(\.ingredient).contains("London dry gin") == false)
+        // Without the shelf nothing is on it.
+        #expect(try twentyGuestParty().totals.allSatisfy { !$0.onShelf && $0.isToBuy })
+    }
+
+    @Test("Shopping lines: limes for juice and wheels are one line, each line says why, in English")
+    func needsInEnglish() throws {
+        let needs = try twentyGuestParty().shoppingNeeds(index: try index(), strings: .english)
+        let reasons = Dictionary(uniqueKeysWithValues: needs.map { ($0.value, $0.reason) })
+        #expect(needs.count == Set(needs.map(\.value)).count)
+        #expect(reasons["London dry gin"] == "1 × 700 ml London dry gin for 20 Negronis")
+        #expect(reasons["white rum"] == "2 × 700 ml white rum for 20 Daiquiris")
+        // 16 limes for 400 ml of juice + 3 for 20 wheels (8 a lime) = 19 limes.
+        #expect(reasons["lime"] == "19 limes for 20 Daiquiris")
+        #expect(reasons["orange"] == "3 oranges for 20 Negronis")
+        #expect(reasons["superfine sugar"] == "200 ml superfine sugar for 20 Daiquiris")
+        #expect(needs.first { $0.value == "lime" }?.cocktailIds == ["2"])
+        // In the plan's order: the Negroni's bottles first.
+        #expect(Array(needs.map(\.value).prefix(3)) == ["London dry gin", "Campari", "sweet vermouth"])
+    }
+
+    @Test("Shopping lines in Italian: names as an Italian bar writes them, drinks' names unchanged")
+    func needsInItalian() throws {
+        let needs = try twentyGuestParty().shoppingNeeds(index: try index(), strings: .italian)
+        let reasons = Dictionary(uniqueKeysWithValues: needs.map { ($0.value, $0.reason) })
+        #expect(reasons["white rum"] == "2 × 700 ml rum bianco per 20 Daiquiri")
+        #expect(reasons["lime"] == "19 lime per 20 Daiquiri")
+        #expect(reasons["orange"] == "3 arance per 20 Negroni")
+    }
+
+    @Test("Several drinks in one reason: '24 Negronis and 12 Gimlets'")
+    func drinksText() {
+        let uses: [PartyPlan.Total.Use] = [
+            .init(cocktailId: "30", name: "Negroni", servings: 24),
+            .init(cocktailId: "9", name: "Gimlet", servings: 12),
+            .init(cocktailId: "4", name: "Bee's Knees", servings: 1),
+        ]
+        #expect(PartyPlan.drinksText(Array(uses.prefix(2)), strings: .english) == "24 Negronis and 12 Gimlets")
+        #expect(PartyPlan.drinksText(uses, strings: .english) == "24 Negronis, 12 Gimlets and 1 Bee's Knees")
+        #expect(PartyPlan.drinksText(Array(uses.prefix(2)), strings: .italian) == "24 Negroni e 12 Gimlet")
+    }
+
+    @Test("House-made syrups: 400 ml simple syrup is 250 g sugar and 250 ml water; 300 ml honey syrup 150 + 150")
+    func syrups() throws {
+        let sour = Cocktail(
+            id: "s", name: "Sour", kind: .alcoholic, shortDescription: "", longDescription: "", preparationMinutes: 2,
+            imageName: "",
+            ingredients: ["50 ml bourbon", "20 ml simple syrup", "15 ml honey syrup", "25 ml grenadine"],
+            glass: .rocks, illustration: nil, method: .shaken, instructions: ["Shake with ice."])
+        let plan = PartyPlanner.plan([.init(cocktail: sour, servings: 20)], guests: 10, table: try partyTable())
+        // Simple: 20 × 20 ml = 400 ml; 100 g + 100 ml make 160 ml → 400 / 1.6 = 250 g and 250 ml.
+        let simple = try #require(plan.syrups.first { $0.recipe == .simple })
+        #expect(simple.ml == 400 && simple.sweetener == 250 && simple.waterMl == 250)
+        // Honey: 15 × 20 = 300 ml, 1:1 → 150 ml honey and 150 ml water.
+        let honey = try #require(plan.syrups.first { $0.recipe == .honey })
+        #expect(honey.ml == 300 && honey.sweetener == 150 && honey.waterMl == 150)
+        // Grenadine is bought, not made.
+        #expect(plan.syrups.count == 2)
+    }
+}
