@@ -6,8 +6,8 @@ added (Negroni Sbagliato, Bicicletta, Rossini, Spritz Analcolico, Caffè Shakera
 new-it-{id}.png, and touches neither favorites nor the bar.
 The server at BASE_URL should have its catalog loaded; the script marks one favorite so the
 pinned row shows and puts a few bottles on the bar, and removes both again at the end. Besides
-the English phone screens it takes the main and details screens at 820 and 1440 px, the Italian
-main and details screens and the My bar screen.
+the English phone screens it takes the main and details screens at 820 and 1440 px, and in
+Italian the main, details, My bar, Settings and search (`menta`) screens.
 """
 import sys
 import urllib.request
@@ -61,7 +61,8 @@ def main() -> None:
                         wide.screenshot(path=str(out / f"{name}-{width}-{scheme}.png"))
                     wide.close()
                 italian = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2, color_scheme=scheme, locale="it-IT")
-                for name, path in (("main-it", "/"), ("details-it", "/cocktails/0")):
+                for name, path in (("main-it", "/"), ("details-it", "/cocktails/0"), ("bar-it", "/bar"),
+                                   ("settings-it", "/settings"), ("search-it", "/search?q=menta")):
                     italian.goto(f"{base}{path}")
                     italian.wait_for_load_state("networkidle")
                     italian.screenshot(path=str(out / f"{name}-{scheme}.png"))
