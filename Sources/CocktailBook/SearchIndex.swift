@@ -220,8 +220,8 @@ public struct SearchIndex: Sendable {
             var italianTerms: [String]
             /// The canonical name, or the name as written.
             var name: String?
+            /// The parsed line, which the bar reads too.
             var line: RecipeLine
-            var canonical: Ingredient?
         }
 
         let table: IngredientTable
@@ -251,10 +251,8 @@ public struct SearchIndex: Sendable {
             }
             var italian: [String] = []
             tokenizer.forEachTerm(in: italianNames.joined(separator: " ")) { italian.append($0) }
-            let reading = Reading(
-                englishTerms: english, italianTerms: italian, name: canonical?.name ?? line.ingredient, line: line,
-                canonical: canonical)
-            return reading
+            return Reading(
+                englishTerms: english, italianTerms: italian, name: canonical?.name ?? line.ingredient, line: line)
         }
     }
 
