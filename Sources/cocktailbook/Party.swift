@@ -80,17 +80,10 @@ struct PartyReport {
                 lines.append("    " + strings("party_batch_add", ["lines": batch.addPerServe.joined(separator: ", ")]))
             }
         }
-        if !plan.syrups.isEmpty { lines += ["", strings["party_syrups"]] }
-        for syrup in plan.syrups {
-            lines.append(
-                "  "
-                    + strings(
-                        "party_syrup_" + syrup.recipe.rawValue,
-                        [
-                            "syrup": strings.ingredient(syrup.ingredient),
-                            "ml": strings.decimal(syrup.ml, fractionDigits: 0) + " ml",
-                            "sugar": String(syrup.sweetener), "water": String(syrup.waterMl),
-                        ]))
+        let syrups = plan.syrups()
+        if !syrups.isEmpty { lines += ["", strings["party_syrups"]] }
+        for syrup in syrups {
+            lines.append("  " + strings.partySyrup(syrup, ml: strings.decimal(syrup.ml, fractionDigits: 0) + " ml"))
         }
         lines += ["", strings["party_rules"]]
         lines += plan.ruleKeys.map {

@@ -71,21 +71,45 @@ struct PartyShoppingTests {
         #expect(PartyPlan.drinksText(Array(uses.prefix(2)), strings: .italian) == "24 Negroni e 12 Gimlet")
     }
 
-    @Test("House-made syrups: 400 ml simple syrup is 250 g sugar and 250 ml water; 300 ml honey syrup 150 + 150")
+    @Test("House-made syrups are their house recipes scaled: 400 ml simple syrup is 250 g sugar and 250 ml water")
     func syrups() throws {
         let sour = Cocktail(
             id: "s", name: "Sour", kind: .alcoholic, shortDescription: "", longDescription: "", preparationMinutes: 2,
             imageName: "",
-            ingredients: ["50 ml bourbon", "20 ml simple syrup", "15 ml honey syrup", "25 ml grenadine"],
+            ingredients: ["50 ml bourbon", "20 ml simple syrup", "15 ml honey syrup", "10 ml cinnamon syrup"],
             glass: .rocks, illustration: nil, method: .shaken, instructions: ["Shake with ice."])
         let plan = PartyPlanner.plan([.init(cocktail: sour, servings: 20)], guests: 10, table: try partyTable())
-        // Simple: 20 × 20 ml = 400 ml; 100 g + 100 ml make 160 ml → 400 / 1.6 = 250 g and 250 ml.
-        let simple = try #require(plan.syrups.first { $0.recipe == .simple })
-        #expect(simple.ml == 400 && simple.sweetener == 250 && simple.waterMl == 250)
-        // Honey: 15 × 20 = 300 ml, 1:1 → 150 ml honey and 150 ml water.
-        let honey = try #require(plan.syrups.first { $0.recipe == .honey })
-        #expect(honey.ml == 300 && honey.sweetener == 150 && honey.waterMl == 150)
-        // Grenadine is bought, not made.
-        #expect(plan.syrups.count == 2)
+        let syrups = plan.syrups()
+        #expect(syrups.map(\.ingredient) == ["simple syrup", "honey syrup", "cinnamon syrup"])
+        // Simple: 20 × 20 ml = 400 ml; the recipe makes 320 ml of 200 g sugar and 200 ml water: × 1.25.
+        #expect(syrups[0].ml == 400)
+        #expect(
+            syrups[0].lines == [
+                .init(ingredient: "sugar", amount: 250, unit: .g), .init(ingredient: "water", amount: 250, unit: .ml),
+            ])
+        // Honey: 15 × 20 = 300 ml; 280 ml from 250 g honey and 100 ml water: 267.9 g → 270, 107.1 ml → 110.
+        #expect(
+            syrups[1].lines == [
+                .init(ingredient: "raw honey", amount: 270, unit: .g),
+                .init(ingredient: "water", amount: 110, unit: .ml),
+            ])
+        // Cinnamon: 10 × 20 = 200 ml of a 300 ml recipe: 2 of its 3 sticks, 133.3 g sugar and 133.3 ml water → 140.
+        #expect(syrups[2].lines.map(\.amount) == [2, 140, 140])
+        #expect(
+            UIStrings.english.partySyrup(syrups[1], ml: "300 ml")
+                == "honey syrup: 300 ml — 270 g raw honey, 110 ml water")
+        #expect(UIStrings.english.houseLine(syrups[2].lines[0]) == "2 × cinnamon stick")
+        #expect(UIStrings.italian.houseLine(syrups[0].lines[0]) == "250 g di zucchero")
+        #expect(UIStrings.italian.houseLine(syrups[0].lines[1]) == "250 ml d'acqua")
+    }
+
+    @Test("A prep sheet rounds up: to 5 below 100, to 10 above, and to whole pieces")
+    func prepRounding() {
+        #expect(PartyPlanner.prepAmount(3.2, .ml) == 5)
+        #expect(PartyPlanner.prepAmount(95, .g) == 95)
+        #expect(PartyPlanner.prepAmount(96, .g) == 100)
+        #expect(PartyPlanner.prepAmount(101, .ml) == 110)
+        #expect(PartyPlanner.prepAmount(1.01, .pieces) == 2)
+        #expect(PartyPlanner.prepAmount(2, .pieces) == 2)
     }
 }

@@ -1,53 +1,71 @@
 import Foundation
 
-/// The syrups a party makes at home, and from what. Stated rule (``PartyPlanner/rules``): 100 g
-/// of sugar and 100 ml of water make about 160 ml of simple (or demerara) syrup; rich syrup is
-/// 2:1, 200 g and 100 ml making about 225 ml; honey syrup is honey and warm water, 1:1 by
-/// volume. Amounts are rounded up to 10 g or 10 ml. Bought syrups (grenadine, orgeat…) stay in
-/// the totals as millilitres.
+/// The house-made ingredients a party makes ahead, and from what: each one's house recipe (the
+/// same recipe its page and My bar read) scaled to what the drinks pour. Stated rule
+/// (``PartyPlanner/rules``): amounts are rounded up, to 5 g or 5 ml below 100 and to 10 above,
+/// and pieces to a whole piece. What has no house recipe stays in the totals, to be bought.
 extension PartyPlan {
-    /// One house-made syrup: how much the party pours and what makes it.
+    /// One house-made ingredient: how much the party pours and what its recipe takes for that.
     public struct Syrup: Sendable, Equatable {
-        public enum Recipe: String, Sendable, Equatable {
-            case simple, demerara, rich, honey
-        }
-
+        /// The ingredient, by the table's canonical name (`honey syrup`).
         public var ingredient: String
-        public var recipe: Recipe
-        /// The syrup the drinks pour, in millilitres.
+        /// What the drinks pour, in millilitres.
         public var ml: Double
-        /// Sugar (simple, demerara, rich) in grams, or honey (honey syrup) in millilitres.
-        public var sweetener: Int
-        /// Water, in millilitres.
-        public var waterMl: Int
+        /// The recipe's lines scaled to `ml`, rounded up as the rule says.
+        public var lines: [HouseRecipe.Line]
     }
 
-    /// The house-made syrups the party needs, in the totals' order.
-    public var syrups: [Syrup] {
+    /// The house-made ingredients among the totals that `recipes` can make by volume, in the
+    /// totals' order.
+    public func syrups(from recipes: HouseRecipes = .bundled) -> [Syrup] {
         totals.compactMap { total in
-            guard let ml = total.ml, ml > 0, let recipe = PartyPlanner.houseSyrups[total.ingredient.lowercased()]
+            guard let ml = total.ml, ml > 0, let recipe = recipes.recipe(for: total.ingredient),
+                recipe.yield.unit == .ml
             else { return nil }
-            let (sweetener, water): (Double, Double)
-            switch recipe {
-            case .simple, .demerara: (sweetener, water) = (ml * 100 / 160, ml * 100 / 160)
-            case .rich: (sweetener, water) = (ml * 200 / 225, ml * 100 / 225)
-            case .honey: (sweetener, water) = (ml / 2, ml / 2)
+            let scale = ml / recipe.yield.amount
+            let lines = recipe.lines.map { line in
+                HouseRecipe.Line(
+                    ingredient: line.ingredient, amount: PartyPlanner.prepAmount(line.amount * scale, line.unit),
+                    unit: line.unit)
             }
-            return Syrup(
-                ingredient: total.ingredient, recipe: recipe, ml: ml, sweetener: PartyPlanner.upToTen(sweetener),
-                waterMl: PartyPlanner.upToTen(water))
+            return Syrup(ingredient: total.ingredient, ml: ml, lines: lines)
         }
     }
 }
 
 extension PartyPlanner {
-    /// The syrups the ingredient table names that a bar makes itself, by name.
-    public static let houseSyrups: [String: PartyPlan.Syrup.Recipe] = [
-        "simple syrup": .simple, "demerara syrup": .demerara, "rich simple syrup": .rich, "honey syrup": .honey,
-    ]
+    /// `amount` rounded up for a prep sheet: whole pieces; 5 g or 5 ml below 100; 10 above.
+    public static func prepAmount(_ amount: Double, _ unit: HouseRecipe.Unit) -> Double {
+        let step: Double = unit == .pieces ? 1 : amount < 100 ? 5 : 10
+        return ((amount / step) - 1e-9).rounded(.up) * step
+    }
+}
 
-    /// `value` rounded up to the next multiple of ten.
-    static func upToTen(_ value: Double) -> Int {
-        Int((value / 10 - 1e-9).rounded(.up)) * 10
+extension UIStrings {
+    /// A house recipe's line as this language writes it: `155 g sugar`, `155 g di zucchero`,
+    /// `3 × cinnamon stick`.
+    public func houseLine(_ line: HouseRecipe.Line) -> String {
+        let measure =
+            line.unit == .pieces
+            ? self("party_pieces_buy", ["count": String(Int(line.amount))])
+            : decimal(line.amount) + " " + line.unit.rawValue
+        // Grams and millilitres link to their ingredient as a unit does (`di`); a count does not.
+        let reading = RecipeLine(
+            text: line.ingredient, amount: .init(line.amount), unit: line.unit == .pieces ? nil : .ml,
+            ingredient: line.ingredient)
+        var words = words(for: reading, measure: measure, canonical: line.ingredient)
+        if line.unit == .pieces { words.link = "" }
+        return words.text
+    }
+
+    /// The sentence for one house-made ingredient of a party: `honey syrup: 300 ml — 270 g honey,
+    /// 110 ml water`.
+    public func partySyrup(_ syrup: PartyPlan.Syrup, ml: String) -> String {
+        self(
+            "party_syrup",
+            [
+                "syrup": ingredient(syrup.ingredient), "ml": ml,
+                "lines": syrup.lines.map(houseLine).joined(separator: ", "),
+            ])
     }
 }

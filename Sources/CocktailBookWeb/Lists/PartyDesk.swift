@@ -130,11 +130,14 @@ struct PartyPlanPayload: Encodable {
         var toBuy: Bool
     }
     struct Syrup: Encodable {
+        struct Part: Encodable {
+            var ingredient: String
+            var amount: Double
+            var unit: String
+        }
         var ingredient: String
-        var recipe: String
         var ml: Double
-        var sweetener: Int
-        var waterMl: Int
+        var lines: [Part]
     }
     struct Line: Encodable {
         var ingredient: String
@@ -183,10 +186,11 @@ struct PartyPlanPayload: Encodable {
                 waterMl: Self.tenth($0.waterMl), bottles: $0.bottles, pourMl: Self.tenth($0.pourMl),
                 addPerServe: $0.addPerServe)
         }
-        syrups = plan.syrups.map {
+        syrups = plan.syrups().map {
             Syrup(
-                ingredient: $0.ingredient, recipe: $0.recipe.rawValue, ml: Self.tenth($0.ml), sweetener: $0.sweetener,
-                waterMl: $0.waterMl)
+                ingredient: $0.ingredient, ml: Self.tenth($0.ml),
+                lines: $0.lines.map { Syrup.Part(ingredient: $0.ingredient, amount: $0.amount, unit: $0.unit.rawValue) }
+            )
         }
         shelfCounted = plan.shelfCounted
         rules = PartyPlanner.rules.map { strings[$0] }
