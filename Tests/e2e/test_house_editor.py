@@ -45,7 +45,7 @@ def test_write_a_house_syrup_see_it_in_the_bar_edit_restore_and_a_cycle_refused(
     expect(page.locator("ol.house-steps li")).to_have_text(
         ["Simmer the sugar and rosemary in 200 ml of water.", "Strain and cool."])
     expect(page.locator("ul.house-lines li")).to_have_text(["3 pieces rosemary", "200 g sugar"])
-    expect(page.locator("p.hint").first).to_contain_text("Keeps 14 days in the fridge")
+    expect(page.locator("[data-house-facts]")).to_contain_text("Keeps 14 days in the fridge")
 
     # My bar: with rosemary on the shelf the spritz is made through the syrup.
     page.goto(running.url + "/bar")
@@ -62,13 +62,13 @@ def test_write_a_house_syrup_see_it_in_the_bar_edit_restore_and_a_cycle_refused(
     page.fill("#shelf-life", "7")
     with page.expect_navigation():
         page.click("button[data-save]")
-    expect(page.locator("p.hint").first).to_contain_text("Keeps 7 days in the fridge")
+    expect(page.locator("[data-house-facts]")).to_contain_text("Keeps 7 days in the fridge")
     page.click("a[data-house-history]")
     expect(page.locator("li.version")).to_have_count(2)
     expect(page.locator('li.version[data-version="2"]')).to_contain_text("This is the current version.")
     with page.expect_navigation():
         page.click('li.version[data-version="1"] button[type=submit]')
-    expect(page.locator("p.hint").first).to_contain_text("Keeps 14 days in the fridge")
+    expect(page.locator("[data-house-facts]")).to_contain_text("Keeps 14 days in the fridge")
     assert api(running, "/api/v1/house-recipes/rosemary%20syrup")["version"] == 3
 
     # A recipe for rosemary made from the rosemary syrup: refused, with what was typed kept.
