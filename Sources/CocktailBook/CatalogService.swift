@@ -12,6 +12,9 @@ public actor CatalogService {
     private let favoritesStore: any FavoritesStore
     private let importedStore: (any ImportedCocktailsStore)?
     private let recipeStore: (any RecipeStore)?
+    private let houseRecipeStore: (any HouseRecipeStore)?
+    /// The house recipes the bar reads: the bundled ones with the book's own in their place.
+    private var houseRecipes = HouseRecipes.bundled
     /// The clock: stamps fetched catalogs and dates "last modified" labels.
     public nonisolated let now: @Sendable () -> Date
     private let locale: Locale
@@ -48,10 +51,12 @@ public actor CatalogService {
     /// - Parameters:
     ///   - importedStore: where imported cocktails are kept; they join every installed catalog.
     ///   - recipeStore: where the book's own recipes are kept; they join it too.
+    ///   - houseRecipeStore: where the book's own house recipes are kept; the bar reads them.
     ///   - now: the clock used to stamp fetched catalogs.
     public init(
         source: any CocktailsAPI, catalogStore: any CatalogStore, favoritesStore: any FavoritesStore,
         importedStore: (any ImportedCocktailsStore)? = nil, recipeStore: (any RecipeStore)? = nil,
+        houseRecipeStore: (any HouseRecipeStore)? = nil,
         now: @escaping @Sendable () -> Date,
         locale: Locale = .catalogDefault,
         ingredients: IngredientTable = IngredientTable([]), logger: Logger = Logger(label: "cocktailbook.catalog")
@@ -63,6 +68,7 @@ public actor CatalogService {
         self.favoritesStore = favoritesStore
         self.importedStore = importedStore
         self.recipeStore = recipeStore
+        self.houseRecipeStore = houseRecipeStore
         self.now = now
         self.locale = locale
         self.logger = logger
@@ -219,6 +225,7 @@ public actor CatalogService {
         let source = current.catalog.cocktails.filter { !importedIDs.contains($0.id) }
         let serial = installSerial
         let extra = await extras(besides: source)
+        let house = await readHouseRecipes()
         let change = Self.change(from: current.catalog.cocktails.filter { importedIDs.contains($0.id) }, to: extra)
         // A save changes a drink or two: they are merged into the snapshot shown. An import of
         // many is built again from scratch, which is then as quick.
@@ -228,7 +235,8 @@ public actor CatalogService {
         }
         let (locale, table) = (locale, ingredients)
         let built = await Task.detached {
-            current.applying(removing: change.removed, inserting: change.inserted, table: table, locale: locale)
+            current.applying(
+                removing: change.removed, inserting: change.inserted, table: table, locale: locale, houseRecipes: house)
         }.value
         if serial == installSerial {
             apply(built, extra: extra, fetchedAt: updatedAt)
@@ -254,8 +262,9 @@ public actor CatalogService {
     /// also has (which namespacing should prevent) loses to the source's.
     private func install(_ cocktails: [Cocktail], fetchedAt: Date) async {
         let extra = await extras(besides: cocktails)
+        let house = await readHouseRecipes()
         apply(
-            Self.snapshot(of: cocktails + extra, locale: locale, table: ingredients), extra: extra,
+            Self.snapshot(of: cocktails + extra, locale: locale, table: ingredients, house: house), extra: extra,
             fetchedAt: fetchedAt)
     }
 
@@ -265,8 +274,11 @@ public actor CatalogService {
     private func installInBackground(_ cocktails: [Cocktail], fetchedAt: Date) async {
         let serial = installSerial
         let extra = await extras(besides: cocktails)
+        let house = await readHouseRecipes()
         let (locale, table) = (locale, ingredients)
-        let built = await Task.detached { Self.snapshot(of: cocktails + extra, locale: locale, table: table) }.value
+        let built = await Task.detached {
+            Self.snapshot(of: cocktails + extra, locale: locale, table: table, house: house)
+        }.value
         // An import that finished while the first catalog was still being built found nothing
         // to reload into: the imported drinks are read again to see. Only they are compared,
         // not the source's thousands.
@@ -278,8 +290,21 @@ public actor CatalogService {
     }
 
     /// The snapshot of `merged`, sorted and indexed.
-    private static func snapshot(of merged: [Cocktail], locale: Locale, table: IngredientTable) -> CatalogSnapshot {
-        CatalogSnapshot(catalog: AlphabeticalCatalog(merged, locale: locale), table: table)
+    private static func snapshot(of merged: [Cocktail], locale: Locale, table: IngredientTable, house: HouseRecipes)
+        -> CatalogSnapshot
+    {
+        CatalogSnapshot(catalog: AlphabeticalCatalog(merged, locale: locale), table: table, houseRecipes: house)
+    }
+
+    /// The house recipes the book counts now; those known so far when the store cannot say.
+    private func readHouseRecipes() async -> HouseRecipes {
+        guard let houseRecipeStore else { return houseRecipes }
+        do {
+            houseRecipes = HouseRecipes.ofBook(try await houseRecipeStore.ownHouseRecipes())
+        } catch {
+            logger.warning("could not read the book's own house recipes: \(error.localizedDescription)")
+        }
+        return houseRecipes
     }
 
     /// The imported drinks, then the book's own recipes, that `cocktails` (the source's) lacks.

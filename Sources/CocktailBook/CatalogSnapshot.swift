@@ -36,15 +36,16 @@ public struct CatalogSnapshot: Sendable {
     /// what saving, deleting or restoring a drink of the book does. The catalog is merged rather
     /// than sorted, the search index moved rather than read again (only the new drinks' texts
     /// are); the bar is read again, as its reading is cheap beside the texts'. The result equals
-    /// the snapshot built from scratch.
+    /// the snapshot built from scratch. The bar reads `houseRecipes` when given, else the
+    /// snapshot's own.
     public func applying(
         removing removed: Set<String>, inserting inserted: [Cocktail], table: IngredientTable,
-        locale: Locale = .catalogDefault
+        locale: Locale = .catalogDefault, houseRecipes: HouseRecipes? = nil
     ) -> CatalogSnapshot {
         let (catalog, change) = catalog.applying(removing: removed, inserting: inserted, locale: locale)
         return CatalogSnapshot(
             catalog: catalog, index: index.applying(change, to: catalog, table: table),
-            bar: BarIndex(cocktails: catalog.cocktails, table: table))
+            bar: BarIndex(cocktails: catalog.cocktails, table: table, houseRecipes: houseRecipes ?? bar.houseRecipes))
     }
 
     /// Answers `query` with `favorites` marked. Without search words, favorites are pinned first

@@ -79,6 +79,8 @@ public struct Backup: Codable, Sendable, Equatable {
     /// Batches of house-made ingredients and the stock of bottles (see `Backup+Stock.swift`).
     public var batches: [Batch]? = nil
     public var stock: [Stock]? = nil
+    /// The book's own house recipes (see `Backup+HouseRecipes.swift`).
+    public var houseRecipes: [HouseRecipeEntry]? = nil
 
     /// What a restore brought back, for the one-line summary.
     public struct Summary: Sendable, Equatable {
@@ -244,6 +246,7 @@ extension AppDatabase {
                     menuHidesUnavailable: follows == nil ? nil : $0["menuHidesUnavailable"] as Bool)
             }
             try Self.backupStock(db, into: &backup, owner: owner)
+            try Self.backupHouseRecipes(db, into: &backup) { person($0) ?? "" }
             return backup
         }
         try await backup.readPictures(from: pictures)
@@ -332,6 +335,7 @@ extension AppDatabase {
                 }
                 try Self.restoreRecipes(backup, db, id: id, encoder: encoder)
                 try Self.restoreStock(backup, db, id: id)
+                try Self.restoreHouseRecipes(backup, db, id: id)
                 return Backup.Summary(
                     accounts: backup.accounts.count, favorites: backup.favorites.count,
                     importedCocktails: backup.imported.count, pictures: backup.pictures.count,
@@ -502,11 +506,13 @@ extension Backup {
             backup.favorites.map(\.owner) + backup.settings.map(\.owner) + backup.bottles.map(\.owner)
             + backup.alwaysAvailable.map(\.owner)
             + backup.rules.map(\.owner) + backup.shopping.map(\.owner) + backup.personalOwners + backup.stockOwners
+            + backup.houseRecipePeople
         if let stranger = owners.first(where: { !known.contains($0.lowercased()) }) {
             throw StoreError.invalidBackup("it names an owner, \"\(stranger)\", that is not among its accounts")
         }
         try backup.checkRecipes()
         try backup.checkStock()
+        try backup.checkHouseRecipes()
         if let role = backup.accounts.map(\.role).first(where: { Role(rawValue: $0) == nil }) {
             throw StoreError.invalidBackup("\"\(role)\" is not a role")
         }

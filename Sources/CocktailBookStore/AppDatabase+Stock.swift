@@ -37,7 +37,8 @@ extension AppDatabase: StockStore {
 
     /// The house-made ingredients with a fresh batch of `owner`'s at `now`.
     static func freshBatches(_ db: Database, owner: FavoritesOwner, at now: Date) throws -> Set<String> {
-        Shelf.freshBatches(try batches(db, owner: owner), at: now, recipes: .bundled, calendar: HouseBatch.calendar)
+        Shelf.freshBatches(
+            try batches(db, owner: owner), at: now, recipes: try houseRecipesOfBook(db), calendar: HouseBatch.calendar)
     }
 
     static func batches(_ db: Database, owner: FavoritesOwner) throws -> [HouseBatch] {

@@ -98,6 +98,8 @@ public final class AppDatabase: Sendable {
                 t.add(column: "menuHidesUnavailable", .boolean).notNull().defaults(to: false)
             }
         }
+        migrator.registerMigration(
+            "v13: house recipes written in the book and their versions", migrate: migrateHouseRecipes)
         return migrator
     }
 

@@ -68,7 +68,7 @@ extension CatalogService {
         }
         return CatalogService(
             source: source, catalogStore: database, favoritesStore: database, importedStore: database,
-            recipeStore: database,
+            recipeStore: database, houseRecipeStore: database,
             now: { Date() },
             locale: configuration.locale, ingredients: try IngredientTable(json: BundledCatalog.ingredientsData),
             logger: logger

@@ -69,7 +69,11 @@ public func buildApplication(
     let pagePolicy: AddressPolicy = configuration.allowPrivateImports ? .anyAddress : .publicOnly
     RecipeAPIController(desk: desk, pagePolicy: pagePolicy, pictures: environment.images).addRoutes(to: routes)
     BarAPIController(catalog: catalog, store: database).addRoutes(to: routes)
-    BarPageController(catalog: catalog, store: database, renderer: renderer).addRoutes(to: routes)
+    BarPageController(catalog: catalog, store: database, renderer: renderer, houseRecipes: database)
+        .addRoutes(to: routes)
+    let houseDesk = HouseRecipeDesk(catalog: catalog, store: database)
+    HouseRecipeAPIController(desk: houseDesk).addRoutes(to: routes)
+    HouseRecipePageController(desk: houseDesk, renderer: renderer).addRoutes(to: routes)
     CocktailDBController(catalog: catalog, host: configuration.host, port: configuration.port, trustProxy: proxy)
         .addRoutes(to: routes)
     WebController(

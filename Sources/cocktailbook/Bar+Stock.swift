@@ -34,7 +34,10 @@ extension Bar {
                     let batch = try await environment.database.addBatch(
                         value, ml: ml, at: environment.catalog.now(), owner: who)
                     let until =
-                        batch.expiry(recipes: .bundled, calendar: HouseBatch.calendar)
+                        batch.expiry(
+                            recipes: try await environment.catalog.barIndex().houseRecipes,
+                            calendar: HouseBatch.calendar
+                        )
                         .map { $0.formatted(.iso8601.year().month().day()) } ?? "?"
                     print(
                         "Made \(common.strings.decimal(ml)) ml of \(common.strings.ingredient(value)); good until \(until) (\(recipe.shelfLifeDays) days, \(recipe.storage.rawValue))."

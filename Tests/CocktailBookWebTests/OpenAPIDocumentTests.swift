@@ -42,7 +42,11 @@ struct OpenAPIDocumentTests {
                     "/lists/{id}", "/lists/{id}/entries", "/lists/{id}/entries/{cocktail}",
                     "/lists/{id}/entries/{cocktail}/move", "/lists/{id}/cocktails/{cocktail}", "/lists/{id}/share",
                     "/lists/{id}/plan", "/bar/batches", "/bar/house-recipes", "/lists/{id}/menu-shelf",
+                    "/house-recipes", "/house-recipes/{value}", "/house-recipes/{value}/versions",
+                    "/house-recipes/{value}/versions/{number}/restore",
                 ])
+            let house = try #require(paths["/house-recipes/{value}"] as? [String: Any])
+            #expect(Set(house.keys) == ["get", "put", "delete"])
             let cocktails = try #require(paths["/cocktails"] as? [String: Any])
             #expect(Set(cocktails.keys) == ["get", "post"])
             let cocktail = try #require(paths["/cocktails/{id}"] as? [String: Any])

@@ -102,6 +102,17 @@ public struct BarIndex: Sendable {
             optional = FlatLists(capacity: capacity)
         }
 
+        /// Gives `name` a node of its own when the table and the recipes so far do not know it.
+        mutating func addName(_ name: String) {
+            if let entry = table.ingredient(named: name), tableNodes[entry.name] != nil { return }
+            let key = IngredientTable.key(name)
+            guard extraNodes[key] == nil, !key.isEmpty else { return }
+            extraNodes[key] = Int32(names.count)
+            nodeOfName[name] = Int32(names.count)
+            names.append(name)
+            parent.append(-1)
+        }
+
         /// Adds the next cocktail's recipe.
         mutating func add(_ recipe: some Sequence<Line>) {
             needs.removeAll(keepingCapacity: true)
@@ -138,6 +149,14 @@ public struct BarIndex: Sendable {
 
     /// The index of what `builder` collected, with `houseRecipes`.
     init(_ builder: Builder, houseRecipes: HouseRecipes = .bundled) {
+        var builder = builder
+        // What a house recipe makes or uses is an ingredient the bar knows, even when neither
+        // the table nor any drink names it (a new rosemary syrup, the rosemary it is made of).
+        for recipe in houseRecipes.recipes {
+            for name in [recipe.ingredient] + recipe.lines.map(\.ingredient) {
+                builder.addName(name)
+            }
+        }
         table = builder.table
         names = builder.names
         parent = builder.parent

@@ -18,6 +18,25 @@ public struct HouseRecipe: Sendable, Equatable, Codable {
     public var lines: [Line]
     /// The steps, per language.
     public var steps: Steps
+    /// The names a recipe written in the book gives what it makes; the bundled recipes take
+    /// theirs from the ingredient table.
+    public var names: Names? = nil
+    /// Where a batch is kept, in the writer's words, when none of ``Storage`` says it.
+    public var storageNote: String? = nil
+
+    /// A name in English and, if given, in Italian.
+    public struct Names: Sendable, Equatable, Codable {
+        public var en: String
+        public var it: String?
+
+        public init(en: String, it: String? = nil) {
+            self.en = en
+            self.it = it
+        }
+
+        /// The name in `language`, English where Italian is not given.
+        public func of(_ language: Language) -> String { language == .italian ? (it ?? en) : en }
+    }
 
     /// The longest shelf life a recipe may state: ten years, far beyond any syrup.
     public static let maxShelfLifeDays = 3650
@@ -67,13 +86,15 @@ public struct HouseRecipe: Sendable, Equatable, Codable {
         }
 
         /// The steps in `language`.
-        public func of(_ language: Language) -> [String] { language == .italian ? it : en }
+        public func of(_ language: Language) -> [String] { language == .italian && !it.isEmpty ? it : en }
     }
 
     public init(
         ingredient: String, minutes: Int, yield: Amount, shelfLifeDays: Int, storage: Storage, lines: [Line],
-        steps: Steps
+        steps: Steps, names: Names? = nil, storageNote: String? = nil
     ) {
+        self.names = names
+        self.storageNote = storageNote
         self.ingredient = ingredient
         self.minutes = minutes
         self.yield = yield
@@ -155,7 +176,11 @@ public struct HouseRecipes: Sendable, Equatable {
         guard !recipe.steps.en.isEmpty, !recipe.steps.en.contains(where: \.isEmpty) else {
             throw HouseRecipeError.incomplete(name, missing: "steps in English")
         }
-        guard recipe.steps.it.count == recipe.steps.en.count, !recipe.steps.it.contains(where: \.isEmpty) else {
+        // A recipe written in the book (it carries its names) may leave its steps untranslated.
+        let untranslated = recipe.names != nil && recipe.steps.it.isEmpty
+        guard untranslated || recipe.steps.it.count == recipe.steps.en.count,
+            !recipe.steps.it.contains(where: \.isEmpty)
+        else {
             throw HouseRecipeError.incomplete(name, missing: "steps in Italian")
         }
         guard (1...HouseRecipe.maxShelfLifeDays).contains(recipe.shelfLifeDays) else {

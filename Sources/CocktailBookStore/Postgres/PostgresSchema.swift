@@ -178,6 +178,23 @@ enum PostgresSchema {
                 "ALTER TABLE drink_list ADD COLUMN menu_hides_unavailable boolean NOT NULL DEFAULT false",
             ]
         ),
+        (
+            "v10: house recipes written in the book and their versions",
+            [
+                """
+                CREATE TABLE house_recipe (
+                    key text PRIMARY KEY, author_id bigint NOT NULL, version integer NOT NULL,
+                    created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, deleted_at timestamptz,
+                    payload bytea NOT NULL)
+                """,
+                """
+                CREATE TABLE house_recipe_version (
+                    key text NOT NULL REFERENCES house_recipe (key) ON DELETE CASCADE, number integer NOT NULL,
+                    saved_at timestamptz NOT NULL, saved_by bigint NOT NULL, saved_by_name text, summary text NOT NULL,
+                    payload bytea NOT NULL, PRIMARY KEY (key, number))
+                """,
+            ]
+        ),
     ]
 
     /// The tables of the bar, per owner (moved with the favorites to the first account).

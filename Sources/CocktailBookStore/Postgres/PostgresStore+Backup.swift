@@ -160,6 +160,7 @@ extension PostgresStore {
                 backup.ratings = personal.ratings
                 backup.made = personal.made
                 backup.lists = personal.lists
+                try await backupHouseRecipes(connection, into: &backup) { names[$0] ?? "" }
                 backup.batches = try await all(
                     connection.query(
                         "SELECT owner_id, value, ml, made_at FROM house_batch ORDER BY id", logger: logger),
@@ -292,6 +293,7 @@ extension PostgresStore {
                     }
                     try await restoreRecipes(backup, connection, id: id)
                     try await restoreStock(backup, connection, id: id)
+                    try await restoreHouseRecipes(backup, connection, id: id)
                     return Backup.Summary(
                         accounts: backup.accounts.count, favorites: backup.favorites.count,
                         importedCocktails: backup.imported.count, pictures: backup.pictures.count,

@@ -23,7 +23,10 @@ extension PostgresStore {
                 return SubstitutionRule(id: c0, use: c1, insteadOf: c2, bothWays: c3)
             }
             let fresh = Shelf.freshBatches(
-                try await batches(client, owner: owner), at: Date(), recipes: .bundled, calendar: HouseBatch.calendar)
+                try await batches(client, owner: owner), at: Date(),
+                recipes: HouseRecipes.ofBook(
+                    try await houseRecipes(client.query(Self.countingHouseRecipes, logger: logger))),
+                calendar: HouseBatch.calendar)
             return Shelf(bottles: Set(bottles), rules: rules, alwaysAvailable: Set(always), freshBatches: fresh)
         }
     }

@@ -18,7 +18,8 @@ struct BarAPIController<Context: AppContext>: Sendable {
             return try await APIResponse.json(
                 BarPayload(
                     try store.shelf(of: owner), strings: context.strings, stock: try store.stock(of: owner),
-                    batches: try store.batches(of: owner), now: catalog.now()))
+                    batches: try store.batches(of: owner), now: catalog.now(),
+                    recipes: try await catalog.barIndex().houseRecipes))
         }
         group.put("bar/ingredients/:value", use: putOnShelf)
         group.post("bar/batches", use: addBatch)
@@ -138,7 +139,8 @@ struct BarAPIController<Context: AppContext>: Sendable {
         }
         let now = catalog.now()
         let batch = try await store.addBatch(value, ml: body.ml, at: now, owner: owner)
-        return try APIResponse.json(HouseBatchPayload(batch, now: now, strings: context.strings), status: .created)
+        return try APIResponse.json(
+            HouseBatchPayload(batch, now: now, strings: context.strings, recipes: index.houseRecipes), status: .created)
     }
 
     func setAlways(_ isAlways: Bool, context: Context) async throws -> Response {

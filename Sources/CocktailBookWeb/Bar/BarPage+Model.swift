@@ -56,6 +56,8 @@ struct BarPage: PageModel {
     }
 
     var canKeepBar: Bool
+    /// Whether the viewer may write house recipes ("New house-made ingredient").
+    var mayWriteHouse = false
     var bottles: [Bottle]
     var hasBottles: Bool
     var shelfTitle: String
@@ -164,7 +166,7 @@ struct BarPage: PageModel {
         }.map { value in
             HouseItem(
                 value: value, status: report.index.houseStatus(of: value, on: shelf), latest: latest[value], now: now,
-                strings: strings)
+                strings: strings, recipes: report.index.houseRecipes)
         }
         houseValues = house.map { Option(value: $0.value, label: $0.name) }
         levels = [

@@ -8,6 +8,8 @@ struct BarPageController<Context: AppContext>: Sendable {
     let catalog: CatalogService
     let store: any BarStore
     let renderer: PageRenderer
+    /// Where the book's own house recipes are kept: their pages link to the editor and history.
+    var houseRecipes: (any HouseRecipeStore)?
 
     func addRoutes(to routes: RouteBuilder<Context>) {
         let pages = routes.routes("", .page)
@@ -247,6 +249,7 @@ struct BarPageController<Context: AppContext>: Sendable {
             now: catalog.now())
         bar.mark(onList: Set(list.filter { !$0.isBought }.map(\.value)), added: added, strings: context.strings)
         bar.show(problem)
+        bar.mayWriteHouse = RecipeDesk.mayWrite(context.viewer)
         return renderer.render(bar, status: status, context: context)
     }
 
@@ -264,10 +267,26 @@ struct BarPageController<Context: AppContext>: Sendable {
         }
         let shelf = try await store.shelf(of: owner)
         let latest = try await store.batches(of: owner).first { $0.value == value }
-        return renderer.render(
-            HouseRecipePage(
-                recipe: recipe, status: index.houseStatus(of: value, on: shelf), batch: latest, now: catalog.now(),
-                canKeepBar: owner != .nobody, strings: context.strings), context: context)
+        var page = HouseRecipePage(
+            recipe: recipe, status: index.houseStatus(of: value, on: shelf), batch: latest, now: catalog.now(),
+            canKeepBar: owner != .nobody, strings: context.strings, recipes: index.houseRecipes)
+        if let own = try await houseRecipes?.ownHouseRecipe(value: value) {
+            page.hasHistory = true
+            if own.deletedAt == nil {
+                page.isOwn = true
+                page.ownNotice = context.strings(
+                    HouseRecipes.bundled.recipe(for: value) == nil ? "house_own_new" : "house_own_override",
+                    ["version": String(own.version)])
+                page.deleteLabel =
+                    context.strings[
+                        HouseRecipes.bundled.recipe(for: value) == nil ? "house_delete_new" : "house_delete_override"]
+            }
+            page.mayWrite = HouseRecipeDesk.mayEdit(own, viewer: context.viewer)
+        } else {
+            page.mayWrite = HouseRecipeDesk.mayEdit(nil, viewer: context.viewer)
+        }
+        page.saved = FormQuery(request)["saved"].map { _ in context.strings["house_saved"] }
+        return renderer.render(page, context: context)
     }
 
     @Sendable func shoppingPage(request: Request, context: Context) async throws -> Response {

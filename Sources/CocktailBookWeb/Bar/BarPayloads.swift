@@ -32,14 +32,14 @@ public struct HouseBatchPayload: Codable, Sendable, Equatable {
     public var expiresAt: Date?
     public var fresh: Bool
 
-    init(_ batch: HouseBatch, now: Date, strings: UIStrings) {
+    init(_ batch: HouseBatch, now: Date, strings: UIStrings, recipes: HouseRecipes = .bundled) {
         id = batch.id
         value = batch.value
         name = strings.ingredient(batch.value)
         ml = batch.ml
         madeAt = batch.madeAt
-        expiresAt = batch.expiry(recipes: .bundled, calendar: HouseBatch.calendar)
-        fresh = batch.isFresh(at: now, recipes: .bundled, calendar: HouseBatch.calendar)
+        expiresAt = batch.expiry(recipes: recipes, calendar: HouseBatch.calendar)
+        fresh = batch.isFresh(at: now, recipes: recipes, calendar: HouseBatch.calendar)
     }
 }
 
@@ -53,14 +53,14 @@ public struct BarPayload: Codable, Sendable, Equatable {
 
     public init(
         _ shelf: Shelf, strings: UIStrings, stock: [String: BottleStock] = [:], batches: [HouseBatch] = [],
-        now: Date = Date()
+        now: Date = Date(), recipes: HouseRecipes = .bundled
     ) {
         let sorted = { (values: Set<String>) in
             values.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
         }
         ingredients = sorted(shelf.bottles).map { BarIngredientPayload($0, strings: strings, stock: stock[$0]) }
         alwaysAvailable = sorted(shelf.alwaysAvailable).map { BarIngredientPayload($0, strings: strings) }
-        self.batches = batches.map { HouseBatchPayload($0, now: now, strings: strings) }
+        self.batches = batches.map { HouseBatchPayload($0, now: now, strings: strings, recipes: recipes) }
     }
 }
 

@@ -23,25 +23,40 @@ struct HouseRecipePage: PageModel {
     var status: String
     var batch: String?
     var canKeepBar: Bool
+    /// The book's own recipe: its notice, the editor, its history and deleting it.
+    var isOwn = false
+    var ownNotice: String?
+    var editHref: String
+    var historyHref: String
+    var deleteAction: String
+    var mayWrite = false
+    var hasHistory = false
+    var deleteLabel: String = ""
+    var saved: String?
 
     init(
         recipe: HouseRecipe, status: HouseStatus?, batch: HouseBatch?, now: Date, canKeepBar: Bool,
-        strings: UIStrings
+        strings: UIStrings, recipes: HouseRecipes = .bundled
     ) {
         value = recipe.ingredient
-        name = strings.ingredient(recipe.ingredient)
+        name = recipe.names?.of(strings.language) ?? strings.ingredient(recipe.ingredient)
+        let path = HouseItem.path(recipe.ingredient)
+        editHref = path + "/edit"
+        historyHref = path + "/history"
+        deleteAction = path + "/delete"
         title = strings("house_title", ["name": name])
         minutes = strings.count("house_minutes", recipe.minutes)
         yield = strings(
             "house_yield", ["amount": Self.amount(recipe.yield.amount, recipe.yield.unit, strings: strings)])
         keeps = strings.count(
-            "house_keeps", recipe.shelfLifeDays, ["storage": strings["house_storage_" + recipe.storage.rawValue]])
+            "house_keeps", recipe.shelfLifeDays,
+            ["storage": recipe.storageNote ?? strings["house_storage_" + recipe.storage.rawValue]])
         lines = recipe.lines.map {
             Line(name: strings.ingredient($0.ingredient), amount: Self.amount($0.amount, $0.unit, strings: strings))
         }
         steps = recipe.steps.of(strings.language)
         self.status = Self.statusText(status, strings: strings)
-        self.batch = batch.map { HouseItem.batchText($0, recipes: .bundled, now: now, strings: strings) }
+        self.batch = batch.map { HouseItem.batchText($0, recipes: recipes, now: now, strings: strings) }
         self.canKeepBar = canKeepBar
     }
 
@@ -74,13 +89,23 @@ struct HouseItem {
     var batch: String?
     var isExpired: Bool
 
-    init(value: String, status: HouseStatus?, latest: HouseBatch?, now: Date, strings: UIStrings) {
+    init(
+        value: String, status: HouseStatus?, latest: HouseBatch?, now: Date, strings: UIStrings,
+        recipes: HouseRecipes = .bundled
+    ) {
         self.value = value
-        name = strings.ingredient(value)
-        href = "/bar/ingredients/" + (value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? value)
+        name = recipes.recipe(for: value)?.names?.of(strings.language) ?? strings.ingredient(value)
+        href = Self.path(value)
         self.status = HouseRecipePage.statusText(status, strings: strings)
-        batch = latest.map { Self.batchText($0, recipes: .bundled, now: now, strings: strings) }
-        isExpired = latest.map { !$0.isFresh(at: now, recipes: .bundled, calendar: Self.calendar) } ?? false
+        batch = latest.map { Self.batchText($0, recipes: recipes, now: now, strings: strings) }
+        isExpired = latest.map { !$0.isFresh(at: now, recipes: recipes, calendar: Self.calendar) } ?? false
+    }
+
+    /// `/bar/ingredients/rosemary%20syrup`: a house-made ingredient's page.
+    static func path(_ value: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/?#%")
+        return "/bar/ingredients/" + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)
     }
 
     static let calendar = HouseBatch.calendar

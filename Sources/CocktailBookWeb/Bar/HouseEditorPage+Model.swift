@@ -1,0 +1,185 @@
+import CocktailBook
+import Foundation
+
+/// The house recipe editor (`/bar/house/new`, `/bar/ingredients/{value}/edit`): every field as
+/// typed, the problems of a refused save above the form, and each line's unit as a choice.
+struct HouseEditorPage: PageModel {
+    static let template = "house-editor"
+    let catalogState = "ready"
+
+    struct Choice: Sendable {
+        var value: String
+        var label: String
+        var selected: Bool
+    }
+
+    struct Row: Sendable {
+        var index: Int
+        var amount: String
+        var ingredient: String
+        var units: [Choice]
+    }
+
+    struct Problem: Sendable {
+        var fieldID: String
+        var message: String
+    }
+
+    var title: String
+    var action: String
+    var backHref: String
+    /// The ingredient, fixed when editing one the book has (shown, not typed).
+    var ingredient: String
+    var isNew: Bool
+    var version: Int?
+    var nameEn: String
+    var nameIt: String
+    var minutes: String
+    var yieldAmount: String
+    var yieldUnits: [Choice]
+    var shelfLifeDays: String
+    var storages: [Choice]
+    var storageNote: String
+    var rows: [Row]
+    var stepsEn: String
+    var stepsIt: String
+    var problems: [Problem]
+    var hasProblems: Bool
+    var stale: String?
+    var suggestions: [String]
+
+    init(
+        draft: HouseRecipeDraft, title: String, action: String, backHref: String, isNew: Bool, version: Int?,
+        problems: [RecipeDraft.Problem], stale: String? = nil, suggestions: [String], strings: UIStrings
+    ) {
+        self.title = title
+        self.action = action
+        self.backHref = backHref
+        ingredient = draft.ingredient
+        self.isNew = isNew
+        self.version = version
+        nameEn = draft.nameEn
+        nameIt = draft.nameIt
+        minutes = draft.minutes
+        yieldAmount = draft.yieldAmount
+        yieldUnits = ["ml", "pieces"].map {
+            Choice(value: $0, label: strings["house_unit_" + $0], selected: draft.yieldUnit == $0)
+        }
+        shelfLifeDays = draft.shelfLifeDays
+        storages = (HouseRecipe.Storage.allCases.map(\.rawValue) + ["other"]).map {
+            Choice(value: $0, label: strings["house_storage_choice_" + $0], selected: draft.storage == $0)
+        }
+        storageNote = draft.storageNote
+        rows = draft.rows.enumerated().map { index, row in
+            Row(
+                index: index, amount: row.amount, ingredient: row.ingredient,
+                units: HouseRecipe.Unit.allCases.map {
+                    Choice(
+                        value: $0.rawValue, label: strings["house_unit_" + $0.rawValue],
+                        selected: row.unit == $0.rawValue)
+                })
+        }
+        stepsEn = draft.steps.joined(separator: "\n")
+        stepsIt = draft.stepsIt.joined(separator: "\n")
+        self.problems = problems.map {
+            Problem(fieldID: Self.fieldID($0.field), message: strings($0.message, $0.values))
+        }
+        hasProblems = !problems.isEmpty
+        self.stale = stale
+        self.suggestions = suggestions
+    }
+
+    /// The form control a problem's field names (`rows.2.amount` → `row-2-amount`).
+    static func fieldID(_ field: String) -> String {
+        switch field {
+        case "rows": "row-0-ingredient"
+        case "steps": "steps-en"
+        case "stepsIt": "steps-it"
+        case "yield": "yield-amount"
+        case "shelfLifeDays": "shelf-life"
+        case "nameEn": "name-en"
+        case "nameIt": "name-it"
+        default: field.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "rows-", with: "row-")
+        }
+    }
+
+    /// The draft a submitted editor describes: lines as three lists in the same order, steps one
+    /// per line of their box.
+    static func draft(_ form: FormQuery, ingredient: String) -> HouseRecipeDraft {
+        var draft = HouseRecipeDraft()
+        draft.ingredient = ingredient
+        draft.nameEn = form["nameEn"] ?? ""
+        draft.nameIt = form["nameIt"] ?? ""
+        draft.minutes = form["minutes"] ?? ""
+        draft.yieldAmount = form["yieldAmount"] ?? ""
+        draft.yieldUnit = form["yieldUnit"] ?? "ml"
+        draft.shelfLifeDays = form["shelfLifeDays"] ?? ""
+        draft.storage = form["storage"] ?? "fridge"
+        draft.storageNote = form["storageNote"] ?? ""
+        let amounts = form.all("amount")
+        let units = form.all("unit")
+        let names = form.all("line")
+        draft.rows = names.indices.map { at in
+            HouseRecipeDraft.Row(
+                amount: at < amounts.count ? amounts[at] : "", unit: at < units.count ? units[at] : "ml",
+                ingredient: names[at])
+        }
+        draft.steps = lines(form["stepsEn"] ?? "")
+        draft.stepsIt = lines(form["stepsIt"] ?? "")
+        return draft
+    }
+
+    private static func lines(_ text: String) -> [String] {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}
+
+/// A house recipe's versions, newest first, each with a button to make it current again.
+struct HouseHistoryPage: PageModel {
+    static let template = "house-history"
+    let catalogState = "ready"
+
+    struct Row: Sendable {
+        var number: Int
+        var heading: String
+        var summary: String
+        var lines: [String]
+        var isCurrent: Bool
+        var restoreAction: String
+    }
+
+    var name: String
+    var backHref: String
+    var versions: [Row]
+    var mayRestore: Bool
+    var deletedNotice: String?
+
+    init(
+        own: OwnHouseRecipe, versions: [HouseRecipeVersion], mayRestore: Bool, calendar: Calendar, strings: UIStrings
+    ) {
+        let name = own.recipe.names?.of(strings.language) ?? strings.ingredient(own.value)
+        self.name = name
+        let path = HouseItem.path(own.value)
+        backHref = path
+        self.mayRestore = mayRestore
+        deletedNotice = own.deletedAt.map { _ in strings("house_history_deleted", ["name": name]) }
+        let current = own.deletedAt == nil ? own.version : 0
+        self.versions = versions.map { version in
+            Row(
+                number: version.number,
+                heading: strings(
+                    "history_version",
+                    [
+                        "n": String(version.number), "who": version.savedByName ?? strings["history_owner"],
+                        "when": DateText.dayAndTime(version.savedAt, calendar: calendar, strings: strings),
+                    ]),
+                summary: RecipeChangesText.words(version.summary, strings: strings),
+                lines: version.recipe.lines.map {
+                    HouseRecipePage.amount($0.amount, $0.unit, strings: strings) + " "
+                        + strings.ingredient($0.ingredient)
+                },
+                isCurrent: version.number == current,
+                restoreAction: path + "/history/\(version.number)/restore")
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import CocktailBook
+import CocktailBookStore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The pages that write house recipes: the editor for a new house-made ingredient or for the
+/// book's own version of one, a recipe's history with restoring, and deleting the book's own.
+/// Every form works without script; a refused save shows the form again as typed.
+struct HouseRecipePageController<Context: AppContext>: Sendable {
+    let desk: HouseRecipeDesk
+    let renderer: PageRenderer
+
+    func addRoutes(to routes: RouteBuilder<Context>) {
+        let pages = routes.routes("", .anyone)
+        pages.get("/bar/house/new", use: newForm)
+        pages.post("/bar/house/new", use: create)
+        pages.get("/bar/ingredients/:value/edit", use: editForm)
+        pages.post("/bar/ingredients/:value/edit", use: update)
+        pages.get("/bar/ingredients/:value/history", use: history)
+        pages.post("/bar/ingredients/:value/history/:number/restore", use: restore)
+        pages.post("/bar/ingredients/:value/delete", use: delete)
+    }
+
+    @Sendable func newForm(request: Request, context: Context) async throws -> Response {
+        if let redirect = signInFirst(request, context: context) { return redirect }
+        try RecipeDesk.requireWriter(context.viewer)
+        return try await editor(HouseRecipeDraft(), isNew: true, version: 0, context: context)
+    }
+
+    @Sendable func editForm(request: Request, context: Context) async throws -> Response {
+        if let redirect = signInFirst(request, context: context) { return redirect }
+        let entry = try await desk.entry(try desk.value(try context.parameters.require("value")))
+        guard HouseRecipeDesk.mayEdit(entry.own, viewer: context.viewer) else {
+            try RecipeDesk.requireWriter(context.viewer)
+            throw AppError(
+                status: .forbidden, code: "forbidden", message: "Only its author or an admin may change this recipe."
+            ).said(by: "apperror_not_author_change")
+        }
+        var draft = entry.counting.map { HouseRecipeDraft($0, table: desk.catalog.ingredients) } ?? HouseRecipeDraft()
+        draft.ingredient = entry.value
+        return try await editor(
+            draft, isNew: false, version: entry.ownCounting?.version ?? 0, context: context)
+    }
+
+    @Sendable func create(request: Request, context: Context) async throws -> Response {
+        try RecipeDesk.requireWriter(context.viewer)
+        let form = try await readForm(request, context: context)
+        let typed = (form["ingredient"] ?? "").trimmingCharacters(in: .whitespaces)
+        var draft = HouseEditorPage.draft(form, ingredient: typed)
+        if let op = form["op"], op != "save", let changed = draft.applying(op) {
+            return try await editor(changed, isNew: true, version: 0, context: context)
+        }
+        // The name is checked as a field first, so that a bad one is shown beside the form.
+        var nameOnly = HouseRecipeDraft()
+        nameOnly.ingredient = typed
+        let nameProblems = nameOnly.problems().filter { $0.field == "ingredient" }
+        guard nameProblems.isEmpty else {
+            return try await editor(
+                draft, isNew: true, version: 0, problems: nameProblems, context: context, status: .unprocessableContent)
+        }
+        let value = try desk.value(typed)
+        draft.ingredient = value
+        return try await save(
+            draft, value: value, isNew: true, expected: Int(form["version"] ?? "") ?? 0, context: context)
+    }
+
+    @Sendable func update(request: Request, context: Context) async throws -> Response {
+        let value = try desk.value(try context.parameters.require("value"))
+        let form = try await readForm(request, context: context)
+        let draft = HouseEditorPage.draft(form, ingredient: value)
+        let expected = Int(form["version"] ?? "")
+        if let op = form["op"], op != "save", let changed = draft.applying(op) {
+            return try await editor(changed, isNew: false, version: expected, context: context)
+        }
+        return try await save(draft, value: value, isNew: false, expected: expected, context: context)
+    }
+
+    private func save(_ draft: HouseRecipeDraft, value: String, isNew: Bool, expected: Int?, context: Context)
+        async throws -> Response
+    {
+        do {
+            switch try await desk.save(draft, value: value, expectedVersion: expected, viewer: context.viewer) {
+            case .saved(let saved):
+                return .redirect(to: HouseItem.path(saved.value) + "?saved=1", type: .normal)
+            case .problems(let problems):
+                return try await editor(
+                    draft, isNew: isNew, version: expected, problems: problems, context: context,
+                    status: .unprocessableContent)
+            }
+        } catch OwnHouseRecipeError.stale(let current) {
+            // What was typed stays in the form; saving again saves it over the current version.
+            return try await editor(
+                draft, isNew: isNew, version: current,
+                stale: context.strings("house_stale", ["version": String(current)]), context: context,
+                status: .conflict)
+        }
+    }
+
+    @Sendable func history(request: Request, context: Context) async throws -> Response {
+        let entry = try await desk.entry(try desk.value(try context.parameters.require("value")))
+        guard let own = entry.own else { throw HouseRecipeAPIController<Context>.noRecipe(entry.value) }
+        let versions = try await desk.store.houseRecipeVersions(value: own.value)
+        return renderer.render(
+            HouseHistoryPage(
+                own: own, versions: versions, mayRestore: HouseRecipeDesk.mayEdit(own, viewer: context.viewer),
+                calendar: desk.catalog.calendar, strings: context.strings), context: context)
+    }
+
+    @Sendable func restore(request: Request, context: Context) async throws -> Response {
+        let form = try await FormFields(request: request)
+        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        guard let number = Int(try context.parameters.require("number")) else { throw HTTPError(.notFound) }
+        let value = try desk.value(try context.parameters.require("value"))
+        switch try await desk.restore(value: value, version: number, viewer: context.viewer) {
+        case .saved(let saved):
+            return .redirect(to: HouseItem.path(saved.value) + "?saved=1", type: .normal)
+        case .problems(let problems):
+            throw AppError(
+                status: .conflict, code: "house_recipe_cycle",
+                message: problems.map { context.strings($0.message, $0.values) }.joined(separator: " "))
+        }
+    }
+
+    @Sendable func delete(request: Request, context: Context) async throws -> Response {
+        let form = try await FormFields(request: request)
+        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        let entry = try await desk.delete(
+            value: try desk.value(try context.parameters.require("value")), viewer: context.viewer)
+        // The bundled recipe counts again, or the ingredient has none: back to the bar then.
+        return .redirect(to: entry.counting == nil ? "/bar#house" : HouseItem.path(entry.value), type: .normal)
+    }
+
+    private func editor(
+        _ draft: HouseRecipeDraft, isNew: Bool, version: Int?, problems: [RecipeDraft.Problem] = [],
+        stale: String? = nil, context: Context, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let strings = context.strings
+        let path = HouseItem.path(draft.ingredient)
+        let page = HouseEditorPage(
+            draft: draft,
+            title: isNew
+                ? strings["house_new_title"]
+                : strings("house_edit_title", ["name": strings.ingredient(draft.ingredient)]),
+            action: isNew ? "/bar/house/new" : path + "/edit", backHref: isNew ? "/bar#house" : path, isNew: isNew,
+            version: version, problems: problems, stale: stale,
+            suggestions: try await desk.catalog.barIndex().allValues, strings: strings)
+        return renderer.render(page, status: status, context: context)
+    }
+
+    /// The submitted editor, its form token checked.
+    private func readForm(_ request: Request, context: Context) async throws -> FormQuery {
+        let body = try await SmallBody.read(request, limit: 64 * 1024, what: "The form")
+        let form = FormQuery(encoded: String(buffer: body))
+        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        return form
+    }
+
+    /// A visitor who is not signed in asks for a writing page: the sign-in page first.
+    private func signInFirst(_ request: Request, context: Context) -> Response? {
+        guard context.viewer.role == nil else { return nil }
+        let next = request.uri.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F"
+        return .redirect(to: "/login?next=" + next, type: .normal)
+    }
+}
