@@ -80,7 +80,7 @@ struct PartyReport {
                 lines.append("    " + strings("party_batch_add", ["lines": batch.addPerServe.joined(separator: ", ")]))
             }
         }
-        let syrups = plan.syrups()
+        let syrups = plan.syrups
         if !syrups.isEmpty { lines += ["", strings["party_syrups"]] }
         for syrup in syrups {
             lines.append("  " + strings.partySyrup(syrup, ml: strings.decimal(syrup.ml, fractionDigits: 0) + " ml"))

@@ -79,7 +79,7 @@ struct PartyShoppingTests {
             ingredients: ["50 ml bourbon", "20 ml simple syrup", "15 ml honey syrup", "10 ml cinnamon syrup"],
             glass: .rocks, illustration: nil, method: .shaken, instructions: ["Shake with ice."])
         let plan = PartyPlanner.plan([.init(cocktail: sour, servings: 20)], guests: 10, table: try partyTable())
-        let syrups = plan.syrups()
+        let syrups = plan.syrups
         #expect(syrups.map(\.ingredient) == ["simple syrup", "honey syrup", "cinnamon syrup"])
         // Simple: 20 × 20 ml = 400 ml; the recipe makes 320 ml of 200 g sugar and 200 ml water: × 1.25.
         #expect(syrups[0].ml == 400)
@@ -101,6 +101,24 @@ struct PartyShoppingTests {
         #expect(UIStrings.english.houseLine(syrups[2].lines[0]) == "2 × cinnamon stick")
         #expect(UIStrings.italian.houseLine(syrups[0].lines[0]) == "250 g di zucchero")
         #expect(UIStrings.italian.houseLine(syrups[0].lines[1]) == "250 ml d'acqua")
+    }
+
+    @Test("The book's own honey syrup (1:1 by volume) is what the prep sheet scales, not the bundled one")
+    func ownSyrup() throws {
+        let toddy = Cocktail(
+            id: "t", name: "Toddy", kind: .alcoholic, shortDescription: "", longDescription: "", preparationMinutes: 2,
+            imageName: "", ingredients: ["45 ml bourbon", "15 ml honey syrup"], glass: .rocks, illustration: nil,
+            method: .built, instructions: ["Build over ice."])
+        var plan = PartyPlanner.plan([.init(cocktail: toddy, servings: 20)], guests: 20, table: try partyTable())
+        var own = try #require(HouseRecipes.bundled.recipe(for: "honey syrup"))
+        own.yield = .init(amount: 200, unit: .ml)
+        own.lines = [
+            .init(ingredient: "raw honey", amount: 100, unit: .ml), .init(ingredient: "water", amount: 100, unit: .ml),
+        ]
+        plan.houseRecipes = HouseRecipes.bundled.merging([own])
+        // 20 × 15 ml = 300 ml of a recipe making 200 ml from 100 + 100 ml: × 1.5.
+        #expect(plan.syrups.first?.lines.map(\.amount) == [150, 150])
+        #expect(plan.syrups.first?.lines.map(\.unit) == [.ml, .ml])
     }
 
     @Test("A prep sheet rounds up: to 5 below 100, to 10 above, and to whole pieces")

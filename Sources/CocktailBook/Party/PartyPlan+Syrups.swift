@@ -15,11 +15,11 @@ extension PartyPlan {
         public var lines: [HouseRecipe.Line]
     }
 
-    /// The house-made ingredients among the totals that `recipes` can make by volume, in the
+    /// The house-made ingredients among the totals that ``houseRecipes`` make by volume, in the
     /// totals' order.
-    public func syrups(from recipes: HouseRecipes = .bundled) -> [Syrup] {
+    public var syrups: [Syrup] {
         totals.compactMap { total in
-            guard let ml = total.ml, ml > 0, let recipe = recipes.recipe(for: total.ingredient),
+            guard let ml = total.ml, ml > 0, let recipe = houseRecipes.recipe(for: total.ingredient),
                 recipe.yield.unit == .ml
             else { return nil }
             let scale = ml / recipe.yield.amount

@@ -128,6 +128,8 @@ public struct PartyPlan: Sendable, Equatable {
     public var batches: [Batch]
     /// Whether the host's shelf was counted (``countingShelf(_:)``).
     public var shelfCounted = false
+    /// The house recipes its syrups are made by: the book's (bundled, or its own versions).
+    public var houseRecipes = HouseRecipes.bundled
 
     public init(guests: Int, drinks: [Drink], totals: [Total], iceGrams: Double, batches: [Batch]) {
         self.guests = guests

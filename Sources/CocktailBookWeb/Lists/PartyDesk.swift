@@ -104,7 +104,9 @@ extension ListDesk {
             throw AppError(status: .badRequest, code: "invalid_party", message: "The party cannot be planned.")
         }
         let drinks = zip(rows, servings).map { PartyPlan.Drink(cocktail: $0.cocktail, servings: $1) }
-        return PartyPlanner.plan(drinks, guests: asked.guests, table: catalog.ingredients)
+        var plan = PartyPlanner.plan(drinks, guests: asked.guests, table: catalog.ingredients)
+        plan.houseRecipes = try await catalog.barIndex().houseRecipes
+        return plan
     }
 }
 
@@ -186,7 +188,7 @@ struct PartyPlanPayload: Encodable {
                 waterMl: Self.tenth($0.waterMl), bottles: $0.bottles, pourMl: Self.tenth($0.pourMl),
                 addPerServe: $0.addPerServe)
         }
-        syrups = plan.syrups().map {
+        syrups = plan.syrups.map {
             Syrup(
                 ingredient: $0.ingredient, ml: Self.tenth($0.ml),
                 lines: $0.lines.map { Syrup.Part(ingredient: $0.ingredient, amount: $0.amount, unit: $0.unit.rawValue) }

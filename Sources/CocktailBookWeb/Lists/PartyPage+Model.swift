@@ -129,7 +129,7 @@ struct PartyPage: PageModel {
         let batched = Set(shown.batches.map(\.cocktailId))
         let toOrder = shown.drinks.filter { $0.servings > 0 && !batched.contains($0.cocktail.id) }.map(\.cocktail.name)
         madeToOrder = toOrder.isEmpty ? nil : strings["party_made_to_order"] + ": " + toOrder.joined(separator: ", ")
-        syrups = shown.syrups().map { strings.partySyrup($0, ml: Self.amount($0.ml, units: units, strings: strings)) }
+        syrups = shown.syrups.map { strings.partySyrup($0, ml: Self.amount($0.ml, units: units, strings: strings)) }
         hasSyrups = !syrups.isEmpty
         rules = shown.ruleKeys.map { strings[$0] }
         planFields = ListDesk.PartyRequest(query: query)?.pairs.map { Field(name: $0.name, value: $0.value) } ?? []
