@@ -98,6 +98,8 @@ public final class AppDatabase: Sendable {
                 t.add(column: "menuHidesUnavailable", .boolean).notNull().defaults(to: false)
             }
         }
+        migrator.registerMigration(
+            "v13: what a drink made took from a batch, and what making a batch took", migrate: migrateBatchDraws)
         return migrator
     }
 
