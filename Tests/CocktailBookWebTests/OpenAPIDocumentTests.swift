@@ -41,7 +41,8 @@ struct OpenAPIDocumentTests {
                     "/cocktails/{id}/made", "/cocktails/{id}/made/{entry}", "/drafts/from-page", "/lists",
                     "/lists/{id}", "/lists/{id}/entries", "/lists/{id}/entries/{cocktail}",
                     "/lists/{id}/entries/{cocktail}/move", "/lists/{id}/cocktails/{cocktail}", "/lists/{id}/share",
-                    "/lists/{id}/plan", "/bar/batches", "/bar/batches/{id}", "/bar/house-recipes", "/lists/{id}/menu-shelf",
+                    "/lists/{id}/plan", "/bar/batches", "/bar/batches/{id}", "/bar/house-recipes",
+                    "/lists/{id}/menu-shelf",
                 ])
             let cocktails = try #require(paths["/cocktails"] as? [String: Any])
             #expect(Set(cocktails.keys) == ["get", "post"])
