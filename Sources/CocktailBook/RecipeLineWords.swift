@@ -81,7 +81,7 @@ extension UIStrings {
     }
 
     /// A lower-case vowel: `di` elides before it (a capital starts a name, which keeps `di`).
-    private static func startsElision(_ character: Character) -> Bool {
+    static func startsElision(_ character: Character) -> Bool {
         "aeiouàèéìòóù".contains(character)
     }
 }

@@ -47,6 +47,16 @@ public struct UIStrings: Sendable {
         return self(n == 1 ? key + "_one" : key + "_other", all)
     }
 
+    /// An amount in a stock's unit: `232 g`, `450 ml`, or a bare count of pieces (`3`).
+    public func stockAmount(_ amount: Double, unit: StockUnit) -> String {
+        let number = decimal(amount, fractionDigits: 0)
+        switch unit {
+        case .ml: return number + " ml"
+        case .g: return number + " g"
+        case .pieces: return number
+        }
+    }
+
     /// `value` with at most `fractionDigits` decimals, written with this language's decimal
     /// separator: `22.5` in English, `22,5` in Italian.
     public func decimal(_ value: Double, fractionDigits: Int = 1) -> String {
@@ -105,6 +115,17 @@ public struct UIStrings: Sendable {
     /// What a person buys to have `name`, as a shopping list says it: fruit bought by the piece
     /// in the plural (`lemons`, `limoni`), anything else by its name.
     public func toBuy(_ name: String, byThePiece: Bool) -> String {
+        toBuy(name, byThePiece: byThePiece, byTheBottle: false)
+    }
+
+    /// What a person buys to have `name`, as a suggestion says it: fruit in the plural, a
+    /// bottle of a spirit (`a bottle of rye whiskey`, `una bottiglia di rye whiskey`).
+    public func toBuy(_ name: String, byThePiece: Bool, byTheBottle: Bool) -> String {
+        if byTheBottle, !byThePiece {
+            let written = ingredient(name)
+            let elides = (names?.noun(name)?.elides ?? true) && written.first.map(Self.startsElision) == true
+            return self(language == .italian && elides ? "buy_bottle_elided" : "buy_bottle", ["name": written])
+        }
         guard byThePiece else { return ingredient(name) }
         if language == .english { return name.hasSuffix("s") ? name : name + "s" }
         return names?.noun(name).map { $0.plural ?? $0.name } ?? name

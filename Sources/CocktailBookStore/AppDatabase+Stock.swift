@@ -35,6 +35,16 @@ extension AppDatabase: StockStore {
         try db.create(index: "stockUseMade", on: "stockUse", columns: ["ownerId", "madeId"])
     }
 
+    /// A use drawn from a batch names it (`batchId`); what making a batch took names the batch
+    /// made (`forBatchId`, with no making of a drink: `madeId` 0).
+    static func migrateBatchDraws(_ db: Database) throws {
+        try db.alter(table: "stockUse") { t in
+            t.add(column: "batchId", .integer)
+            t.add(column: "forBatchId", .integer)
+        }
+        try db.create(index: "stockUseForBatch", on: "stockUse", columns: ["ownerId", "forBatchId"])
+    }
+
     /// The house-made ingredients with a fresh batch of `owner`'s at `now`.
     static func freshBatches(_ db: Database, owner: FavoritesOwner, at now: Date) throws -> Set<String> {
         Shelf.freshBatches(
@@ -53,13 +63,28 @@ extension AppDatabase: StockStore {
         return try await read { db in try Self.batches(db, owner: owner) }
     }
 
-    public func addBatch(_ value: String, ml: Double, at date: Date, owner: FavoritesOwner) async throws -> HouseBatch {
+    public func addBatch(
+        _ value: String, ml: Double, at date: Date, drawing uses: [StockUse], owner: FavoritesOwner
+    ) async throws -> (batch: HouseBatch, low: [StockUse]) {
         guard owner != .nobody else { throw StoreError.noOwner }
         return try await write { db in
             try db.execute(
                 sql: "INSERT INTO houseBatch (ownerId, value, ml, madeAt) VALUES (?, ?, ?, ?)",
                 arguments: [owner.id, value, ml, date])
-            return HouseBatch(id: db.lastInsertedRowID, value: value, ml: ml, madeAt: date)
+            let batch = HouseBatch(id: db.lastInsertedRowID, value: value, ml: ml, madeAt: date)
+            let low = try Self.take(
+                db, uses.map { StockUse(value: $0.value, ml: $0.ml) }, madeId: 0,
+                forBatch: batch.id, owner: owner)
+            return (batch, low)
+        }
+    }
+
+    public func removeBatch(id: Int64, owner: FavoritesOwner) async throws -> [StockUse]? {
+        guard owner != .nobody else { return nil }
+        return try await write { db in
+            try db.execute(sql: "DELETE FROM houseBatch WHERE ownerId = ? AND id = ?", arguments: [owner.id, id])
+            guard db.changesCount > 0 else { return nil }
+            return try Self.giveBack(db, filter: "forBatchId = ?", id, owner: owner)
         }
     }
 
@@ -103,56 +128,87 @@ extension AppDatabase: StockStore {
 
     public func useStock(_ uses: [StockUse], madeId: Int64, owner: FavoritesOwner) async throws -> [StockUse] {
         guard owner != .nobody else { throw StoreError.noOwner }
-        return try await write { db in
-            var crossed: [StockUse] = []
-            for use in uses where use.ml > 0 {
+        return try await write { db in try Self.take(db, uses, madeId: madeId, forBatch: nil, owner: owner) }
+    }
+
+    /// Takes `uses` from the tracked bottles and batches, remembered under `madeId` (or the
+    /// batch made, `forBatch`); returns the bottles that crossed their low mark.
+    static func take(
+        _ db: Database, _ uses: [StockUse], madeId: Int64, forBatch: Int64?, owner: FavoritesOwner
+    ) throws -> [StockUse] {
+        var crossed: [StockUse] = []
+        for use in uses where use.ml > 0 {
+            if let batch = use.batchId {
                 guard
-                    let row = try Row.fetchOne(
-                        db, sql: "SELECT ml, lowMl FROM barStock WHERE ownerId = ? AND value = ?",
-                        arguments: [owner.id, use.value]),
-                    let before = row["ml"] as Double?
+                    let before = try Double.fetchOne(
+                        db, sql: "SELECT ml FROM houseBatch WHERE ownerId = ? AND id = ?", arguments: [owner.id, batch])
                 else { continue }
                 let after = max(0, before - use.ml)
+                try db.execute(sql: "UPDATE houseBatch SET ml = ? WHERE id = ?", arguments: [after, batch])
                 try db.execute(
-                    sql: "UPDATE barStock SET ml = ?, updatedAt = ? WHERE ownerId = ? AND value = ?",
-                    arguments: [after, Date(), owner.id, use.value])
-                try db.execute(
-                    sql: "INSERT INTO stockUse (ownerId, madeId, value, ml) VALUES (?, ?, ?, ?)",
-                    arguments: [owner.id, madeId, use.value, before - after])
-                if let low = row["lowMl"] as Double?, before > low, after <= low {
-                    crossed.append(StockUse(value: use.value, ml: after))
-                    // On the list once: never a second line, and a line ticked off comes back.
-                    try db.execute(
-                        sql: """
-                            INSERT OR IGNORE INTO shoppingItem (ownerId, value, cocktailIds, bought, addedAt)
-                            VALUES (?, ?, '', 0, ?)
-                            """,
-                        arguments: [owner.id, use.value, Date()])
-                    try db.execute(
-                        sql: "UPDATE shoppingItem SET bought = 0 WHERE ownerId = ? AND value = ?",
-                        arguments: [owner.id, use.value])
-                }
+                    sql: "INSERT INTO stockUse (ownerId, madeId, value, ml, batchId) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [owner.id, madeId, use.value, before - after, batch])
+                continue
             }
-            return crossed
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT ml, lowMl FROM barStock WHERE ownerId = ? AND value = ?",
+                    arguments: [owner.id, use.value]),
+                let before = row["ml"] as Double?
+            else { continue }
+            let after = max(0, before - use.ml)
+            try db.execute(
+                sql: "UPDATE barStock SET ml = ?, updatedAt = ? WHERE ownerId = ? AND value = ?",
+                arguments: [after, Date(), owner.id, use.value])
+            try db.execute(
+                sql: "INSERT INTO stockUse (ownerId, madeId, value, ml, forBatchId) VALUES (?, ?, ?, ?, ?)",
+                arguments: [owner.id, madeId, use.value, before - after, forBatch])
+            if let low = row["lowMl"] as Double?, before > low, after <= low {
+                crossed.append(StockUse(value: use.value, ml: after))
+                // On the list once: never a second line, and a line ticked off comes back.
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO shoppingItem (ownerId, value, cocktailIds, bought, addedAt)
+                        VALUES (?, ?, '', 0, ?)
+                        """,
+                    arguments: [owner.id, use.value, Date()])
+                try db.execute(
+                    sql: "UPDATE shoppingItem SET bought = 0 WHERE ownerId = ? AND value = ?",
+                    arguments: [owner.id, use.value])
+            }
         }
+        return crossed
     }
 
     public func restoreStock(madeId: Int64, owner: FavoritesOwner) async throws -> [StockUse] {
         guard owner != .nobody else { return [] }
         return try await write { db in
-            let uses = try Row.fetchAll(
-                db, sql: "SELECT value, ml FROM stockUse WHERE ownerId = ? AND madeId = ? ORDER BY id",
-                arguments: [owner.id, madeId]
-            ).map { StockUse(value: $0["value"], ml: $0["ml"]) }
-            for use in uses {
+            try Self.giveBack(db, filter: "madeId = ? AND forBatchId IS NULL", madeId, owner: owner)
+        }
+    }
+
+    /// Gives back the uses `filter` picks (with `id` for its one argument) to their bottles and
+    /// batches, and forgets them; returns them in the order they were taken.
+    static func giveBack(_ db: Database, filter: String, _ id: Int64, owner: FavoritesOwner) throws -> [StockUse] {
+        let uses = try Row.fetchAll(
+            db, sql: "SELECT value, ml, batchId FROM stockUse WHERE ownerId = ? AND \(filter) ORDER BY id",
+            arguments: [owner.id, id]
+        ).map { StockUse(value: $0["value"], ml: $0["ml"], batchId: $0["batchId"]) }
+        for use in uses {
+            if let batch = use.batchId {
                 try db.execute(
-                    sql:
-                        "UPDATE barStock SET ml = ml + ?, updatedAt = ? WHERE ownerId = ? AND value = ? AND ml IS NOT NULL",
+                    sql: "UPDATE houseBatch SET ml = ml + ? WHERE ownerId = ? AND id = ?",
+                    arguments: [use.ml, owner.id, batch])
+            } else {
+                try db.execute(
+                    sql: """
+                        UPDATE barStock SET ml = ml + ?, updatedAt = ?
+                        WHERE ownerId = ? AND value = ? AND ml IS NOT NULL
+                        """,
                     arguments: [use.ml, Date(), owner.id, use.value])
             }
-            try db.execute(
-                sql: "DELETE FROM stockUse WHERE ownerId = ? AND madeId = ?", arguments: [owner.id, madeId])
-            return uses
         }
+        try db.execute(sql: "DELETE FROM stockUse WHERE ownerId = ? AND \(filter)", arguments: [owner.id, id])
+        return uses
     }
 }

@@ -100,6 +100,8 @@ public final class AppDatabase: Sendable {
         }
         migrator.registerMigration(
             "v13: house recipes written in the book and their versions", migrate: migrateHouseRecipes)
+        migrator.registerMigration(
+            "v14: what a drink made took from a batch, and what making a batch took", migrate: migrateBatchDraws)
         return migrator
     }
 

@@ -38,7 +38,8 @@ extension Backup {
                 throw StoreError.invalidBackup("the stock of \"\(item.value.prefix(40))\" is refused (\(problem))")
             }
         }
-        for batch in batches ?? [] where !(batch.ml > 0 && batch.ml <= HouseBatch.maxMl) {
+        // A batch drawn down to nothing is kept (it is gone from the shelf, not from the record).
+        for batch in batches ?? [] where !(batch.ml >= 0 && batch.ml <= HouseBatch.maxMl) {
             throw StoreError.invalidBackup("a batch of \"\(batch.value.prefix(40))\" has an impossible amount")
         }
     }
@@ -65,6 +66,8 @@ extension AppDatabase {
     static func restoreStock(_ backup: Backup, _ db: Database, id: (String) -> Int64) throws {
         if let batches = backup.batches {
             try db.execute(sql: "DELETE FROM houseBatch")
+            // The batches get new ids: what was taken from them, or to make them, is forgotten.
+            try db.execute(sql: "DELETE FROM stockUse WHERE batchId IS NOT NULL OR forBatchId IS NOT NULL")
             for batch in batches {
                 try db.execute(
                     sql: "INSERT INTO houseBatch (ownerId, value, ml, madeAt) VALUES (?, ?, ?, ?)",

@@ -17,8 +17,13 @@ enum BarBenchmark {
         var suggestions: Latency
         var canMake: Int
         var oneAwayCount: Int
-        /// House-made ingredients the shelf makes from its bottles (no batch on the shelf).
+        /// House-made ingredients the shelf makes from its bottles (beside those with a batch).
         var houseMakeable = 0
+        /// With house recipes beyond the bundled ones: every bottle priced and half the
+        /// house-made ingredients with a fresh batch; the cost of every drink the shelf makes
+        /// now (as the bar page shows them) and what making each of the first 50 draws.
+        var costs: Latency? = nil
+        var draws: Latency? = nil
     }
 
     /// Twenty house recipes: the eleven that ship with the book and nine more over the table's
@@ -73,7 +78,22 @@ enum BarBenchmark {
             }
             let ordered = snapshot.catalog.cocktails
             for bottles in shelves {
-                let shelf = shelf(of: bottles, index: snapshot.bar, cocktails: ordered, table: table)
+                var shelf = shelf(of: bottles, index: snapshot.bar, cocktails: ordered, table: table)
+                let withStock = houseRecipes.recipes.count > HouseRecipes.bundled.recipes.count
+                let now0 = Date()
+                var batches: [HouseBatch] = []
+                var stock: [String: BottleStock] = [:]
+                if withStock {
+                    for (number, value) in snapshot.bar.houseMadeValues.enumerated() where number.isMultiple(of: 2) {
+                        batches.append(HouseBatch(id: Int64(number + 1), value: value, ml: 300, madeAt: now0))
+                    }
+                    shelf.freshBatches = Shelf.freshBatches(
+                        batches, at: now0, recipes: houseRecipes, calendar: HouseBatch.calendar)
+                    for value in shelf.bottles {
+                        stock[value] = BottleStock(
+                            ml: 500, bottleMl: 700, lowMl: 100, price: .init(minor: 2500, currency: "EUR"))
+                    }
+                }
                 var now = CocktailQuery()
                 now.makeable = .now
                 var oneAway = CocktailQuery()
@@ -97,7 +117,21 @@ enum BarBenchmark {
                 var oneAwayAllSamples: [Double] = []
                 var canMake = 0
                 var oneAwayCount = 0
+                var costSamples: [Double] = []
+                var drawSamples: [Double] = []
                 for _ in 0..<rounds {
+                    if withStock {
+                        let evaluation = snapshot.bar.evaluate(shelf)
+                        let drinks = evaluation.canMakePositions.map { ordered[$0] }
+                        costSamples.append(
+                            Timing.measure { snapshot.bar.costs(of: drinks, on: shelf, stock: stock) }.1)
+                        drawSamples.append(
+                            Timing.measure {
+                                drinks.prefix(50).map {
+                                    snapshot.bar.draws(of: $0, servings: 2, on: shelf, batches: batches, at: now0)
+                                }
+                            }.1)
+                    }
                     let (page, nowTime) = Timing.measure { snapshot.answer(now, favorites: [], shelf: shelf) }
                     canMake = page.total
                     nowSamples.append(nowTime)
@@ -119,7 +153,8 @@ enum BarBenchmark {
                         houseMakeable: snapshot.bar.houseMadeValues.filter {
                             if case .makeable = snapshot.bar.houseStatus(of: $0, on: shelf) { return true }
                             return false
-                        }.count
+                        }.count,
+                        costs: withStock ? Latency(costSamples) : nil, draws: withStock ? Latency(drawSamples) : nil
                     ))
             }
         }
@@ -146,6 +181,23 @@ enum BarBenchmark {
                     ]
                 }
             ))
+        let stocked = rows.filter { $0.costs != nil }
+        if !stocked.isEmpty {
+            print("\n=== Bar with stock and batches (ms) ===")
+            print(
+                Format.table(
+                    [
+                        "cocktails", "bottles", "cost of every can-make drink p50", "p99", "draws of 50 makings p50",
+                        "p99",
+                    ],
+                    stocked.map { row in
+                        [
+                            row.size.formatted(), String(row.shelf), Format.ms(row.costs?.p50 ?? 0),
+                            Format.ms(row.costs?.p99 ?? 0), Format.ms(row.draws?.p50 ?? 0),
+                            Format.ms(row.draws?.p99 ?? 0),
+                        ]
+                    }))
+        }
         print("\n=== Bar targets ===")
         guard let row = rows.first(where: { $0.size == 10_000 && $0.shelf >= 100 && $0.shelf < 200 }) else {
             print("SKIP  (10,000 cocktails with 100 bottles not run)")

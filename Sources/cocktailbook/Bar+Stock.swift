@@ -31,8 +31,10 @@ extension Bar {
                                 + (try await environment.catalog.barIndex().houseMadeValues.joined(separator: ", ")))
                     }
                     let who = try await owner.resolved(in: environment)
-                    let batch = try await environment.database.addBatch(
-                        value, ml: ml, at: environment.catalog.now(), owner: who)
+                    let made = try await environment.database.makeBatch(
+                        value, ml: ml, index: try await environment.catalog.barIndex(), at: environment.catalog.now(),
+                        owner: who)
+                    let batch = made.batch
                     let until =
                         batch.expiry(
                             recipes: try await environment.catalog.barIndex().houseRecipes,
@@ -42,6 +44,26 @@ extension Bar {
                     print(
                         "Made \(common.strings.decimal(ml)) ml of \(common.strings.ingredient(value)); good until \(until) (\(recipe.shelfLifeDays) days, \(recipe.storage.rawValue))."
                     )
+                    let index = try await environment.catalog.barIndex()
+                    for drawn in made.drawn {
+                        print(
+                            common.strings(
+                                "stock_taken_for_batch",
+                                [
+                                    "name": common.strings.ingredient(drawn.value),
+                                    "amount": common.strings.stockAmount(
+                                        drawn.ml, unit: index.stockUnit(of: drawn.value)),
+                                ]))
+                    }
+                    for low in made.low {
+                        print(
+                            common.strings(
+                                "stock_low",
+                                [
+                                    "name": common.strings.ingredient(low.value),
+                                    "ml": common.strings.stockAmount(low.ml, unit: index.stockUnit(of: low.value)),
+                                ]))
+                    }
                 }
             }
         }
@@ -77,11 +99,16 @@ extension Bar {
                     try await environment.database.setOnShelf(value, true, owner: who)
                     try await environment.database.setStock(value, stock, owner: who)
                     let strings = common.strings
-                    let left = strings.decimal(ml, fractionDigits: 0)
+                    let unit = try await environment.catalog.barIndex().stockUnit(of: value)
                     let level =
                         bottleMl.map {
-                            strings("stock_left_of", ["ml": left, "bottle": strings.decimal($0, fractionDigits: 0)])
-                        } ?? strings("stock_left", ["ml": left])
+                            strings(
+                                "stock_left_of",
+                                [
+                                    "ml": strings.decimal(ml, fractionDigits: 0),
+                                    "bottle": strings.stockAmount($0, unit: unit),
+                                ])
+                        } ?? strings("stock_left", ["ml": strings.stockAmount(ml, unit: unit)])
                     print("\(strings.ingredient(value)): \(level)")
                 }
             }

@@ -182,16 +182,27 @@ struct MadeCommand: AsyncParsableCommand {
                 let entry = try await environment.database.recordMade(
                     item.id, servings: servings, note: trimmed?.isEmpty == false ? trimmed : nil, owner: who,
                     at: environment.catalog.now())
-                // What it poured comes off the bottles whose level is known, as on the web.
-                let pours = try await environment.catalog.barIndex().pours(
-                    of: item, servings: servings, on: try await environment.database.shelf(of: who))
-                for low in try await environment.database.useStock(pours, madeId: entry.id, owner: who) {
+                // What it poured comes off the bottles whose level is known and the fresh batches, as on the web.
+                let index = try await environment.catalog.barIndex()
+                let taken = try await environment.database.takeStock(
+                    for: item, servings: servings, madeId: entry.id, index: index,
+                    at: environment.catalog.now(), owner: who)
+                for drawn in taken.drawn where drawn.batchId != nil {
+                    print(
+                        common.strings(
+                            "stock_from_batch",
+                            [
+                                "name": common.strings.ingredient(drawn.value),
+                                "ml": common.strings.decimal(drawn.ml, fractionDigits: 1),
+                            ]))
+                }
+                for low in taken.low {
                     print(
                         common.strings(
                             "stock_low",
                             [
                                 "name": common.strings.ingredient(low.value),
-                                "ml": common.strings.decimal(low.ml, fractionDigits: 0),
+                                "ml": common.strings.stockAmount(low.ml, unit: index.stockUnit(of: low.value)),
                             ]))
                 }
                 let count = try await environment.database.madeEntries(of: item.id, owner: who).count

@@ -48,4 +48,35 @@ struct CLIStockTests {
         let unchanged = try await sandbox.run(["bar", "list", "--json"])
         #expect(unchanged.stdout == after.stdout, "nothing written")
     }
+
+    @Test("bar make takes its recipe's bottles off the shelf, honey in grams; made takes the syrup from the batch")
+    func makeDrawsStock() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        #expect(try await sandbox.run(["bar", "add", "lime", "orange", "soda water"]).status == 0)
+        let honey = try await sandbox.run(["bar", "stock", "honey", "--ml", "500", "--bottle-ml", "500"])
+        #expect(honey.status == 0 && honey.stdout == "raw honey: about 500 of 500 g left\n", "\(honey)")
+        let syrup = try await sandbox.run(["bar", "make", "honey syrup", "--ml", "300"])
+        // 250 g make 280 ml: 300 ml take 267.857… g.
+        #expect(syrup.status == 0 && syrup.stdout.hasSuffix("\nraw honey: 268 g less on the shelf\n"), "\(syrup)")
+        #expect(try await sandbox.run(["bar", "stock", "agave nectar", "--ml", "500"]).status == 0)
+        // Agave syrup: 200 ml of nectar and 100 ml of water make 300 ml.
+        let agave = try await sandbox.run(["bar", "make", "agave syrup", "--ml", "150"])
+        #expect(agave.status == 0 && agave.stdout.hasSuffix("\nagave nectar: 100 ml less on the shelf\n"), "\(agave)")
+        let list = try await sandbox.run(["bar", "list", "--json"])
+        let items = (try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])?["ingredients"]
+        let levels = Dictionary(
+            uniqueKeysWithValues: (items as? [[String: Any]] ?? []).compactMap { item in
+                (item["value"] as? String).flatMap { value in (item["stockMl"] as? Double).map { (value, $0) } }
+            })
+        #expect(abs((levels["raw honey"] ?? 0) - 232.142_857) < 0.001)
+        #expect(levels["agave nectar"] == 400)
+        // ½ oz of agave syrup comes out of its batch.
+        let drink = try await sandbox.run(["made", "Margarita Mocktail"])
+        #expect(drink.status == 0 && drink.stdout.hasPrefix("agave syrup: 15 ml less in the batch\n"), "\(drink)")
+        let after = try await sandbox.run(["bar", "list", "--json"])
+        let bar = try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [String: Any]
+        let batches = (bar?["batches"] as? [[String: Any]] ?? []).map { ($0["value"] as? String, $0["ml"] as? Double) }
+        #expect(batches.first { $0.0 == "agave syrup" }?.1 == 135)
+    }
 }

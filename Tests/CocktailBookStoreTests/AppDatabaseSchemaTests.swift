@@ -39,6 +39,7 @@ struct AppDatabaseSchemaTests {
                 "v10: batches of house-made ingredients, the stock of bottles and what each making took",
                 "v11: why a shopping list item is there (a party's line)", "v12: a list's menu may follow a bar",
                 "v13: house recipes written in the book and their versions",
+                "v14: what a drink made took from a batch, and what making a batch took",
             ])
         #expect(FileManager.default.fileExists(atPath: tmp.path))
         #expect(try await database.loadCatalog() == nil)
@@ -74,7 +75,7 @@ struct AppDatabaseSchemaTests {
         let migrations = try await reopened.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations")
         }
-        #expect(migrations == 13)
+        #expect(migrations == 14)
     }
 
     @Test("a path that is a directory cannot be opened, and the error names the path")

@@ -101,4 +101,76 @@ struct StoreContractStockTests {
             #expect(try await store.backup(pictures: nil, at: Self.day) == file)
         }
     }
+
+    @Test("a making draws from a batch, the oldest first, and its undo gives back exactly that", arguments: backends)
+    func batchDraws(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let old = try await store.addBatch(
+                "honey syrup", ml: 20, at: Date().addingTimeInterval(-86_400), owner: .implicit)
+            let new = try await store.addBatch("honey syrup", ml: 300, at: Date(), owner: .implicit)
+            try await store.setStock("bourbon", BottleStock(ml: 700), owner: .implicit)
+            let draws = [
+                StockUse(value: "bourbon", ml: 120), StockUse(value: "honey syrup", ml: 20, batchId: old.id),
+                StockUse(value: "honey syrup", ml: 25, batchId: new.id),
+            ]
+            #expect(try await store.useStock(draws, madeId: 9, owner: .implicit).isEmpty)
+            #expect(try await store.batches(of: .implicit).map(\.ml) == [275, 0])
+            #expect(try await store.stock(of: .implicit)["bourbon"]?.ml == 580)
+            // The empty batch is gone from the shelf; the other is still there.
+            #expect(try await store.shelf(of: .implicit).freshBatches == ["honey syrup"])
+            _ = try await store.useStock(
+                [StockUse(value: "honey syrup", ml: 275, batchId: new.id)], madeId: 10, owner: .implicit)
+            #expect(try await store.shelf(of: .implicit).freshBatches.isEmpty, "both at 0 ml")
+            let given = try await store.restoreStock(madeId: 9, owner: .implicit)
+            #expect(given == draws)
+            #expect(try await store.batches(of: .implicit).map(\.ml) == [25, 20])
+            #expect(try await store.stock(of: .implicit)["bourbon"]?.ml == 700)
+            // Another owner's batch is never drawn.
+            let theirs = try await store.addBatch("orgeat", ml: 100, at: Date(), owner: FavoritesOwner(account: 7))
+            _ = try await store.useStock(
+                [StockUse(value: "orgeat", ml: 30, batchId: theirs.id)], madeId: 11, owner: .implicit)
+            #expect(try await store.batches(of: FavoritesOwner(account: 7)).map(\.ml) == [100])
+        }
+    }
+
+    @Test("making a batch draws its ingredients; removing the batch gives them back", arguments: backends)
+    func batchMaking(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            try await store.setStock("raw honey", BottleStock(ml: 300, bottleMl: 500, lowMl: 100), owner: .implicit)
+            let made = try await store.addBatch(
+                "honey syrup", ml: 280, at: Self.day,
+                drawing: [StockUse(value: "raw honey", ml: 250), StockUse(value: "sugar", ml: 10)], owner: .implicit)
+            #expect(made.batch.ml == 280 && made.low == [StockUse(value: "raw honey", ml: 50)])
+            #expect(try await store.stock(of: .implicit)["raw honey"]?.ml == 50)
+            #expect(try await store.stock(of: .implicit)["sugar"] == nil, "untracked: left alone")
+            #expect(try await store.shoppingList(of: .implicit).map(\.value) == ["raw honey"])
+            // Undoing a drink made never gives back what making a batch took.
+            #expect(try await store.restoreStock(madeId: 0, owner: .implicit).isEmpty)
+            #expect(try await store.removeBatch(id: made.batch.id, owner: FavoritesOwner(account: 7)) == nil)
+            #expect(
+                try await store.removeBatch(id: made.batch.id, owner: .implicit) == [
+                    StockUse(value: "raw honey", ml: 250)
+                ])
+            #expect(try await store.stock(of: .implicit)["raw honey"]?.ml == 300)
+            #expect(try await store.batches(of: .implicit).isEmpty)
+            #expect(try await store.removeBatch(id: made.batch.id, owner: .implicit) == nil, "twice: nothing")
+        }
+    }
+
+    @Test("a batch drawn to 0 ml survives a backup and restore", arguments: backends)
+    func emptyBatchBackup(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let alice = try await store.addAccount(name: "alice", role: .admin, passwordHash: "h", at: Self.day)
+            let batch = try await store.addBatch("orgeat", ml: 50, at: Self.day, owner: alice.owner)
+            _ = try await store.useStock(
+                [StockUse(value: "orgeat", ml: 50, batchId: batch.id)], madeId: 1, owner: alice.owner)
+            let file = try await store.backup(pictures: nil, at: Self.day)
+            try await backend.withStore { fresh in
+                _ = try await fresh.restore(file, pictures: nil, unusablePasswordHash: "!")
+                let owner = try #require(try await fresh.accounts().first).owner
+                #expect(try await fresh.batches(of: owner).map(\.ml) == [0])
+                #expect(try await fresh.backup(pictures: nil, at: Self.day) == file)
+            }
+        }
+    }
 }

@@ -41,8 +41,9 @@ struct OpenAPIDocumentTests {
                     "/cocktails/{id}/made", "/cocktails/{id}/made/{entry}", "/drafts/from-page", "/lists",
                     "/lists/{id}", "/lists/{id}/entries", "/lists/{id}/entries/{cocktail}",
                     "/lists/{id}/entries/{cocktail}/move", "/lists/{id}/cocktails/{cocktail}", "/lists/{id}/share",
-                    "/lists/{id}/plan", "/bar/batches", "/bar/house-recipes", "/lists/{id}/menu-shelf",
-                    "/house-recipes", "/house-recipes/{value}", "/house-recipes/{value}/versions",
+                    "/lists/{id}/plan", "/bar/batches", "/bar/batches/{id}", "/bar/house-recipes",
+                    "/lists/{id}/menu-shelf", "/house-recipes", "/house-recipes/{value}",
+                    "/house-recipes/{value}/versions",
                     "/house-recipes/{value}/versions/{number}/restore",
                 ])
             let house = try #require(paths["/house-recipes/{value}"] as? [String: Any])

@@ -259,4 +259,138 @@ struct StockHTTPTests {
             #expect(after.contains("honey syrup: 300 ml, good until"))
         }
     }
+
+    /// The id of the drink named `name` among those `makeable` lists.
+    static func id(_ client: some TestClientProtocol, _ name: String, _ makeable: String) async throws -> String {
+        let list = try await client.get("/api/v1/cocktails?makeable=\(makeable)").jsonObject()
+        let row = (list["cocktails"] as? [[String: Any]] ?? []).first { $0["name"] as? String == name }
+        return try #require(row?["id"] as? String)
+    }
+
+    static func batchLevels(_ client: some TestClientProtocol) async throws -> [Double] {
+        let bar = try await client.get("/api/v1/bar").jsonObject()
+        return (bar["batches"] as? [[String: Any]] ?? []).compactMap { $0["ml"] as? Double }
+    }
+
+    @Test("making a Gold Rush with a honey-syrup batch draws 22.5 ml from the batch and undo restores it")
+    func goldRushFromBatch() async throws {
+        try await Self.withApp { client in
+            #expect(try await Self.put(client, "bourbon", #"{"ml": 700, "bottleMl": 700}"#).status == .noContent)
+            #expect(try await Self.put(client, "lemon").status == .noContent)
+            let made = try await client.execute(
+                uri: "/api/v1/bar/batches", method: .post, headers: Self.json,
+                body: ByteBuffer(string: #"{"value": "honey syrup", "ml": 300}"#))
+            #expect(made.status == .created)
+            let batch = try made.jsonObject()
+            let batchId = try #require(batch["id"] as? Int)
+            #expect((batch["drawn"] as? [Any])?.isEmpty == true, "no honey on the shelf, nothing tracked")
+            let goldRush = try await Self.id(client, "Gold Rush", "now")
+            let response = try await client.execute(
+                uri: "/api/v1/cocktails/\(goldRush)/made", method: .post, headers: Self.json,
+                body: ByteBuffer(string: #"{"servings": 1}"#))
+            #expect(response.status == .created)
+            let entry = try response.jsonObject()
+            let drawn = try #require(entry["drawn"] as? [[String: Any]])
+            #expect(drawn.map { $0["value"] as? String } == ["bourbon", "honey syrup"])
+            #expect(drawn.map { $0["ml"] as? Double } == [60, 22.5])
+            #expect(drawn.map { $0["batchId"] as? Int } == [nil, batchId])
+            #expect(drawn[1]["name"] as? String == "honey syrup")
+            #expect(try await Self.batchLevels(client) == [277.5])
+            #expect(try await Self.levels(client) == ["bourbon": 640])
+            #expect(String(buffer: try await client.get("/bar").body).contains("honey syrup: 277.5 ml, good until"))
+            let entryId = try #require(entry["id"] as? Int)
+            let undo = try await client.execute(uri: "/api/v1/cocktails/\(goldRush)/made/\(entryId)", method: .delete)
+            #expect(undo.status == .noContent)
+            #expect(try await Self.batchLevels(client) == [300])
+            #expect(try await Self.levels(client) == ["bourbon": 700])
+        }
+    }
+
+    @Test("making 300 ml of honey syrup draws honey stock by the recipe; removing the batch gives it back")
+    func honeySyrupDrawsHoney() async throws {
+        try await Self.withApp { client in
+            #expect(
+                try await Self.put(client, "honey", #"{"ml": 500, "bottleMl": 500, "lowMl": 250}"#).status == .noContent
+            )
+            #expect(try await Self.put(client, "Campari", #"{"ml": 700}"#).status == .noContent)
+            let made = try await client.execute(
+                uri: "/api/v1/bar/batches", method: .post, headers: Self.json,
+                body: ByteBuffer(string: #"{"value": "honey syrup", "ml": 300}"#))
+            #expect(made.status == .created)
+            let batch = try made.jsonObject()
+            let drawn = try #require(batch["drawn"] as? [[String: Any]])
+            // 250 g of honey make 280 ml: 300 ml take 267.857… g; the water is never stocked.
+            #expect(drawn.map { $0["value"] as? String } == ["raw honey"])
+            #expect(abs((drawn.first?["ml"] as? Double ?? 0) - 267.857_142_857) < 1e-6)
+            let left = try #require(try await Self.levels(client)["raw honey"])
+            #expect(abs(left - 232.142_857_143) < 1e-6)
+            #expect(try await Self.levels(client)["Campari"] == 700, "not in the recipe: untouched")
+            // Below its 250 g mark: on the shopping list, said in grams.
+            let shopping = String(buffer: try await client.get("/bar/shopping").body)
+            #expect(shopping.contains("raw honey low: about 232 g left"))
+            #expect(String(buffer: try await client.get("/bar").body).contains("about 232 of 500 g left"))
+
+            let id = try #require(batch["id"] as? Int)
+            let removed = try await client.execute(uri: "/api/v1/bar/batches/\(id)", method: .delete)
+            #expect(removed.status == .noContent)
+            #expect(try await Self.levels(client)["raw honey"] == 500)
+            #expect(try await Self.batchLevels(client).isEmpty)
+            for path in ["/api/v1/bar/batches/\(id)", "/api/v1/bar/batches/abc"] {
+                let again = try await client.execute(uri: path, method: .delete)
+                #expect(again.status == .notFound, "\(path)")
+                #expect((try again.jsonObject()["error"] as? [String: Any])?["code"] as? String == "unknown_batch")
+            }
+
+            // The page's forms do the same: make a batch, then undo it.
+            let form = try await client.execute(
+                uri: "/bar/batches", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body("value=honey%20syrup&ml=280"))
+            #expect(form.status == .seeOther)
+            #expect(try await Self.levels(client)["raw honey"] == 250)
+            let pageBatch = try #require(
+                (try await client.get("/api/v1/bar").jsonObject()["batches"] as? [[String: Any]])?.first?["id"] as? Int)
+            let undo = try await client.execute(
+                uri: "/bar/batches/\(pageBatch)/remove", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body(""))
+            #expect(undo.status == .seeOther)
+            #expect(try await Self.levels(client)["raw honey"] == 500)
+        }
+    }
+
+    @Test("the bar page lists the shelf's forms and stand-ins, and Buy next names a bottle, in both languages")
+    func substitutionsAndWords() async throws {
+        try await Self.withApp { client in
+            for value in ["bourbon", "sugar", "Campari", "sweet vermouth", "Angostura bitters"] {
+                #expect(try await Self.put(client, value).status == .noContent)
+            }
+            let bar = String(buffer: try await client.get("/bar").body)
+            #expect(bar.contains("Forms and stand-ins from your shelf"))
+            #expect(bar.contains("rye whiskey ← your bourbon (changes the drink)"))
+            #expect(bar.contains("sugar cube ← your sugar"))
+            // The Negroni lacks its gin: a bottle of it, as a person buys it.
+            #expect(bar.contains("a bottle of London dry gin →"))
+            let italian = String(
+                buffer: try await client.execute(uri: "/bar", method: .get, headers: [.acceptLanguage: "it"]).body)
+            #expect(italian.contains("Forme e sostituti dal tuo bar"))
+            #expect(italian.contains("whiskey di segale ← bourbon, dal tuo bar (cambia il drink)"))
+            #expect(italian.contains("zolletta di zucchero ← zucchero, dal tuo bar"))
+            #expect(italian.contains("una bottiglia di London dry gin →"))
+        }
+    }
+
+    @Test("the shopping list names fruit in the plural, in both languages")
+    func shoppingPlurals() async throws {
+        try await Self.withApp { client in
+            let added = try await client.execute(
+                uri: "/api/v1/shopping-list", method: .post, headers: Self.json,
+                body: ByteBuffer(string: #"{"value": "lemon"}"#))
+            #expect(added.status == .created)
+            let page = String(buffer: try await client.get("/bar/shopping").body)
+            #expect(page.contains(">lemons<") || page.contains("lemons</"))
+            let italian = String(
+                buffer: try await client.execute(uri: "/bar/shopping", method: .get, headers: [.acceptLanguage: "it"])
+                    .body)
+            #expect(italian.contains("limoni"))
+        }
+    }
 }

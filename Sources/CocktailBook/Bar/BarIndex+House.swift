@@ -27,3 +27,32 @@ extension BarIndex {
     /// The house-made ingredients the bar knows a recipe for, by canonical value.
     public var houseMadeValues: [String] { house.map { names[Int($0.node)] } }
 }
+
+extension BarIndex {
+    /// The table's forms and stand-ins that apply to `shelf`, for ingredients some drink of the
+    /// catalog needs: `sugar cube ← your sugar` (a form), `rye whiskey ← your bourbon` (a
+    /// stand-in, which changes the drink). By what the shelf has, then by what it counts for.
+    public func substitutions(on shelf: Shelf) -> [BarEvaluation.Match] {
+        let (have, how) = coverage(shelf)
+        var matches: [BarEvaluation.Match] = []
+        for node in names.indices where drinksNeeding[node] > 0 {
+            let code = how[node]
+            guard code == BarEvaluation.How.form.code || code == BarEvaluation.How.standIn.code,
+                let kind = BarEvaluation.How(code: code)
+            else { continue }
+            matches.append(BarEvaluation.Match(needed: names[node], have: names[Int(have[node])], how: kind))
+        }
+        return matches.sorted {
+            $0.have != $1.have
+                ? $0.have.localizedCaseInsensitiveCompare($1.have) == .orderedAscending
+                : $0.needed.localizedCaseInsensitiveCompare($1.needed) == .orderedAscending
+        }
+    }
+
+    /// Whether `value` is bought as a bottle (spirits, liqueurs, wines, mixers, bitters), which
+    /// a suggestion to buy says: "a bottle of rye whiskey".
+    public func isBoughtByTheBottle(_ value: String) -> Bool {
+        guard let node = node(named: value), Int(node) < table.ingredients.count else { return false }
+        return PartyPlanner.bottleMl(for: table.ingredients[Int(node)].kind) != nil
+    }
+}

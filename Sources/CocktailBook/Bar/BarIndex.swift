@@ -35,6 +35,8 @@ public struct BarIndex: Sendable {
         /// What goes in, as nodes; -1 for a name the bar does not know (never at hand).
         var lines: [Int32]
         var minutes: Int
+        /// The recipe itself, for what making a batch takes and what it costs.
+        var recipe: HouseRecipe
     }
 
     /// A recipe line as the bar reads it: the ingredient's name (canonical when the table
@@ -181,7 +183,9 @@ public struct BarIndex: Sendable {
             guard let node = nodeOf(recipe.ingredient), houseOf[Int(node)] < 0 else { continue }
             houseOf[Int(node)] = Int32(house.count)
             house.append(
-                HouseNode(node: node, lines: recipe.lines.map { nodeOf($0.ingredient) ?? -1 }, minutes: recipe.minutes))
+                HouseNode(
+                    node: node, lines: recipe.lines.map { nodeOf($0.ingredient) ?? -1 }, minutes: recipe.minutes,
+                    recipe: recipe))
         }
         self.house = house
         self.houseOf = houseOf

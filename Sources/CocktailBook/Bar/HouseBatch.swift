@@ -42,10 +42,11 @@ public struct HouseBatch: Sendable, Equatable {
 }
 
 extension Shelf {
-    /// The house-made ingredients that have a fresh batch among `batches` at `now`.
+    /// The house-made ingredients that have a fresh batch among `batches` at `now`; a batch
+    /// drawn down to 0 ml is gone.
     public static func freshBatches(
         _ batches: [HouseBatch], at now: Date, recipes: HouseRecipes, calendar: Calendar
     ) -> Set<String> {
-        Set(batches.filter { $0.isFresh(at: now, recipes: recipes, calendar: calendar) }.map(\.value))
+        Set(batches.filter { $0.ml > 0 && $0.isFresh(at: now, recipes: recipes, calendar: calendar) }.map(\.value))
     }
 }

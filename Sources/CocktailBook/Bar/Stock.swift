@@ -1,3 +1,4 @@
+import CocktailsAPI
 import Foundation
 
 /// What someone knows about one bottle on the shelf: how much is left, its size, the mark at
@@ -76,32 +77,99 @@ public struct BottleStock: Sendable, Equatable, Codable {
     }
 }
 
-/// How much of a bottle one making of a drink took, for "I made this" and its undo.
+/// How much of a bottle (or of a batch) one making took, for "I made this", a batch made and
+/// their undo.
 public struct StockUse: Sendable, Equatable {
     /// The bottle's value on the shelf (the one that stood in for a family, if so).
     public var value: String
+    /// In the bottle's unit (``StockUnit``): millilitres, grams or pieces.
     public var ml: Double
+    /// The batch it comes from, for a house-made ingredient with a batch on the shelf; nil for
+    /// a bottle.
+    public var batchId: Int64?
 
-    public init(value: String, ml: Double) {
+    public init(value: String, ml: Double, batchId: Int64? = nil) {
         self.value = value
         self.ml = ml
+        self.batchId = batchId
     }
+}
+
+/// What a stocked thing's level, size and price count in. The fields keep the names the API
+/// fixed (`ml`, `bottleMl`), but a bag of limes counts limes and a bag of sugar grams.
+public enum StockUnit: String, Sendable, Equatable, Codable {
+    /// Poured: bottles of spirits, syrups, juices.
+    case ml
+    /// Weighed: what house recipes measure in grams (sugar, honey, almonds); a spoon of it in a
+    /// drink counts 1 g per ml.
+    case g
+    /// Counted: fruit bought by the piece (a bag of 10 limes), and what house recipes count
+    /// (cinnamon sticks).
+    case pieces
 }
 
 /// Where batches and stock are kept, per owner.
 public protocol StockStore: Sendable {
     /// `owner`'s batches of house-made ingredients, newest first.
     func batches(of owner: FavoritesOwner) async throws -> [HouseBatch]
-    /// Records that `owner` made `ml` of `value` at `date`; returns the batch with its id.
-    func addBatch(_ value: String, ml: Double, at date: Date, owner: FavoritesOwner) async throws -> HouseBatch
+    /// Records that `owner` made `ml` of `value` at `date`, taking `uses` (what its recipe
+    /// used) from the bottles whose level is known, remembered with the batch so that
+    /// ``removeBatch(id:owner:)`` gives it back; returns the batch with its id and the bottles
+    /// that crossed their low mark (each once).
+    func addBatch(
+        _ value: String, ml: Double, at date: Date, drawing uses: [StockUse], owner: FavoritesOwner
+    ) async throws -> (batch: HouseBatch, low: [StockUse])
+    /// Removes `owner`'s batch `id` and gives back what making it took; nil when there is no
+    /// such batch, else what was given back.
+    func removeBatch(id: Int64, owner: FavoritesOwner) async throws -> [StockUse]?
     /// `owner`'s stock, by bottle value.
     func stock(of owner: FavoritesOwner) async throws -> [String: BottleStock]
     /// Sets `value`'s stock (nil forgets it).
     func setStock(_ value: String, _ stock: BottleStock?, owner: FavoritesOwner) async throws
-    /// Takes `uses` from the bottles whose level is known, remembered under `madeId` so that
+    /// Takes `uses` from the bottles whose level is known (and from the batches they name),
+    /// remembered under `madeId` so that
     /// ``restoreStock(madeId:owner:)`` gives it back; returns the bottles that crossed their
     /// low mark with this (each once), with what is left.
     func useStock(_ uses: [StockUse], madeId: Int64, owner: FavoritesOwner) async throws -> [StockUse]
     /// Gives back what the making `madeId` took; returns what was given back.
     func restoreStock(madeId: Int64, owner: FavoritesOwner) async throws -> [StockUse]
+}
+
+extension StockStore {
+    /// Records a batch that took nothing from the shelf.
+    public func addBatch(_ value: String, ml: Double, at date: Date, owner: FavoritesOwner) async throws -> HouseBatch {
+        try await addBatch(value, ml: ml, at: date, drawing: [], owner: owner).batch
+    }
+}
+
+extension BarStore {
+    /// "I made this": takes what `servings` of `cocktail` pour from `owner`'s bottles and fresh
+    /// batches (``BarIndex/draws(of:servings:on:batches:at:)``), remembered under the making
+    /// `madeId` for its undo. Returns what it drew (each batch by id) and the bottles that
+    /// crossed their low mark.
+    public func takeStock(
+        for cocktail: Cocktail, servings: Int, madeId: Int64, index: BarIndex, at now: Date, owner: FavoritesOwner
+    ) async throws -> (drawn: [StockUse], low: [StockUse]) {
+        let draws = index.draws(
+            of: cocktail, servings: servings, on: try await shelf(of: owner), batches: try await batches(of: owner),
+            at: now)
+        guard !draws.isEmpty else { return ([], []) }
+        let low = try await useStock(draws, madeId: madeId, owner: owner)
+        // What the store had to take: a bottle whose level is not known gives nothing.
+        let tracked = try await stock(of: owner)
+        return (draws.filter { $0.batchId != nil || tracked[$0.value]?.ml != nil }, low)
+    }
+
+    /// "I made 300 ml of honey syrup": a dated batch of `value`, whose recipe's ingredients
+    /// (``BarIndex/uses(forMaking:of:on:)``) come off the bottles whose level is known; removing
+    /// the batch gives them back. Returns the batch, what it took from tracked bottles and the
+    /// bottles that crossed their low mark.
+    public func makeBatch(
+        _ value: String, ml: Double, index: BarIndex, at now: Date, owner: FavoritesOwner
+    ) async throws -> (batch: HouseBatch, drawn: [StockUse], low: [StockUse]) {
+        let uses = index.uses(forMaking: ml, of: value, on: try await shelf(of: owner))
+        let tracked = try await stock(of: owner)
+        let made = try await addBatch(value, ml: ml, at: now, drawing: uses, owner: owner)
+        return (made.batch, uses.filter { tracked[$0.value]?.ml != nil }, made.low)
+    }
 }

@@ -195,6 +195,14 @@ enum PostgresSchema {
                 """,
             ]
         ),
+        (
+            "v11: what a drink made took from a batch, and what making a batch took",
+            [
+                "ALTER TABLE stock_use ADD COLUMN batch_id bigint",
+                "ALTER TABLE stock_use ADD COLUMN for_batch_id bigint",
+                "CREATE INDEX stock_use_for_batch ON stock_use (owner_id, for_batch_id)",
+            ]
+        ),
     ]
 
     /// The tables of the bar, per owner (moved with the favorites to the first account).

@@ -313,6 +313,9 @@ extension PostgresStore {
     {
         if let batches = backup.batches {
             try await connection.query("DELETE FROM house_batch", logger: logger)
+            // The batches get new ids: what was taken from them, or to make them, is forgotten.
+            try await connection.query(
+                "DELETE FROM stock_use WHERE batch_id IS NOT NULL OR for_batch_id IS NOT NULL", logger: logger)
             for batch in batches {
                 try await connection.query(
                     """

@@ -20,7 +20,9 @@ extension PostgresStore {
         }
     }
 
-    public func addBatch(_ value: String, ml: Double, at date: Date, owner: FavoritesOwner) async throws -> HouseBatch {
+    public func addBatch(
+        _ value: String, ml: Double, at date: Date, drawing uses: [StockUse], owner: FavoritesOwner
+    ) async throws -> (batch: HouseBatch, low: [StockUse]) {
         try await mapped {
             guard owner != .nobody else { throw StoreError.noOwner }
             return try await write("bar") { connection in
@@ -29,7 +31,35 @@ extension PostgresStore {
                         "INSERT INTO house_batch (owner_id, value, ml, made_at) VALUES (\(owner.id), \(value), \(ml), \(date)) RETURNING id",
                         logger: logger
                     ), as: Int64.self)
-                return HouseBatch(id: id ?? 0, value: value, ml: ml, madeAt: date)
+                let batch = HouseBatch(id: id ?? 0, value: value, ml: ml, madeAt: date)
+                let low = try await take(
+                    connection, uses.map { StockUse(value: $0.value, ml: $0.ml) }, madeId: 0, forBatch: batch.id,
+                    owner: owner)
+                return (batch, low)
+            }
+        }
+    }
+
+    public func removeBatch(id: Int64, owner: FavoritesOwner) async throws -> [StockUse]? {
+        try await mapped {
+            guard owner != .nobody else { return nil }
+            return try await write("bar") { connection in
+                let removed = try await first(
+                    connection.query(
+                        "DELETE FROM house_batch WHERE owner_id = \(owner.id) AND id = \(id) RETURNING id",
+                        logger: logger
+                    ), as: Int64.self)
+                guard removed != nil else { return nil }
+                return try await giveBack(
+                    connection,
+                    all(
+                        connection.query(
+                            """
+                            DELETE FROM stock_use WHERE owner_id = \(owner.id) AND for_batch_id = \(id)
+                            RETURNING id, value, ml, batch_id
+                            """,
+                            logger: logger
+                        ), as: (Int64, String, Double, Int64?).self), owner: owner)
             }
         }
     }
@@ -78,58 +108,107 @@ extension PostgresStore {
         try await mapped {
             guard owner != .nobody else { throw StoreError.noOwner }
             return try await write("bar") { connection in
-                var crossed: [StockUse] = []
-                for use in uses where use.ml > 0 {
-                    guard
-                        let (level, low) = try await first(
-                            connection.query(
-                                "SELECT ml, low_ml FROM bar_stock WHERE owner_id = \(owner.id) AND value = \(use.value) FOR UPDATE",
-                                logger: logger
-                            ), as: (Double?, Double?).self),
-                        let before = level
-                    else { continue }
-                    let after = max(0, before - use.ml)
-                    let taken = before - after
-                    try await connection.query(
-                        "UPDATE bar_stock SET ml = \(after), updated_at = \(Date()) WHERE owner_id = \(owner.id) AND value = \(use.value)",
-                        logger: logger)
-                    try await connection.query(
-                        "INSERT INTO stock_use (owner_id, made_id, value, ml) VALUES (\(owner.id), \(madeId), \(use.value), \(taken))",
-                        logger: logger)
-                    if let low, before > low, after <= low {
-                        crossed.append(StockUse(value: use.value, ml: after))
-                        // On the list once: never a second line, and a line ticked off comes back.
-                        try await connection.query(
-                            """
-                            INSERT INTO shopping_item (owner_id, value, cocktail_ids, bought, added_at)
-                            VALUES (\(owner.id), \(use.value), '', false, \(Date()))
-                            ON CONFLICT (owner_id, value) DO UPDATE SET bought = false
-                            """,
-                            logger: logger)
-                    }
-                }
-                return crossed
+                try await take(connection, uses, madeId: madeId, forBatch: nil, owner: owner)
             }
         }
+    }
+
+    /// Takes `uses` from the tracked bottles and batches, remembered under `madeId` (or the
+    /// batch made, `forBatch`); returns the bottles that crossed their low mark.
+    private func take(
+        _ connection: PostgresConnection, _ uses: [StockUse], madeId: Int64, forBatch: Int64?, owner: FavoritesOwner
+    ) async throws -> [StockUse] {
+        var crossed: [StockUse] = []
+        for use in uses where use.ml > 0 {
+            if let batch = use.batchId {
+                guard
+                    let before = try await first(
+                        connection.query(
+                            "SELECT ml FROM house_batch WHERE owner_id = \(owner.id) AND id = \(batch) FOR UPDATE",
+                            logger: logger
+                        ), as: Double.self)
+                else { continue }
+                let after = max(0, before - use.ml)
+                try await connection.query(
+                    "UPDATE house_batch SET ml = \(after) WHERE id = \(batch)", logger: logger)
+                try await connection.query(
+                    """
+                    INSERT INTO stock_use (owner_id, made_id, value, ml, batch_id)
+                    VALUES (\(owner.id), \(madeId), \(use.value), \(before - after), \(batch))
+                    """,
+                    logger: logger)
+                continue
+            }
+            guard
+                let (level, low) = try await first(
+                    connection.query(
+                        "SELECT ml, low_ml FROM bar_stock WHERE owner_id = \(owner.id) AND value = \(use.value) FOR UPDATE",
+                        logger: logger
+                    ), as: (Double?, Double?).self),
+                let before = level
+            else { continue }
+            let after = max(0, before - use.ml)
+            let taken = before - after
+            try await connection.query(
+                "UPDATE bar_stock SET ml = \(after), updated_at = \(Date()) WHERE owner_id = \(owner.id) AND value = \(use.value)",
+                logger: logger)
+            try await connection.query(
+                """
+                INSERT INTO stock_use (owner_id, made_id, value, ml, for_batch_id)
+                VALUES (\(owner.id), \(madeId), \(use.value), \(taken), \(forBatch))
+                """,
+                logger: logger)
+            if let low, before > low, after <= low {
+                crossed.append(StockUse(value: use.value, ml: after))
+                // On the list once: never a second line, and a line ticked off comes back.
+                try await connection.query(
+                    """
+                    INSERT INTO shopping_item (owner_id, value, cocktail_ids, bought, added_at)
+                    VALUES (\(owner.id), \(use.value), '', false, \(Date()))
+                    ON CONFLICT (owner_id, value) DO UPDATE SET bought = false
+                    """,
+                    logger: logger)
+            }
+        }
+        return crossed
     }
 
     public func restoreStock(madeId: Int64, owner: FavoritesOwner) async throws -> [StockUse] {
         try await mapped {
             guard owner != .nobody else { return [] }
             return try await write("bar") { connection in
-                let uses = try await all(
-                    connection.query(
-                        "DELETE FROM stock_use WHERE owner_id = \(owner.id) AND made_id = \(madeId) RETURNING id, value, ml",
-                        logger: logger
-                    ), as: (Int64, String, Double).self
-                ).sorted { $0.0 < $1.0 }.map { StockUse(value: $0.1, ml: $0.2) }
-                for use in uses {
-                    try await connection.query(
-                        "UPDATE bar_stock SET ml = ml + \(use.ml), updated_at = \(Date()) WHERE owner_id = \(owner.id) AND value = \(use.value) AND ml IS NOT NULL",
-                        logger: logger)
-                }
-                return uses
+                try await giveBack(
+                    connection,
+                    all(
+                        connection.query(
+                            """
+                            DELETE FROM stock_use
+                            WHERE owner_id = \(owner.id) AND made_id = \(madeId) AND for_batch_id IS NULL
+                            RETURNING id, value, ml, batch_id
+                            """,
+                            logger: logger
+                        ), as: (Int64, String, Double, Int64?).self), owner: owner)
             }
         }
+    }
+
+    /// Gives back `rows` (deleted uses: id, value, ml, batch) to their bottles and batches, in
+    /// the order they were taken.
+    private func giveBack(
+        _ connection: PostgresConnection, _ rows: [(Int64, String, Double, Int64?)], owner: FavoritesOwner
+    ) async throws -> [StockUse] {
+        let uses = rows.sorted { $0.0 < $1.0 }.map { StockUse(value: $0.1, ml: $0.2, batchId: $0.3) }
+        for use in uses {
+            if let batch = use.batchId {
+                try await connection.query(
+                    "UPDATE house_batch SET ml = ml + \(use.ml) WHERE owner_id = \(owner.id) AND id = \(batch)",
+                    logger: logger)
+            } else {
+                try await connection.query(
+                    "UPDATE bar_stock SET ml = ml + \(use.ml), updated_at = \(Date()) WHERE owner_id = \(owner.id) AND value = \(use.value) AND ml IS NOT NULL",
+                    logger: logger)
+            }
+        }
+        return uses
     }
 }

@@ -23,6 +23,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
         }
         group.put("bar/ingredients/:value", use: putOnShelf)
         group.post("bar/batches", use: addBatch)
+        group.delete("bar/batches/:id", use: removeBatch)
         cached.get("bar/house-recipes") { _, _ in
             try await APIResponse.json(["recipes": catalog.barIndex().houseRecipes.recipes])
         }
@@ -138,9 +139,23 @@ struct BarAPIController<Context: AppContext>: Sendable {
             throw error
         }
         let now = catalog.now()
-        let batch = try await store.addBatch(value, ml: body.ml, at: now, owner: owner)
+        let made = try await store.makeBatch(value, ml: body.ml, index: index, at: now, owner: owner)
         return try APIResponse.json(
-            HouseBatchPayload(batch, now: now, strings: context.strings, recipes: index.houseRecipes), status: .created)
+            HouseBatchPayload(
+                made.batch, now: now, strings: context.strings, recipes: index.houseRecipes, drawn: made.drawn),
+            status: .created)
+    }
+
+    /// `DELETE /api/v1/bar/batches/{id}`: the batch was never made (or is thrown away): it
+    /// leaves the shelf and what making it took goes back to the bottles.
+    @Sendable func removeBatch(request: Request, context: Context) async throws -> Response {
+        let owner = try context.favoritesWriter()
+        guard let id = Int64(try context.parameters.require("id")),
+            try await store.removeBatch(id: id, owner: owner) != nil
+        else {
+            throw AppError(status: .notFound, code: "unknown_batch", message: "You have no batch with this id.")
+        }
+        return APIResponse.noContent()
     }
 
     func setAlways(_ isAlways: Bool, context: Context) async throws -> Response {

@@ -72,6 +72,9 @@ struct BarPage: PageModel {
     var suggestions: [Suggestion]
     var hasSuggestions: Bool
     var rules: [Rule]
+    /// The table's forms and stand-ins that apply to the shelf, one line each.
+    var substitutions: [String]
+    var hasSubstitutions: Bool
     var always: [Bottle]
     var shoppingTitle: String
     /// A field the person got wrong, shown next to it (``FieldProblem``).
@@ -99,18 +102,28 @@ struct BarPage: PageModel {
                 enables: (enabled[value] ?? 0) == 0
                     ? strings["bar_enables_none"] : strings.count("bar_enables", enabled[value] ?? 0),
                 removeLabel: strings("bar_remove_named", ["name": strings.ingredient(value)]),
-                stock: stock[value].flatMap { Self.level($0, strings: strings) }, isLow: stock[value]?.isLow ?? false,
+                stock: stock[value].flatMap {
+                    Self.level($0, unit: report.index.stockUnit(of: value), strings: strings)
+                },
+                isLow: stock[value]?.isLow ?? false,
                 form: Self.form(stock[value], strings: strings))
         }
         hasBottles = !bottles.isEmpty
         shelfTitle = strings["bar_shelf"] + " (\(bottles.count))"
         options = report.index.allValues.map { Option(value: $0, label: strings.ingredient($0)) }
         let priced = stock.values.contains { $0.price != nil }
+        // The shelf is read once for every row's cost, not once a row.
+        var costs: [Int: String] = [:]
+        if priced {
+            let positions = report.evaluation.canMakePositions + report.evaluation.standInPositions
+            let drinks = positions.map { report.cocktails[$0] }
+            for (position, cost) in zip(positions, report.index.costs(of: drinks, on: shelf, stock: stock)) {
+                costs[position] = Self.cost(cost, strings: strings)
+            }
+        }
         let drink = { (entry: BarEvaluation.Entry) -> Drink in
             let cocktail = report.cocktails[entry.position]
-            let cost =
-                priced && entry.missing.isEmpty
-                ? Self.cost(report.index.cost(of: cocktail, on: shelf, stock: stock), strings: strings) : nil
+            let cost = entry.missing.isEmpty ? costs[entry.position] : nil
             return Drink(
                 id: cocktail.id, name: cocktail.name, href: "/cocktails/\(cocktail.id)",
                 reasons: entry.matchedBy.map { Self.reason($0, strings: strings) },
@@ -137,7 +150,8 @@ struct BarPage: PageModel {
                     suggestion.through.isEmpty ? "bar_unlocks" : "bar_unlocks_through", suggestion.unlocks,
                     [
                         "name": strings.toBuy(
-                            suggestion.value, byThePiece: report.index.isBoughtByThePiece(suggestion.value)),
+                            suggestion.value, byThePiece: report.index.isBoughtByThePiece(suggestion.value),
+                            byTheBottle: report.index.isBoughtByTheBottle(suggestion.value)),
                         "through": suggestion.through.map(strings.ingredient).joined(separator: ", "),
                     ]),
                 drinks: suggestion.positions.map { report.cocktails[$0].name }.joined(separator: ", ")
@@ -153,6 +167,14 @@ struct BarPage: PageModel {
                 isBuiltIn: rule.isBuiltIn, bothWays: rule.bothWays
             )
         }
+        substitutions = report.index.substitutions(on: shelf).map { match in
+            match.how == .standIn
+                ? strings(
+                    "bar_substitution_stand_in",
+                    ["needed": strings.ingredient(match.needed), "have": strings.ingredient(match.have)])
+                : match.text(strings)
+        }
+        hasSubstitutions = !substitutions.isEmpty
         always = sorted(shelf.alwaysAvailable).map { value in
             Bottle(
                 value: value, name: strings.ingredient(value), enables: "",
@@ -176,11 +198,14 @@ struct BarPage: PageModel {
     }
 
     /// "about 450 of 700 ml left", or nil when the level is not known.
-    static func level(_ stock: BottleStock, strings: UIStrings) -> String? {
+    static func level(_ stock: BottleStock, unit: StockUnit = .ml, strings: UIStrings) -> String? {
         guard let ml = stock.ml else { return nil }
-        let left = strings.decimal(ml, fractionDigits: 0)
-        guard let bottle = stock.bottleMl else { return strings("stock_left", ["ml": left]) }
-        return strings("stock_left_of", ["ml": left, "bottle": strings.decimal(bottle, fractionDigits: 0)])
+        guard let bottle = stock.bottleMl else {
+            return strings("stock_left", ["ml": strings.stockAmount(ml, unit: unit)])
+        }
+        return strings(
+            "stock_left_of",
+            ["ml": strings.decimal(ml, fractionDigits: 0), "bottle": strings.stockAmount(bottle, unit: unit)])
     }
 
     static func form(_ stock: BottleStock?, strings: UIStrings) -> StockForm {
@@ -232,16 +257,19 @@ struct ShoppingPage: PageModel {
 
     init(
         items: [ShoppingItem], cocktailNames: [String: String], values: [String], canKeepBar: Bool, strings: UIStrings,
-        stock: [String: BottleStock] = [:]
+        stock: [String: BottleStock] = [:], index: BarIndex? = nil
     ) {
         self.items = items.map { item in
             let names = item.cocktailIds.compactMap { cocktailNames[$0] }
             return Item(
-                id: item.id, name: strings.ingredient(item.value),
+                id: item.id,
+                name: strings.toBuy(item.value, byThePiece: index?.isBoughtByThePiece(item.value) ?? false),
                 forDrinks: item.reason == nil && !names.isEmpty
                     ? strings("shopping_for", ["names": names.joined(separator: ", ")]) : nil, reason: item.reason,
                 isBought: item.isBought, nextBought: !item.isBought,
-                low: stock[item.value].flatMap { StockText.low(item.value, $0, strings: strings) },
+                low: stock[item.value].flatMap {
+                    StockText.low(item.value, $0, unit: index?.stockUnit(of: item.value) ?? .ml, strings: strings)
+                },
                 refill: stock[item.value].flatMap { $0.isLow && $0.bottleMl != nil ? item.value : nil })
         }
         hasItems = !items.isEmpty

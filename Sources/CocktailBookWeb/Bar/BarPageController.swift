@@ -35,7 +35,13 @@ struct BarPageController<Context: AppContext>: Sendable {
                     throw AppError(
                         status: .badRequest, code: "invalid_batch", message: context.strings["batch_ml_invalid"])
                 }
-                _ = try await store.addBatch(value, ml: ml, at: catalog.now(), owner: owner)
+                _ = try await store.makeBatch(value, ml: ml, index: index, at: catalog.now(), owner: owner)
+            }
+        }
+        // Undoing a batch: off the shelf, and what making it took back on the bottles.
+        router.post("/bar/batches/:id/remove") { request, context in
+            try await change(request, context, anchor: "house") { _, owner, _ in
+                _ = try await store.removeBatch(id: Int64(try context.parameters.require("id")) ?? -1, owner: owner)
             }
         }
         router.post("/bar/stock") { request, context in
@@ -305,7 +311,7 @@ struct BarPageController<Context: AppContext>: Sendable {
         }
         var page = ShoppingPage(
             items: items, cocktailNames: names, values: index.allValues, canKeepBar: owner != .nobody,
-            strings: context.strings, stock: try await store.stock(of: owner))
+            strings: context.strings, stock: try await store.stock(of: owner), index: index)
         page.problem = problem.map(FieldProblem.Model.init)
         return renderer.render(page, status: status, context: context)
     }

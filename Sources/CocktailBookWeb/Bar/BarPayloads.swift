@@ -31,8 +31,12 @@ public struct HouseBatchPayload: Codable, Sendable, Equatable {
     public var madeAt: Date
     public var expiresAt: Date?
     public var fresh: Bool
+    /// What making it took from tracked bottles, when it was just made.
+    public var drawn: [StockDrawPayload]?
 
-    init(_ batch: HouseBatch, now: Date, strings: UIStrings, recipes: HouseRecipes = .bundled) {
+    init(_ batch: HouseBatch, now: Date, strings: UIStrings, recipes: HouseRecipes = .bundled, drawn: [StockUse]? = nil)
+    {
+        self.drawn = drawn?.map { StockDrawPayload($0, strings: strings) }
         id = batch.id
         value = batch.value
         name = strings.ingredient(batch.value)
@@ -40,6 +44,50 @@ public struct HouseBatchPayload: Codable, Sendable, Equatable {
         madeAt = batch.madeAt
         expiresAt = batch.expiry(recipes: recipes, calendar: HouseBatch.calendar)
         fresh = batch.isFresh(at: now, recipes: recipes, calendar: HouseBatch.calendar)
+    }
+}
+
+/// What a making took from one tracked bottle or batch: `{"value","name","ml","batchId"}`,
+/// in the bottle's unit (`ml` names millilitres, grams or pieces, as its stock counts).
+public struct StockDrawPayload: Codable, Sendable, Equatable {
+    public var value: String
+    public var name: String
+    public var ml: Double
+    /// The batch it came from; null for a bottle.
+    public var batchId: Int64?
+
+    init(_ use: StockUse, strings: UIStrings) {
+        value = use.value
+        name = strings.ingredient(use.value)
+        ml = use.ml
+        batchId = use.batchId
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(value, forKey: .value)
+        try container.encode(name, forKey: .name)
+        try container.encode(ml, forKey: .ml)
+        try container.encode(batchId, forKey: .batchId)
+    }
+}
+
+/// `POST /api/v1/cocktails/{id}/made`: the record and what it took from the shelf.
+public struct MadePayload: Codable, Sendable, Equatable {
+    public var id: Int64
+    public var cocktailID: String
+    public var madeAt: Date
+    public var servings: Int
+    public var note: String?
+    public var drawn: [StockDrawPayload]
+
+    init(_ entry: MadeEntry, drawn: [StockUse], strings: UIStrings) {
+        id = entry.id
+        cocktailID = entry.cocktailID
+        madeAt = entry.madeAt
+        servings = entry.servings
+        note = entry.note
+        self.drawn = drawn.map { StockDrawPayload($0, strings: strings) }
     }
 }
 

@@ -88,6 +88,9 @@ struct HouseItem {
     var status: String
     var batch: String?
     var isExpired: Bool
+    /// The latest batch's id, for undoing it.
+    var batchId: Int64?
+    var removeLabel: String
 
     init(
         value: String, status: HouseStatus?, latest: HouseBatch?, now: Date, strings: UIStrings,
@@ -99,6 +102,8 @@ struct HouseItem {
         self.status = HouseRecipePage.statusText(status, strings: strings)
         batch = latest.map { Self.batchText($0, recipes: recipes, now: now, strings: strings) }
         isExpired = latest.map { !$0.isFresh(at: now, recipes: recipes, calendar: Self.calendar) } ?? false
+        batchId = latest?.id
+        removeLabel = strings("batch_remove_named", ["name": name])
     }
 
     /// `/bar/ingredients/rosemary%20syrup`: a house-made ingredient's page.
@@ -114,6 +119,7 @@ struct HouseItem {
     static func batchText(_ batch: HouseBatch, recipes: HouseRecipes, now: Date, strings: UIStrings) -> String {
         let name = strings.ingredient(batch.value)
         guard let expiry = batch.expiry(recipes: recipes, calendar: calendar) else { return name }
+        if batch.ml <= 0 { return strings("batch_used_up", ["name": name]) }
         if now >= expiry {
             // Whole days by the calendar: "2 days ago", not "2 days, 3 hours ago".
             let days = max(calendar.dateComponents([.day], from: expiry, to: now).day ?? 0, 0)

@@ -38,9 +38,8 @@ enum Money {
 /// How the book words a bottle's stock.
 enum StockText {
     /// "Campari low: about 80 ml left" when `stock` is at or below its low mark; else nil.
-    static func low(_ value: String, _ stock: BottleStock, strings: UIStrings) -> String? {
+    static func low(_ value: String, _ stock: BottleStock, unit: StockUnit = .ml, strings: UIStrings) -> String? {
         guard stock.isLow, let ml = stock.ml else { return nil }
-        return strings(
-            "stock_low", ["name": strings.ingredient(value), "ml": strings.decimal(ml, fractionDigits: 0)])
+        return strings("stock_low", ["name": strings.ingredient(value), "ml": strings.stockAmount(ml, unit: unit)])
     }
 }

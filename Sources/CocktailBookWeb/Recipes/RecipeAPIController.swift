@@ -284,9 +284,10 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
             throw AppError.noteTooLong(field: "note")
         }
         let owner = try context.favoritesWriter()
-        let entry = try await desk.recordMade(
+        let made = try await desk.recordMade(
             try await knownID(context), servings: servings, note: note?.isEmpty == true ? nil : note, owner: owner)
-        return try APIResponse.json(entry, status: .created)
+        return try APIResponse.json(
+            MadePayload(made.entry, drawn: made.drawn, strings: context.strings), status: .created)
     }
 
     @Sendable func removeMade(request: Request, context: Context) async throws -> Response {
