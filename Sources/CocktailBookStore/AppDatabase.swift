@@ -98,6 +98,9 @@ public final class AppDatabase: Sendable {
                 t.add(column: "menuHidesUnavailable", .boolean).notNull().defaults(to: false)
             }
         }
+        migrator.registerMigration(
+            "v13: menu prices of lists' drinks, a menu's price display and pour cost, the book's currency",
+            migrate: migratePrices)
         return migrator
     }
 

@@ -178,6 +178,15 @@ enum PostgresSchema {
                 "ALTER TABLE drink_list ADD COLUMN menu_hides_unavailable boolean NOT NULL DEFAULT false",
             ]
         ),
+        (
+            "v10: menu prices of lists' drinks, a menu's price display and pour cost, the book's currency",
+            [
+                "ALTER TABLE drink_list_entry ADD COLUMN price_minor bigint",
+                "ALTER TABLE drink_list ADD COLUMN menu_prices text NOT NULL DEFAULT 'auto'",
+                "ALTER TABLE drink_list ADD COLUMN pour_cost_percent integer",
+                "CREATE TABLE book_setting (key text PRIMARY KEY, value text NOT NULL)",
+            ]
+        ),
     ]
 
     /// The tables of the bar, per owner (moved with the favorites to the first account).
