@@ -38,6 +38,7 @@ struct AppDatabaseSchemaTests {
                 "v9: lists of drinks, their entries and share links",
                 "v10: batches of house-made ingredients, the stock of bottles and what each making took",
                 "v11: why a shopping list item is there (a party's line)", "v12: a list's menu may follow a bar",
+                "v13: menu prices of lists' drinks, a menu's price display and pour cost, the book's currency",
             ])
         #expect(FileManager.default.fileExists(atPath: tmp.path))
         #expect(try await database.loadCatalog() == nil)
@@ -73,7 +74,7 @@ struct AppDatabaseSchemaTests {
         let migrations = try await reopened.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations")
         }
-        #expect(migrations == 12)
+        #expect(migrations == 13)
     }
 
     @Test("a path that is a directory cannot be opened, and the error names the path")

@@ -42,6 +42,7 @@ struct OpenAPIDocumentTests {
                     "/lists/{id}", "/lists/{id}/entries", "/lists/{id}/entries/{cocktail}",
                     "/lists/{id}/entries/{cocktail}/move", "/lists/{id}/cocktails/{cocktail}", "/lists/{id}/share",
                     "/lists/{id}/plan", "/bar/batches", "/bar/house-recipes", "/lists/{id}/menu-shelf",
+                    "/lists/{id}/cocktails/{cocktail}/price", "/lists/{id}/menu-prices", "/settings/currency",
                 ])
             let cocktails = try #require(paths["/cocktails"] as? [String: Any])
             #expect(Set(cocktails.keys) == ["get", "post"])
