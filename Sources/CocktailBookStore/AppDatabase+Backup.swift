@@ -81,6 +81,9 @@ public struct Backup: Codable, Sendable, Equatable {
     public var stock: [Stock]? = nil
     /// The book's own house recipes (see `Backup+HouseRecipes.swift`).
     public var houseRecipes: [HouseRecipeEntry]? = nil
+    /// The book's currency, when an admin set one; absent in older backups (a restore then
+    /// leaves the book's as it is).
+    public var currency: String? = nil
 
     /// What a restore brought back, for the one-line summary.
     public struct Summary: Sendable, Equatable {
@@ -225,17 +228,18 @@ extension AppDatabase {
             var entries: [Int64: [Backup.DrinkList.Entry]] = [:]
             for row in try Row.fetchAll(
                 db,
-                sql: "SELECT listId, cocktailId, position, note, addedAt FROM drinkListEntry ORDER BY listId, position"
+                sql:
+                    "SELECT listId, cocktailId, position, note, addedAt, priceMinor FROM drinkListEntry ORDER BY listId, position"
             ) {
                 entries[row["listId"], default: []].append(
                     Backup.DrinkList.Entry(
                         cocktailId: row["cocktailId"], position: row["position"], note: row["note"],
-                        addedAt: row["addedAt"]))
+                        addedAt: row["addedAt"], priceMinor: row["priceMinor"]))
             }
             backup.lists = try Row.fetchAll(
                 db,
                 sql:
-                    "SELECT id, ownerId, name, createdAt, updatedAt, shareToken, shareCreatedAt, shareExpiresAt, menuShelfOwnerId, menuHidesUnavailable FROM drinkList ORDER BY id"
+                    "SELECT id, ownerId, name, createdAt, updatedAt, shareToken, shareCreatedAt, shareExpiresAt, menuShelfOwnerId, menuHidesUnavailable, menuPrices, pourCostPercent FROM drinkList ORDER BY id"
             ).map {
                 // A menu that followed a removed account's bar follows nothing in the file.
                 let follows = ($0["menuShelfOwnerId"] as Int64?).flatMap { names[$0] }
@@ -243,10 +247,13 @@ extension AppDatabase {
                     owner: try owner($0), name: $0["name"], createdAt: $0["createdAt"], updatedAt: $0["updatedAt"],
                     shareToken: $0["shareToken"], shareCreatedAt: $0["shareCreatedAt"],
                     shareExpiresAt: $0["shareExpiresAt"], entries: entries[$0["id"]] ?? [], menuShelf: follows,
-                    menuHidesUnavailable: follows == nil ? nil : $0["menuHidesUnavailable"] as Bool)
+                    menuHidesUnavailable: follows == nil ? nil : $0["menuHidesUnavailable"] as Bool,
+                    menuPrices: $0["menuPrices"], pourCostPercent: $0["pourCostPercent"])
             }
             try Self.backupStock(db, into: &backup, owner: owner)
             try Self.backupHouseRecipes(db, into: &backup) { person($0) ?? "" }
+            backup.currency = try String.fetchOne(
+                db, sql: "SELECT value FROM bookSetting WHERE key = ?", arguments: [Self.currencyKey])
             return backup
         }
         try await backup.readPictures(from: pictures)
@@ -336,6 +343,7 @@ extension AppDatabase {
                 try Self.restoreRecipes(backup, db, id: id, encoder: encoder)
                 try Self.restoreStock(backup, db, id: id)
                 try Self.restoreHouseRecipes(backup, db, id: id)
+                if let currency = backup.currency { try Self.saveCurrency(db, currency) }
                 return Backup.Summary(
                     accounts: backup.accounts.count, favorites: backup.favorites.count,
                     importedCocktails: backup.imported.count, pictures: backup.pictures.count,
@@ -412,21 +420,24 @@ extension AppDatabase {
                 try db.execute(
                     sql: """
                         INSERT INTO drinkList (ownerId, name, createdAt, updatedAt, shareToken, shareCreatedAt, shareExpiresAt,
-                            menuShelfOwnerId, menuHidesUnavailable)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            menuShelfOwnerId, menuHidesUnavailable, menuPrices, pourCostPercent)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
                         id(list.owner), list.name, list.createdAt, list.updatedAt, list.shareToken, list.shareCreatedAt,
                         list.shareExpiresAt, list.menuShelf.map(id), list.menuHidesUnavailable ?? false,
+                        list.menuPrices ?? MenuPrices.Display.auto.rawValue, list.pourCostPercent,
                     ])
                 let listID = db.lastInsertedRowID
                 for entry in list.entries {
                     try db.execute(
                         sql: """
-                            INSERT OR REPLACE INTO drinkListEntry (listId, cocktailId, position, note, addedAt)
-                            VALUES (?, ?, ?, ?, ?)
+                            INSERT OR REPLACE INTO drinkListEntry (listId, cocktailId, position, note, addedAt, priceMinor)
+                            VALUES (?, ?, ?, ?, ?, ?)
                             """,
-                        arguments: [listID, entry.cocktailId, entry.position, entry.note, entry.addedAt])
+                        arguments: [
+                            listID, entry.cocktailId, entry.position, entry.note, entry.addedAt, entry.priceMinor,
+                        ])
                 }
             }
         }
@@ -513,6 +524,7 @@ extension Backup {
         try backup.checkRecipes()
         try backup.checkStock()
         try backup.checkHouseRecipes()
+        try backup.checkPrices()
         if let role = backup.accounts.map(\.role).first(where: { Role(rawValue: $0) == nil }) {
             throw StoreError.invalidBackup("\"\(role)\" is not a role")
         }

@@ -31,7 +31,10 @@ extension AppDatabase: ListStore {
         let id: Int64 = row["id"]
         let entries = try Row.fetchAll(
             db, sql: "SELECT * FROM drinkListEntry WHERE listId = ? ORDER BY position", arguments: [id]
-        ).map { DrinkList.Entry(cocktailID: $0["cocktailId"], note: $0["note"], addedAt: $0["addedAt"]) }
+        ).map {
+            DrinkList.Entry(
+                cocktailID: $0["cocktailId"], note: $0["note"], addedAt: $0["addedAt"], priceMinor: $0["priceMinor"])
+        }
         let token: String? = row["shareToken"]
         let follows: Int64? = row["menuShelfOwnerId"]
         return DrinkList(
@@ -40,7 +43,10 @@ extension AppDatabase: ListStore {
             share: token.map {
                 ListShare(token: $0, createdAt: row["shareCreatedAt"], expiresAt: row["shareExpiresAt"])
             },
-            menuShelf: follows.map { MenuShelf(ownerID: $0, hidesUnavailable: row["menuHidesUnavailable"]) })
+            menuShelf: follows.map { MenuShelf(ownerID: $0, hidesUnavailable: row["menuHidesUnavailable"]) },
+            menuPrices: MenuPrices(
+                display: MenuPrices.Display(rawValue: row["menuPrices"] ?? "") ?? .auto,
+                pourCostPercent: row["pourCostPercent"]))
     }
 
     private static func owned(_ db: Database, _ id: Int64, _ owner: FavoritesOwner) throws -> DrinkList {
@@ -189,6 +195,33 @@ extension AppDatabase: ListStore {
             try db.execute(
                 sql: "UPDATE drinkList SET menuShelfOwnerId = ?, menuHidesUnavailable = ? WHERE id = ?",
                 arguments: [menuShelf?.ownerID, menuShelf?.hidesUnavailable ?? false, listID])
+            return try Self.owned(db, listID, owner)
+        }
+    }
+
+    public func setEntryPrice(
+        _ cocktailID: String, minor: Int?, in listID: Int64, owner: FavoritesOwner, at date: Date
+    ) async throws -> DrinkList {
+        let minor = try ListRules.price(minor)
+        return try await write { db in
+            guard try Self.owned(db, listID, owner).contains(cocktailID) else { throw ListError.entryNotFound }
+            try db.execute(
+                sql: "UPDATE drinkListEntry SET priceMinor = ? WHERE listId = ? AND cocktailId = ?",
+                arguments: [minor, listID, cocktailID])
+            try Self.touch(db, listID, at: date)
+            return try Self.owned(db, listID, owner)
+        }
+    }
+
+    public func setMenuPrices(_ prices: MenuPrices, for listID: Int64, owner: FavoritesOwner) async throws
+        -> DrinkList
+    {
+        let prices = try ListRules.menuPrices(prices)
+        return try await write { db in
+            _ = try Self.owned(db, listID, owner)
+            try db.execute(
+                sql: "UPDATE drinkList SET menuPrices = ?, pourCostPercent = ? WHERE id = ?",
+                arguments: [prices.display.rawValue, prices.pourCostPercent, listID])
             return try Self.owned(db, listID, owner)
         }
     }

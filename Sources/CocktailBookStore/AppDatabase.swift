@@ -102,6 +102,9 @@ public final class AppDatabase: Sendable {
             "v13: house recipes written in the book and their versions", migrate: migrateHouseRecipes)
         migrator.registerMigration(
             "v14: what a drink made took from a batch, and what making a batch took", migrate: migrateBatchDraws)
+        migrator.registerMigration(
+            "v15: menu prices of lists' drinks, a menu's price display and pour cost, the book's currency",
+            migrate: migratePrices)
         return migrator
     }
 

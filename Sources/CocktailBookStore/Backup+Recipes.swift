@@ -64,12 +64,18 @@ extension Backup {
         /// absent for a menu that shows every drink, and in older backups.
         public var menuShelf: String? = nil
         public var menuHidesUnavailable: Bool? = nil
+        /// Whether the menu shows prices (`auto`, `show`, `hide`) and the pour cost it aims at;
+        /// absent in older backups (then `auto`, and the default pour cost).
+        public var menuPrices: String? = nil
+        public var pourCostPercent: Int? = nil
 
         public struct Entry: Codable, Sendable, Equatable {
             public var cocktailId: String
             public var position: Int
             public var note: String?
             public var addedAt: Date
+            /// The menu price in minor units of the book's currency; absent without one.
+            public var priceMinor: Int? = nil
         }
     }
 

@@ -57,6 +57,8 @@ struct AppError: Error, Sendable {
             self = .signInRequired
         case let error as ListError:
             self.init(listError: error)
+        case let error as BookCurrencyError:
+            self.init(status: .badRequest, code: "invalid_currency", message: error.errorDescription ?? "\(error)")
         case let error as StoreError where error.isAccountRefusal:
             self.init(status: .badRequest, code: "account_refused", message: error.localizedDescription)
         case let error as Accounts.Refusal:
@@ -128,6 +130,8 @@ struct AppError: Error, Sendable {
         case .tooManyEntries: self.init(status: .unprocessableContent, code: "too_many_entries", message: message)
         case .tooManyLists: self.init(status: .unprocessableContent, code: "too_many_lists", message: message)
         case .invalidPosition: self.init(status: .unprocessableContent, code: "invalid_position", message: message)
+        case .invalidPrice: self.init(status: .badRequest, code: "invalid_price", message: message)
+        case .invalidPourCost: self.init(status: .badRequest, code: "invalid_pour_cost", message: message)
         }
     }
 

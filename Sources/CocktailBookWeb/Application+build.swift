@@ -88,7 +88,8 @@ public func buildApplication(
     AccountController(accounts: environment.accounts, renderer: renderer, trustProxy: proxy).addRoutes(to: routes)
     AdminController(accounts: environment.accounts, renderer: renderer).addRoutes(to: routes)
     SettingsController(database: database, renderer: renderer).addRoutes(to: routes)
-    let lists = ListDesk(catalog: catalog, store: database, bar: database)
+    BookSettingsController(store: database).addRoutes(to: routes)
+    let lists = ListDesk(catalog: catalog, store: database, bar: database, book: database)
     ListAPIController(
         desk: lists, trustProxy: proxy, accountIDs: { try await database.accounts().map(\.id) }
     ).addRoutes(to: routes)

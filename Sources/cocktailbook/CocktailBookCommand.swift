@@ -9,7 +9,7 @@ struct CocktailBookCommand: AsyncParsableCommand {
         subcommands: [
             Serve.self, List.self, Search.self, Show.self, Random.self, Favorite.self, Bar.self, Import.self, User.self,
             BackupCommand.self, RestoreCommand.self, Export.self, ImportURL.self, NoteCommand.self, RateCommand.self,
-            MadeCommand.self, Lists.self, Party.self,
+            MadeCommand.self, Lists.self, Party.self, BookSettingsCommand.self,
         ],
         defaultSubcommand: Serve.self
     )

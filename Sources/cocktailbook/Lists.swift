@@ -8,8 +8,8 @@ import Foundation
 /// listing the catalog as it always did).
 struct Lists: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Keep lists of drinks (\"Saturday\", \"To try\"): show, create, add and remove.",
-        subcommands: [Show.self, Create.self, Add.self, Remove.self], defaultSubcommand: Show.self)
+        abstract: "Keep lists of drinks (\"Saturday\", \"To try\"): show, create, add, remove and price.",
+        subcommands: [Show.self, Create.self, Add.self, Remove.self, Price.self], defaultSubcommand: Show.self)
 
     /// Runs `body` with the book's lists and whose they are; a failure is one line on stderr.
     static func run(
@@ -46,11 +46,18 @@ struct Lists: AsyncParsableCommand {
                 }
                 let list = try await lists.list(named: name, owner: who)
                 if json {
-                    return FileHandle.standardOutput.write(try await lists.json(list) + Data("\n".utf8))
+                    return FileHandle.standardOutput.write(
+                        try await lists.json(list, strings: common.strings) + Data("\n".utf8))
                 }
                 print(list.name)
+                let currency = try await lists.currency()
+                let prices = Dictionary(
+                    list.entries.map { ($0.cocktailID, $0.priceMinor) }, uniquingKeysWith: { a, _ in a })
                 for (position, drink) in await lists.drinks(of: list).enumerated() {
-                    print("  \(position + 1). \(drink.name)  [\(drink.id)]")
+                    let price = (prices[drink.id] ?? nil).map {
+                        "  " + lists.priceText($0, currency: currency, strings: common.strings)
+                    }
+                    print("  \(position + 1). \(drink.name)  [\(drink.id)]" + (price ?? ""))
                 }
             }
         }
@@ -110,6 +117,36 @@ struct Lists: AsyncParsableCommand {
                 let title = await lists.drinks(of: list).first { $0.id == id }?.name ?? id
                 let changed = try await lists.store.removeEntry(id, from: list.id, owner: who, at: lists.now())
                 print("Removed \(title) from \"\(changed.name)\".")
+            }
+        }
+    }
+
+    struct Price: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set a drink's menu price (in the book's currency), or clear it with --clear.")
+        @OptionGroup var common: CommonOptions
+        @OptionGroup var owner: FavoritesUserOption
+        @Argument(help: ArgumentHelp("The list's name.", valueName: "name")) var name: String
+        @Argument(help: ArgumentHelp("The drink's id or name.", valueName: "drink")) var drink: String
+        @Argument(help: ArgumentHelp("The price, such as 9.50 (or 9,50).", valueName: "price")) var price: String?
+        @Flag(name: .long, help: "Take the drink's price off the menu.") var clear = false
+
+        func validate() throws {
+            guard (price == nil) == clear else { throw ValidationError("Give a price, or --clear, not both.") }
+        }
+
+        func run() async throws {
+            try await Lists.run(common, owner) { lists, who in
+                let list = try await lists.list(named: name, owner: who)
+                let id = try await lists.drink(drink)
+                let currency = try await lists.currency()
+                let minor = try price.map { try lists.price($0, currency: currency) }
+                let changed = try await lists.store.setEntryPrice(
+                    id, minor: minor, in: list.id, owner: who, at: lists.now())
+                let title = await lists.drinks(of: changed).first { $0.id == id }?.name ?? id
+                guard let minor else { return print("\(title) on \"\(changed.name)\" has no price now.") }
+                let text = lists.priceText(minor, currency: currency, strings: common.strings)
+                print("\(title) on \"\(changed.name)\" costs \(text).")
             }
         }
     }

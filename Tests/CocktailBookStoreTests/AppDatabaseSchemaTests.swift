@@ -40,6 +40,7 @@ struct AppDatabaseSchemaTests {
                 "v11: why a shopping list item is there (a party's line)", "v12: a list's menu may follow a bar",
                 "v13: house recipes written in the book and their versions",
                 "v14: what a drink made took from a batch, and what making a batch took",
+                "v15: menu prices of lists' drinks, a menu's price display and pour cost, the book's currency",
             ])
         #expect(FileManager.default.fileExists(atPath: tmp.path))
         #expect(try await database.loadCatalog() == nil)
@@ -75,7 +76,7 @@ struct AppDatabaseSchemaTests {
         let migrations = try await reopened.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations")
         }
-        #expect(migrations == 14)
+        #expect(migrations == 15)
     }
 
     @Test("a path that is a directory cannot be opened, and the error names the path")

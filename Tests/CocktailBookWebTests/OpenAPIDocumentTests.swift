@@ -45,6 +45,7 @@ struct OpenAPIDocumentTests {
                     "/lists/{id}/menu-shelf", "/house-recipes", "/house-recipes/{value}",
                     "/house-recipes/{value}/versions",
                     "/house-recipes/{value}/versions/{number}/restore",
+                    "/lists/{id}/cocktails/{cocktail}/price", "/lists/{id}/menu-prices", "/settings/currency",
                 ])
             let house = try #require(paths["/house-recipes/{value}"] as? [String: Any])
             #expect(Set(house.keys) == ["get", "put", "delete"])

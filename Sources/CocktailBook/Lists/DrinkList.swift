@@ -9,11 +9,14 @@ public struct DrinkList: Sendable, Equatable, Codable {
         /// A few words of the owner's (`double batch`), or `nil`.
         public var note: String?
         public var addedAt: Date
+        /// Its price on the menu, in the book's currency's minor unit (cents), or `nil`.
+        public var priceMinor: Int?
 
-        public init(cocktailID: String, note: String?, addedAt: Date) {
+        public init(cocktailID: String, note: String?, addedAt: Date, priceMinor: Int? = nil) {
             self.cocktailID = cocktailID
             self.note = note
             self.addedAt = addedAt
+            self.priceMinor = priceMinor
         }
     }
 
@@ -30,10 +33,12 @@ public struct DrinkList: Sendable, Equatable, Codable {
     /// Whose bar its menu follows, and what the menu does with a drink that bar cannot make now;
     /// `nil` for a menu that shows every drink.
     public var menuShelf: MenuShelf?
+    /// Whether its menu shows prices, and the pour cost its suggested prices aim at.
+    public var menuPrices: MenuPrices
 
     public init(
         id: Int64, ownerID: Int64, name: String, createdAt: Date, updatedAt: Date, entries: [Entry] = [],
-        share: ListShare? = nil, menuShelf: MenuShelf? = nil
+        share: ListShare? = nil, menuShelf: MenuShelf? = nil, menuPrices: MenuPrices = MenuPrices()
     ) {
         self.id = id
         self.ownerID = ownerID
@@ -43,6 +48,7 @@ public struct DrinkList: Sendable, Equatable, Codable {
         self.entries = entries
         self.share = share
         self.menuShelf = menuShelf
+        self.menuPrices = menuPrices
     }
 
     /// Whether `cocktailID` is one of the list's drinks.
@@ -101,6 +107,10 @@ public enum ListError: Error, Sendable, Equatable {
     case tooManyLists
     /// A move to a place the list does not have.
     case invalidPosition
+    /// A price is a whole number of minor units from 0 to ``ListRules/maximumPriceMinor``.
+    case invalidPrice
+    /// A pour cost is a whole percentage within ``ListRules/pourCostPercents``.
+    case invalidPourCost
 }
 
 extension ListError: LocalizedError {
@@ -113,6 +123,11 @@ extension ListError: LocalizedError {
         case .tooManyEntries: "A list holds at most \(ListRules.maximumEntries) drinks."
         case .tooManyLists: "You can keep at most \(ListRules.maximumLists) lists."
         case .invalidPosition: "The list has no such place."
+        case .invalidPrice:
+            "A price is a whole number of minor units (cents) from 0 to \(ListRules.maximumPriceMinor), or null."
+        case .invalidPourCost:
+            "A pour cost is a whole percentage from \(ListRules.pourCostPercents.lowerBound) to "
+                + "\(ListRules.pourCostPercents.upperBound)."
         }
     }
 }
@@ -125,6 +140,27 @@ public enum ListRules {
     public static let maximumLists = 100
     /// The longest a share link may last when it is given an expiry.
     public static let maximumShareDays = 365
+    /// The highest price a drink may have, in minor units: 10,000.00 of a two-decimal currency.
+    public static let maximumPriceMinor = 1_000_000
+    /// The pour costs a menu's suggested prices may aim at, in percent of the price.
+    public static let pourCostPercents = 5...80
+    /// The pour cost a menu aims at until its owner chooses one: a common bar's target.
+    public static let defaultPourCostPercent = 20
+
+    /// A price as kept, or ``ListError/invalidPrice``; `nil` clears it.
+    public static func price(_ minor: Int?) throws -> Int? {
+        guard let minor else { return nil }
+        guard (0...maximumPriceMinor).contains(minor) else { throw ListError.invalidPrice }
+        return minor
+    }
+
+    /// The menu's prices as kept, or ``ListError/invalidPourCost``.
+    public static func menuPrices(_ prices: MenuPrices) throws -> MenuPrices {
+        if let percent = prices.pourCostPercent, !pourCostPercents.contains(percent) {
+            throw ListError.invalidPourCost
+        }
+        return prices
+    }
 
     /// The name as kept (trimmed), or ``ListError/invalidName``.
     public static func name(_ raw: String) throws -> String {
@@ -174,6 +210,11 @@ public protocol ListStore: Sendable {
         async throws -> DrinkList
     /// Gives the list this share link, replacing the one it had.
     func setShare(_ share: ListShare, for listID: Int64, owner: FavoritesOwner) async throws -> DrinkList
+    /// Sets the menu price of a drink the list holds (`nil` clears it); a bad price writes nothing.
+    func setEntryPrice(_ cocktailID: String, minor: Int?, in listID: Int64, owner: FavoritesOwner, at date: Date)
+        async throws -> DrinkList
+    /// Whether the list's menu shows prices, and the pour cost its suggestions aim at.
+    func setMenuPrices(_ prices: MenuPrices, for listID: Int64, owner: FavoritesOwner) async throws -> DrinkList
     /// Makes the list's menu follow a bar (or every drink again, with `nil`).
     func setMenuShelf(_ menuShelf: MenuShelf?, for listID: Int64, owner: FavoritesOwner) async throws -> DrinkList
     /// Revokes the list's share link; `false` when it had none.

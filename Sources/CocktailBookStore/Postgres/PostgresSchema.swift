@@ -203,6 +203,15 @@ enum PostgresSchema {
                 "CREATE INDEX stock_use_for_batch ON stock_use (owner_id, for_batch_id)",
             ]
         ),
+        (
+            "v12: menu prices of lists' drinks, a menu's price display and pour cost, the book's currency",
+            [
+                "ALTER TABLE drink_list_entry ADD COLUMN price_minor bigint",
+                "ALTER TABLE drink_list ADD COLUMN menu_prices text NOT NULL DEFAULT 'auto'",
+                "ALTER TABLE drink_list ADD COLUMN pour_cost_percent integer",
+                "CREATE TABLE book_setting (key text PRIMARY KEY, value text NOT NULL)",
+            ]
+        ),
     ]
 
     /// The tables of the bar, per owner (moved with the favorites to the first account).

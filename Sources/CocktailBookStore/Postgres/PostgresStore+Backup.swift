@@ -97,24 +97,27 @@ extension PostgresStore {
                 var entries: [Int64: [Backup.DrinkList.Entry]] = [:]
                 for entry in try await all(
                     connection.query(
-                        "SELECT list_id, cocktail_id, position, note, added_at FROM drink_list_entry ORDER BY list_id, position",
-                        logger: logger), as: (Int64, String, Int, String?, Date).self)
+                        "SELECT list_id, cocktail_id, position, note, added_at, price_minor FROM drink_list_entry ORDER BY list_id, position",
+                        logger: logger), as: (Int64, String, Int, String?, Date, Int64?).self)
                 {
                     entries[entry.0, default: []].append(
-                        Backup.DrinkList.Entry(cocktailId: entry.1, position: entry.2, note: entry.3, addedAt: entry.4))
+                        Backup.DrinkList.Entry(
+                            cocktailId: entry.1, position: entry.2, note: entry.3, addedAt: entry.4,
+                            priceMinor: entry.5.map { Int($0) }))
                 }
                 personal.lists = try await all(
                     connection.query(
-                        "SELECT id, owner_id, name, created_at, updated_at, share_token, share_created_at, share_expires_at, menu_shelf_owner_id, menu_hides_unavailable FROM drink_list ORDER BY id",
+                        "SELECT id, owner_id, name, created_at, updated_at, share_token, share_created_at, share_expires_at, menu_shelf_owner_id, menu_hides_unavailable, menu_prices, pour_cost_percent FROM drink_list ORDER BY id",
                         logger: logger),
-                    as: (Int64, Int64, String, Date, Date, String?, Date?, Date?, Int64?, Bool).self
+                    as: (Int64, Int64, String, Date, Date, String?, Date?, Date?, Int64?, Bool, String, Int32?).self
                 ).map {
                     // A menu that followed a removed account's bar follows nothing in the file.
                     let follows = $0.8.flatMap { names[$0] }
                     return Backup.DrinkList(
                         owner: try owner($0.1), name: $0.2, createdAt: $0.3, updatedAt: $0.4, shareToken: $0.5,
                         shareCreatedAt: $0.6, shareExpiresAt: $0.7, entries: entries[$0.0] ?? [], menuShelf: follows,
-                        menuHidesUnavailable: follows == nil ? nil : $0.9)
+                        menuHidesUnavailable: follows == nil ? nil : $0.9, menuPrices: $0.10,
+                        pourCostPercent: $0.11.map { Int($0) })
                 }
                 var backup = Backup(
                     format: Backup.formatName, version: 1, createdAt: date,
@@ -175,6 +178,10 @@ extension PostgresStore {
                         owner: try owner($0.0), value: $0.1, ml: $0.2, bottleMl: $0.3, lowMl: $0.4,
                         priceMinor: $0.5.map { Int($0) }, currency: $0.6)
                 }
+                backup.currency = try await one(
+                    connection.query(
+                        "SELECT value FROM book_setting WHERE key = \(AppDatabase.currencyKey)", logger: logger),
+                    as: String.self)
                 return backup
             }
             try await backup.readPictures(from: pictures)
@@ -294,6 +301,7 @@ extension PostgresStore {
                     try await restoreRecipes(backup, connection, id: id)
                     try await restoreStock(backup, connection, id: id)
                     try await restoreHouseRecipes(backup, connection, id: id)
+                    if let currency = backup.currency { try await saveCurrency(connection, currency) }
                     return Backup.Summary(
                         accounts: backup.accounts.count, favorites: backup.favorites.count,
                         importedCocktails: backup.imported.count, pictures: backup.pictures.count,
@@ -415,18 +423,19 @@ extension PostgresStore {
                     connection.query(
                         """
                         INSERT INTO drink_list (owner_id, name, created_at, updated_at, share_token, share_created_at, share_expires_at,
-                            menu_shelf_owner_id, menu_hides_unavailable)
+                            menu_shelf_owner_id, menu_hides_unavailable, menu_prices, pour_cost_percent)
                         VALUES (\(id(list.owner)), \(list.name), \(list.createdAt), \(list.updatedAt), \(list.shareToken), \(list.shareCreatedAt), \(list.shareExpiresAt),
-                            \(list.menuShelf.map(id)), \(list.menuHidesUnavailable ?? false))
+                            \(list.menuShelf.map(id)), \(list.menuHidesUnavailable ?? false), \(list.menuPrices ?? "auto"), \(list.pourCostPercent))
                         RETURNING id
                         """,
                         logger: logger), as: Int64.self)
                 for entry in list.entries {
                     try await connection.query(
                         """
-                        INSERT INTO drink_list_entry (list_id, cocktail_id, position, note, added_at)
-                        VALUES (\(listID), \(entry.cocktailId), \(entry.position), \(entry.note), \(entry.addedAt))
-                        ON CONFLICT (list_id, cocktail_id) DO UPDATE SET position = excluded.position, note = excluded.note
+                        INSERT INTO drink_list_entry (list_id, cocktail_id, position, note, added_at, price_minor)
+                        VALUES (\(listID), \(entry.cocktailId), \(entry.position), \(entry.note), \(entry.addedAt), \(entry.priceMinor))
+                        ON CONFLICT (list_id, cocktail_id) DO UPDATE SET position = excluded.position, note = excluded.note,
+                            price_minor = excluded.price_minor
                         """,
                         logger: logger)
                 }

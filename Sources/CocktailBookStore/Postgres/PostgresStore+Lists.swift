@@ -6,7 +6,7 @@ import PostgresNIO
 /// instances under the topic `lists`.
 extension PostgresStore {
     private static let listColumns =
-        "id, owner_id, name, created_at, updated_at, share_token, share_created_at, share_expires_at, menu_shelf_owner_id, menu_hides_unavailable"
+        "id, owner_id, name, created_at, updated_at, share_token, share_created_at, share_expires_at, menu_shelf_owner_id, menu_hides_unavailable, menu_prices, pour_cost_percent"
 
     /// The lists the rows name, each with its entries.
     private func lists(_ connection: PostgresConnection, where condition: PostgresQuery) async throws -> [DrinkList] {
@@ -15,20 +15,25 @@ extension PostgresStore {
         query.binds = condition.binds
         query.sql += " ORDER BY lower(name), id"
         var lists: [DrinkList] = []
-        for (id, owner, name, created, updated, token, shared, expires, follows, hides) in try await all(
-            connection.query(query, logger: logger),
-            as: (Int64, Int64, String, Date, Date, String?, Date?, Date?, Int64?, Bool).self)
+        for (id, owner, name, created, updated, token, shared, expires, follows, hides, display, pourCost)
+            in try await all(
+                connection.query(query, logger: logger),
+                as: (Int64, Int64, String, Date, Date, String?, Date?, Date?, Int64?, Bool, String, Int32?).self)
         {
             let entries = try await all(
                 connection.query(
-                    "SELECT cocktail_id, note, added_at FROM drink_list_entry WHERE list_id = \(id) ORDER BY position",
-                    logger: logger), as: (String, String?, Date).self
-            ).map { DrinkList.Entry(cocktailID: $0.0, note: $0.1, addedAt: $0.2) }
+                    "SELECT cocktail_id, note, added_at, price_minor FROM drink_list_entry WHERE list_id = \(id) ORDER BY position",
+                    logger: logger), as: (String, String?, Date, Int64?).self
+            ).map { DrinkList.Entry(cocktailID: $0.0, note: $0.1, addedAt: $0.2, priceMinor: $0.3.map { Int($0) }) }
             lists.append(
                 DrinkList(
                     id: id, ownerID: owner, name: name, createdAt: created, updatedAt: updated, entries: entries,
                     share: token.map { ListShare(token: $0, createdAt: shared ?? created, expiresAt: expires) },
-                    menuShelf: follows.map { MenuShelf(ownerID: $0, hidesUnavailable: hides) }))
+                    menuShelf: follows.map { MenuShelf(ownerID: $0, hidesUnavailable: hides) },
+                    menuPrices: MenuPrices(
+                        display: MenuPrices.Display(rawValue: display) ?? .auto,
+                        pourCostPercent: pourCost.map { Int($0) })
+                ))
         }
         return lists
     }
@@ -200,6 +205,40 @@ extension PostgresStore {
                 _ = try await owned(connection, listID, owner)
                 try await connection.query(
                     "UPDATE drink_list SET menu_shelf_owner_id = \(menuShelf?.ownerID), menu_hides_unavailable = \(menuShelf?.hidesUnavailable ?? false) WHERE id = \(listID)",
+                    logger: logger)
+                return try await owned(connection, listID, owner)
+            }
+        }
+    }
+
+    public func setEntryPrice(
+        _ cocktailID: String, minor: Int?, in listID: Int64, owner: FavoritesOwner, at date: Date
+    ) async throws -> DrinkList {
+        let minor = try ListRules.price(minor)
+        return try await mapped {
+            try await write("lists") { connection in
+                guard try await owned(connection, listID, owner).contains(cocktailID) else {
+                    throw ListError.entryNotFound
+                }
+                try await connection.query(
+                    "UPDATE drink_list_entry SET price_minor = \(minor) WHERE list_id = \(listID) AND cocktail_id = \(cocktailID)",
+                    logger: logger)
+                try await connection.query(
+                    "UPDATE drink_list SET updated_at = \(date) WHERE id = \(listID)", logger: logger)
+                return try await owned(connection, listID, owner)
+            }
+        }
+    }
+
+    public func setMenuPrices(_ prices: MenuPrices, for listID: Int64, owner: FavoritesOwner) async throws
+        -> DrinkList
+    {
+        let prices = try ListRules.menuPrices(prices)
+        return try await mapped {
+            try await write("lists") { connection in
+                _ = try await owned(connection, listID, owner)
+                try await connection.query(
+                    "UPDATE drink_list SET menu_prices = \(prices.display.rawValue), pour_cost_percent = \(prices.pourCostPercent) WHERE id = \(listID)",
                     logger: logger)
                 return try await owned(connection, listID, owner)
             }

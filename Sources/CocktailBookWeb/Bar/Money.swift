@@ -4,12 +4,24 @@ import Foundation
 /// Prices kept in a currency's minor unit (cents), read and shown with Foundation's own
 /// knowledge of each currency's decimals.
 enum Money {
-    /// How many decimals `currency` has (2 for EUR, 0 for JPY).
+    /// How many decimals `currency` has (2 for EUR, 0 for JPY, 3 for BHD), as Foundation's
+    /// currency format writes them: the fraction part of a formatted number with more decimals
+    /// than any currency has. (`NumberFormatter.maximumFractionDigits` answers 2 for the yen on
+    /// Linux, although it formats it without decimals.)
     static func digits(_ currency: String) -> Int {
-        let formatter = NumberFormatter()
-        formatter.numberStyle = .currency
-        formatter.currencyCode = currency
-        return formatter.maximumFractionDigits
+        let formatted = Decimal(string: "1.11111")?.formatted(
+            .currency(code: currency).locale(Locale(identifier: "en_US_POSIX")).attributed)
+        guard let formatted else { return 2 }
+        return formatted.runs.filter { $0.numberPart == .fraction }
+            .reduce(0) { $0 + formatted[$1.range].characters.count }
+    }
+
+    /// What a suggested price is rounded up to, in minor units: half the major unit (€0.50),
+    /// or ten units of a currency without decimals (¥10).
+    static func roundingStep(_ currency: String) -> Int {
+        let digits = digits(currency)
+        guard digits > 0 else { return 10 }
+        return NSDecimalNumber(decimal: pow(Decimal(10), digits)).intValue / 2
     }
 
     /// `minor` as a plain number in the major unit, for a form field: `25.9` for 2590 EUR cents.

@@ -23,6 +23,26 @@ struct ListAPIController<Context: AppContext>: Sendable {
     struct NoteBody: Decodable { var note: String? }
     struct MoveBody: Decodable { var to: Int }
     struct ShareBody: Decodable { var expiresInDays: Int? }
+    /// A drink's price in minor units: a number, so that `9.5` is refused by name rather than as
+    /// JSON; `null` clears it, and a body without `minor` is refused (it must not clear by accident).
+    struct PriceBody: Decodable {
+        var minor: Double?
+
+        enum CodingKeys: String, CodingKey { case minor }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            guard container.contains(.minor) else {
+                throw DecodingError.keyNotFound(
+                    CodingKeys.minor, .init(codingPath: [], debugDescription: "minor is required"))
+            }
+            minor = try container.decode(Double?.self, forKey: .minor)
+        }
+    }
+    struct MenuPricesBody: Decodable {
+        var display: String?
+        var pourCostPercent: Double?
+    }
     struct MenuShelfBody: Decodable {
         var follows: Int64?
         var unavailable: String?
@@ -39,17 +59,18 @@ struct ListAPIController<Context: AppContext>: Sendable {
             let owner = try ListDesk.owner(context)
             let body = try await JSONBody.decode(NameBody.self, from: request)
             let list = try await desk.store.createList(named: body.name, owner: owner, at: desk.catalog.now())
-            return try await payload(list, request, status: .created)
+            return try await payload(list, request, context, status: .created)
         }
         group.get("lists/:id") { request, context in
-            try await payload(try await list(context), request)
+            try await payload(try await list(context), request, context)
         }
         group.patch("lists/:id") { request, context in
             let list = try await list(context)
             let body = try await JSONBody.decode(NameBody.self, from: request)
             return try await payload(
                 try await desk.store.renameList(
-                    id: list.id, to: body.name, owner: try ListDesk.owner(context), at: desk.catalog.now()), request)
+                    id: list.id, to: body.name, owner: try ListDesk.owner(context), at: desk.catalog.now()), request,
+                context)
         }
         group.delete("lists/:id") { _, context in
             let list = try await list(context)
@@ -80,7 +101,7 @@ struct ListAPIController<Context: AppContext>: Sendable {
             let moved = try await desk.store.moveEntry(
                 try context.parameters.require("cocktail"), to: body.to, in: list.id,
                 owner: try ListDesk.owner(context), at: desk.catalog.now())
-            return try await payload(moved, request)
+            return try await payload(moved, request, context)
         }
         // The issue's own spelling: put a drink on the list (with an optional note), take it off.
         group.put("lists/:id/cocktails/:cocktail") { request, context in
@@ -91,6 +112,29 @@ struct ListAPIController<Context: AppContext>: Sendable {
         }
         group.delete("lists/:id/cocktails/:cocktail") { _, context in
             try await remove(try await list(context), context)
+        }
+        // A drink's menu price, in minor units of the book's currency (null clears it).
+        group.put("lists/:id/cocktails/:cocktail/price") { request, context in
+            let list = try await list(context)
+            let body = try await JSONBody.decode(PriceBody.self, from: request)
+            let changed = try await desk.store.setEntryPrice(
+                try context.parameters.require("cocktail"), minor: try Self.whole(body.minor, or: .invalidPrice),
+                in: list.id, owner: try ListDesk.owner(context), at: desk.catalog.now())
+            return try await payload(changed, request, context)
+        }
+        // Whether the menu shows prices, and the pour cost its suggested prices aim at.
+        group.put("lists/:id/menu-prices") { request, context in
+            let list = try await list(context)
+            let body = try await JSONBody.decode(MenuPricesBody.self, from: request)
+            guard let display = MenuPrices.Display(rawValue: body.display ?? list.menuPrices.display.rawValue) else {
+                throw AppError(
+                    status: .badRequest, code: "invalid_display", message: "display is auto, show or hide.")
+            }
+            let prices = MenuPrices(
+                display: display, pourCostPercent: try Self.whole(body.pourCostPercent, or: .invalidPourCost))
+            return try await payload(
+                try await desk.store.setMenuPrices(prices, for: list.id, owner: try ListDesk.owner(context)), request,
+                context)
         }
         group.get("lists/:id/plan") { request, context in
             let list = try await list(context)
@@ -126,7 +170,8 @@ struct ListAPIController<Context: AppContext>: Sendable {
                 }
                 menuShelf = MenuShelf(ownerID: follows, hidesUnavailable: body.unavailable == "hide")
             }
-            return try await payload(try await desk.store.setMenuShelf(menuShelf, for: list.id, owner: owner), request)
+            return try await payload(
+                try await desk.store.setMenuShelf(menuShelf, for: list.id, owner: owner), request, context)
         }
         group.delete("lists/:id/share") { _, context in
             let list = try await list(context)
@@ -134,6 +179,13 @@ struct ListAPIController<Context: AppContext>: Sendable {
             _ = try await desk.store.removeShare(of: list.id, owner: try ListDesk.owner(context))
             return APIResponse.noContent()
         }
+    }
+
+    /// A JSON number that must be a whole one (`9.0` is 9, `9.5` is refused as `error`).
+    static func whole(_ number: Double?, or error: ListError) throws -> Int? {
+        guard let number else { return nil }
+        guard number.isFinite, number.rounded() == number, abs(number) < 1e15 else { throw error }
+        return Int(number)
     }
 
     private func list(_ context: Context) async throws -> DrinkList {
@@ -146,7 +198,7 @@ struct ListAPIController<Context: AppContext>: Sendable {
         let id = try await desk.knownDrink(raw)
         let changed = try await desk.store.addEntry(
             id, note: note, to: list.id, owner: try ListDesk.owner(context), at: desk.catalog.now())
-        return try await payload(changed, request, status: list.contains(id) ? .ok : .created)
+        return try await payload(changed, request, context, status: list.contains(id) ? .ok : .created)
     }
 
     private func remove(_ list: DrinkList, _ context: Context) async throws -> Response {
@@ -160,87 +212,12 @@ struct ListAPIController<Context: AppContext>: Sendable {
         share.map { ListDesk.url(of: $0, request: request, trustProxy: trustProxy) }
     }
 
-    private func payload(_ list: DrinkList, _ request: Request, status: HTTPResponse.Status = .ok) async throws
-        -> Response
-    {
+    private func payload(
+        _ list: DrinkList, _ request: Request, _ context: Context, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         try APIResponse.json(
-            ListPayload(list, rows: await desk.rows(of: list), url: url(list.share, request)), status: status)
-    }
-}
-
-struct ListsPayload: Encodable {
-    var lists: [ListSummaryPayload]
-}
-
-struct ListSummaryPayload: Encodable {
-    var id: Int64
-    var name: String
-    var count: Int
-    var createdAt: Date
-    var updatedAt: Date
-    var shareURL: String?
-
-    init(_ list: DrinkList, url: String?) {
-        id = list.id
-        name = list.name
-        count = list.entries.count
-        createdAt = list.createdAt
-        updatedAt = list.updatedAt
-        shareURL = url
-    }
-}
-
-struct ListPayload: Encodable {
-    struct Entry: Encodable {
-        var id: String
-        var name: String?
-        var shortDescription: String?
-        var note: String?
-        var addedAt: Date
-    }
-
-    var id: Int64
-    var name: String
-    var createdAt: Date
-    var updatedAt: Date
-    var cocktails: [Entry]
-    var share: SharePayload?
-    var menuShelf: MenuShelfPayload?
-
-    struct MenuShelfPayload: Encodable {
-        var follows: Int64
-        var unavailable: String
-    }
-
-    init(_ list: DrinkList, rows: [ListDesk.Row], url: String?) {
-        id = list.id
-        name = list.name
-        createdAt = list.createdAt
-        updatedAt = list.updatedAt
-        cocktails = rows.map {
-            Entry(
-                id: $0.entry.cocktailID, name: $0.details?.cocktail.name,
-                shortDescription: $0.details?.cocktail.shortDescription, note: $0.entry.note, addedAt: $0.entry.addedAt)
-        }
-        share = list.share.map { SharePayload(url: url ?? "", token: $0.token, expiresAt: $0.expiresAt) }
-        menuShelf = list.menuShelf.map {
-            MenuShelfPayload(follows: $0.ownerID, unavailable: $0.hidesUnavailable ? "hide" : "mark")
-        }
-    }
-}
-
-struct SharePayload: Encodable {
-    var url: String
-    var token: String
-    /// `null` for a link that lasts until it is revoked.
-    var expiresAt: Date?
-
-    enum CodingKeys: String, CodingKey { case url, token, expiresAt }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(url, forKey: .url)
-        try container.encode(token, forKey: .token)
-        try container.encode(expiresAt, forKey: .expiresAt)
+            ListPayload(
+                list, rows: await desk.rows(of: list), url: url(list.share, request),
+                currency: try await desk.currency(), strings: context.strings), status: status)
     }
 }

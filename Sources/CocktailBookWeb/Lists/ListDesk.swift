@@ -10,6 +10,8 @@ struct ListDesk: Sendable {
     let store: any ListStore
     /// The shelves a party plan may count and the shopping list it adds to.
     let bar: any BarStore
+    /// The book's currency, in which menu prices are kept.
+    let book: any BookSettingsStore
 
     /// A drink of a list as it is shown: the catalog's drink (`nil` once it left the catalog).
     struct Row: Sendable {

@@ -62,6 +62,29 @@ struct ListPageController<Context: AppContext>: Sendable {
                     id, note: form["note"], to: list.id, owner: owner, at: desk.catalog.now())
             }
         }
+        // A drink's menu price (empty clears it); from the menu's "use suggested price", back there.
+        pages.post("/lists/:id/entries/:cocktail/price") { request, context -> Response in
+            let (form, owner) = try await Self.form(request, context)
+            let list = try await desk.list(try context.parameters.require("id"), owner: owner)
+            let minor = try ListDesk.price(fromField: form["price"], currency: try await desk.currency())
+            _ = try await desk.store.setEntryPrice(
+                try context.parameters.require("cocktail"), minor: minor, in: list.id, owner: owner,
+                at: desk.catalog.now())
+            let back = form["return"] == "menu" ? "/lists/\(list.id)/menu#menu-prices" : "/lists/\(list.id)#entries"
+            return .redirect(to: back, type: .normal)
+        }
+        pages.post("/lists/:id/menu-prices") { request, context -> Response in
+            let (form, owner) = try await Self.form(request, context)
+            let list = try await desk.list(try context.parameters.require("id"), owner: owner)
+            guard let display = MenuPrices.Display(rawValue: form["display"] ?? "") else {
+                throw AppError(status: .badRequest, code: "invalid_display", message: "display is auto, show or hide.")
+            }
+            let percent = (form["pourCost"] ?? "").trimmingCharacters(in: .whitespaces)
+            guard percent.isEmpty || Int(percent) != nil else { throw ListError.invalidPourCost }
+            _ = try await desk.store.setMenuPrices(
+                MenuPrices(display: display, pourCostPercent: Int(percent)), for: list.id, owner: owner)
+            return .redirect(to: "/lists/\(list.id)/menu#menu-prices", type: .normal)
+        }
         pages.post("/lists/:id/share") { request, context in
             try await change(request, context, notice: "shared", anchor: "share") { form, list, owner in
                 let days = form["days"].flatMap { $0.isEmpty ? nil : $0 }
@@ -128,7 +151,8 @@ struct ListPageController<Context: AppContext>: Sendable {
             ListPage(
                 list: list, rows: await desk.rows(of: list), shareURL: shareURL,
                 notice: notice.map { context.strings["drinklist_notice_" + $0] }, calendar: desk.catalog.calendar,
-                followable: try await followable(owner: try ListDesk.owner(context)), strings: context.strings),
+                followable: try await followable(owner: try ListDesk.owner(context)),
+                currency: try await desk.currency(), strings: context.strings),
             context: context)
     }
 
@@ -138,13 +162,16 @@ struct ListPageController<Context: AppContext>: Sendable {
         let owner = try ListDesk.owner(context)
         let list = try await desk.list(try context.parameters.require("id"), owner: owner)
         let share = try await desk.currentShare(list, owner: owner)
+        let rows = await desk.rows(of: list)
+        let currency = try await desk.currency()
+        let prices = MenuPriceSource(
+            currency: currency, suggestions: try await desk.suggestions(for: list, rows: rows, currency: currency))
         return renderer.render(
             MenuPage(
-                list: list, rows: await desk.rows(of: list),
-                shareURL: ListDesk.url(of: share, request: request, trustProxy: trustProxy),
+                list: list, rows: rows, shareURL: ListDesk.url(of: share, request: request, trustProxy: trustProxy),
                 path: "/lists/\(list.id)/menu", paper: MenuPage.Paper(query: FormQuery(request)["paper"]),
                 backHref: "/lists/\(list.id)", backTitle: list.name, makeable: try await desk.makeableNow(for: list),
-                strings: context.strings), context: context)
+                prices: prices, strings: context.strings), context: context)
     }
 
     /// The bars a menu of `owner`'s may follow: their own, then the book's other accounts.
@@ -172,8 +199,9 @@ struct ListPageController<Context: AppContext>: Sendable {
                 list: list, rows: await desk.rows(of: list),
                 shareURL: ListDesk.url(of: share, request: request, trustProxy: trustProxy), path: "/s/\(token)/menu",
                 paper: MenuPage.Paper(query: FormQuery(request)["paper"]), backHref: "/s/\(token)",
-                backTitle: list.name, makeable: try await desk.makeableNow(for: list), strings: context.strings),
-            context: context)
+                backTitle: list.name, makeable: try await desk.makeableNow(for: list),
+                prices: MenuPriceSource(currency: try await desk.currency(), suggestions: nil),
+                strings: context.strings), context: context)
     }
 
     /// A drink of the shared list; any other drink of the book is not there.

@@ -49,6 +49,10 @@ struct ListPage: PageModel {
         var moveAction: String
         var removeAction: String
         var noteAction: String
+        /// The menu price as the field shows it (`9.5`), empty without one.
+        var price: String
+        var priceLabel: String
+        var priceAction: String
     }
 
     struct Expiry: Sendable {
@@ -84,7 +88,8 @@ struct ListPage: PageModel {
 
     init(
         list: DrinkList, rows: [ListDesk.Row], shareURL: String?, notice: String?, calendar: Calendar,
-        followable: [(id: Int64, name: String?)] = [], strings: UIStrings
+        followable: [(id: Int64, name: String?)] = [], currency: String = BookCurrency.defaultCode,
+        strings: UIStrings
     ) {
         id = list.id
         name = list.name
@@ -101,7 +106,10 @@ struct ListPage: PageModel {
                 removeLabel: strings("drinklist_remove", ["name": name]),
                 upTo: index > 0 ? String(index - 1) : nil, downTo: index < rows.count - 1 ? String(index + 1) : nil,
                 moveAction: "\(base)/entries/\(id)/move", removeAction: "\(base)/entries/\(id)/remove",
-                noteAction: "\(base)/entries/\(id)/note")
+                noteAction: "\(base)/entries/\(id)/note",
+                price: row.entry.priceMinor.map { Money.major($0, currency: currency) } ?? "",
+                priceLabel: strings("drinklist_price_for", ["name": name, "currency": currency]),
+                priceAction: "\(base)/entries/\(id)/price")
         }
         isEmpty = rows.isEmpty
         renameAction = base + "/rename"

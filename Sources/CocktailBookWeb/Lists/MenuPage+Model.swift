@@ -25,6 +25,10 @@ struct MenuPage: PageModel {
         var abvText: String?
         /// The bar the menu follows cannot make it now.
         var isNotToday = false
+        /// Its price, when the menu shows prices and it has one.
+        var priceText: String? = nil
+        /// The owner's suggested price (never on a shared menu).
+        var suggestion: MenuSuggestion? = nil
     }
 
     struct Section: Sendable {
@@ -49,11 +53,14 @@ struct MenuPage: PageModel {
     /// link, which it escapes).
     var qrSVG: String?
     var shareURL: String?
+    /// The owner's choices about prices (never on a shared menu).
+    var pricing: MenuPricingForm?
 
     init(
         list: DrinkList, rows: [ListDesk.Row], shareURL: String?, path: String, paper: Paper, backHref: String,
-        backTitle: String, makeable: Set<String>? = nil, strings: UIStrings
+        backTitle: String, makeable: Set<String>? = nil, prices: MenuPriceSource? = nil, strings: UIStrings
     ) {
+        let shows = list.menuPrices.shows(list)
         title = list.name
         var byCategory: [DrinkCategory?: [Item]] = [:]
         for row in rows {
@@ -64,7 +71,15 @@ struct MenuPage: PageModel {
                 Item(
                     name: details.cocktail.name,
                     shortDescription: details.cocktail.texts(in: strings.language).shortDescription,
-                    abvText: details.abvText(strings).map(strings.localizingNumbers), isNotToday: isNotToday))
+                    abvText: details.abvText(strings).map(strings.localizingNumbers), isNotToday: isNotToday,
+                    priceText: shows ? prices?.text(row.entry.priceMinor, strings: strings) : nil,
+                    suggestion: prices.flatMap { source in
+                        source.suggestions?[details.cocktail.id].map {
+                            MenuSuggestion(
+                                $0, list: list, cocktail: details.cocktail, currency: source.currency,
+                                strings: strings)
+                        }
+                    }))
         }
         let order: [DrinkCategory?] = DrinkCategory.allCases.map { $0 } + [nil]
         sections = order.compactMap { category in
@@ -81,6 +96,9 @@ struct MenuPage: PageModel {
         self.backHref = backHref
         self.backTitle = backTitle
         self.shareURL = shareURL
+        pricing = prices?.suggestions.map {
+            MenuPricingForm(list, currency: prices?.currency ?? "", hasSuggestions: !$0.isEmpty, strings)
+        }
         qrSVG = shareURL.flatMap { url in
             (try? QRCode.encode(url, correction: .medium))?.svg(
                 moduleSize: 3, quietZone: 4, label: strings("menu_qr_label", ["url": url]))

@@ -6,8 +6,8 @@ import Foundation
 public struct ListCommands: Sendable {
     let desk: ListDesk
 
-    public init(catalog: CatalogService, store: any ListStore & BarStore) {
-        desk = ListDesk(catalog: catalog, store: store, bar: store)
+    public init(catalog: CatalogService, store: any ListStore & BarStore & BookSettingsStore) {
+        desk = ListDesk(catalog: catalog, store: store, bar: store, book: store)
     }
 
     /// Why a command's request cannot be answered, in the words the API uses.
@@ -63,8 +63,27 @@ public struct ListCommands: Sendable {
 
     /// The list as `GET /api/v1/lists/{id}` answers it, without a share link's address (the
     /// command line does not know the server's).
-    public func json(_ list: DrinkList) async throws -> Data {
-        try APIJSON.encode(ListPayload(list, rows: await desk.rows(of: list), url: nil))
+    public func json(_ list: DrinkList, strings: UIStrings = .english) async throws -> Data {
+        try APIJSON.encode(
+            ListPayload(
+                list, rows: await desk.rows(of: list), url: nil, currency: try await desk.currency(), strings: strings))
+    }
+
+    /// The book's currency, in which menu prices are kept.
+    public func currency() async throws -> String { try await desk.currency() }
+
+    /// A price as `strings`' language writes it (`€9.50`, `9,50 €`).
+    public func priceText(_ minor: Int, currency: String, strings: UIStrings) -> String {
+        ListDesk.priceText(minor, currency: currency, strings: strings)
+    }
+
+    /// A price typed on the command line (`9.50`, `9,50`) in minor units of `currency`, or a
+    /// refusal saying what a price is.
+    public func price(_ raw: String, currency: String) throws -> Int {
+        guard let minor = try ListDesk.price(fromField: raw, currency: currency) else {
+            throw Refusal(message: "Give a price such as 9.50, or --clear.")
+        }
+        return minor
     }
 
     public var store: any ListStore { desk.store }

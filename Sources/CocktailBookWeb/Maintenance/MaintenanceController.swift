@@ -58,6 +58,19 @@ struct MaintenanceController<Context: AppContext>: Sendable {
             return Response.redirect(
                 to: "/maintenance?done=downloaded&n=\(fetched.downloaded)&failed=\(fetched.failed)", type: .normal)
         }
+        // The book's currency, in which menus are priced (an unknown code: the page says so).
+        router.post("/maintenance/currency") { request, context in
+            let form = try await checkedForm(request, context)
+            let code = (form["currency"] ?? "").trimmingCharacters(in: .whitespaces).uppercased()
+            do {
+                try await environment.database.setBookCurrency(code)
+            } catch let error as BookCurrencyError {
+                return renderer.render(
+                    try await page(context: context, message: error.localizedDescription), status: .badRequest,
+                    context: context)
+            }
+            return Response.redirect(to: "/maintenance?done=currency#currency", type: .normal)
+        }
         router.post("/maintenance/reset-favorites") { request, context in
             let form = try await checkedForm(request, context)
             guard form["confirm"] == "yes" else {
@@ -78,7 +91,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
 
     static func notice(_ done: String, strings: UIStrings, query: FormQuery? = nil) -> String? {
         switch done {
-        case "removed", "reset", "cleared", "restore_cancelled": return strings["maintenance_done_" + done]
+        case "removed", "reset", "cleared", "restore_cancelled", "currency": return strings["maintenance_done_" + done]
         case "downloaded":
             return strings(
                 "maintenance_done_downloaded",
@@ -131,13 +144,16 @@ struct MaintenanceController<Context: AppContext>: Sendable {
             configuration.sourceURL?.absoluteString
             ?? configuration.catalogPath.map { context.strings("maintenance_source_file", ["path": $0]) }
             ?? context.strings["maintenance_source_bundled"]
-        return await MaintenancePage(
+        var page = await MaintenancePage(
             status: status, source: source, databasePath: environment.database.location, databaseBytes: databaseBytes,
             pictures: pictureNames.count, recordedPictures: recordedPictures, pictureBytes: pictureBytes,
             origins: try environment.database.importedOrigins(),
             keptBackups: try BackupShelf(store: environment.database.keptBackups).kept(),
             notice: notice, message: message, strings: context.strings
         )
+        page.currencies = CurrencyChoice.all(
+            selected: try await environment.database.currency(), strings: context.strings)
+        return page
     }
 }
 
@@ -179,6 +195,8 @@ struct MaintenancePage: PageModel {
     var notice: String?
     var message: String?
 
+    /// The book's currency, one of Foundation's common ISO 4217 codes.
+    var currencies: [CurrencyChoice] = []
     var hasRecordedPictures: Bool
     /// The backups taken before restores, to download.
     var keptBackups: [KeptBackup]
