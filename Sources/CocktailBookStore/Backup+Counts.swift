@@ -17,6 +17,10 @@ extension Backup {
         public var lists: Int?
         /// Notes, ratings and drinks made, together.
         public var personalRecords: Int?
+        /// Batches of house-made ingredients and bottles with a stock, together.
+        public var stock: Int? = nil
+        /// House recipes written in the book.
+        public var houseRecipes: Int? = nil
     }
 
     /// This backup's counts.
@@ -26,6 +30,8 @@ extension Backup {
             accounts: accounts.count, favorites: favorites.count, bottles: bottles.count + alwaysAvailable.count,
             shoppingLines: shopping.count, importedCocktails: imported.count, pictures: pictures.count,
             recipes: recipes?.count, lists: lists?.count,
-            personalRecords: notes == nil && ratings == nil && made == nil ? nil : personal.reduce(0, +))
+            personalRecords: notes == nil && ratings == nil && made == nil ? nil : personal.reduce(0, +),
+            stock: batches == nil && stock == nil ? nil : (batches?.count ?? 0) + (stock?.count ?? 0),
+            houseRecipes: houseRecipes?.count)
     }
 }

@@ -132,7 +132,8 @@ struct Lists: AsyncParsableCommand {
         @Flag(name: .long, help: "Take the drink's price off the menu.") var clear = false
 
         func validate() throws {
-            guard (price == nil) == clear else { throw ValidationError("Give a price, or --clear, not both.") }
+            if price != nil, clear { throw ValidationError("Give a price or --clear, not both.") }
+            if price == nil, !clear { throw ValidationError("Give a price of 0 or more (such as 9.50), or --clear.") }
         }
 
         func run() async throws {

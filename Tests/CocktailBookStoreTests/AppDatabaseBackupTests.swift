@@ -171,3 +171,26 @@ struct AppDatabaseBackupTests {
         #expect(try await database.favoriteIDs(of: accounts[1].owner) == ["3"])
     }
 }
+
+/// What the restore page counts before it replaces anything.
+@Suite("Backup counts")
+struct BackupCountsTests {
+    @Test("batches and bottle levels, and the book's own house recipes, are counted; an older backup says nil")
+    func stockAndHouseRecipes() async throws {
+        let tmp = try TemporaryDatabase()
+        defer { tmp.remove() }
+        let (database, _) = try await AppDatabaseBackupTests.filled(tmp)
+        let bob = try #require(try await database.accounts().first { $0.name == "bob" })
+        _ = try await database.addBatch("honey syrup", ml: 300, at: StoreFixtures.firstDate, owner: bob.owner)
+        try await database.setStock("Campari", BottleStock(ml: 500, bottleMl: 700), owner: bob.owner)
+        try await database.setStock("London dry gin", BottleStock(ml: 200, bottleMl: 700), owner: bob.owner)
+        var backup = try Backup.decoder.decode(Backup.self, from: try await database.backup(pictures: nil))
+        #expect(backup.counts.stock == 3)
+        #expect(backup.counts.houseRecipes == 0)
+        backup.batches = nil
+        backup.stock = nil
+        backup.houseRecipes = nil
+        #expect(backup.counts.stock == nil)
+        #expect(backup.counts.houseRecipes == nil)
+    }
+}

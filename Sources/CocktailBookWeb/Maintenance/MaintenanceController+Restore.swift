@@ -144,6 +144,8 @@ struct RestorePage: PageModel {
             row("recipes", now.recipes, backup.recipes),
             row("lists", now.lists, backup.lists),
             row("personal", now.personalRecords, backup.personalRecords),
+            row("stock", now.stock, backup.stock),
+            row("house", now.houseRecipes, backup.houseRecipes),
         ]
         intro = strings("restore_intro", ["file": fileName.isEmpty ? strings["restore_this_file"] : fileName])
     }
