@@ -70,6 +70,27 @@ struct StockHTTPTests {
         }
     }
 
+    @Test("two Daiquiris take 1.6 limes from a bag of 10; a Gold Rush without a batch takes the honey its syrup needs")
+    func formsAndSyrupOnTheSpot() async throws {
+        try await Self.withApp { client in
+            #expect(try await Self.put(client, "white rum", #"{"ml": 700, "bottleMl": 700}"#).status == .noContent)
+            #expect(try await Self.put(client, "lime", #"{"ml": 10, "bottleMl": 10}"#).status == .noContent)
+            #expect(try await Self.put(client, "sugar").status == .noContent)
+            let daiquiris = try await Self.made(client, "2", servings: 2) // 40 ml of lime juice, 25 ml a lime
+            #expect(try await Self.levels(client) == ["white rum": 580, "lime": 8.4])
+            let undo = try await client.execute(uri: "/api/v1/cocktails/2/made/\(daiquiris)", method: .delete)
+            #expect(undo.status == .noContent)
+            #expect(try await Self.levels(client) == ["white rum": 700, "lime": 10])
+            #expect(try await Self.put(client, "bourbon").status == .noContent)
+            #expect(try await Self.put(client, "lemon").status == .noContent)
+            #expect(try await Self.put(client, "honey", #"{"ml": 500, "bottleMl": 500}"#).status == .noContent)
+            // 22.5 ml of honey syrup, 250 g of honey per 280 ml: 20.1 g.
+            _ = try await Self.made(client, "112", servings: 1)
+            let honey = try #require(try await Self.levels(client).first { $0.key.contains("honey") }?.value)
+            #expect(abs(honey - (500 - 250 * 22.5 / 280)) < 0.01)
+        }
+    }
+
     @Test("the bottle that stood in is the one that runs down: bourbon for rye whiskey in a Manhattan")
     func standInBottle() async throws {
         try await Self.withApp { client in
@@ -375,6 +396,35 @@ struct StockHTTPTests {
             #expect(italian.contains("whiskey di segale ← bourbon, dal tuo bar (cambia il drink)"))
             #expect(italian.contains("zolletta di zucchero ← zucchero, dal tuo bar"))
             #expect(italian.contains("una bottiglia di London dry gin →"))
+        }
+    }
+
+    @Test("a bottle's level form speaks its unit: ml for bourbon, grams for honey, pieces for limes; Italian too")
+    func formUnits() async throws {
+        try await Self.withApp { client in
+            for value in ["bourbon", "honey", "lime"] {
+                #expect(try await Self.put(client, value).status == .noContent)
+            }
+            func forms(_ page: String) -> [String: String] {
+                var found: [String: String] = [:]
+                for part in page.components(separatedBy: "data-stock-bottle=\"").dropFirst() {
+                    let value = String(part.prefix { $0 != "\"" })
+                    found[value] = part.components(separatedBy: "</li>").first ?? ""
+                }
+                return found
+            }
+            let english = forms(String(buffer: try await client.get("/bar").body))
+            #expect(english["bourbon"]?.contains("Left (ml)") == true)
+            #expect(english["bourbon"]?.contains("Price per bottle") == true)
+            let honey = try #require(english.first { $0.key.contains("honey") }?.value)
+            #expect(honey.contains("Left (g)") && honey.contains("Pack size (g)") && honey.contains("Price per pack"))
+            #expect(english["lime"]?.contains("Pieces in a bag") == true)
+            #expect(english["lime"]?.contains("Left (pieces)") == true)
+            let italian = forms(
+                String(
+                    buffer: try await client.execute(uri: "/bar", method: .get, headers: [.acceptLanguage: "it"]).body))
+            #expect(italian["lime"]?.contains("Rimanenza (pezzi)") == true)
+            #expect(italian["bourbon"]?.contains("Formato bottiglia (ml)") == true)
         }
     }
 

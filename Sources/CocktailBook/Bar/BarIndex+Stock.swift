@@ -28,30 +28,43 @@ extension BarIndex {
         }
     }
 
-    /// What making `servings` of `cocktail` pours from each bottle of `shelf`, by the bottle's
-    /// value: the bottle itself, the one of a family (`London dry gin` for gin), a rule's or a
-    /// stand-in's. Forms (lime juice from limes) and house-made preparations are not poured
-    /// from a bottle; garnishes and optional lines are left out. In the order of the recipe.
+    /// What making `servings` of `cocktail` takes from `shelf`, by the shelf item's value and in
+    /// the unit it is stocked in: a bottle poured (the bottle itself, the one of a family —
+    /// `London dry gin` for gin —, a rule's or a stand-in's), a form taken from what it is made
+    /// of (22.5 ml of lime juice is 0.9 of a lime), and a house-made preparation without a batch
+    /// made on the spot from its recipe's ingredients (honey syrup takes honey). Garnishes and
+    /// optional lines are left out. In the order of the recipe.
     public func pours(of cocktail: Cocktail, servings: Int, on shelf: Shelf) -> [StockUse] {
         let (have, how) = coverage(shelf)
         let poured: Set<UInt8> = [
             BarEvaluation.How.own.code, BarEvaluation.How.family.code, BarEvaluation.How.builtInRule.code,
             BarEvaluation.How.yourRule.code, BarEvaluation.How.standIn.code,
         ]
+        let count = Double(max(servings, 0))
         var uses: [StockUse] = []
+        func add(_ value: String, _ amount: Double) {
+            if let index = uses.firstIndex(where: { $0.value == value }) {
+                uses[index].ml += amount
+            } else {
+                uses.append(StockUse(value: value, ml: amount))
+            }
+        }
         for text in cocktail.ingredients {
             let parsed = IngredientParser.parse(text)
-            guard let line = Line(parsed, table: table), !line.isNiceToHave, let amount = parsed.amount,
-                let unit = parsed.unit, let perUnit = Self.pourMillilitres(per: unit),
-                let node = node(named: line.name),
-                poured.contains(how[Int(node)])
+            guard let line = Line(parsed, table: table), !line.isNiceToHave, let node = node(named: line.name),
+                let quantity = Quantity(parsed)
             else { continue }
-            let bottle = names[Int(have[Int(node)])]
-            let ml = amount.typical * perUnit * Double(max(servings, 0))
-            if let index = uses.firstIndex(where: { $0.value == bottle }) {
-                uses[index].ml += ml
-            } else {
-                uses.append(StockUse(value: bottle, ml: ml))
+            let code = how[Int(node)]
+            if poured.contains(code), quantity.unit == .ml {
+                add(names[Int(have[Int(node)])], quantity.amount * count)
+            } else if code == BarEvaluation.How.form.code {
+                let source = have[Int(node)]
+                guard let amount = amount(of: quantity, of: node, from: source) else { continue }
+                add(names[Int(source)], amount * count)
+            } else if code == BarEvaluation.How.houseMade.code, quantity.unit == .ml {
+                for use in self.uses(forMaking: quantity.amount * count, of: names[Int(node)], on: shelf) {
+                    add(use.value, use.ml)
+                }
             }
         }
         return uses

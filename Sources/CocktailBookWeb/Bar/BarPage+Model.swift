@@ -27,6 +27,11 @@ struct BarPage: PageModel {
         var lowMl: String
         var price: String
         var currency: String
+        /// The labels, in the unit the item is stocked in (ml, g, pieces).
+        var leftLabel: String
+        var sizeLabel: String
+        var lowLabel: String
+        var priceLabel: String
     }
     struct Drink {
         var id: String
@@ -106,7 +111,7 @@ struct BarPage: PageModel {
                     Self.level($0, unit: report.index.stockUnit(of: value), strings: strings)
                 },
                 isLow: stock[value]?.isLow ?? false,
-                form: Self.form(stock[value], strings: strings))
+                form: Self.form(stock[value], unit: report.index.stockUnit(of: value), strings: strings))
         }
         hasBottles = !bottles.isEmpty
         shelfTitle = strings["bar_shelf"] + " (\(bottles.count))"
@@ -208,12 +213,15 @@ struct BarPage: PageModel {
             ["ml": strings.decimal(ml, fractionDigits: 0), "bottle": strings.stockAmount(bottle, unit: unit)])
     }
 
-    static func form(_ stock: BottleStock?, strings: UIStrings) -> StockForm {
+    static func form(_ stock: BottleStock?, unit: StockUnit = .ml, strings: UIStrings) -> StockForm {
         let number = { (value: Double?) in value.map { String(Int($0.rounded())) } ?? "" }
+        let unitName = ["unit": strings["stock_unit_" + unit.rawValue]]
         return StockForm(
             ml: number(stock?.ml), bottleMl: number(stock?.bottleMl), lowMl: number(stock?.lowMl),
             price: stock?.price.map { Money.major($0.minor, currency: $0.currency) } ?? "",
-            currency: stock?.price?.currency ?? "EUR")
+            currency: stock?.price?.currency ?? "EUR", leftLabel: strings("stock_ml", unitName),
+            sizeLabel: strings["stock_bottle_" + unit.rawValue], lowLabel: strings("stock_low_ml", unitName),
+            priceLabel: strings["stock_price_" + unit.rawValue])
     }
 
     /// "Cost per serving: €2.10", or which bottles lack a price.
