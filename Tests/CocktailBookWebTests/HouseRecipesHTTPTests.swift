@@ -169,6 +169,13 @@ struct HouseRecipesHTTPTests {
                 #expect(response.status == .badRequest, "\(what)")
             }
             #expect(try await Self.put(client, "a, b", Self.body()).status == .notFound, "a name with a comma")
+            for name in ["50% syrup", "lime/lemon syrup"] {
+                #expect(try await Self.put(client, name, Self.body()).status == .notFound, "\(name): not an address")
+            }
+            // An If-Match that names no version matches none, not even "no recipe yet".
+            #expect(
+                try await Self.put(client, "rosemary syrup", Self.body(), [.ifMatch: "garbage"]).status
+                    == .preconditionFailed)
             // Nothing was written: no own recipe, no versions, and the bar has none of them.
             for value in ["raw honey", "rosemary syrup"] {
                 #expect(try await client.get(Self.path(value) + "/versions").status == .notFound, "\(value)")

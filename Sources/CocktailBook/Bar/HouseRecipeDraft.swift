@@ -65,6 +65,15 @@ public struct HouseRecipeDraft: Sendable, Equatable {
     /// What stops the draft from being saved, field by field (messages are keys of the strings
     /// catalog); empty when it can be saved. A circle with other recipes is found by
     /// ``HouseRecipes/replacing(_:)`` on the book's recipes, not here.
+    /// Whether `name` can be what a house recipe makes: it is its page's and the API's address,
+    /// so it has at most ``RecipeDraft/maximumNameLength`` characters and no comma, slash,
+    /// percent sign or line break.
+    public static func isAddressable(_ name: String) -> Bool {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        return !trimmed.isEmpty && trimmed.count <= RecipeDraft.maximumNameLength
+            && !trimmed.contains(where: { ",/%".contains($0) || $0.isNewline })
+    }
+
     public func problems() -> [RecipeDraft.Problem] {
         var problems: [RecipeDraft.Problem] = []
         func add(_ field: String, _ message: String, _ values: [String: String] = [:]) {
@@ -78,6 +87,9 @@ public struct HouseRecipeDraft: Sendable, Equatable {
             }
         }
         name("ingredient", ingredient, required: true)
+        if !ingredient.trimmingCharacters(in: .whitespaces).isEmpty, !Self.isAddressable(ingredient) {
+            add("ingredient", "editor_problem_house_name")
+        }
         name("nameEn", nameEn, required: false)
         name("nameIt", nameIt, required: false)
         if Self.whole(minutes, in: 1...1440) == nil { add("minutes", "house_problem_minutes") }

@@ -31,12 +31,10 @@ struct HouseRecipeDesk: Sendable {
 
     /// The ingredient a path names, as the book writes it: the table's name, a name the bar
     /// knows, or one of the book's own recipes; a new name as typed (trimmed). `404` for a name
-    /// no one could mean (empty, over 100 characters, with a comma).
+    /// no one could mean (empty, over 100 characters, with a comma, slash or percent sign).
     func value(_ raw: String) throws -> String {
         let decoded = (raw.removingPercentEncoding ?? raw).trimmingCharacters(in: .whitespaces)
-        guard !decoded.isEmpty, decoded.count <= RecipeDraft.maximumNameLength, !decoded.contains(","),
-            !decoded.contains(where: \.isNewline)
-        else {
+        guard HouseRecipeDraft.isAddressable(decoded) else {
             throw AppError(
                 status: .notFound, code: "unknown_ingredient",
                 message: "There is no ingredient \"\(decoded.prefix(100))\".")

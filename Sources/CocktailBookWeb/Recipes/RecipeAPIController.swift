@@ -194,8 +194,8 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
             let digits = text.dropFirst().prefix { $0.isNumber }
             if let number = Int(digits) { return number }
         }
-        // A tag that names no version is a version that is not current.
-        return 0
+        // A tag that names no version is a version that is never current (not even "none yet").
+        return -1
     }
 
     struct PageBody: Decodable { var url: String }
