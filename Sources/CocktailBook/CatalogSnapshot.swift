@@ -194,18 +194,21 @@ public struct CatalogSnapshot: Sendable {
     }
 
     private func passesFilters(_ position: Int, _ query: CocktailQuery) -> Bool {
-        let cocktail = catalog.cocktails[position]
-        guard query.kind.includes(cocktail) else { return false }
-        if let category = query.category, cocktail.category != category { return false }
-        if let glass = query.glass, cocktail.glass != glass { return false }
-        if let tag = query.tag,
-            !(cocktail.tags ?? []).contains(where: { $0.caseInsensitiveCompare(tag) == .orderedSame })
-        {
-            return false
-        }
+        // The fields are read in place: a copy of the whole drink would retain each of its texts,
+        // and this runs for every drink a list or a search looks at.
+        let cocktails = catalog.cocktails
+        guard query.kind.includes(cocktails[position]) else { return false }
+        if let category = query.category, cocktails[position].category != category { return false }
+        if let glass = query.glass, cocktails[position].glass != glass { return false }
+        if let tag = query.tag, !Self.carries(cocktails[position].tags, tag) { return false }
         return query.ingredients.allSatisfy { wanted in
             ingredientNames[position].contains { $0.containsWords(of: wanted) }
         }
+    }
+
+    /// Whether `tags` hold `tag`, letter case aside.
+    private static func carries(_ tags: [String]?, _ tag: String) -> Bool {
+        (tags ?? []).contains { $0.caseInsensitiveCompare(tag) == .orderedSame }
     }
 }
 
