@@ -62,7 +62,8 @@ extension BarIndex {
                 guard let amount = amount(of: quantity, of: node, from: source) else { continue }
                 add(names[Int(source)], amount * count)
             } else if code == BarEvaluation.How.houseMade.code, quantity.unit == .ml {
-                for use in self.uses(forMaking: quantity.amount * count, of: names[Int(node)], on: shelf) {
+                // The coverage already read, not the shelf read again for each syrup.
+                for use in self.uses(forMaking: quantity.amount * count, of: names[Int(node)], coverage: (have, how)) {
                     add(use.value, use.ml)
                 }
             }
@@ -175,10 +176,15 @@ extension BarIndex {
     /// taken (its batch is made on its own). What the shelf lacks is taken from what a person
     /// buys for it, in case its level is known.
     public func uses(forMaking ml: Double, of value: String, on shelf: Shelf) -> [StockUse] {
+        uses(forMaking: ml, of: value, coverage: coverage(shelf))
+    }
+
+    /// ``uses(forMaking:of:on:)`` with the shelf's coverage already worked out.
+    private func uses(forMaking ml: Double, of value: String, coverage: (have: [Int32], how: [UInt8])) -> [StockUse] {
         guard let node = node(named: value), houseOf[Int(node)] >= 0 else { return [] }
         let house = house[Int(houseOf[Int(node)])]
         guard house.recipe.yield.amount > 0, ml > 0 else { return [] }
-        let (have, how) = coverage(shelf)
+        let (have, how) = coverage
         let share = ml / house.recipe.yield.amount
         var uses: [StockUse] = []
         for (line, node) in zip(house.recipe.lines, house.lines) where node >= 0 {

@@ -133,15 +133,7 @@ struct HouseRecipeAPIController<Context: AppContext>: Sendable {
         case .saved(let recipe):
             return recipe
         case .problems(let problems):
-            let words = problems.map {
-                ErrorPayload.Problem(field: $0.field, message: UIStrings.english($0.message, $0.values))
-            }
-            var error = AppError(
-                status: .badRequest, code: "invalid_house_recipe",
-                message: words.first.map { "\($0.field): \($0.message)" } ?? "The recipe cannot be saved.")
-            error.field = words.first?.field
-            error.problems = words
-            throw error
+            throw AppError.refusing(problems, status: .badRequest, code: "invalid_house_recipe")
         }
     }
 

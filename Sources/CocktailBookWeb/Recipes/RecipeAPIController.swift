@@ -135,15 +135,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
         case .saved(let recipe):
             return recipe
         case .problems(let problems):
-            let words = problems.map {
-                ErrorPayload.Problem(field: $0.field, message: UIStrings.english($0.message, $0.values))
-            }
-            var error = AppError(
-                status: .unprocessableContent, code: "invalid_recipe",
-                message: words.first.map { "\($0.field): \($0.message)" } ?? "The recipe cannot be saved.")
-            error.field = words.first?.field
-            error.problems = words
-            throw error
+            throw AppError.refusing(problems, status: .unprocessableContent, code: "invalid_recipe")
         case .newIngredients:
             // The API takes new names as the book's own; a confirmation is the web form's.
             throw AppError(status: .internalServerError, code: "unconfirmed", message: "The recipe was not saved.")
@@ -371,4 +363,19 @@ struct TrashPayload: Codable, Sendable {
     }
 
     var cocktails: [Entry]
+}
+
+extension AppError {
+    /// A draft's problems as one refusal naming every field, in English words (the API's).
+    static func refusing(_ problems: [RecipeDraft.Problem], status: HTTPResponse.Status, code: String) -> AppError {
+        let words = problems.map {
+            ErrorPayload.Problem(field: $0.field, message: UIStrings.english($0.message, $0.values))
+        }
+        var error = AppError(
+            status: status, code: code,
+            message: words.first.map { "\($0.field): \($0.message)" } ?? "The recipe cannot be saved.")
+        error.field = words.first?.field
+        error.problems = words
+        return error
+    }
 }
