@@ -218,6 +218,43 @@ struct MenuPricesHTTPTests {
     }
 
     @Test(
+        "a price the book does not take shows again in its field, with why, in the reader's language; the saved one stays"
+    )
+    func refusedPriceInForm() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let list = try await ListsHTTPTests.make(client, "Bar", ["6", "3"])
+            #expect(try await Self.post(client, "/lists/\(list.id)/entries/6/price", "price=9.50").status == .seeOther)
+
+            let refused = try await Self.post(client, "/lists/\(list.id)/entries/6/price", "price=20000")
+            #expect(refused.status == .badRequest)
+            let page = String(buffer: refused.body)
+            // The typed text is back in Gin and Tonic's field, marked, and the message names the largest price.
+            #expect(
+                page.contains(
+                    "id=\"price-6\" name=\"price\" value=\"20000\" inputmode=\"decimal\" maxlength=\"12\""))
+            #expect(page.contains("aria-invalid=\"true\" aria-describedby=\"price-6-problem\""))
+            #expect(page.contains("id=\"price-6-problem\" role=\"alert\""))
+            #expect(page.contains("Type a price from 0 to €10,000.00, or leave the field empty for none."))
+            // Only that drink's field: Manhattan's is as it was.
+            #expect(page.contains("id=\"price-3\" name=\"price\" value=\"\" inputmode"))
+            #expect(!page.contains("price-3-problem"))
+
+            let italian = try await Self.post(
+                client, "/lists/\(list.id)/entries/3/price", "price=abc", headers: ItalianPagesTests.italianHeaders)
+            #expect(italian.status == .badRequest)
+            #expect(String(buffer: italian.body).contains("Scrivi un prezzo da 0 a 10.000,00\u{A0}€"))
+
+            #expect(
+                try await AppDatabase(path: database.path).list(id: list.id, owner: .implicit)?.entries.map(
+                    \.priceMinor)
+                    == [950, nil])
+        }
+    }
+
+    @Test(
         "the owner's menu suggests prices from bottle prices (and says what lacks one); the shared menu shows prices only"
     )
     func suggestions() async throws {

@@ -40,6 +40,15 @@ struct FieldProblem: Error, Sendable {
             suggestions = problem.suggestions
             hasSuggestions = !suggestions.isEmpty
         }
+
+        /// A problem of another page's field, with nothing to pick from.
+        init(fieldId: String, typed: String, message: String) {
+            self.fieldId = fieldId
+            self.typed = typed
+            self.message = message
+            suggestions = []
+            hasSuggestions = false
+        }
     }
 }
 

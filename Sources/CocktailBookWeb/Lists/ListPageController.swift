@@ -66,10 +66,19 @@ struct ListPageController<Context: AppContext>: Sendable {
         pages.post("/lists/:id/entries/:cocktail/price") { request, context -> Response in
             let (form, owner) = try await Self.form(request, context)
             let list = try await desk.list(try context.parameters.require("id"), owner: owner)
-            let minor = try ListDesk.price(fromField: form["price"], currency: try await desk.currency())
+            let cocktail = try context.parameters.require("cocktail")
+            let minor: Int?
+            do {
+                minor = try ListDesk.price(fromField: form["price"], currency: try await desk.currency())
+            } catch ListError.invalidPrice where list.contains(cocktail) {
+                // The list's page again, with what was typed and why next to that drink's field.
+                var page = try await page(of: list, request: request, context: context, notice: nil)
+                page.refusePrice(
+                    form["price"] ?? "", for: cocktail, currency: try await desk.currency(), strings: context.strings)
+                return renderer.render(page, status: .badRequest, context: context)
+            }
             _ = try await desk.store.setEntryPrice(
-                try context.parameters.require("cocktail"), minor: minor, in: list.id, owner: owner,
-                at: desk.catalog.now())
+                cocktail, minor: minor, in: list.id, owner: owner, at: desk.catalog.now())
             let back = form["return"] == "menu" ? "/lists/\(list.id)/menu#menu-prices" : "/lists/\(list.id)#entries"
             return .redirect(to: back, type: .normal)
         }
@@ -146,14 +155,20 @@ struct ListPageController<Context: AppContext>: Sendable {
         let notice = FormQuery(request)["done"].flatMap {
             ["renamed", "shared", "revoked", "menu"].contains($0) ? $0 : nil
         }
-        let shareURL = list.share.map { ListDesk.url(of: $0, request: request, trustProxy: trustProxy) }
         return renderer.render(
-            ListPage(
-                list: list, rows: await desk.rows(of: list), shareURL: shareURL,
-                notice: notice.map { context.strings["drinklist_notice_" + $0] }, calendar: desk.catalog.calendar,
-                followable: try await followable(owner: try ListDesk.owner(context)),
-                currency: try await desk.currency(), strings: context.strings),
-            context: context)
+            try await page(of: list, request: request, context: context, notice: notice), context: context)
+    }
+
+    /// The page of the viewer's `list`, with the notice `notice` (`renamed`…) if any.
+    private func page(of list: DrinkList, request: Request, context: Context, notice: String?) async throws
+        -> ListPage
+    {
+        let shareURL = list.share.map { ListDesk.url(of: $0, request: request, trustProxy: trustProxy) }
+        return ListPage(
+            list: list, rows: await desk.rows(of: list), shareURL: shareURL,
+            notice: notice.map { context.strings["drinklist_notice_" + $0] }, calendar: desk.catalog.calendar,
+            followable: try await followable(owner: try ListDesk.owner(context)),
+            currency: try await desk.currency(), strings: context.strings)
     }
 
     /// The owner's menu: it carries the list's share link, made now if the list has none.

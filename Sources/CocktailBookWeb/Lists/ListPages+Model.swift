@@ -53,6 +53,8 @@ struct ListPage: PageModel {
         var price: String
         var priceLabel: String
         var priceAction: String
+        /// A price the server refused: the field shows what was typed, with why.
+        var priceProblem: FieldProblem.Model?
     }
 
     struct Expiry: Sendable {
@@ -140,6 +142,17 @@ struct ListPage: PageModel {
             }
         menuShelfAction = base + "/menu-shelf"
         hidesUnavailable = list.menuShelf?.hidesUnavailable ?? false
+    }
+
+    /// Shows the price typed for the drink `cocktailID` again, with the reason it was refused:
+    /// the largest price the book takes, in `currency` as `strings`' language writes it.
+    mutating func refusePrice(_ typed: String, for cocktailID: String, currency: String, strings: UIStrings) {
+        guard let index = rows.firstIndex(where: { $0.cocktailId == cocktailID }) else { return }
+        let largest = Money.text(ListRules.maximumPriceMinor, currency: currency, locale: strings.locale)
+        rows[index].price = typed
+        rows[index].priceProblem = FieldProblem.Model(
+            fieldId: "price-\(cocktailID)", typed: typed,
+            message: strings("drinklist_price_invalid", ["largest": largest]))
     }
 }
 
