@@ -87,3 +87,51 @@ def test_write_a_house_syrup_see_it_in_the_bar_edit_restore_and_a_cycle_refused(
     expect(page.locator("#steps-en")).to_have_value("Boil it down.")
     expect(page.locator("#shelf-life")).to_have_value("3")
     assert [r["value"] for r in api(running, "/api/v1/house-recipes")["recipes"]].count("rosemary") == 0
+
+
+def test_a_half_typed_house_recipe_is_offered_back_after_a_reload_and_forgotten_once_saved(server, new_page):
+    running = server(catalog=None)
+    running.wait_ready()
+    page = new_page()
+    page.goto(running.url + "/bar/house/new")
+    expect(page.locator("[data-draft-note]")).to_be_hidden()
+    page.fill("#ingredient", "thyme syrup")
+    fill_line(page, 0, "10", "g", "thyme")
+    fill_line(page, 1, "200", "g", "sugar")
+    # A third line comes from the server (the form works without script): the page it answers
+    # with holds what was typed, so that is the draft now.
+    with page.expect_navigation():
+        page.get_by_role("button", name="Add an ingredient").click()
+    expect(page.locator(".house-row")).to_have_count(3)
+    fill_line(page, 2, "200", "ml", "water")
+    page.fill("#steps-en", "Simmer for ten minutes.\nStrain.")
+    assert page.evaluate("localStorage.getItem('draft:/bar/house/new')") is not None
+
+    # A new editor (two empty lines) offers it back; restored, all three lines are there in order.
+    page.goto(running.url + "/bar/house/new")
+    note = page.locator("[data-draft-note]")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("unsaved changes")
+    expect(page.locator("#ingredient")).to_have_value("")
+    expect(page.locator(".house-row")).to_have_count(2)
+    note.get_by_role("button", name="Restore them").click()
+    expect(note).to_be_hidden()
+    expect(page.locator("#ingredient")).to_have_value("thyme syrup")
+    expect(page.locator(".house-row")).to_have_count(3)
+    assert page.locator("input[name=line]").evaluate_all("els => els.map(e => e.value)") == [
+        "thyme", "sugar", "water"]
+    assert page.locator("input[name=amount]").evaluate_all("els => els.map(e => e.value)") == ["10", "200", "200"]
+    expect(page.locator("#row-2-unit")).to_have_value("ml")
+    expect(page.locator("#steps-en")).to_have_value("Simmer for ten minutes.\nStrain.")
+
+    # Saved, the draft goes: the next new editor offers nothing.
+    page.fill("#yield-amount", "350")
+    page.fill("#shelf-life", "21")
+    with page.expect_navigation():
+        page.click("button[data-save]")
+    expect(page.locator("[data-saved]")).to_have_text("Your recipe is saved.")
+    expect(page.locator("ul.house-lines li")).to_have_text(["10 g thyme", "200 g sugar", "200 ml water"])
+    assert page.evaluate("localStorage.getItem('draft:/bar/house/new')") is None
+    page.goto(running.url + "/bar/house/new")
+    expect(page.locator("form[data-house-editor]")).to_be_visible()
+    expect(page.locator("[data-draft-note]")).to_be_hidden()

@@ -643,14 +643,100 @@
     }
   });
 
+  // A form's draft, kept in this browser until it is saved or discarded, and offered back when
+  // the same form opens again (the recipe editor, the house-recipe editor). `reshape(saved)`
+  // gives the form as many rows as the draft has; the values then go back in order, so a name
+  // that repeats (one per row) gets its values in the rows' order. Returns the function that
+  // keeps what is typed now.
+  var keepDraft = function (form, reshape) {
+    var draftKey = form.dataset.draftKey;
+    var text = function (name) { return form.dataset["t" + name.charAt(0).toUpperCase() + name.slice(1)] || ""; };
+    var fields = function () {
+      var values = [];
+      form.querySelectorAll("input[name], textarea[name], select[name]").forEach(function (field) {
+        if (field.type === "file" || field.name === "csrf" || field.name === "op" || field.name === "confirm") { return; }
+        if (field.type === "checkbox" || field.type === "radio") {
+          if (field.checked) { values.push([field.name, field.value]); }
+        } else {
+          values.push([field.name, field.value]);
+        }
+      });
+      return values;
+    };
+    var initial = JSON.stringify(fields());
+    var saveDraft = function () {
+      try {
+        var now = JSON.stringify(fields());
+        if (now === initial) { localStorage.removeItem(draftKey); return; }
+        localStorage.setItem(draftKey, JSON.stringify({ savedAt: Date.now(), fields: JSON.parse(now) }));
+      } catch (error) { /* storage full or refused: the form itself still works */ }
+    };
+    var restoreDraft = function (saved) {
+      reshape(saved);
+      form.querySelectorAll("input[type=checkbox][name], input[type=radio][name]").forEach(function (field) {
+        if (field.name !== "confirm") { field.checked = false; }
+      });
+      var taken = {};
+      saved.fields.forEach(function (pair) {
+        var named = Array.prototype.filter.call(form.querySelectorAll("input[name], textarea[name], select[name]"), function (field) {
+          return field.name === pair[0] && field.type !== "file";
+        });
+        var choices = named.filter(function (field) { return field.type === "checkbox" || field.type === "radio"; });
+        if (choices.length) {
+          choices.forEach(function (field) { if (field.value === pair[1]) { field.checked = true; } });
+          return;
+        }
+        var at = taken[pair[0]] || 0;
+        taken[pair[0]] = at + 1;
+        if (named[at]) { named[at].value = pair[1]; }
+      });
+    };
+    var note = form.querySelector("[data-draft-note]");
+    // A form the server answered back (a problem, a confirmation, a newer version, a row added)
+    // holds what was typed: it is the draft now.
+    var answeredBack = document.querySelector("[data-problems], [data-stale], [data-picture-problem]") || form.querySelector("[data-new-ingredients]") || form.hasAttribute("data-answered");
+    if (answeredBack) { initial = ""; saveDraft(); initial = JSON.stringify(fields()); note = null; }
+    try {
+      var stored = JSON.parse(localStorage.getItem(draftKey) || "null");
+      if (stored && stored.fields && JSON.stringify(stored.fields) !== initial && note) {
+        var when = new Date(stored.savedAt).toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
+        note.hidden = false;
+        note.textContent = text("draftFound").replace("{time}", when) + " ";
+        var restore = document.createElement("button");
+        restore.type = "button";
+        restore.className = "button small";
+        restore.textContent = text("draftRestore");
+        restore.dataset.draftRestore = "";
+        var discard = document.createElement("button");
+        discard.type = "button";
+        discard.className = "button secondary small";
+        discard.textContent = text("draftDiscard");
+        discard.dataset.draftDiscard = "";
+        note.appendChild(restore);
+        note.appendChild(document.createTextNode(" "));
+        note.appendChild(discard);
+        form.insertBefore(note, form.firstElementChild);
+        restore.addEventListener("click", function () { restoreDraft(stored); note.hidden = true; announce(text("draftRestored")); saveDraft(); });
+        discard.addEventListener("click", function () { localStorage.removeItem(draftKey); note.hidden = true; announce(text("draftDiscarded")); });
+      }
+    } catch (error) { /* no storage: nothing to offer */ }
+    form.addEventListener("input", saveDraft);
+    form.addEventListener("change", saveDraft);
+    form.addEventListener("submit", function (event) {
+      var op = event.submitter && event.submitter.value;
+      if (!op || op === "save") { try { sessionStorage.setItem("cocktailbook-saving", draftKey); } catch (error) { /* nothing */ } }
+    });
+    var cancel = form.querySelector("[data-discard]");
+    if (cancel) { cancel.addEventListener("click", function () { try { localStorage.removeItem(draftKey); } catch (error) { /* nothing */ } }); }
+    return saveDraft;
+  };
+
   // The recipe editor. Rows and steps are added, moved and removed here without a round trip
   // (the same buttons submit the form when there is no script); what is typed is kept in this
   // browser until it is saved or discarded; a chosen photo is scaled down and re-encoded as JPEG
   // (which also drops the camera's metadata) before it is sent, with a small thumbnail.
   var editor = document.querySelector("form[data-editor]");
   if (editor) {
-    var draftKey = editor.dataset.draftKey;
-    var editorText = function (name) { return editor.dataset["t" + name.charAt(0).toUpperCase() + name.slice(1)] || ""; };
     var listOf = function (kind) { return editor.querySelector(kind === "row" ? ".editor-rows" : ".editor-steps"); };
     var renumber = function (kind) {
       var items = listOf(kind).querySelectorAll(":scope > li");
@@ -725,28 +811,8 @@
       saveDraft();
     });
 
-    // The draft, kept in this browser until it is saved or discarded.
-    var fields = function () {
-      var values = [];
-      editor.querySelectorAll("input[name], textarea[name], select[name]").forEach(function (field) {
-        if (field.type === "file" || field.name === "csrf" || field.name === "op" || field.name === "confirm") { return; }
-        if (field.type === "checkbox" || field.type === "radio") {
-          if (field.checked) { values.push([field.name, field.value]); }
-        } else {
-          values.push([field.name, field.value]);
-        }
-      });
-      return values;
-    };
-    var initial = JSON.stringify(fields());
-    var saveDraft = function () {
-      try {
-        var now = JSON.stringify(fields());
-        if (now === initial) { localStorage.removeItem(draftKey); return; }
-        localStorage.setItem(draftKey, JSON.stringify({ savedAt: Date.now(), fields: JSON.parse(now) }));
-      } catch (error) { /* storage full or refused: the form itself still works */ }
-    };
-    var restoreDraft = function (saved) {
+    // The draft: as many rows and steps as it has, then its values.
+    var saveDraft = keepDraft(editor, function (saved) {
       var count = function (kind) {
         var indices = {};
         saved.fields.forEach(function (pair) { var match = pair[0].match(new RegExp("^" + kind + "\\.(\\d+)")); if (match) { indices[match[1]] = true; } });
@@ -758,54 +824,7 @@
         while (listOf(kind).children.length > wanted) { listOf(kind).lastElementChild.remove(); }
         renumber(kind);
       });
-      editor.querySelectorAll("input[type=checkbox][name], input[type=radio][name]").forEach(function (field) {
-        if (field.name !== "confirm") { field.checked = false; }
-      });
-      saved.fields.forEach(function (pair) {
-        editor.querySelectorAll("[name]").forEach(function (field) {
-          if (field.name !== pair[0] || field.type === "file") { return; }
-          if (field.type === "checkbox" || field.type === "radio") { if (field.value === pair[1]) { field.checked = true; } }
-          else { field.value = pair[1]; }
-        });
-      });
-    };
-    var note = editor.querySelector("[data-draft-note]");
-    // A form the server answered back (a problem, a confirmation, a newer version) holds what was
-    // typed: it is the draft now.
-    var answeredBack = document.querySelector("[data-problems], [data-stale], [data-picture-problem]") || editor.querySelector("[data-new-ingredients]");
-    if (answeredBack) { initial = ""; saveDraft(); initial = JSON.stringify(fields()); note = null; }
-    try {
-      var stored = JSON.parse(localStorage.getItem(draftKey) || "null");
-      if (stored && stored.fields && JSON.stringify(stored.fields) !== initial && note) {
-        var when = new Date(stored.savedAt).toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
-        note.hidden = false;
-        note.textContent = editorText("draftFound").replace("{time}", when) + " ";
-        var restore = document.createElement("button");
-        restore.type = "button";
-        restore.className = "button small";
-        restore.textContent = editorText("draftRestore");
-        restore.dataset.draftRestore = "";
-        var discard = document.createElement("button");
-        discard.type = "button";
-        discard.className = "button secondary small";
-        discard.textContent = editorText("draftDiscard");
-        discard.dataset.draftDiscard = "";
-        note.appendChild(restore);
-        note.appendChild(document.createTextNode(" "));
-        note.appendChild(discard);
-        editor.insertBefore(note, editor.firstElementChild);
-        restore.addEventListener("click", function () { restoreDraft(stored); note.hidden = true; announce(editorText("draftRestored")); saveDraft(); });
-        discard.addEventListener("click", function () { localStorage.removeItem(draftKey); note.hidden = true; announce(editorText("draftDiscarded")); });
-      }
-    } catch (error) { /* no storage: nothing to offer */ }
-    editor.addEventListener("input", saveDraft);
-    editor.addEventListener("change", saveDraft);
-    editor.addEventListener("submit", function (event) {
-      var op = event.submitter && event.submitter.value;
-      if (!op || op === "save") { try { sessionStorage.setItem("cocktailbook-saving", draftKey); } catch (error) { /* nothing */ } }
     });
-    var cancel = editor.querySelector("[data-discard]");
-    if (cancel) { cancel.addEventListener("click", function () { try { localStorage.removeItem(draftKey); } catch (error) { /* nothing */ } }); }
 
     // A chosen photo: scaled to 1600 px at most and a 400 px thumbnail, both JPEG.
     var pictureInput = editor.querySelector("[data-picture-input]");
@@ -904,6 +923,29 @@
   window.addEventListener("appinstalled", function () {
     document.querySelectorAll("[data-install]").forEach(function (button) { button.hidden = true; });
   });
+
+  // The house-recipe editor keeps its draft too. Lines are added by the server (the form works
+  // without script), so a draft with more lines than the page gets them here, numbered as the
+  // server numbers them.
+  var houseEditor = document.querySelector("form[data-house-editor][data-draft-key]");
+  if (houseEditor) {
+    keepDraft(houseEditor, function (saved) {
+      var wanted = Math.max(1, saved.fields.filter(function (pair) { return pair[0] === "line"; }).length);
+      var rows = function () { return houseEditor.querySelectorAll(".house-row"); };
+      while (rows().length > wanted) { rows()[rows().length - 1].remove(); }
+      while (rows().length < wanted) {
+        var last = rows()[rows().length - 1];
+        var fresh = last.cloneNode(true);
+        var index = rows().length;
+        fresh.dataset.row = String(index);
+        fresh.querySelectorAll("[id]").forEach(function (node) { node.id = node.id.replace(/^row-\d+/, "row-" + index); });
+        fresh.querySelectorAll("label[for]").forEach(function (label) { label.htmlFor = label.htmlFor.replace(/^row-\d+/, "row-" + index); });
+        fresh.querySelectorAll("button[name=op]").forEach(function (button) { button.value = "remove-row-" + index; });
+        fresh.querySelectorAll("input").forEach(function (field) { field.value = ""; field.removeAttribute("aria-invalid"); });
+        last.after(fresh);
+      }
+    });
+  }
 
   // A recipe saved: the draft it was typed in is no longer needed.
   if (document.querySelector("[data-saved-notice]")) {

@@ -27,6 +27,11 @@ struct HouseEditorPage: PageModel {
 
     var title: String
     var action: String
+    /// Where this browser keeps what is typed until it is saved (`draft:` and the action).
+    var draftKey: String
+    /// The page shows a form the server got back (a line added, a problem, a newer version):
+    /// what it holds is what was typed, so it is the draft.
+    var isAnswer: Bool
     var backHref: String
     /// The ingredient, fixed when editing one the book has (shown, not typed).
     var ingredient: String
@@ -50,10 +55,13 @@ struct HouseEditorPage: PageModel {
 
     init(
         draft: HouseRecipeDraft, title: String, action: String, backHref: String, isNew: Bool, version: Int?,
-        problems: [RecipeDraft.Problem], stale: String? = nil, suggestions: [String], strings: UIStrings
+        problems: [RecipeDraft.Problem], stale: String? = nil, isAnswer: Bool = false, suggestions: [String],
+        strings: UIStrings
     ) {
         self.title = title
         self.action = action
+        draftKey = "draft:" + action
+        self.isAnswer = isAnswer
         self.backHref = backHref
         ingredient = draft.ingredient
         self.isNew = isNew

@@ -49,7 +49,7 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
         let typed = (form["ingredient"] ?? "").trimmingCharacters(in: .whitespaces)
         var draft = HouseEditorPage.draft(form, ingredient: typed)
         if let op = form["op"], op != "save", let changed = draft.applying(op) {
-            return try await editor(changed, isNew: true, version: 0, context: context)
+            return try await editor(changed, isNew: true, version: 0, isAnswer: true, context: context)
         }
         // The name is checked as a field first, so that a bad one is shown beside the form.
         var nameOnly = HouseRecipeDraft()
@@ -71,7 +71,7 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
         let draft = HouseEditorPage.draft(form, ingredient: value)
         let expected = Int(form["version"] ?? "")
         if let op = form["op"], op != "save", let changed = draft.applying(op) {
-            return try await editor(changed, isNew: false, version: expected, context: context)
+            return try await editor(changed, isNew: false, version: expected, isAnswer: true, context: context)
         }
         return try await save(draft, value: value, isNew: false, expected: expected, context: context)
     }
@@ -133,7 +133,7 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
 
     private func editor(
         _ draft: HouseRecipeDraft, isNew: Bool, version: Int?, problems: [RecipeDraft.Problem] = [],
-        stale: String? = nil, context: Context, status: HTTPResponse.Status = .ok
+        stale: String? = nil, isAnswer: Bool = false, context: Context, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let strings = context.strings
         let path = HouseItem.path(draft.ingredient)
@@ -143,7 +143,7 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
                 ? strings["house_new_title"]
                 : strings("house_edit_title", ["name": strings.ingredient(draft.ingredient)]),
             action: isNew ? "/bar/house/new" : path + "/edit", backHref: isNew ? "/bar#house" : path, isNew: isNew,
-            version: version, problems: problems, stale: stale,
+            version: version, problems: problems, stale: stale, isAnswer: isAnswer || !problems.isEmpty || stale != nil,
             suggestions: try await desk.catalog.barIndex().allValues, strings: strings)
         return renderer.render(page, status: status, context: context)
     }
