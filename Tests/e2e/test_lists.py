@@ -53,6 +53,12 @@ def test_make_reorder_share_and_open_without_an_account(server, new_page):
     for drink, name in [("2", "Daiquiri"), ("10", "Old Fashioned"), ("7", "Margarita")]:
         page.goto(f"{running.url}/cocktails/{drink}")
         expect(page.locator("h1")).to_have_text(name)
+        # The list to add to and its button share one line, the field one line tall: the
+        # stacked forms around it once made it a tall box in the middle.
+        field = page.locator("#add-to-list").bounding_box()
+        button = page.locator("[data-add-to-list] button[type=submit]").bounding_box()
+        assert field["height"] < 60 and field["width"] > 150, field
+        assert abs((field["y"] + field["height"] / 2) - (button["y"] + button["height"] / 2)) < 4, (field, button)
         page.select_option("#add-to-list", label="Saturday")
         page.click("[data-add-to-list] button[type=submit]")
         expect(page.locator("[data-listed-notice]")).to_have_text("Added to Saturday.")
