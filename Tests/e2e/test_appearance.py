@@ -91,7 +91,7 @@ def test_details_screen_has_no_serious_accessibility_violations(module_server, n
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("path", ["/bar", "/bar/shopping", "/maintenance", "/offline", "/filters?filter=non-alcoholic", "/settings", "/?lang=it"])
+@pytest.mark.parametrize("path", ["/bar", "/bar/shopping", "/maintenance", "/offline", "/filters?filter=non-alcoholic", "/settings", "/bar/house/new", "/?lang=it"])
 def test_newer_screens_have_no_serious_accessibility_violations(module_server, new_page, scheme, path):
     page = new_page(color_scheme=scheme, **({"viewport": {"width": 1280, "height": 900}} if path == "/bar" else {}))
     page.goto(module_server.url + path)

@@ -122,6 +122,9 @@ def test_a_half_typed_house_recipe_is_offered_back_after_a_reload_and_forgotten_
         "thyme", "sugar", "water"]
     assert page.locator("input[name=amount]").evaluate_all("els => els.map(e => e.value)") == ["10", "200", "200"]
     expect(page.locator("#row-2-unit")).to_have_value("ml")
+    # The line made here is numbered as the server numbers its own.
+    expect(page.locator("label[for=row-2-amount]")).to_have_text("Amount 3")
+    expect(page.get_by_role("button", name="Remove 3")).to_be_visible()
     expect(page.locator("#steps-en")).to_have_value("Simmer for ten minutes.\nStrain.")
 
     # Saved, the draft goes: the next new editor offers nothing.

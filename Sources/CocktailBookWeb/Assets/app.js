@@ -939,8 +939,14 @@
         var index = rows().length;
         fresh.dataset.row = String(index);
         fresh.querySelectorAll("[id]").forEach(function (node) { node.id = node.id.replace(/^row-\d+/, "row-" + index); });
-        fresh.querySelectorAll("label[for]").forEach(function (label) { label.htmlFor = label.htmlFor.replace(/^row-\d+/, "row-" + index); });
-        fresh.querySelectorAll("button[name=op]").forEach(function (button) { button.value = "remove-row-" + index; });
+        fresh.querySelectorAll("label[for]").forEach(function (label) {
+          label.htmlFor = label.htmlFor.replace(/^row-\d+/, "row-" + index);
+          label.textContent = label.textContent.replace(/\d+$/, String(index + 1));
+        });
+        fresh.querySelectorAll("button[name=op]").forEach(function (button) {
+          button.value = "remove-row-" + index;
+          button.setAttribute("aria-label", (button.getAttribute("aria-label") || "").replace(/\d+$/, String(index + 1)));
+        });
         fresh.querySelectorAll("input").forEach(function (field) { field.value = ""; field.removeAttribute("aria-invalid"); });
         last.after(fresh);
       }

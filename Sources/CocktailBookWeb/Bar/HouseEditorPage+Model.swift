@@ -15,9 +15,19 @@ struct HouseEditorPage: PageModel {
 
     struct Row: Sendable {
         var index: Int
+        /// The line's number as its labels say it (`Amount 2`), from 1.
+        var number: Int
         var amount: String
         var ingredient: String
         var units: [Choice]
+
+        init(index: Int, amount: String, ingredient: String, units: [Choice]) {
+            self.index = index
+            number = index + 1
+            self.amount = amount
+            self.ingredient = ingredient
+            self.units = units
+        }
     }
 
     struct Problem: Sendable {
