@@ -35,7 +35,7 @@ extension BarIndex {
     public func substitutions(on shelf: Shelf) -> [BarEvaluation.Match] {
         let (have, how) = coverage(shelf)
         var matches: [BarEvaluation.Match] = []
-        for node in names.indices where drinksNeeding[node] > 0 {
+        for node in names.indices where drinksNeeding[node] > 0 && groups[Int32(node)] == nil {
             let code = how[node]
             guard code == BarEvaluation.How.form.code || code == BarEvaluation.How.standIn.code,
                 let kind = BarEvaluation.How(code: code)

@@ -51,7 +51,7 @@ extension BarIndex {
         }
         for text in cocktail.ingredients {
             let parsed = IngredientParser.parse(text)
-            guard let line = Line(parsed, table: table), !line.isNiceToHave, let node = node(named: line.name),
+            guard let line = Line(parsed, table: table), !line.isNiceToHave, let node = node(for: line, how: how),
                 let quantity = Quantity(parsed)
             else { continue }
             let code = how[Int(node)]
@@ -94,7 +94,8 @@ extension BarIndex {
         var costing = Costing(have: coverage.have, how: coverage.how, stock: stock)
         for text in cocktail.ingredients {
             let parsed = IngredientParser.parse(text)
-            guard let line = Line(parsed, table: table), !line.isNiceToHave, let node = node(named: line.name)
+            guard let line = Line(parsed, table: table), !line.isNiceToHave,
+                let node = node(for: line, how: coverage.how)
             else { continue }
             guard let quantity = Quantity(parsed) else {
                 if !BuiltInBar.alwaysAvailable.contains(names[Int(node)]) { costing.lack(names[Int(node)]) }

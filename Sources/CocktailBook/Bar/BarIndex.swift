@@ -27,6 +27,10 @@ public struct BarIndex: Sendable {
     let houseOf: [Int32]
     /// The recipes themselves, for what a page shows of them.
     public let houseRecipes: HouseRecipes
+    /// Lines that name their own alternative (`45 ml bourbon, or rye whiskey`): a node of their
+    /// own, with its members, the recipe's first choice first. Covered as its best-covered member
+    /// is; never a value of the shelf, never shown (pages name the member).
+    let groups: [Int32: [Int32]]
 
     /// A house-made ingredient as the evaluation reads it.
     struct HouseNode: Sendable {
@@ -44,10 +48,13 @@ public struct BarIndex: Sendable {
     public struct Line: Sendable, Equatable {
         var name: String
         var isNiceToHave: Bool
+        /// What the line itself says will do as well (`, or rye whiskey`): the drink as written.
+        var alternatives: [String] = []
 
-        init(name: String, isNiceToHave: Bool) {
+        init(name: String, isNiceToHave: Bool, alternatives: [String] = []) {
             self.name = name
             self.isNiceToHave = isNiceToHave
+            self.alternatives = alternatives
         }
 
         /// The line `line` of a recipe, or nil when it names no ingredient at all.
@@ -57,8 +64,32 @@ public struct BarIndex: Sendable {
                 let name = table.ingredient(for: line)?.name ?? written.flatMap({ table.ingredient(named: $0)?.name })
                     ?? written
             else { return nil }
-            self.init(name: name, isNiceToHave: BarIndex.isNiceToHave(line))
+            self.init(
+                name: name, isNiceToHave: BarIndex.isNiceToHave(line),
+                alternatives: BarIndex.alternatives(in: line, table: table).filter { $0 != name })
         }
+    }
+
+    /// The ingredients a measured line names as its own alternatives after a comma (`45 ml
+    /// bourbon, or rye whiskey`; `60 ml Cuban aguardiente, or a young white rum`): the table's
+    /// name where it knows one, else as written. `such as Shiraz or Malbec` names none.
+    static func alternatives(in line: RecipeLine, table: IngredientTable) -> [String] {
+        guard line.ingredient != nil, let note = line.note, note.lowercased().hasPrefix("or ") else { return [] }
+        // What follows the alternative (`, to taste`) is not part of it.
+        var rest = (note.dropFirst(3).split(separator: ",", maxSplits: 1).first ?? "")
+            .trimmingCharacters(in: .whitespaces)
+        for article in ["a ", "an ", "the "] where rest.lowercased().hasPrefix(article) {
+            rest = String(rest.dropFirst(article.count))
+            break
+        }
+        guard !rest.isEmpty else { return [] }
+        // A word before a name the table knows describes it (`young white rum` is white rum).
+        var words = rest.split(separator: " ")
+        while !words.isEmpty {
+            if let known = table.ingredient(named: words.joined(separator: " ")) { return [known.name] }
+            words.removeFirst()
+        }
+        return [rest]
     }
 
     /// Reads every recipe of `cocktails` (in catalog order) through `table`, with the house
@@ -88,6 +119,8 @@ public struct BarIndex: Sendable {
         var nodeOfName: [String: Int32]
         var required: FlatLists
         var optional: FlatLists
+        var groups: [Int32: [Int32]] = [:]
+        private var groupOfMembers: [[Int32]: Int32] = [:]
         private var needs: [Int32] = []
         private var nice: [Int32] = []
 
@@ -120,22 +153,7 @@ public struct BarIndex: Sendable {
             needs.removeAll(keepingCapacity: true)
             nice.removeAll(keepingCapacity: true)
             for line in recipe {
-                let node: Int32
-                if let known = nodeOfName[line.name] {
-                    node = known
-                } else {
-                    // A name the table does not know, kept as the recipe wrote it.
-                    let key = IngredientTable.key(line.name)
-                    if let existing = extraNodes[key] {
-                        node = existing
-                    } else {
-                        node = Int32(names.count)
-                        names.append(line.name)
-                        parent.append(-1)
-                        extraNodes[key] = node
-                    }
-                    nodeOfName[line.name] = node
-                }
+                let node = line.alternatives.isEmpty ? node(for: line.name) : group(of: [line.name] + line.alternatives)
                 if line.isNiceToHave {
                     if !nice.contains(node) { nice.append(node) }
                 } else if !needs.contains(node) {
@@ -146,6 +164,42 @@ public struct BarIndex: Sendable {
             nice.removeAll { required.contains($0) }
             self.required.append(needs)
             optional.append(nice)
+        }
+
+        /// The node of an ingredient a recipe names: the table's, or one of its own for a name
+        /// the table does not know, kept as the recipe wrote it.
+        private mutating func node(for name: String) -> Int32 {
+            if let known = nodeOfName[name] { return known }
+            let key = IngredientTable.key(name)
+            let node: Int32
+            if let existing = extraNodes[key] {
+                node = existing
+            } else {
+                node = Int32(names.count)
+                names.append(name)
+                parent.append(-1)
+                extraNodes[key] = node
+            }
+            nodeOfName[name] = node
+            return node
+        }
+
+        /// The node of a line naming alternatives: one per set of members, shared by every
+        /// recipe that names the same ones in the same order.
+        private mutating func group(of names: [String]) -> Int32 {
+            var members: [Int32] = []
+            for name in names {
+                let member = node(for: name)
+                if !members.contains(member) { members.append(member) }
+            }
+            guard members.count > 1 else { return members[0] }
+            if let known = groupOfMembers[members] { return known }
+            let group = Int32(self.names.count)
+            self.names.append(names.joined(separator: " | "))
+            parent.append(-1)
+            groupOfMembers[members] = group
+            groups[group] = members
+            return group
         }
     }
 
@@ -166,8 +220,12 @@ public struct BarIndex: Sendable {
         tableNodes = builder.tableNodes
         required = builder.required
         optional = builder.optional
+        groups = builder.groups
         var needing = [Int32](repeating: 0, count: builder.names.count)
-        for node in builder.required.nodes { needing[Int(node)] += 1 }
+        for node in builder.required.nodes {
+            needing[Int(node)] += 1
+            for member in builder.groups[node] ?? [] { needing[Int(member)] += 1 }
+        }
         drinksNeeding = needing
         forms = BarForms(table: builder.table, nodes: builder.tableNodes, count: builder.names.count)
         self.houseRecipes = houseRecipes
@@ -219,7 +277,8 @@ public struct BarIndex: Sendable {
 
     /// Every value a shelf may hold, alphabetically: the table and what recipes name.
     public var allValues: [String] {
-        names.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
+        names.indices.filter { groups[Int32($0)] == nil }.map { names[$0] }
+            .sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
     }
 
     /// How many drinks of the catalog name `value` (itself, not its family).
@@ -262,7 +321,7 @@ public struct BarIndex: Sendable {
                             if standsIn { withStandIn.append(position) } else { canMake.append(position) }
                         } else if missingCount == 1 {
                             oneAway.append(position)
-                            oneAwayMissing.append(missing)
+                            oneAwayMissing.append(firstChoice(missing))
                         }
                     }
                 }
@@ -286,6 +345,7 @@ public struct BarIndex: Sendable {
     /// What a person buys to have `node` where `how` is a shelf's coverage: for a house-made
     /// ingredient, what its recipe lacks (honey for honey syrup); else what it is a form of.
     func toBuy(for node: Int32, how: [UInt8]) -> [Int32] {
+        let node = firstChoice(node)
         let recipe = houseOf[Int(node)]
         guard recipe >= 0 else { return [forms.purchase[Int(node)]] }
         let lacking = house[Int(recipe)].lines.filter { $0 >= 0 && how[Int($0)] == 0 }
@@ -405,7 +465,40 @@ public struct BarIndex: Sendable {
         for item in stockedNodes {
             for target in forms.standIns(for: item) { cover(target, with: item, as: standIn) }
         }
+        // A line naming its own alternative is covered as the better covered of them: either
+        // way it is the drink as written.
+        for (group, members) in groups {
+            guard let member = bestCovered(members, how: how) else { continue }
+            have[Int(group)] = have[Int(member)]
+            how[Int(group)] = how[Int(member)]
+        }
         return (have, how)
+    }
+
+    /// The member of `members` covered best by a shelf's coverage `how` (its own bottle first, a
+    /// stand-in last), or nil when none is covered.
+    func bestCovered(_ members: [Int32], how: [UInt8]) -> Int32? {
+        // Codes in order of preference, but a stand-in (6) after a house-made one (7).
+        func rank(_ code: UInt8) -> UInt8 { code == BarEvaluation.How.standIn.code ? .max : code }
+        var best: Int32?
+        for member in members where how[Int(member)] != 0 {
+            if let current = best, rank(how[Int(current)]) <= rank(how[Int(member)]) { continue }
+            best = member
+        }
+        return best
+    }
+
+    /// The ingredient a line names first: itself for a line without alternatives.
+    func firstChoice(_ node: Int32) -> Int32 {
+        groups[node]?.first ?? node
+    }
+
+    /// The node a recipe line stands for on a shelf read as `how`: its ingredient, or, for a line
+    /// naming alternatives, the one the shelf covers best (the first when it covers none).
+    func node(for line: Line, how: [UInt8]) -> Int32? {
+        guard let first = node(named: line.name) else { return nil }
+        let members = [first] + line.alternatives.compactMap { node(named: $0) }
+        return members.count > 1 ? bestCovered(members, how: how) ?? first : first
     }
 }
 
@@ -515,7 +608,9 @@ public struct BarEvaluation: Sendable {
         var missing: [String] = []
         var matchedBy: [Match] = []
         var niceToHave: [String] = []
-        func read(_ node: Int32, required: Bool) {
+        func read(_ listed: Int32, required: Bool) {
+            // A line naming alternatives speaks of the one that covers it, or of its first.
+            let node = index.groups[listed].map { index.bestCovered($0, how: how) ?? $0[0] } ?? listed
             let code = how[Int(node)]
             if code == 0 {
                 if required { missing.append(names[Int(node)]) } else { niceToHave.append(names[Int(node)]) }
