@@ -74,6 +74,11 @@ struct BarPage: PageModel {
     var hasStandIns: Bool
     var oneAway: [Drink]
     var oneAwayTitle: String
+    /// What a section leaves to the list when it has more drinks than a page shows ("and 1,617
+    /// more in the list"), or nil.
+    var canMakeMore: String?
+    var withStandInMore: String?
+    var oneAwayMore: String?
     var suggestions: [Suggestion]
     var hasSuggestions: Bool
     var rules: [Rule]
@@ -90,9 +95,14 @@ struct BarPage: PageModel {
     var houseValues: [Option]
     var levels: [Option]
 
+    /// How many drinks a section lists; the rest are in the catalog's list (`/?makeable=now`),
+    /// which pages them. A home shelf rarely reaches it; 100 bottles over 10,000 drinks make
+    /// 1,667 rows, each costed.
+    static let drinksPerSection = 60
+
     init(
         report: BarReport, shelf: Shelf, canKeepBar: Bool, shoppingCount: Int, strings: UIStrings,
-        stock: [String: BottleStock] = [:], batches: [HouseBatch] = [], now: Date = Date()
+        stock: [String: BottleStock] = [:], batches: [HouseBatch] = [], now: Date = Date(), added: String? = nil
     ) {
         self.canKeepBar = canKeepBar
         let sorted = { (values: Set<String>) in
@@ -117,10 +127,23 @@ struct BarPage: PageModel {
         shelfTitle = strings["bar_shelf"] + " (\(bottles.count))"
         options = report.index.allValues.map { Option(value: $0, label: strings.ingredient($0)) }
         let priced = stock.values.contains { $0.price != nil }
+        let limit = Self.drinksPerSection
+        // The drink just put on the shopping list stays in view, wherever it is in its section.
+        let addedPosition = added.flatMap { id in report.cocktails.firstIndex { $0.id == id } }
+        let shown = { (positions: [Int]) -> [Int] in
+            var head = Array(positions.prefix(limit))
+            if let addedPosition, !head.contains(addedPosition), positions.contains(addedPosition) {
+                head.append(addedPosition)
+            }
+            return head
+        }
+        let canMakeShown = shown(report.evaluation.canMakePositions)
+        let standInShown = shown(report.evaluation.standInPositions)
+        let oneAwayShown = shown(report.evaluation.oneAwayPositions)
         // The shelf is read once for every row's cost, not once a row.
         var costs: [Int: String] = [:]
         if priced {
-            let positions = report.evaluation.canMakePositions + report.evaluation.standInPositions
+            let positions = canMakeShown + standInShown
             let drinks = positions.map { report.cocktails[$0] }
             for (position, cost) in zip(positions, report.index.costs(of: drinks, on: shelf, stock: stock)) {
                 costs[position] = Self.cost(cost, strings: strings)
@@ -141,13 +164,20 @@ struct BarPage: PageModel {
                 cost: cost
             )
         }
-        canMake = report.evaluation.canMake.map(drink)
-        canMakeTitle = strings("bar_can_make_count", ["n": String(canMake.count)])
-        withStandIn = report.evaluation.withStandIn.map(drink)
-        withStandInTitle = strings("bar_stand_in_count", ["n": String(withStandIn.count)])
+        let evaluation = report.evaluation
+        let more = { (all: [Int], shown: [Int]) -> String? in
+            all.count > shown.count ? strings.count("bar_more_in_list", all.count - shown.count) : nil
+        }
+        canMake = canMakeShown.compactMap(evaluation.entry(at:)).map(drink)
+        canMakeTitle = strings("bar_can_make_count", ["n": String(evaluation.canMakePositions.count)])
+        canMakeMore = more(evaluation.canMakePositions, canMakeShown)
+        withStandIn = standInShown.compactMap(evaluation.entry(at:)).map(drink)
+        withStandInTitle = strings("bar_stand_in_count", ["n": String(evaluation.standInPositions.count)])
+        withStandInMore = more(evaluation.standInPositions, standInShown)
         hasStandIns = !withStandIn.isEmpty
-        oneAway = report.evaluation.oneAway.map(drink)
-        oneAwayTitle = strings("bar_one_away_count", ["n": String(oneAway.count)])
+        oneAway = oneAwayShown.compactMap(evaluation.entry(at:)).map(drink)
+        oneAwayTitle = strings("bar_one_away_count", ["n": String(evaluation.oneAwayPositions.count)])
+        oneAwayMore = more(evaluation.oneAwayPositions, oneAwayShown)
         suggestions = report.evaluation.suggestions().prefix(12).map { suggestion in
             Suggestion(
                 value: suggestion.value,

@@ -252,7 +252,7 @@ struct BarPageController<Context: AppContext>: Sendable {
             report: report, shelf: shelf, canKeepBar: owner != .nobody,
             shoppingCount: list.filter { !$0.isBought }.count, strings: context.strings,
             stock: try await store.stock(of: owner), batches: try await store.batches(of: owner),
-            now: catalog.now())
+            now: catalog.now(), added: added)
         bar.mark(onList: Set(list.filter { !$0.isBought }.map(\.value)), added: added, strings: context.strings)
         bar.show(problem)
         bar.mayWriteHouse = RecipeDesk.mayWrite(context.viewer)
