@@ -43,8 +43,14 @@ public struct UIStrings: Sendable {
     /// with `{n}` the count.
     public func count(_ key: String, _ n: Int, _ values: [String: String] = [:]) -> String {
         var all = values
-        all["n"] = String(n)
+        all["n"] = number(n)
         return self(n == 1 ? key + "_one" : key + "_other", all)
+    }
+
+    /// A whole number as this language writes a count: `1,667` in English; `1667` and `12.345`
+    /// in Italian, which groups only from five digits.
+    public func number(_ n: Int) -> String {
+        n.formatted(.number.locale(locale))
     }
 
     /// An amount in a stock's unit: `232 g`, `450 ml`, or a bare count of pieces (`3`).

@@ -65,6 +65,14 @@ struct BarPageLimitTests {
         #expect(page.canMake.count == 60)
     }
 
+    @Test("counts are written as each language writes numbers: 1,667 in English; 1667 and 12.345 in Italian")
+    func countsAreGrouped() {
+        #expect(UIStrings.english.count("bar_more_in_list", 1607) == "and 1,607 more in the list")
+        #expect(UIStrings.italian.count("bar_more_in_list", 1607) == "e altri 1607 nell'elenco")
+        #expect(UIStrings.italian.count("bar_more_in_list", 12_345) == "e altri 12.345 nell'elenco")
+        #expect(UIStrings.english.count("bar_more_in_list", 1) == "and 1 more in the list")
+    }
+
     @Test("a home shelf's sections list every drink and say nothing more")
     func smallShelf() {
         let index = BarIndex(cocktails: Array(Self.cocktails.prefix(3)), table: Self.table)

@@ -169,14 +169,14 @@ struct BarPage: PageModel {
             all.count > shown.count ? strings.count("bar_more_in_list", all.count - shown.count) : nil
         }
         canMake = canMakeShown.compactMap(evaluation.entry(at:)).map(drink)
-        canMakeTitle = strings("bar_can_make_count", ["n": String(evaluation.canMakePositions.count)])
+        canMakeTitle = strings("bar_can_make_count", ["n": strings.number(evaluation.canMakePositions.count)])
         canMakeMore = more(evaluation.canMakePositions, canMakeShown)
         withStandIn = standInShown.compactMap(evaluation.entry(at:)).map(drink)
-        withStandInTitle = strings("bar_stand_in_count", ["n": String(evaluation.standInPositions.count)])
+        withStandInTitle = strings("bar_stand_in_count", ["n": strings.number(evaluation.standInPositions.count)])
         withStandInMore = more(evaluation.standInPositions, standInShown)
         hasStandIns = !withStandIn.isEmpty
         oneAway = oneAwayShown.compactMap(evaluation.entry(at:)).map(drink)
-        oneAwayTitle = strings("bar_one_away_count", ["n": String(evaluation.oneAwayPositions.count)])
+        oneAwayTitle = strings("bar_one_away_count", ["n": strings.number(evaluation.oneAwayPositions.count)])
         oneAwayMore = more(evaluation.oneAwayPositions, oneAwayShown)
         suggestions = report.evaluation.suggestions().prefix(12).map { suggestion in
             Suggestion(
@@ -215,7 +215,7 @@ struct BarPage: PageModel {
                 value: value, name: strings.ingredient(value), enables: "",
                 removeLabel: strings("bar_remove_named", ["name": strings.ingredient(value)]))
         }
-        shoppingTitle = strings("shopping_count", ["n": String(shoppingCount)])
+        shoppingTitle = strings("shopping_count", ["n": strings.number(shoppingCount)])
         var latest: [String: HouseBatch] = [:]
         for batch in batches where latest[batch.value] == nil { latest[batch.value] = batch }
         house = report.index.houseMadeValues.sorted {
