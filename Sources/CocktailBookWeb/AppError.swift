@@ -155,6 +155,28 @@ extension StoreError {
 }
 
 extension AppError {
+    /// `body` read as a `T` in JSON, or a `400 invalid_body` naming the field that is missing or
+    /// of the wrong type (`rows.2.amount`); `what` names the whole (`a recipe`, `a house recipe`).
+    static func decoding<T: Decodable>(_ type: T.Type, from body: ByteBuffer, what: String) throws -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(buffer: body))
+        } catch let DecodingError.keyNotFound(key, _) {
+            var error = AppError(
+                status: .badRequest, code: "invalid_body", message: "The recipe needs \"\(key.stringValue)\".")
+            error.field = key.stringValue
+            throw error
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            let field = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+                .joined(separator: ".")
+            var error = AppError(
+                status: .badRequest, code: "invalid_body", message: "\(field) has a value of the wrong type.")
+            error.field = field
+            throw error
+        } catch {
+            throw AppError(status: .badRequest, code: "invalid_body", message: "The body is not \(what) in JSON.")
+        }
+    }
+
     /// A note longer than ``PersonalRules/maximumNoteLength``: in `strings`' language on a page,
     /// in English with the JSON field it is about in the API.
     static func noteTooLong(in strings: UIStrings = .english, field: String? = nil) -> AppError {

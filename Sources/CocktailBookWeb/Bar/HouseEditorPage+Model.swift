@@ -185,12 +185,9 @@ struct HouseHistoryPage: PageModel {
         self.versions = versions.map { version in
             Row(
                 number: version.number,
-                heading: strings(
-                    "history_version",
-                    [
-                        "n": String(version.number), "who": version.savedByName ?? strings["history_owner"],
-                        "when": DateText.dayAndTime(version.savedAt, calendar: calendar, strings: strings),
-                    ]),
+                heading: HistoryPage.heading(
+                    number: version.number, savedByName: version.savedByName, savedAt: version.savedAt,
+                    calendar: calendar, strings: strings),
                 summary: RecipeChangesText.words(version.summary, strings: strings),
                 lines: version.recipe.lines.map {
                     HouseRecipePage.amount($0.amount, $0.unit, strings: strings) + " "

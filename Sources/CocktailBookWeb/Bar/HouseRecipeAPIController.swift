@@ -140,24 +140,7 @@ struct HouseRecipeAPIController<Context: AppContext>: Sendable {
     /// The body as a house recipe, or a `400` saying what is wrong with it.
     static func input(from request: Request) async throws -> HouseRecipeInput {
         let body = try await SmallBody.read(request, limit: 64 * 1024, what: "A house recipe")
-        do {
-            return try JSONDecoder().decode(HouseRecipeInput.self, from: Data(buffer: body))
-        } catch let DecodingError.keyNotFound(key, _) {
-            var error = AppError(
-                status: .badRequest, code: "invalid_body", message: "The recipe needs \"\(key.stringValue)\".")
-            error.field = key.stringValue
-            throw error
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            let field = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-                .joined(separator: ".")
-            var error = AppError(
-                status: .badRequest, code: "invalid_body", message: "\(field) has a value of the wrong type.")
-            error.field = field
-            throw error
-        } catch {
-            throw AppError(
-                status: .badRequest, code: "invalid_body", message: "The body is not a house recipe in JSON.")
-        }
+        return try AppError.decoding(HouseRecipeInput.self, from: body, what: "a house recipe")
     }
 }
 

@@ -67,14 +67,14 @@ struct ListPageController<Context: AppContext>: Sendable {
             let (form, owner) = try await Self.form(request, context)
             let list = try await desk.list(try context.parameters.require("id"), owner: owner)
             let cocktail = try context.parameters.require("cocktail")
+            let currency = try await desk.currency()
             let minor: Int?
             do {
-                minor = try ListDesk.price(fromField: form["price"], currency: try await desk.currency())
+                minor = try ListDesk.price(fromField: form["price"], currency: currency)
             } catch ListError.invalidPrice where list.contains(cocktail) {
                 // The list's page again, with what was typed and why next to that drink's field.
                 var page = try await page(of: list, request: request, context: context, notice: nil)
-                page.refusePrice(
-                    form["price"] ?? "", for: cocktail, currency: try await desk.currency(), strings: context.strings)
+                page.refusePrice(form["price"] ?? "", for: cocktail, currency: currency, strings: context.strings)
                 return renderer.render(page, status: .badRequest, context: context)
             }
             _ = try await desk.store.setEntryPrice(

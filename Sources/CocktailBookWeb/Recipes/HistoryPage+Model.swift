@@ -29,16 +29,26 @@ struct HistoryPage: PageModel {
         self.versions = versions.map { version in
             Row(
                 number: version.number,
-                heading: strings(
-                    "history_version",
-                    [
-                        "n": String(version.number), "who": version.savedByName ?? strings["history_owner"],
-                        "when": DateText.dayAndTime(version.savedAt, calendar: calendar, strings: strings),
-                    ]),
+                heading: HistoryPage.heading(
+                    number: version.number, savedByName: version.savedByName, savedAt: version.savedAt,
+                    calendar: calendar, strings: strings),
                 summary: RecipeChangesText.words(version.summary, strings: strings), name: version.cocktail.name,
                 ingredients: version.cocktail.ingredients, isCurrent: version.number == recipe.version,
                 restoreAction: "/cocktails/\(recipe.id)/history/\(version.number)/restore")
         }
+    }
+
+    /// A version's heading, for a drink's history and a house recipe's alike: "Version 3, saved
+    /// by Ada on 26 Nov 2026 at 7:24" (the book's owner when no one signed in saved it).
+    static func heading(number: Int, savedByName: String?, savedAt: Date, calendar: Calendar, strings: UIStrings)
+        -> String
+    {
+        strings(
+            "history_version",
+            [
+                "n": String(number), "who": savedByName ?? strings["history_owner"],
+                "when": DateText.dayAndTime(savedAt, calendar: calendar, strings: strings),
+            ])
     }
 }
 

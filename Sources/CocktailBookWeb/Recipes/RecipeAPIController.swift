@@ -146,24 +146,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
     /// the book's own (`/images/imported/…`); the drawing's address a `GET` answers is ignored.
     static func input(from request: Request, desk: RecipeDesk) async throws -> RecipeInput {
         let body = try await SmallBody.read(request, limit: bodyLimit, what: "A recipe")
-        var input: RecipeInput
-        do {
-            input = try JSONDecoder().decode(RecipeInput.self, from: Data(buffer: body))
-        } catch let DecodingError.keyNotFound(key, _) {
-            var error = AppError(
-                status: .badRequest, code: "invalid_body", message: "The recipe needs \"\(key.stringValue)\".")
-            error.field = key.stringValue
-            throw error
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            let field = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-                .joined(separator: ".")
-            var error = AppError(
-                status: .badRequest, code: "invalid_body", message: "\(field) has a value of the wrong type.")
-            error.field = field
-            throw error
-        } catch {
-            throw AppError(status: .badRequest, code: "invalid_body", message: "The body is not a recipe in JSON.")
-        }
+        var input = try AppError.decoding(RecipeInput.self, from: body, what: "a recipe")
         if let image = input.imageURL {
             let file = String(image.dropFirst(ImportedImageFiles.urlPrefix.count))
             var stored = image.hasPrefix(ImportedImageFiles.urlPrefix) && PictureName.isStored(file)
