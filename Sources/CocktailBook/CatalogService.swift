@@ -13,6 +13,7 @@ public actor CatalogService {
     private let importedStore: (any ImportedCocktailsStore)?
     private let recipeStore: (any RecipeStore)?
     private let houseRecipeStore: (any HouseRecipeStore)?
+    private let decoding: CatalogDecoding
     /// The house recipes the bar reads: the bundled ones with the book's own in their place.
     private var houseRecipes = HouseRecipes.bundled
     /// The clock: stamps fetched catalogs and dates "last modified" labels.
@@ -53,15 +54,18 @@ public actor CatalogService {
     ///   - recipeStore: where the book's own recipes are kept; they join it too.
     ///   - houseRecipeStore: where the book's own house recipes are kept; the bar reads them.
     ///   - now: the clock used to stamp fetched catalogs.
+    ///   - decoding: how the source's answer is read (see ``CatalogDecoding``).
     public init(
         source: any CocktailsAPI, catalogStore: any CatalogStore, favoritesStore: any FavoritesStore,
         importedStore: (any ImportedCocktailsStore)? = nil, recipeStore: (any RecipeStore)? = nil,
         houseRecipeStore: (any HouseRecipeStore)? = nil,
         now: @escaping @Sendable () -> Date,
         locale: Locale = .catalogDefault,
-        ingredients: IngredientTable = IngredientTable([]), logger: Logger = Logger(label: "cocktailbook.catalog")
+        ingredients: IngredientTable = IngredientTable([]), decoding: CatalogDecoding = .fresh,
+        logger: Logger = Logger(label: "cocktailbook.catalog")
     ) {
         self.ingredients = ingredients
+        self.decoding = decoding
         self.calendar = .labels(for: locale)
         self.source = source
         self.catalogStore = catalogStore
@@ -405,9 +409,7 @@ public actor CatalogService {
                 try await noteUnchanged(count: snapshot?.catalog.cocktails.count ?? 0)
                 return
             }
-            // Read off the actor: at 10,000 drinks decoding takes a third of a second, and
-            // every request the actor answers would wait for it.
-            let outcome = try await Task.detached { try CatalogDecoder.decode(data) }.value
+            let outcome = try await decoding.decode(data, digest)
             if !outcome.skipped.isEmpty {
                 let reasons = outcome.skipped.map(\.description).joined(separator: "; ")
                 logger.warning("skipped \(outcome.skipped.count) catalog entries: \(reasons)")

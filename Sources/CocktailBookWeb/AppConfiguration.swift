@@ -48,6 +48,9 @@ public struct AppConfiguration: Sendable {
     public var headerTimeout: Duration = .seconds(10)
     /// How long an idle keep-alive connection stays open.
     public var idleTimeout: Duration = .seconds(60)
+    /// How the catalog service reads the source's answer: afresh each time, unless a process
+    /// that starts many apps over one catalog (the tests) shares one reading.
+    public var catalogDecoding = CatalogDecoding.fresh
     /// The collation used to sort names.
     public var locale: Locale
     /// How much the server logs.

@@ -71,7 +71,7 @@ extension CatalogService {
             recipeStore: database, houseRecipeStore: database,
             now: { Date() },
             locale: configuration.locale, ingredients: try IngredientTable(json: BundledCatalog.ingredientsData),
-            logger: logger
+            decoding: configuration.catalogDecoding, logger: logger
         )
     }
 }

@@ -35,12 +35,17 @@ public struct ConditionNeverHeld: Error, CustomStringConvertible {
     }
 }
 
+/// How long a test waits for a condition before it gives up. Generous on purpose: the common case
+/// returns at the first read that holds, and a machine busy with other builds can take many times
+/// longer than a quiet one; only a condition that never holds pays the whole deadline.
+public let conditionDeadline = Duration.seconds(120)
+
 /// Reads `read` again until `accept` holds, for at most `limit` (a deadline for a condition, never
 /// a fixed wait: the common case returns at the first read that holds). Throws with the last
 /// value read when the deadline passes.
 @discardableResult
 public func eventually<T>(
-    within limit: Duration = .seconds(10), _ read: () async throws -> T, until accept: (T) throws -> Bool
+    within limit: Duration = conditionDeadline, _ read: () async throws -> T, until accept: (T) throws -> Bool
 ) async throws -> T {
     let deadline = ContinuousClock.now + limit
     var value = try await read()

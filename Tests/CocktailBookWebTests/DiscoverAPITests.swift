@@ -49,7 +49,7 @@ struct DiscoverFacetsBody: Decodable, Equatable {
 extension TestClientProtocol {
     /// Polls until the catalog is ready, patiently: many apps load at once when the tests run in parallel.
     func discoverWaitUntilReady(sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        try await waitForCatalog(timeout: .seconds(60), sourceLocation: sourceLocation) { $0.state == "ready" }
+        try await waitForCatalog(sourceLocation: sourceLocation) { $0.state == "ready" }
     }
 
     /// The list for `query` with its paging keys, expecting a 200.

@@ -188,7 +188,7 @@ struct DatabaseOutageTests {
 
             try await Self.postgres("crash", directory)
             var seen: [HTTPResponse.Status] = []
-            let refused = try await eventually(within: .seconds(15)) {
+            let refused = try await eventually {
                 let response = try await client.execute(uri: "/api/v1/favorites", method: .get, headers: auth)
                 seen.append(response.status)
                 return response
@@ -203,7 +203,7 @@ struct DatabaseOutageTests {
             #expect(!seen.contains(.unauthorized), "\(seen)")
 
             try await Self.postgres("resume", directory)
-            try await eventually(within: .seconds(15)) {
+            try await eventually {
                 try await client.execute(uri: "/api/v1/favorites", method: .get, headers: auth).status
             } until: { status in
                 #expect(status != .unauthorized)

@@ -15,10 +15,9 @@ import Testing
 /// Needs the test server `./scripts/test.sh` starts (the store contract fails in CI without it).
 @Suite("Several instances on one PostgreSQL database", .serialized, .enabled(if: PostgresTestDatabase.server != nil))
 struct SeveralInstancesTests {
-    /// Asks `read` again until `accept` holds (a notification's trip), or `seconds` have passed.
-    static func eventually<T>(seconds: Int = 10, _ read: () async throws -> T, _ accept: (T) -> Bool) async throws -> T
-    {
-        try await CocktailBookTestSupport.eventually(within: .seconds(seconds), read, until: accept)
+    /// Asks `read` again until `accept` holds (a notification's trip), within the tests' deadline.
+    static func eventually<T>(_ read: () async throws -> T, _ accept: (T) -> Bool) async throws -> T {
+        try await CocktailBookTestSupport.eventually(read, until: accept)
     }
 
     @Test("a favorite written through one instance is read through the other, and removed through it")
@@ -134,7 +133,6 @@ struct SeveralInstancesTests {
                 try await makeApp(databasePath: url, sourceFailures: 1_000).test(.router) { second in
                     var states: [String] = []
                     let ready = try await Self.eventually(
-                        seconds: 10,
                         { () -> StatusBody in
                             let status: StatusBody = try await second.get("/api/v1/catalog").decoded()
                             states.append(status.state)

@@ -18,6 +18,7 @@ func makeApp(
         catalogPath: SeedCatalog.path, logLevel: .error
     )
     configuration.bcryptCost = 4 // the cheapest cost: tests sign in often
+    configuration.catalogDecoding = .sharedAcrossTests
     configure(&configuration)
     return try await buildApplication(configuration: configuration)
 }
@@ -142,7 +143,7 @@ extension TestClientProtocol {
     /// Polls the catalog's status until `done` holds, for at most `timeout`.
     @discardableResult
     func waitForCatalog(
-        timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation,
+        timeout: Duration = conditionDeadline, sourceLocation: SourceLocation = #_sourceLocation,
         until done: (StatusBody) -> Bool
     ) async throws -> StatusBody {
         let deadline = ContinuousClock.now + timeout

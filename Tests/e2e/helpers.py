@@ -101,7 +101,7 @@ def accent_color(page: Page) -> str:
     }""")
 
 
-def scroll_until(page: Page, count: int, timeout: float = 30.0) -> None:
+def scroll_until(page: Page, count: int, timeout: float = 60.0) -> None:
     """Scrolls the list down until it shows `count` rows: after each scroll it waits for more
     rows to arrive (never a fixed pause), within `timeout` seconds in all."""
     deadline = time.monotonic() + timeout

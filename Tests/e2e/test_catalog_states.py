@@ -1,22 +1,20 @@
 """The main screen while the recipe source is slow, and when it fails."""
 
 import re
-import time
 
 from playwright.sync_api import expect
 
 from helpers import ALPHABETICAL, row_names, rows
-from conftest import wait_until
+from conftest import DEADLINE, wait_until
 
 
-def wait_for_state(server, state: str, timeout: float = 5.0) -> None:
+def wait_for_state(server, state: str, timeout: float = DEADLINE) -> None:
     wait_until(lambda: server.catalog()["state"] == state, timeout, f"the catalog never reached {state!r}")
 
 
 def test_slow_source_shows_loading_then_the_list_by_itself(server, page):
-    slow = server(latency=2)
+    slow = server(latency=4)
     assert slow.catalog()["state"] == "loading"
-    started = time.monotonic()
 
     page.goto(slow.url + "/")
 
@@ -28,8 +26,7 @@ def test_slow_source_shows_loading_then_the_list_by_itself(server, page):
     expect(rows(page)).to_have_count(0)
 
     # No clicks, no reloads from the test: the page turns into the list on its own.
-    expect(rows(page)).to_have_count(13, timeout=8_000)
-    assert time.monotonic() - started < 8
+    expect(rows(page)).to_have_count(13)
     assert row_names(page) == ALPHABETICAL
     expect(page).to_have_url(slow.url + "/")
     expect(page.get_by_text("Loading cocktails…")).to_have_count(0)
@@ -55,7 +52,7 @@ def test_failing_source_offers_try_again_until_the_list_loads(server, page):
         with page.expect_navigation():
             page.get_by_role("button", name="Try again").click()
         presses += 1
-        expect(page.locator("body")).not_to_have_attribute("data-catalog-state", "loading", timeout=8_000)
+        expect(page.locator("body")).not_to_have_attribute("data-catalog-state", "loading")
         if page.locator("body").get_attribute("data-catalog-state") == "ready":
             break
         expect(page.get_by_text("We couldn't load the cocktails")).to_be_visible()

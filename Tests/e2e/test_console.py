@@ -32,7 +32,7 @@ def test_loading_page_logs_no_errors(server, page):
     errors = ConsoleErrors(page)
     page.goto(slow.url + "/")
     expect(page.get_by_text("Loading cocktails…")).to_be_visible()
-    expect(rows(page)).to_have_count(13, timeout=8_000)  # includes the polling and the reload
+    expect(rows(page)).to_have_count(13)  # includes the polling and the reload
     page.wait_for_load_state("load")
     assert errors.messages == []
 

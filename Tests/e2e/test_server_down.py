@@ -81,7 +81,7 @@ def test_a_server_that_does_not_answer_counts_as_offline_and_favorites_sync_when
     start_again(running)
     wait_until(lambda: favorites(running) == ["3"], 40, "the queued favorite never reached the server")
     expect(banner).to_be_hidden(timeout=40_000)
-    expect(page.locator("ul.cocktail-list [data-queued]")).to_have_count(0, timeout=10_000)
+    expect(page.locator("ul.cocktail-list [data-queued]")).to_have_count(0)
     assert row_names(page)[0] == "Manhattan"
     expect(page.locator("ul.cocktail-list a.row").first).to_have_class(re.compile(r"\bis-favorite\b"))
     assert page.evaluate("localStorage.getItem('cocktailbook-pending-favorites')") == "{}"
@@ -105,7 +105,7 @@ def test_with_the_network_off_the_saved_list_shows_a_favorite_set_offline(server
 
     page.context.set_offline(False)
     wait_until(lambda: favorites(running) == ["1"], 20, "the favorite was not sent when the network returned")
-    expect(page.locator("ul.cocktail-list [data-queued]")).to_have_count(0, timeout=10_000)
+    expect(page.locator("ul.cocktail-list [data-queued]")).to_have_count(0)
     assert row_names(page)[0] == "Mojito"
 
 
