@@ -12,7 +12,7 @@ struct ChaosModeTests {
     func makeChaosApp(_ path: String, latency: Duration = .zero, failures: Int = 0, rate: Double = 0) async throws
         -> some ApplicationProtocol
     {
-        var configuration = AppConfiguration(
+        var configuration = AppConfiguration.forTests(
             databasePath: path, sourceLatency: .zero, catalogPath: SeedCatalog.path, logLevel: .error)
         configuration.chaosLatency = latency
         configuration.chaosFailures = failures

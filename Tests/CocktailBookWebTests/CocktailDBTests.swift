@@ -12,7 +12,7 @@ import Testing
 /// Builds the real app serving the 170-cocktail bundled catalog, instantly, quietly.
 func makeCocktailDBBundledApp(databasePath path: String) async throws -> some ApplicationProtocol {
     try await buildApplication(
-        configuration: AppConfiguration(
+        configuration: AppConfiguration.forTests(
             databasePath: path, sourceLatency: .zero, catalogPath: nil, logLevel: .error
         ))
 }

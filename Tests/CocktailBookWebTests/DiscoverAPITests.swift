@@ -9,7 +9,7 @@ import Testing
 /// Builds the real app on `path` serving the 170-cocktail bundled catalog, instantly, quietly.
 func makeDiscoverBundledApp(databasePath path: String) async throws -> some ApplicationProtocol {
     try await buildApplication(
-        configuration: AppConfiguration(
+        configuration: AppConfiguration.forTests(
             databasePath: path, sourceLatency: .zero, catalogPath: nil, logLevel: .error
         ))
 }

@@ -144,7 +144,7 @@ struct ImportPageTests {
             book.remove()
         }
         let seed = try await buildApplication(
-            configuration: AppConfiguration(
+            configuration: AppConfiguration.forTests(
                 port: 0, databasePath: seedDatabase.path, sourceLatency: .zero, catalogPath: SeedCatalog.path,
                 logLevel: .error
             ))

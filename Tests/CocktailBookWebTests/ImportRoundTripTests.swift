@@ -30,12 +30,12 @@ struct ImportRoundTripTests {
             seedDatabase.remove()
             book.remove()
         }
-        let configuration = AppConfiguration(
+        let configuration = AppConfiguration.forTests(
             port: 0, databasePath: book.path, sourceLatency: .zero,
             catalogPath: try Self.houseCatalog(in: book.directory), logLevel: .error
         )
         let seed = try await buildApplication(
-            configuration: AppConfiguration(
+            configuration: AppConfiguration.forTests(
                 port: 0, databasePath: seedDatabase.path, sourceLatency: .zero, catalogPath: SeedCatalog.path,
                 logLevel: .error
             ))

@@ -22,7 +22,7 @@ struct RemoteSourceTests {
         let tmp = try TemporaryDatabase()
         defer { tmp.remove() }
         let app = try await buildApplication(
-            configuration: AppConfiguration(
+            configuration: AppConfiguration.forTests(
                 port: 0, databasePath: tmp.path, sourceLatency: .zero, catalogPath: SeedCatalog.path, logLevel: .error
             ))
         try await app.test(.live) { client in
@@ -121,7 +121,7 @@ struct RemoteSourceTests {
     func retriesServerErrors() async throws {
         let tmp = try TemporaryDatabase()
         defer { tmp.remove() }
-        var configuration = AppConfiguration(
+        var configuration = AppConfiguration.forTests(
             port: 0, databasePath: tmp.path, sourceLatency: .zero, catalogPath: SeedCatalog.path, logLevel: .error
         )
         configuration.chaosFailures = 3
@@ -142,7 +142,7 @@ struct RemoteSourceTests {
             let tmp = try TemporaryDatabase()
             defer { tmp.remove() }
             let app = try await buildApplication(
-                configuration: AppConfiguration(
+                configuration: AppConfiguration.forTests(
                     port: 0, databasePath: tmp.path, sourceURL: base, logLevel: .error
                 ))
             try await app.test(.router) { client in

@@ -5,6 +5,7 @@ import CocktailsAPI
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
 import Testing
 
@@ -13,14 +14,31 @@ func makeApp(
     databasePath path: String, sourceLatency: Duration = .zero, sourceFailures: Int = 0,
     configure: (inout AppConfiguration) -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
-    var configuration = AppConfiguration(
-        databasePath: path, sourceLatency: sourceLatency, sourceFailures: sourceFailures,
-        catalogPath: SeedCatalog.path, logLevel: .error
-    )
-    configuration.bcryptCost = 4 // the cheapest cost: tests sign in often
-    configuration.catalogDecoding = .sharedAcrossTests
+    var configuration = AppConfiguration.forTests(
+        databasePath: path, sourceLatency: sourceLatency, sourceFailures: sourceFailures, catalogPath: SeedCatalog.path)
     configure(&configuration)
     return try await buildApplication(configuration: configuration)
+}
+
+extension AppConfiguration {
+    /// A configuration as every test runs the app: the arguments of ``init(host:port:databasePath:sourceLatency:sourceFailures:catalogPath:sourceURL:locale:logLevel:)``,
+    /// quiet logs, and what a test process needs of its hundreds of apps.
+    static func forTests(
+        port: Int = 8080, databasePath: String, sourceLatency: Duration = .zero, sourceFailures: Int = 0,
+        catalogPath: String? = nil, sourceURL: URL? = nil, logLevel: Logger.Level = .error
+    ) -> AppConfiguration {
+        var configuration = AppConfiguration(
+            port: port, databasePath: databasePath, sourceLatency: sourceLatency, sourceFailures: sourceFailures,
+            catalogPath: catalogPath, sourceURL: sourceURL, logLevel: logLevel)
+        configuration.bcryptCost = 4 // the cheapest cost: tests sign in often
+        configuration.catalogDecoding = .sharedAcrossTests
+        // A live test's client keeps one connection and may be slow to send its next request on
+        // a busy machine: the server must not close it for that (the timeouts themselves are
+        // tested on the real binary, with its defaults, in Tests/e2e/test_hardening.py).
+        configuration.headerTimeout = conditionDeadline
+        configuration.idleTimeout = conditionDeadline
+        return configuration
+    }
 }
 
 /// A browser's CSRF cookie and the matching form field, as a page of ours would hand them out.

@@ -5,7 +5,7 @@ import re
 from playwright.sync_api import expect
 
 from helpers import ConsoleErrors, rows
-from conftest import wait_until
+from conftest import DEADLINE, wait_until
 
 
 def test_main_and_details_log_no_errors(module_server, page):
@@ -39,7 +39,7 @@ def test_loading_page_logs_no_errors(server, page):
 
 def test_failure_page_logs_no_errors(server, page):
     failing = server(failures=5)
-    wait_until(lambda: failing.catalog()["state"] == "failed", 10, "the catalog never failed")
+    wait_until(lambda: failing.catalog()["state"] == "failed", DEADLINE, "the catalog never failed")
     errors = ConsoleErrors(page)
     page.goto(failing.url + "/")
     expect(page.get_by_text("We couldn't load the cocktails")).to_be_visible()

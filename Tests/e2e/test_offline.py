@@ -13,7 +13,7 @@ import urllib.request
 
 from playwright.sync_api import expect
 
-from conftest import CHROMIUM, wait_until
+from conftest import DEADLINE, CHROMIUM, wait_until
 
 
 def fetch(server, path: str) -> tuple[bytes, str]:
@@ -130,7 +130,7 @@ def test_a_favorite_toggled_offline_is_saved_on_the_server_once_back_online(serv
     page.context.set_offline(False)
     page.reload()
     wait_until(lambda: "3" in [c["id"] for c in json.loads(fetch(running, "/api/v1/favorites")[0])["cocktails"]],
-               10, "the queued favorite never reached the server")
+               DEADLINE, "the queued favorite never reached the server")
     # Polled from here: wait_for_function's polling evaluates strings, which our CSP forbids.
     wait_until(lambda: page.evaluate("localStorage.getItem('cocktailbook-pending-favorites')") == "{}",
-               10, "the queue was never emptied")
+               DEADLINE, "the queue was never emptied")

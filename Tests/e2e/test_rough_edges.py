@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ServerFactory, api_json, wait_until
+from conftest import DEADLINE, ServerFactory, api_json, wait_until
 from helpers import rows, scroll_until
 
 
@@ -107,7 +107,7 @@ def test_try_again_over_a_saved_list_shows_progress_and_then_the_outcome(tmp_pat
         first.stop()
         # A slow source that always fails: the refresh is long enough to be seen.
         failing = factory(catalog=None, database=first.database, failures=1000, latency=1.5)
-        wait_until(lambda: api(failing, "/api/v1/catalog")["message"] is not None, 15, "the refresh never failed")
+        wait_until(lambda: api(failing, "/api/v1/catalog")["message"] is not None, DEADLINE, "the refresh never failed")
         page = new_page()
         page.goto(failing.url + "/")
         notice = page.locator(".notice")

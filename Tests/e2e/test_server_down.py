@@ -13,7 +13,7 @@ import urllib.request
 
 from playwright.sync_api import expect
 
-from conftest import wait_until
+from conftest import DEADLINE, wait_until
 from helpers import row_names
 
 
@@ -79,8 +79,8 @@ def test_a_server_that_does_not_answer_counts_as_offline_and_favorites_sync_when
 
     # The server returns: the page finds out by itself, sends the favorite and redraws the list.
     start_again(running)
-    wait_until(lambda: favorites(running) == ["3"], 40, "the queued favorite never reached the server")
-    expect(banner).to_be_hidden(timeout=40_000)
+    wait_until(lambda: favorites(running) == ["3"], DEADLINE, "the queued favorite never reached the server")
+    expect(banner).to_be_hidden()
     expect(page.locator("ul.cocktail-list [data-queued]")).to_have_count(0)
     assert row_names(page)[0] == "Manhattan"
     expect(page.locator("ul.cocktail-list a.row").first).to_have_class(re.compile(r"\bis-favorite\b"))
@@ -104,7 +104,7 @@ def test_with_the_network_off_the_saved_list_shows_a_favorite_set_offline(server
     assert favorites(running) == []
 
     page.context.set_offline(False)
-    wait_until(lambda: favorites(running) == ["1"], 20, "the favorite was not sent when the network returned")
+    wait_until(lambda: favorites(running) == ["1"], DEADLINE, "the favorite was not sent when the network returned")
     expect(page.locator("ul.cocktail-list [data-queued]")).to_have_count(0)
     assert row_names(page)[0] == "Mojito"
 
