@@ -53,6 +53,10 @@ public struct Backup: Codable, Sendable, Equatable {
         public var importedAt: Date
         /// The file's bytes, base64 in the JSON.
         public var data: Data
+
+        /// Whether an import downloaded it (and the book records where from), rather than a
+        /// person uploading it or a recipe page bringing it.
+        var isDownload: Bool { !sourceURL.isEmpty }
     }
 
     public var format: String
@@ -92,6 +96,9 @@ public struct Backup: Codable, Sendable, Equatable {
         public var importedCocktails: Int
         public var pictures: Int
         public var recipes: Int = 0
+        /// The admins who cannot sign in yet (made by the restore, so without a password), by
+        /// name: each needs `cocktailbook user passwd NAME`.
+        public var adminsWithoutPassword: [String] = []
     }
 
     static var encoder: JSONEncoder {
@@ -275,6 +282,8 @@ extension AppDatabase {
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
             return try await write { db in
+                let signingIn = { try Int.fetchOne(db, sql: Backup.adminsWhoCanSignInSQL) ?? 0 }
+                let adminsBefore = try signingIn()
                 var ids: [String: Int64] = ["": 0]
                 for account in backup.accounts {
                     if let id = try Int64.fetchOne(
@@ -289,9 +298,8 @@ extension AppDatabase {
                         ids[account.name.lowercased()] = db.lastInsertedRowID
                     }
                 }
-                try Backup.checkAdmins(
-                    admins: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM account WHERE role = 'admin'") ?? 0,
-                    accounts: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM account") ?? 0)
+                try Backup.checkAdmins(before: adminsBefore, after: try signingIn())
+                let passwordless = try String.fetchAll(db, sql: Backup.adminsWithoutPasswordSQL)
                 func id(_ owner: String) -> Int64 { ids[owner.lowercased()] ?? 0 }
                 for table in Self.restoredTables { try db.execute(sql: "DELETE FROM \(table)") }
                 for favorite in backup.favorites {
@@ -334,7 +342,7 @@ extension AppDatabase {
                         payload: try encoder.encode(cocktail.cocktail), importedAt: cocktail.importedAt
                     ).save(db)
                 }
-                for picture in backup.pictures {
+                for picture in backup.pictures where picture.isDownload {
                     try ImportedImageRecord(
                         sourceURL: picture.sourceURL, fileName: picture.fileName, contentType: picture.contentType,
                         importedAt: picture.importedAt
@@ -347,7 +355,7 @@ extension AppDatabase {
                 return Backup.Summary(
                     accounts: backup.accounts.count, favorites: backup.favorites.count,
                     importedCocktails: backup.imported.count, pictures: backup.pictures.count,
-                    recipes: backup.recipes?.count ?? 0)
+                    recipes: backup.recipes?.count ?? 0, adminsWithoutPassword: passwordless)
             }
         } catch {
             // Nothing was restored: the pictures saved for it go too.
@@ -559,18 +567,36 @@ extension Backup {
         return saved
     }
 
-    /// Fills in the bytes of the pictures from `store`; those it lacks (or all, without a store)
-    /// are left out of the backup.
+    /// Fills in the bytes of the pictures from `store`: those imports recorded and every other
+    /// picture of the book's own that a drink in the backup shows (uploaded in the editor or
+    /// fetched with a recipe page, in any version, in the trash too). Those the store lacks (or
+    /// all, without a store) are left out of the backup.
     public mutating func readPictures(from store: (any PictureStore)?) async throws {
         var kept: [Picture] = []
         if let store {
-            for var picture in pictures {
+            for var picture in pictures + shownPictures() {
                 guard let data = try await store.picture(named: picture.fileName) else { continue }
                 picture.data = data
                 kept.append(picture)
             }
         }
         pictures = kept
+    }
+
+    /// The book's own pictures the backup's drinks show that no import recorded, once each, by
+    /// name. They come from no address, so their `sourceURL` is empty and a restore records no
+    /// download for them.
+    private func shownPictures() -> [Picture] {
+        let drinks = imported.map(\.cocktail) + (recipes ?? []).flatMap { $0.versions.map(\.cocktail) }
+        var seen = Set(pictures.map(\.fileName))
+        var shown: [Picture] = []
+        for file in drinks.compactMap({ PictureName.keptFile(in: $0.imageURL) }) where seen.insert(file).inserted {
+            shown.append(
+                Picture(
+                    sourceURL: "", fileName: file, contentType: PictureName.contentType(ofStored: file),
+                    importedAt: createdAt, data: Data()))
+        }
+        return shown.sorted { $0.fileName < $1.fileName }
     }
 
     /// Whether a picture's name is the one its bytes are kept under (or, for files kept by
@@ -581,11 +607,27 @@ extension Backup {
         return picture.fileName == ContentHash.hex(of: picture.data) + "." + kind.ext
     }
 
-    /// Refuses a restore that would leave a book with accounts without an admin.
-    static func checkAdmins(admins: Int, accounts: Int) throws {
-        if accounts > 0, admins == 0 {
+    /// Counts the admins who can sign in: a restore creates accounts with a password hash that
+    /// starts with `!`, which no password matches. (The same SQL on both backends: the column is
+    /// `passwordHash` in SQLite and `password_hash` in PostgreSQL, hence the two.)
+    static let adminsWhoCanSignInSQL =
+        "SELECT COUNT(*) FROM account WHERE role = 'admin' AND passwordHash NOT LIKE '!%'"
+    static let adminsWhoCanSignInPostgresSQL =
+        "SELECT count(*) FROM account WHERE role = 'admin' AND password_hash NOT LIKE '!%'"
+    /// The admins who cannot sign in until someone sets their password, by name.
+    static let adminsWithoutPasswordSQL =
+        "SELECT name FROM account WHERE role = 'admin' AND passwordHash LIKE '!%' ORDER BY name"
+    static let adminsWithoutPasswordPostgresSQL =
+        "SELECT name FROM account WHERE role = 'admin' AND password_hash LIKE '!%' ORDER BY name"
+
+    /// Refuses a restore that would take a book that has an admin who can sign in and leave it
+    /// with none. Any other restore goes ahead, into an empty book above all (disaster recovery:
+    /// a backup holds no password hashes); its summary names the admins who need a password.
+    static func checkAdmins(before: Int, after: Int) throws {
+        if before > 0, after == 0 {
             throw StoreError.invalidBackup(
-                "it would leave the book without an admin (no account it lists or the book has is one)")
+                "it would leave the book without an admin who can sign in (the backup demotes every admin the book has, and the admins it adds have no password yet)"
+            )
         }
     }
 

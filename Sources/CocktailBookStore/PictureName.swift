@@ -22,6 +22,28 @@ public enum PictureName {
         kind(of: bytes).map { "\(sha256(bytes)).\($0.ext)" }
     }
 
+    /// The path a kept picture is served under: a drink's `imageURL` that starts with it names
+    /// one of the book's own pictures (uploaded, fetched with a recipe page or imported).
+    public static let servedPrefix = "/images/imported/"
+
+    /// The kept picture a drink's picture address names, if it names one of the book's own.
+    public static func keptFile(in imageURL: String?) -> String? {
+        guard let imageURL, imageURL.hasPrefix(servedPrefix) else { return nil }
+        let file = String(imageURL.dropFirst(servedPrefix.count))
+        return isStored(file) ? file : nil
+    }
+
+    /// The media type of a kept file, by its extension.
+    static func contentType(ofStored file: String) -> String {
+        switch file.split(separator: ".").last {
+        case "jpg": "image/jpeg"
+        case "png": "image/png"
+        case "gif": "image/gif"
+        case "webp": "image/webp"
+        default: "image/svg+xml"
+        }
+    }
+
     /// The extensions of stored files. Files stored before SVG was refused are still on some
     /// disks; they are only ever offered as a download.
     static let storedExtensions: Set<String> = ["jpg", "png", "gif", "webp", "svg"]

@@ -10,7 +10,7 @@ struct BackupCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",
         abstract:
-            "Write a backup: accounts (without passwords), favorites, settings, bars, imported cocktails and their pictures.",
+            "Write a backup: accounts (without passwords), favorites, settings, bars, recipes, imported cocktails and every picture they show.",
         discussion:
             "FILE is written whole or not at all; `-` writes to standard output. Restore it with `cocktailbook restore FILE`."
     )
@@ -71,6 +71,10 @@ struct RestoreCommand: AsyncParsableCommand {
             print(
                 "Restored \(summary.accounts) accounts, \(summary.favorites) favorites, \(summary.importedCocktails) imported cocktails and \(summary.pictures) pictures."
             )
+            // A backup holds no password hashes: an admin it brought back signs in once given one.
+            for name in summary.adminsWithoutPassword {
+                print("The admin \(name) has no password yet: run `cocktailbook user passwd \(name)` to set one.")
+            }
         }
     }
 }

@@ -69,7 +69,10 @@ struct AppDatabaseBackupTests {
         let freshPictures = target.directory.appendingPathComponent("images", isDirectory: true)
         let summary = try await fresh.restore(
             data, pictures: PictureFolder(directory: freshPictures), unusablePasswordHash: "!restored")
-        #expect(summary == Backup.Summary(accounts: 2, favorites: 2, importedCocktails: 1, pictures: 1))
+        #expect(
+            summary
+                == Backup.Summary(
+                    accounts: 2, favorites: 2, importedCocktails: 1, pictures: 1, adminsWithoutPassword: ["alice"]))
 
         // Everything compares equal, and so does a backup of the restored book.
         #expect(

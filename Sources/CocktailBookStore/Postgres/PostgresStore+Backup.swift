@@ -189,6 +189,14 @@ extension PostgresStore {
         }
     }
 
+    /// How many admins can sign in (see ``Backup/adminsWhoCanSignInSQL``).
+    private func adminsWhoCanSignIn(_ connection: PostgresConnection) async throws -> Int {
+        let count = try await one(
+            connection.query(PostgresQuery(unsafeSQL: Backup.adminsWhoCanSignInPostgresSQL), logger: logger),
+            as: Int64.self)
+        return Int(count ?? 0)
+    }
+
     private func ownedValues(
         _ sql: String, _ connection: PostgresConnection, _ owner: (Int64) throws -> String
     ) async throws -> [Backup.OwnedValue] {
@@ -206,6 +214,7 @@ extension PostgresStore {
                 let payloads = try Self.payloads(backup.imported.map(\.cocktail))
                 return try await write("restore") { connection in
                     try await connection.query("LOCK TABLE account IN SHARE ROW EXCLUSIVE MODE", logger: logger)
+                    let adminsBefore = try await adminsWhoCanSignIn(connection)
                     var ids: [String: Int64] = ["": 0]
                     for account in backup.accounts {
                         if let id = try await one(
@@ -224,17 +233,11 @@ extension PostgresStore {
                                 ), as: Int64.self)
                         }
                     }
-                    try Backup.checkAdmins(
-                        admins: Int(
-                            try await one(
-                                connection.query(
-                                    "SELECT count(*) FROM account WHERE role = 'admin'", logger: logger), as: Int64.self
-                            )
-                                ?? 0),
-                        accounts: Int(
-                            try await one(
-                                connection.query("SELECT count(*) FROM account", logger: logger), as: Int64.self)
-                                ?? 0))
+                    try Backup.checkAdmins(before: adminsBefore, after: try await adminsWhoCanSignIn(connection))
+                    let passwordless = try await many(
+                        connection.query(
+                            PostgresQuery(unsafeSQL: Backup.adminsWithoutPasswordPostgresSQL), logger: logger),
+                        as: String.self)
                     func id(_ owner: String) -> Int64 { ids[owner.lowercased()] ?? 0 }
                     for table in [
                         "favorite", "account_settings", "bar_bottle", "bar_always", "bar_rule", "shopping_item",
@@ -294,7 +297,7 @@ extension PostgresStore {
                             logger: logger
                         )
                     }
-                    for picture in backup.pictures {
+                    for picture in backup.pictures where picture.isDownload {
                         try await saveImage(
                             picture.sourceURL, picture.fileName, picture.contentType, picture.importedAt, connection)
                     }
@@ -305,7 +308,7 @@ extension PostgresStore {
                     return Backup.Summary(
                         accounts: backup.accounts.count, favorites: backup.favorites.count,
                         importedCocktails: backup.imported.count, pictures: backup.pictures.count,
-                        recipes: backup.recipes?.count ?? 0)
+                        recipes: backup.recipes?.count ?? 0, adminsWithoutPassword: passwordless)
                 }
             } catch {
                 // Nothing was restored: the pictures saved for it go too.

@@ -15,7 +15,7 @@ public struct ImportedImageFiles: Sendable {
     /// The largest picture accepted: 5 MB.
     public static let maximumBytes = 5 * 1_048_576
     /// The path prefix pictures are served under.
-    public static let urlPrefix = "/images/imported/"
+    public static let urlPrefix = PictureName.servedPrefix
 
     /// The pictures kept in `store`.
     public init(store: any PictureStore) {

@@ -61,7 +61,7 @@ extension MaintenanceController {
         } catch let error as StoreError {
             return try await refused(error.localizedDescription, context: context)
         }
-        let now = try Backup.validated(try await environment.database.backup(pictures: nil))
+        let now = try Backup.validated(try await environment.database.backup(pictures: environment.images.store))
         let token = try await shelf.holdUpload(file.body)
         return renderer.render(
             RestorePage(
@@ -92,8 +92,20 @@ extension MaintenanceController {
                         "imported": String(summary.importedCocktails), "pictures": String(summary.pictures),
                     ]),
                 context.strings("maintenance_restored_kept", ["name": kept]),
-            ].joined(separator: " ")
-            return renderer.render(try await page(context: context, notice: notice), context: context)
+            ]
+            let passwordless =
+                summary.adminsWithoutPassword.isEmpty
+                ? []
+                : [
+                    context.strings(
+                        "maintenance_restored_passwd",
+                        [
+                            "commands": summary.adminsWithoutPassword.map { "cocktailbook user passwd \($0)" }
+                                .joined(separator: "; ")
+                        ])
+                ]
+            let message = (notice + passwordless).joined(separator: " ")
+            return renderer.render(try await page(context: context, notice: message), context: context)
         } catch let error as StoreError {
             return try await refused(error.localizedDescription, context: context)
         }
