@@ -112,7 +112,7 @@ extension AppDatabase: RecipeStore {
     }
 
     public func updateRecipe(
-        number: Int64, to cocktail: Cocktail, expectedVersion: Int, summary: String, by author: RecipeAuthor,
+        number: Int64, to cocktail: Cocktail, expectedVersion: Int?, summary: String, by author: RecipeAuthor,
         at date: Date
     ) async throws -> OwnRecipe {
         let payload = try StoreRules.payload(cocktail)
@@ -122,7 +122,7 @@ extension AppDatabase: RecipeStore {
                     db, sql: "SELECT * FROM recipe WHERE id = ? AND deletedAt IS NULL", arguments: [number]
                 ).map(Self.recipe)
             else { throw RecipeError.notFound }
-            guard current.version == expectedVersion else { throw RecipeError.stale(current: current) }
+            if let expectedVersion, current.version != expectedVersion { throw RecipeError.stale(current: current) }
             current.version += 1
             current.updatedAt = date
             current.cocktail = cocktail
@@ -244,12 +244,18 @@ extension AppDatabase: PersonalStore {
         async throws -> MadeEntry
     {
         try await write { db in
-            try db.execute(
-                sql: "INSERT INTO madeIt (ownerId, cocktailId, madeAt, servings, note) VALUES (?, ?, ?, ?, ?)",
-                arguments: [owner.id, cocktailID, date, servings, note])
-            return MadeEntry(
-                id: db.lastInsertedRowID, cocktailID: cocktailID, madeAt: date, servings: servings, note: note)
+            try Self.insertMade(db, cocktailID, servings: servings, note: note, owner: owner, at: date)
         }
+    }
+
+    /// Records one making (see ``recordMade(_:servings:note:drawing:owner:at:)`` for one with its stock).
+    static func insertMade(
+        _ db: Database, _ cocktailID: String, servings: Int, note: String?, owner: FavoritesOwner, at date: Date
+    ) throws -> MadeEntry {
+        try db.execute(
+            sql: "INSERT INTO madeIt (ownerId, cocktailId, madeAt, servings, note) VALUES (?, ?, ?, ?, ?)",
+            arguments: [owner.id, cocktailID, date, servings, note])
+        return MadeEntry(id: db.lastInsertedRowID, cocktailID: cocktailID, madeAt: date, servings: servings, note: note)
     }
 
     public func madeEntries(of cocktailID: String, owner: FavoritesOwner) async throws -> [MadeEntry] {

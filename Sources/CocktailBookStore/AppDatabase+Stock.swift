@@ -72,10 +72,10 @@ extension AppDatabase: StockStore {
                 sql: "INSERT INTO houseBatch (ownerId, value, ml, madeAt) VALUES (?, ?, ?, ?)",
                 arguments: [owner.id, value, ml, date])
             let batch = HouseBatch(id: db.lastInsertedRowID, value: value, ml: ml, madeAt: date)
-            let low = try Self.take(
+            let taken = try Self.take(
                 db, uses.map { StockUse(value: $0.value, ml: $0.ml) }, madeId: 0,
                 forBatch: batch.id, owner: owner)
-            return (batch, low)
+            return (batch, taken.low)
         }
     }
 
@@ -128,15 +128,29 @@ extension AppDatabase: StockStore {
 
     public func useStock(_ uses: [StockUse], madeId: Int64, owner: FavoritesOwner) async throws -> [StockUse] {
         guard owner != .nobody else { throw StoreError.noOwner }
-        return try await write { db in try Self.take(db, uses, madeId: madeId, forBatch: nil, owner: owner) }
+        return try await write { db in try Self.take(db, uses, madeId: madeId, forBatch: nil, owner: owner).low }
+    }
+
+    public func recordMade(
+        _ cocktailID: String, servings: Int, note: String?, drawing uses: [StockUse], owner: FavoritesOwner,
+        at date: Date
+    ) async throws -> MadeWithStock {
+        guard owner != .nobody else { throw StoreError.noOwner }
+        return try await write { db in
+            let entry = try Self.insertMade(db, cocktailID, servings: servings, note: note, owner: owner, at: date)
+            let taken = try Self.take(db, uses, madeId: entry.id, forBatch: nil, owner: owner)
+            return MadeWithStock(entry: entry, drawn: taken.drawn, low: taken.low)
+        }
     }
 
     /// Takes `uses` from the tracked bottles and batches, remembered under `madeId` (or the
-    /// batch made, `forBatch`); returns the bottles that crossed their low mark.
+    /// batch made, `forBatch`); returns what really came off (never more than was left) and the
+    /// bottles that crossed their low mark.
     static func take(
         _ db: Database, _ uses: [StockUse], madeId: Int64, forBatch: Int64?, owner: FavoritesOwner
-    ) throws -> [StockUse] {
+    ) throws -> (drawn: [StockUse], low: [StockUse]) {
         var crossed: [StockUse] = []
+        var drawn: [StockUse] = []
         for use in uses where use.ml > 0 {
             if let batch = use.batchId {
                 guard
@@ -148,6 +162,7 @@ extension AppDatabase: StockStore {
                 try db.execute(
                     sql: "INSERT INTO stockUse (ownerId, madeId, value, ml, batchId) VALUES (?, ?, ?, ?, ?)",
                     arguments: [owner.id, madeId, use.value, before - after, batch])
+                drawn.append(StockUse(value: use.value, ml: before - after, batchId: batch))
                 continue
             }
             guard
@@ -163,6 +178,7 @@ extension AppDatabase: StockStore {
             try db.execute(
                 sql: "INSERT INTO stockUse (ownerId, madeId, value, ml, forBatchId) VALUES (?, ?, ?, ?, ?)",
                 arguments: [owner.id, madeId, use.value, before - after, forBatch])
+            drawn.append(StockUse(value: use.value, ml: before - after))
             if let low = row["lowMl"] as Double?, before > low, after <= low {
                 crossed.append(StockUse(value: use.value, ml: after))
                 // On the list once: never a second line, and a line ticked off comes back.
@@ -177,7 +193,7 @@ extension AppDatabase: StockStore {
                     arguments: [owner.id, use.value])
             }
         }
-        return crossed
+        return (drawn, crossed)
     }
 
     public func restoreStock(madeId: Int64, owner: FavoritesOwner) async throws -> [StockUse] {

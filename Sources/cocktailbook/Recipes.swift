@@ -179,13 +179,11 @@ struct MadeCommand: AsyncParsableCommand {
                 let item = try await environment.catalog.cocktail(idOrName: cocktail).cocktail
                 let who = try await owner.resolved(in: environment)
                 let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
-                let entry = try await environment.database.recordMade(
-                    item.id, servings: servings, note: trimmed?.isEmpty == false ? trimmed : nil, owner: who,
-                    at: environment.catalog.now())
-                // What it poured comes off the bottles whose level is known and the fresh batches, as on the web.
+                // What it poured comes off the bottles whose level is known and the fresh batches, as on
+                // the web, in the same transaction as the record.
                 let index = try await environment.catalog.barIndex()
-                let taken = try await environment.database.takeStock(
-                    for: item, servings: servings, madeId: entry.id, index: index,
+                let taken = try await environment.database.recordMade(
+                    item, servings: servings, note: trimmed?.isEmpty == false ? trimmed : nil, index: index,
                     at: environment.catalog.now(), owner: who)
                 for drawn in taken.drawn where drawn.batchId != nil {
                     print(

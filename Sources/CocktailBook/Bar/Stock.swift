@@ -133,6 +133,28 @@ public protocol StockStore: Sendable {
     func useStock(_ uses: [StockUse], madeId: Int64, owner: FavoritesOwner) async throws -> [StockUse]
     /// Gives back what the making `madeId` took; returns what was given back.
     func restoreStock(madeId: Int64, owner: FavoritesOwner) async throws -> [StockUse]
+    /// "I made this", in ONE transaction: records that `owner` made `cocktailID` and takes
+    /// `uses` from the bottles whose level is known and the batches they name, remembered under
+    /// the new making. A failure part-way keeps neither.
+    func recordMade(
+        _ cocktailID: String, servings: Int, note: String?, drawing uses: [StockUse], owner: FavoritesOwner,
+        at date: Date
+    ) async throws -> MadeWithStock
+}
+
+/// A making recorded with what it really took: `drawn` has, per bottle or batch, the amount
+/// that came off (less than the recipe pours when the bottle had less left; bottles whose level
+/// is not known are not in it), and `low` the bottles that crossed their low mark.
+public struct MadeWithStock: Sendable, Equatable {
+    public var entry: MadeEntry
+    public var drawn: [StockUse]
+    public var low: [StockUse]
+
+    public init(entry: MadeEntry, drawn: [StockUse], low: [StockUse]) {
+        self.entry = entry
+        self.drawn = drawn
+        self.low = low
+    }
 }
 
 extension StockStore {
@@ -143,21 +165,17 @@ extension StockStore {
 }
 
 extension BarStore {
-    /// "I made this": takes what `servings` of `cocktail` pour from `owner`'s bottles and fresh
-    /// batches (``BarIndex/draws(of:servings:on:batches:at:)``), remembered under the making
-    /// `madeId` for its undo. Returns what it drew (each batch by id) and the bottles that
-    /// crossed their low mark.
-    public func takeStock(
-        for cocktail: Cocktail, servings: Int, madeId: Int64, index: BarIndex, at now: Date, owner: FavoritesOwner
-    ) async throws -> (drawn: [StockUse], low: [StockUse]) {
+    /// "I made this": records that `owner` made `servings` of `cocktail` and takes what they pour
+    /// from `owner`'s bottles and fresh batches (``BarIndex/draws(of:servings:on:batches:at:)``),
+    /// in one transaction. Returns the making, what really came off and the bottles that crossed
+    /// their low mark.
+    public func recordMade(
+        _ cocktail: Cocktail, servings: Int, note: String?, index: BarIndex, at now: Date, owner: FavoritesOwner
+    ) async throws -> MadeWithStock {
         let draws = index.draws(
             of: cocktail, servings: servings, on: try await shelf(of: owner), batches: try await batches(of: owner),
             at: now)
-        guard !draws.isEmpty else { return ([], []) }
-        let low = try await useStock(draws, madeId: madeId, owner: owner)
-        // What the store had to take: a bottle whose level is not known gives nothing.
-        let tracked = try await stock(of: owner)
-        return (draws.filter { $0.batchId != nil || tracked[$0.value]?.ml != nil }, low)
+        return try await recordMade(cocktail.id, servings: servings, note: note, drawing: draws, owner: owner, at: now)
     }
 
     /// "I made 300 ml of honey syrup": a dated batch of `value`, whose recipe's ingredients

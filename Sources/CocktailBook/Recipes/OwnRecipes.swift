@@ -97,10 +97,11 @@ public protocol RecipeStore: Sendable {
     func createRecipe(by author: RecipeAuthor, at date: Date, _ make: @escaping @Sendable (Int64) -> Cocktail)
         async throws
         -> OwnRecipe
-    /// Saves `cocktail` as the next version, if the recipe is still at `expectedVersion`.
+    /// Saves `cocktail` as the next version, if the recipe is still at `expectedVersion` (`nil`:
+    /// whichever version is current, as `If-Match: *` asks).
     /// - Throws: ``RecipeError/stale(current:)`` when someone saved since; ``RecipeError/notFound``.
     func updateRecipe(
-        number: Int64, to cocktail: Cocktail, expectedVersion: Int, summary: String, by author: RecipeAuthor,
+        number: Int64, to cocktail: Cocktail, expectedVersion: Int?, summary: String, by author: RecipeAuthor,
         at date: Date
     ) async throws -> OwnRecipe
     /// Every version, newest first.

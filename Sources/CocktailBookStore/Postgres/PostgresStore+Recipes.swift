@@ -70,7 +70,7 @@ extension PostgresStore {
     }
 
     public func updateRecipe(
-        number: Int64, to cocktail: Cocktail, expectedVersion: Int, summary: String, by author: RecipeAuthor,
+        number: Int64, to cocktail: Cocktail, expectedVersion: Int?, summary: String, by author: RecipeAuthor,
         at date: Date
     ) async throws -> OwnRecipe {
         let payload = ByteBuffer(bytes: try StoreRules.payload(cocktail))
@@ -83,7 +83,7 @@ extension PostgresStore {
                             logger: logger)
                     ).first
                 else { throw RecipeError.notFound }
-                guard current.version == expectedVersion else { throw RecipeError.stale(current: current) }
+                if let expectedVersion, current.version != expectedVersion { throw RecipeError.stale(current: current) }
                 current.version += 1
                 current.updatedAt = date
                 current.cocktail = cocktail
@@ -227,14 +227,22 @@ extension PostgresStore {
         try await mapped {
             guard owner != .nobody else { throw StoreError.noOwner }
             return try await write("personal") { connection in
-                let id =
-                    try await one(
-                        connection.query(
-                            "INSERT INTO made_it (owner_id, cocktail_id, made_at, servings, note) VALUES (\(owner.id), \(cocktailID), \(date), \(servings), \(note)) RETURNING id",
-                            logger: logger), as: Int64.self) ?? 0
-                return MadeEntry(id: id, cocktailID: cocktailID, madeAt: date, servings: servings, note: note)
+                try await insertMade(connection, cocktailID, servings: servings, note: note, owner: owner, at: date)
             }
         }
+    }
+
+    /// Records one making (see ``recordMade(_:servings:note:drawing:owner:at:)`` for one with its stock).
+    func insertMade(
+        _ connection: PostgresConnection, _ cocktailID: String, servings: Int, note: String?, owner: FavoritesOwner,
+        at date: Date
+    ) async throws -> MadeEntry {
+        let id =
+            try await one(
+                connection.query(
+                    "INSERT INTO made_it (owner_id, cocktail_id, made_at, servings, note) VALUES (\(owner.id), \(cocktailID), \(date), \(servings), \(note)) RETURNING id",
+                    logger: logger), as: Int64.self) ?? 0
+        return MadeEntry(id: id, cocktailID: cocktailID, madeAt: date, servings: servings, note: note)
     }
 
     public func madeEntries(of cocktailID: String, owner: FavoritesOwner) async throws -> [MadeEntry] {

@@ -32,10 +32,10 @@ extension PostgresStore {
                         logger: logger
                     ), as: Int64.self)
                 let batch = HouseBatch(id: id ?? 0, value: value, ml: ml, madeAt: date)
-                let low = try await take(
+                let taken = try await take(
                     connection, uses.map { StockUse(value: $0.value, ml: $0.ml) }, madeId: 0, forBatch: batch.id,
                     owner: owner)
-                return (batch, low)
+                return (batch, taken.low)
             }
         }
     }
@@ -108,17 +108,34 @@ extension PostgresStore {
         try await mapped {
             guard owner != .nobody else { throw StoreError.noOwner }
             return try await write("bar") { connection in
-                try await take(connection, uses, madeId: madeId, forBatch: nil, owner: owner)
+                try await take(connection, uses, madeId: madeId, forBatch: nil, owner: owner).low
+            }
+        }
+    }
+
+    public func recordMade(
+        _ cocktailID: String, servings: Int, note: String?, drawing uses: [StockUse], owner: FavoritesOwner,
+        at date: Date
+    ) async throws -> MadeWithStock {
+        try await mapped {
+            guard owner != .nobody else { throw StoreError.noOwner }
+            return try await write("personal") { connection in
+                let entry = try await insertMade(
+                    connection, cocktailID, servings: servings, note: note, owner: owner, at: date)
+                let taken = try await take(connection, uses, madeId: entry.id, forBatch: nil, owner: owner)
+                return MadeWithStock(entry: entry, drawn: taken.drawn, low: taken.low)
             }
         }
     }
 
     /// Takes `uses` from the tracked bottles and batches, remembered under `madeId` (or the
-    /// batch made, `forBatch`); returns the bottles that crossed their low mark.
+    /// batch made, `forBatch`); returns what really came off (never more than was left) and the
+    /// bottles that crossed their low mark.
     private func take(
         _ connection: PostgresConnection, _ uses: [StockUse], madeId: Int64, forBatch: Int64?, owner: FavoritesOwner
-    ) async throws -> [StockUse] {
+    ) async throws -> (drawn: [StockUse], low: [StockUse]) {
         var crossed: [StockUse] = []
+        var drawn: [StockUse] = []
         for use in uses where use.ml > 0 {
             if let batch = use.batchId {
                 guard
@@ -137,6 +154,7 @@ extension PostgresStore {
                     VALUES (\(owner.id), \(madeId), \(use.value), \(before - after), \(batch))
                     """,
                     logger: logger)
+                drawn.append(StockUse(value: use.value, ml: before - after, batchId: batch))
                 continue
             }
             guard
@@ -158,6 +176,7 @@ extension PostgresStore {
                 VALUES (\(owner.id), \(madeId), \(use.value), \(taken), \(forBatch))
                 """,
                 logger: logger)
+            drawn.append(StockUse(value: use.value, ml: taken))
             if let low, before > low, after <= low {
                 crossed.append(StockUse(value: use.value, ml: after))
                 // On the list once: never a second line, and a line ticked off comes back.
@@ -170,7 +189,7 @@ extension PostgresStore {
                     logger: logger)
             }
         }
-        return crossed
+        return (drawn, crossed)
     }
 
     public func restoreStock(madeId: Int64, owner: FavoritesOwner) async throws -> [StockUse] {

@@ -49,7 +49,8 @@ struct HouseRecipeAPIController<Context: AppContext>: Sendable {
             ).said(by: "apperror_not_author_change")
         }
         let current = before.ownCounting?.version ?? 0
-        let expected = RecipeAPIController<Context>.version(inIfMatch: request.headers[.ifMatch], current: current)
+        // No If-Match, or `*`: whatever version is current when the save happens.
+        let expected = RecipeAPIController<Context>.expectation(inIfMatch: request.headers[.ifMatch])?.version
         let input = try await Self.input(from: request)
         if let named = input.ingredient,
             OwnHouseRecipe.key(HouseRecipeDraft.canonical(named, table: desk.catalog.ingredients))

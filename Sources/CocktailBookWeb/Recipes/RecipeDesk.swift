@@ -110,7 +110,7 @@ struct RecipeDesk: Sendable {
 
     /// Saves `draft` as the next version of recipe `id`, if it is still at `expectedVersion`.
     /// - Throws: ``RecipeError/stale(current:)`` when someone saved in between.
-    func update(id: String, _ draft: RecipeDraft, expectedVersion: Int, viewer: Viewer, confirmed: Set<String>?)
+    func update(id: String, _ draft: RecipeDraft, expectedVersion: Int?, viewer: Viewer, confirmed: Set<String>?)
         async throws -> Outcome
     {
         let recipe = try await editable(id: id, viewer: viewer)
