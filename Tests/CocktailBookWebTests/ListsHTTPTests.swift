@@ -318,7 +318,8 @@ struct ListsHTTPTests {
         }
     }
 
-    @Test("the menu: sections by category, strength, and the QR code of a share link made on demand")
+    @Test(
+        "the menu: sections by category, strength, and the QR code of a share link made by a POST, never by reading")
     func menu() async throws {
         let database = try TemporaryDatabase()
         defer { database.remove() }
@@ -326,18 +327,39 @@ struct ListsHTTPTests {
             try await client.waitUntilReady()
             let list = try await Self.make(client, "Bar card", ["2", "3", "7", "11"])
             #expect(list.share == nil)
-            let menu = String(buffer: try await client.get("/lists/\(list.id)/menu?paper=a4").body)
-            #expect(menu.contains(#"data-paper="a4""#))
-            let sour = try #require(menu.range(of: "<h2>Sour</h2>"))
-            let spirit = try #require(menu.range(of: "<h2>Spirit-forward</h2>"))
+            let unshared = String(buffer: try await client.get("/lists/\(list.id)/menu?paper=a4").body)
+            #expect(unshared.contains(#"data-paper="a4""#))
+            let sour = try #require(unshared.range(of: "<h2>Sour</h2>"))
+            let spirit = try #require(unshared.range(of: "<h2>Spirit-forward</h2>"))
             #expect(sour.lowerBound < spirit.lowerBound)
-            #expect(menu.contains("Margarita Mocktail") && menu.contains("Alcohol-free"))
+            #expect(unshared.contains("Margarita Mocktail") && unshared.contains("Alcohol-free"))
+            #expect(!unshared.contains("QR code of http"), "no share link: no QR code")
+            #expect(unshared.contains(#"action="/lists/\#(list.id)/menu/share""#))
+            #expect(
+                try await client.get("/api/v1/lists/\(list.id)").decoded(List.self).share == nil,
+                "reading the menu made no share link")
+            // A cross-site form cannot make one either: the form token is checked.
+            let forged = try await client.execute(
+                uri: "/lists/\(list.id)/menu/share", method: .post,
+                headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: ""))
+            #expect(forged.status == .forbidden)
+            #expect(try await client.get("/api/v1/lists/\(list.id)").decoded(List.self).share == nil)
+            let made = try await client.execute(
+                uri: "/lists/\(list.id)/menu/share", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body(""))
+            #expect(made.status == .seeOther)
+            #expect(made.headers[.location] == "/lists/\(list.id)/menu")
+            let menu = String(buffer: try await client.get("/lists/\(list.id)/menu").body)
             #expect(menu.contains("<svg") && menu.contains("QR code of http"))
+            #expect(!menu.contains("/menu/share\""), "shared: no button any more")
             let shared = try await client.get("/api/v1/lists/\(list.id)").decoded(List.self)
-            let share = try #require(shared.share, "the menu made a share link for its QR code")
+            let share = try #require(shared.share, "the button made a share link for the QR code")
             #expect(menu.contains(share.url))
+            _ = try await client.execute(
+                uri: "/lists/\(list.id)/menu/share", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body(""))
             let again = String(buffer: try await client.get("/lists/\(list.id)/menu").body)
-            #expect(again.contains(share.url), "and keeps it")
+            #expect(again.contains(share.url), "a second press keeps the working link")
             #expect(again.contains(#"data-paper="a5""#))
         }
     }

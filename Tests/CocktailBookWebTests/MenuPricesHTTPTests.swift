@@ -283,6 +283,7 @@ struct MenuPricesHTTPTests {
             let used = try await Self.post(
                 client, "/lists/\(list.id)/entries/6/price", "price=10.5&return=menu")
             #expect(used.headers[.location] == "/lists/\(list.id)/menu#menu-prices")
+            #expect(try await Self.post(client, "/lists/\(list.id)/menu/share", "").status == .seeOther)
             let after = String(buffer: try await client.get("/lists/\(list.id)/menu").body)
             #expect(Self.prices(after).first { $0.name == "Gin and Tonic" }?.price == "€10.50")
             #expect(!after.contains("data-use-suggested"), "the price is the suggestion now: nothing to click")

@@ -48,6 +48,7 @@ struct MenuShelfHTTPTests {
             let marked = String(buffer: try await client.get("/lists/\(list.id)/menu").body)
             #expect(Self.items(marked).map(\.notToday) == [true, true])
             #expect(marked.contains("Not today"))
+            #expect(try await post("/lists/\(list.id)/menu/share", "").status == .seeOther)
             let menuPage = String(buffer: try await client.get("/lists/\(list.id)/menu").body)
             let shareURL = try #require(
                 menuPage.components(separatedBy: "<span class=\"menu-url\">").dropFirst().first?

@@ -63,6 +63,8 @@ struct BarPage: PageModel {
     var canKeepBar: Bool
     /// Whether the viewer may write house recipes ("New house-made ingredient").
     var mayWriteHouse = false
+    /// A guest's bar: nothing to keep, and a word on why (the sign-in link is for visitors).
+    var isGuest = false
     var bottles: [Bottle]
     var hasBottles: Bool
     var shelfTitle: String

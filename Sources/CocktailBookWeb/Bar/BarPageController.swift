@@ -224,7 +224,7 @@ struct BarPageController<Context: AppContext>: Sendable {
         _ apply: (FormFields, FavoritesOwner, BarIndex) async throws -> Void
     ) async throws -> Response {
         try CSRFToken.verify(form["csrf"], context: context, request: request)
-        let owner = try context.favoritesWriter()
+        let owner = try context.personalWriter()
         do {
             try await apply(form, owner, try await catalog.barIndex())
         } catch let problem as FieldProblem {
@@ -249,13 +249,14 @@ struct BarPageController<Context: AppContext>: Sendable {
         let report = try await catalog.bar(shelf)
         let list = try await store.shoppingList(of: owner)
         var bar = BarPage(
-            report: report, shelf: shelf, canKeepBar: owner != .nobody,
+            report: report, shelf: shelf, canKeepBar: owner != .nobody && context.keepsPersonalRecords,
             shoppingCount: list.filter { !$0.isBought }.count, strings: context.strings,
             stock: try await store.stock(of: owner), batches: try await store.batches(of: owner),
             now: catalog.now(), added: added)
         bar.mark(onList: Set(list.filter { !$0.isBought }.map(\.value)), added: added, strings: context.strings)
         bar.show(problem)
         bar.mayWriteHouse = RecipeDesk.mayWrite(context.viewer)
+        bar.isGuest = owner != .nobody && !context.keepsPersonalRecords
         return renderer.render(bar, status: status, context: context)
     }
 
@@ -275,7 +276,8 @@ struct BarPageController<Context: AppContext>: Sendable {
         let latest = try await store.batches(of: owner).first { $0.value == value }
         var page = HouseRecipePage(
             recipe: recipe, status: index.houseStatus(of: value, on: shelf), batch: latest, now: catalog.now(),
-            canKeepBar: owner != .nobody, strings: context.strings, recipes: index.houseRecipes)
+            canKeepBar: owner != .nobody && context.keepsPersonalRecords, strings: context.strings,
+            recipes: index.houseRecipes)
         if let own = try await houseRecipes?.ownHouseRecipe(value: value) {
             page.hasHistory = true
             if own.deletedAt == nil {
@@ -310,7 +312,8 @@ struct BarPageController<Context: AppContext>: Sendable {
             names[id] = try? await catalog.cocktail(id: id, for: owner).cocktail.name
         }
         var page = ShoppingPage(
-            items: items, cocktailNames: names, values: index.allValues, canKeepBar: owner != .nobody,
+            items: items, cocktailNames: names, values: index.allValues,
+            canKeepBar: owner != .nobody && context.keepsPersonalRecords,
             strings: context.strings, stock: try await store.stock(of: owner), index: index)
         page.problem = problem.map(FieldProblem.Model.init)
         return renderer.render(page, status: status, context: context)

@@ -19,9 +19,10 @@ struct ListDesk: Sendable {
         var details: CocktailDetails?
     }
 
-    /// The viewer's lists' owner; an anonymous visitor of a book with accounts keeps none.
+    /// The viewer's lists' owner; an anonymous visitor of a book with accounts keeps none, and
+    /// a guest none either.
     static func owner(_ context: some AppContext) throws -> FavoritesOwner {
-        try context.favoritesWriter()
+        try context.personalWriter()
     }
 
     /// The owner's list `id`, or a 404.

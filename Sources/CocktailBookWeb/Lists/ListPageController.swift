@@ -23,6 +23,7 @@ struct ListPageController<Context: AppContext>: Sendable {
         }
         pages.get("/lists/:id", use: listPage)
         pages.get("/lists/:id/menu", use: ownerMenu)
+        pages.post("/lists/:id/menu/share", use: shareMenu)
         pages.post("/lists/:id/rename") { request, context in
             try await change(request, context, notice: "renamed") { form, list, owner in
                 _ = try await desk.store.renameList(
@@ -171,22 +172,34 @@ struct ListPageController<Context: AppContext>: Sendable {
             currency: try await desk.currency(), strings: context.strings)
     }
 
-    /// The owner's menu: it carries the list's share link, made now if the list has none.
+    /// The owner's menu: it carries the list's share link as a QR code when the list has a working
+    /// one, else a button that makes one (``shareMenu``): reading the page changes nothing.
     @Sendable func ownerMenu(request: Request, context: Context) async throws -> Response {
         if let redirect = Self.signInFirst(request, context: context) { return redirect }
         let owner = try ListDesk.owner(context)
         let list = try await desk.list(try context.parameters.require("id"), owner: owner)
-        let share = try await desk.currentShare(list, owner: owner)
+        let share = list.share.flatMap { $0.isValid(at: desk.catalog.now()) ? $0 : nil }
         let rows = await desk.rows(of: list)
         let currency = try await desk.currency()
         let prices = MenuPriceSource(
             currency: currency, suggestions: try await desk.suggestions(for: list, rows: rows, currency: currency))
-        return renderer.render(
-            MenuPage(
-                list: list, rows: rows, shareURL: ListDesk.url(of: share, request: request, trustProxy: trustProxy),
-                path: "/lists/\(list.id)/menu", paper: MenuPage.Paper(query: FormQuery(request)["paper"]),
-                backHref: "/lists/\(list.id)", backTitle: list.name, makeable: try await desk.makeableNow(for: list),
-                prices: prices, strings: context.strings), context: context)
+        var page = MenuPage(
+            list: list, rows: rows,
+            shareURL: share.map { ListDesk.url(of: $0, request: request, trustProxy: trustProxy) },
+            path: "/lists/\(list.id)/menu", paper: MenuPage.Paper(query: FormQuery(request)["paper"]),
+            backHref: "/lists/\(list.id)", backTitle: list.name, makeable: try await desk.makeableNow(for: list),
+            prices: prices, strings: context.strings)
+        if share == nil { page.shareAction = "/lists/\(list.id)/menu/share" }
+        return renderer.render(page, context: context)
+    }
+
+    /// The menu's "Add a QR code": the list gets a share link (the one it has, if it works), and
+    /// the menu shows it.
+    @Sendable func shareMenu(request: Request, context: Context) async throws -> Response {
+        let (_, owner) = try await Self.form(request, context)
+        let list = try await desk.list(try context.parameters.require("id"), owner: owner)
+        _ = try await desk.currentShare(list, owner: owner)
+        return .redirect(to: "/lists/\(list.id)/menu", type: .normal)
     }
 
     /// The bars a menu of `owner`'s may follow: their own, then the book's other accounts.

@@ -55,6 +55,9 @@ struct MenuPage: PageModel {
     var shareURL: String?
     /// The owner's choices about prices (never on a shared menu).
     var pricing: MenuPricingForm?
+    /// Where the owner asks for a share link, when the list has none: a page read with GET never
+    /// makes one (a link from another site must not publish a list).
+    var shareAction: String?
 
     init(
         list: DrinkList, rows: [ListDesk.Row], shareURL: String?, path: String, paper: Paper, backHref: String,

@@ -107,7 +107,7 @@ struct DetailsBook: Sendable {
                 strings.count("details_rating_summary", $0.count, ["average": strings.decimal($0.average)])
             },
             rating: summary,
-            canKeep: owner != .nobody,
+            canKeep: owner != .nobody && mayWrite,
             stars: (1...5).map { Star(value: $0, label: strings.count("details_stars", $0), checked: mine == $0) },
             note: note, noteAction: "/cocktails/\(id)/note", ratingAction: "/cocktails/\(id)/rating",
             madeAction: "/cocktails/\(id)/made",
@@ -124,7 +124,8 @@ struct DetailsBook: Sendable {
                     madeNote: entry.note, removeAction: "/cocktails/\(id)/made/\(entry.id)/delete")
             },
             hasMadeRows: !made.isEmpty,
-            signInHint: owner == .nobody ? strings["details_personal_sign_in"] : nil,
+            signInHint: owner == .nobody
+                ? strings["details_personal_sign_in"] : mayWrite ? nil : strings["details_personal_guest"],
             lists: lists.map { ListOption(id: $0.id, name: $0.name, holds: $0.contains(id)) },
             hasLists: !lists.isEmpty, addToListAction: "/cocktails/\(id)/add-to-list",
             listedNotice: listed.map { strings("details_listed", ["name": $0.name]) }

@@ -349,7 +349,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
     {
         let form = try await FormFields(request: request)
         try CSRFToken.verify(form["csrf"], context: context, request: request)
-        let owner = try context.favoritesWriter()
+        let owner = try context.personalWriter()
         let id = try await desk.catalog.cocktail(id: try context.parameters.require("id")).cocktail.id
         return (form, id, owner)
     }

@@ -42,6 +42,23 @@ extension AppContext {
         return viewer.favoritesOwner
     }
 
+    /// The viewer's own records beyond favorites, for writing: notes, ratings, drinks made, lists
+    /// and their share links, the bar with its stock and shopping list. `401` for an anonymous
+    /// visitor, `403` for a guest, who browses the book and keeps favorites only.
+    func personalWriter() throws -> FavoritesOwner {
+        let owner = try favoritesWriter()
+        guard keepsPersonalRecords else {
+            throw AppError(
+                status: .forbidden, code: "forbidden",
+                message: "A guest account may browse the book and keep favorites, nothing else."
+            ).said(by: "apperror_guest")
+        }
+        return owner
+    }
+
+    /// Whether the viewer keeps records of their own beyond favorites (see ``personalWriter()``).
+    var keepsPersonalRecords: Bool { (viewer.role ?? .guest) >= .member }
+
     /// Refuses the request unless the viewer has at least `role`: `401` when anonymous, `403`
     /// when signed in without it.
     func require(_ role: Role) throws {
