@@ -12,8 +12,6 @@ struct HealthController<Context: AppContext>: Sendable {
     let database: any AppStore
     let catalog: CatalogService
     var metrics: AppMetrics?
-    /// `--trust-proxy`: a request the proxy forwarded is not from this machine, whatever its peer.
-    var trustProxy = false
 
     struct Payload: Codable {
         var status: String
@@ -27,14 +25,19 @@ struct HealthController<Context: AppContext>: Sendable {
     func addProbes(to routes: RouteBuilder<Context>) {
         let router = routes.routes("", .open)
         router.get("/healthz") { _, _ in "ok" }
-        router.get("/readyz") { _, _ in
+        router.get("/readyz") { request, context in
             var problems: [String] = []
-            if let problem = await database.healthProblem() { problems.append(problem) }
+            // What failed can name the database's address: said only to this machine.
+            let databaseProblem = await database.healthProblem()
+            if let databaseProblem {
+                problems.append(
+                    Self.isLocalCaller(request, context: context) ? databaseProblem : "the database is unavailable")
+            }
             let catalogState = await catalog.status().state.rawValue
             if catalogState != "ready" { problems.append("the catalog is \(catalogState)") }
             let payload = Payload(
                 status: problems.isEmpty ? "ready" : "unavailable",
-                database: problems.contains { $0.contains("database") } ? "failing" : "ok",
+                database: databaseProblem == nil ? "ok" : "failing",
                 catalog: catalogState, problems: problems
             )
             var response = try APIResponse.json(payload, status: problems.isEmpty ? .ok : .serviceUnavailable)
@@ -67,8 +70,15 @@ struct HealthController<Context: AppContext>: Sendable {
     }
 
     private func mayReadMetrics(_ request: Request, context: Context) -> Bool {
-        if context.viewer.role == .admin { return true }
-        let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!] != nil
-        return AppConfiguration.isLoopback(context.clientAddress) && !(trustProxy && forwarded)
+        context.viewer.role == .admin || Self.isLocalCaller(request, context: context)
+    }
+
+    /// Whether the caller is this machine: a loopback peer that sends no forwarding header. A
+    /// proxy on this machine passes other people's requests on from a loopback address, and
+    /// whether or not the book trusts what it says, a request it forwarded is not local.
+    static func isLocalCaller(_ request: Request, context: Context) -> Bool {
+        guard AppConfiguration.isLoopback(context.clientAddress) else { return false }
+        return request.headers[HTTPField.Name("X-Forwarded-For")!] == nil
+            && request.headers[HTTPField.Name("Forwarded")!] == nil
     }
 }

@@ -13,7 +13,7 @@ struct CocktailDBShapeTests {
         let database = try TemporaryDatabase()
         defer { database.remove() }
         try await makeCocktailDBBundledApp(databasePath: database.path).test(.router) { client in
-            try await client.waitForCatalog() { $0.state == "ready" }
+            try await client.waitForCatalog { $0.state == "ready" }
             let ids = try await client.list().cocktails.map(\.id)
             #expect(ids.count == 311)
             let searched = try #require(try await client.cocktailDB("search.php?s=")).compactMap {
@@ -79,7 +79,7 @@ struct CocktailDBShapeTests {
         let database = try TemporaryDatabase()
         defer { database.remove() }
         try await makeCocktailDBBundledApp(databasePath: database.path).test(.router) { client in
-            try await client.waitForCatalog() { $0.state == "ready" }
+            try await client.waitForCatalog { $0.state == "ready" }
             let categories = try #require(try await client.cocktailDB("list.php?c=list")).compactMap {
                 $0["strCategory"] as? String
             }

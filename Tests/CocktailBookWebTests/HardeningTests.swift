@@ -220,7 +220,20 @@ struct HardeningTests {
             #expect(try await client.get("/healthz").status == .ok)
             let ready = try await client.get("/readyz")
             #expect(ready.status == .serviceUnavailable)
-            #expect(String(buffer: ready.body).contains("database"))
+            let local = try JSONDecoder().decode(ReadyBody.self, from: Data(buffer: ready.body))
+            #expect(local.database == "failing")
+            #expect(local.problems.count == 1 && local.problems != ["the database is unavailable"], "the details")
+            // Through a proxy on this machine, the caller is someone on the internet: no details.
+            for header in ["X-Forwarded-For: 203.0.113.9", "Forwarded: for=203.0.113.9"] {
+                let parts = header.split(separator: ":", maxSplits: 1).map(String.init)
+                let forwarded = try await client.execute(
+                    uri: "/readyz", method: .get,
+                    headers: [HTTPField.Name(parts[0])!: parts[1].trimmingCharacters(in: .whitespaces)])
+                #expect(forwarded.status == .serviceUnavailable)
+                let answer = try JSONDecoder().decode(ReadyBody.self, from: Data(buffer: forwarded.body))
+                #expect(answer.database == "failing")
+                #expect(answer.problems == ["the database is unavailable"], "\(header)")
+            }
         }
     }
 
@@ -244,4 +257,12 @@ struct HardeningTests {
             #expect(try await client.list().cocktails.allSatisfy { !$0.id.hasPrefix("imp-") })
         }
     }
+}
+
+/// `/readyz`'s answer.
+private struct ReadyBody: Decodable {
+    var status: String
+    var database: String
+    var catalog: String
+    var problems: [String]
 }

@@ -89,6 +89,22 @@ struct OperationsTests {
         }
     }
 
+    @Test("without --trust-proxy too, a request a proxy on this machine forwarded is not local: no metrics")
+    func metricsBehindAnUntrustedProxy() async throws {
+        let database = try await AccountsHTTPTests.book()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path, configure: { $0.port = 0 }).test(.live) { client in
+            try await client.waitUntilReady()
+            #expect(try await client.get("/metrics").status == .ok)
+            for forwarded: HTTPFields in [
+                [.init("X-Forwarded-For")!: "203.0.113.9"], [.init("Forwarded")!: "for=203.0.113.9;proto=https"],
+            ] {
+                #expect(
+                    try await client.execute(uri: "/metrics", method: .get, headers: forwarded).status == .forbidden)
+            }
+        }
+    }
+
     @Test("every answer names its request id; a plain one the proxy sent is kept, anything else replaced")
     func requestIDs() async throws {
         let database = try TemporaryDatabase()
