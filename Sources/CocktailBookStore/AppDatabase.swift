@@ -105,6 +105,9 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration(
             "v15: menu prices of lists' drinks, a menu's price display and pour cost, the book's currency",
             migrate: migratePrices)
+        migrator.registerMigration(
+            "v16: the answers to requests with an Idempotency-Key, per account for a day",
+            migrate: migrateIdempotencyKeys)
         return migrator
     }
 

@@ -16,7 +16,7 @@ import ServiceLifecycle
 /// one-shot command runs it for as long as it works (``whileRunning(_:)``). Whatever goes wrong
 /// in the database comes out of every call as ``StoreError/unavailable(_:)``.
 public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, BarStore, RecipeStore,
-    HouseRecipeStore, PersonalStore, ListStore, BookSettingsStore, Service
+    HouseRecipeStore, PersonalStore, ListStore, BookSettingsStore, IdempotencyStore, Service
 {
     /// Moves whenever the stored content may have changed, also by another process or instance:
     /// what is computed from the store is kept in memory per version.

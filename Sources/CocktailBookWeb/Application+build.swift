@@ -40,12 +40,12 @@ public func buildApplication(
     let routes = RouteBuilder(
         router: router, table: table, isPrivate: configuration.privateMode,
         cache: ResponseCacheMiddleware(
-            cache: environment.responses, catalog: environment.catalog, changes: environment.database.changes)
+            cache: environment.responses, catalog: environment.catalog, changes: environment.database.changes),
+        idempotency: IdempotencyMiddleware(store: environment.database)
     )
     // Liveness and readiness answer before anything asks the database who is calling (a
     // middleware applies to the routes registered after it).
-    let health = HealthController<AppRequestContext>(
-        database: database, catalog: environment.catalog, metrics: metrics, trustProxy: configuration.trustProxy)
+    let health = HealthController<AppRequestContext>(database: database, catalog: environment.catalog, metrics: metrics)
     health.addProbes(to: routes)
     router.add(
         middleware: IdentityMiddleware(

@@ -41,6 +41,7 @@ struct AppDatabaseSchemaTests {
                 "v13: house recipes written in the book and their versions",
                 "v14: what a drink made took from a batch, and what making a batch took",
                 "v15: menu prices of lists' drinks, a menu's price display and pour cost, the book's currency",
+                "v16: the answers to requests with an Idempotency-Key, per account for a day",
             ])
         #expect(FileManager.default.fileExists(atPath: tmp.path))
         #expect(try await database.loadCatalog() == nil)
@@ -76,7 +77,7 @@ struct AppDatabaseSchemaTests {
         let migrations = try await reopened.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations")
         }
-        #expect(migrations == 15)
+        #expect(migrations == 16)
     }
 
     @Test("a path that is a directory cannot be opened, and the error names the path")

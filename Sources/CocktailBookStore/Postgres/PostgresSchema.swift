@@ -212,6 +212,10 @@ enum PostgresSchema {
                 "CREATE TABLE book_setting (key text PRIMARY KEY, value text NOT NULL)",
             ]
         ),
+        (
+            "v13: the answers to requests with an Idempotency-Key, per account for a day",
+            PostgresStore.idempotencyMigration
+        ),
     ]
 
     /// The tables of the bar, per owner (moved with the favorites to the first account).

@@ -49,7 +49,7 @@ struct ListAPIController<Context: AppContext>: Sendable {
     }
 
     func addRoutes(to routes: RouteBuilder<Context>) {
-        let group = routes.routes("api/v1", .anyone)
+        let group = routes.routes("api/v1", .apiWrites)
         group.get("lists") { request, context in
             let lists = try await desk.store.lists(of: try ListDesk.owner(context))
             return try APIResponse.json(

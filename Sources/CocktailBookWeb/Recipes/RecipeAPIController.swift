@@ -16,7 +16,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
     static var bodyLimit: Int { 256 * 1024 }
 
     func addRoutes(to routes: RouteBuilder<Context>) {
-        let group = routes.routes("api/v1", .anyone)
+        let group = routes.routes("api/v1", .apiWrites)
         group.post("cocktails", use: create)
         group.put("cocktails/:id", use: update)
         group.delete("cocktails/:id", use: trash)
@@ -46,8 +46,8 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
     @Sendable func update(request: Request, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
         // Who may, and whether it exists, before anything about the request's body.
-        let current = try await desk.editable(id: id, viewer: context.viewer)
-        guard let expected = Self.version(inIfMatch: request.headers[.ifMatch], current: current.version) else {
+        _ = try await desk.editable(id: id, viewer: context.viewer)
+        guard let expected = Self.expectation(inIfMatch: request.headers[.ifMatch]) else {
             throw AppError(
                 status: .preconditionRequired, code: "if_match_required",
                 message: "Send If-Match with the ETag of the version you changed (GET /api/v1/cocktails/\(id)).")
@@ -55,7 +55,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
         let input = try await Self.input(from: request, desk: desk)
         do {
             let outcome = try await desk.update(
-                id: id, input.draft, expectedVersion: expected, viewer: context.viewer, confirmed: nil)
+                id: id, input.draft, expectedVersion: expected.version, viewer: context.viewer, confirmed: nil)
             return try await detail(try Self.saved(outcome), context: context, status: .ok)
         } catch RecipeError.stale(let now) {
             var error = AppError(
@@ -156,21 +156,34 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
         return input
     }
 
-    /// The version an `If-Match` names: `"v3"`, a `GET` answer's `"v3.…"` tag, or `*` for the
-    /// current one; `nil` when there is none.
-    static func version(inIfMatch header: String?, current: Int) -> Int? {
+    /// What an `If-Match` asks a write to match.
+    enum Expectation: Equatable {
+        /// `*`: whatever version is current when the write happens (RFC 9110 §13.1.1).
+        case any
+        /// `"v3"` or a `GET` answer's `"v3.…"` tag; a tag that names no version is `-1`, a
+        /// version that is never current (not even "none yet").
+        case number(Int)
+
+        /// The version to check, `nil` for any.
+        var version: Int? {
+            if case .number(let number) = self { return number }
+            return nil
+        }
+    }
+
+    /// What an `If-Match` header asks for; `nil` when there is none.
+    static func expectation(inIfMatch header: String?) -> Expectation? {
         guard let header = header?.trimmingCharacters(in: .whitespaces), !header.isEmpty else { return nil }
-        if header == "*" { return current }
+        if header == "*" { return .any }
         for tag in header.split(separator: ",") {
             var text = tag.trimmingCharacters(in: .whitespaces)
             if text.hasPrefix("W/") { text.removeFirst(2) }
             text = text.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
             guard text.hasPrefix("v") else { continue }
             let digits = text.dropFirst().prefix { $0.isNumber }
-            if let number = Int(digits) { return number }
+            if let number = Int(digits) { return .number(number) }
         }
-        // A tag that names no version is a version that is never current (not even "none yet").
-        return -1
+        return .number(-1)
     }
 
     struct PageBody: Decodable { var url: String }
@@ -214,7 +227,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
     }
 
     private func note(_ text: String?, context: Context) async throws -> Response {
-        let owner = try context.favoritesWriter()
+        let owner = try context.personalWriter()
         let id = try await knownID(context)
         let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines)
         if Self.tooLong(text) {
@@ -236,7 +249,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
     }
 
     private func rating(_ stars: Int?, context: Context) async throws -> Response {
-        let owner = try context.favoritesWriter()
+        let owner = try context.personalWriter()
         let id = try await knownID(context)
         try await desk.store.setRating(stars, on: id, owner: owner, at: desk.catalog.now())
         return APIResponse.noContent()
@@ -258,7 +271,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
         if Self.tooLong(body.note) {
             throw AppError.noteTooLong(field: "note")
         }
-        let owner = try context.favoritesWriter()
+        let owner = try context.personalWriter()
         let made = try await desk.recordMade(
             try await knownID(context), servings: servings, note: note?.isEmpty == true ? nil : note, owner: owner)
         return try APIResponse.json(
@@ -266,7 +279,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
     }
 
     @Sendable func removeMade(request: Request, context: Context) async throws -> Response {
-        let owner = try context.favoritesWriter()
+        let owner = try context.personalWriter()
         _ = try await knownID(context)
         guard let entry = Int64(try context.parameters.require("entry")),
             try await desk.removeMade(entry, owner: owner)

@@ -22,6 +22,8 @@ struct RoutePolicy: Sendable {
     var cached = false
     /// What the service worker keeps of its answers.
     var offline: Offline?
+    /// Its POSTs take an `Idempotency-Key` (``IdempotencyMiddleware``): the API's writes.
+    var keepsIdempotentAnswers = false
 
     /// How the service worker keeps an answer, as `X-Offline-Cache` tells it.
     enum Offline: String, Sendable {
@@ -44,6 +46,9 @@ struct RoutePolicy: Sendable {
     static let open = RoutePolicy(openWhenPrivate: true)
     /// Screens and actions of admins.
     static let admin = RoutePolicy(audience: .admin)
+    /// The API's writes: anyone the book lets browse (each handler's owner decides the rest), a
+    /// POST answered once per `Idempotency-Key`.
+    static let apiWrites = RoutePolicy(keepsIdempotentAnswers: true)
 }
 
 /// Applies a group's ``RoutePolicy``: refuses whom it does not admit, serves and keeps its
@@ -53,6 +58,7 @@ struct RoutePolicyMiddleware<Context: AppContext>: RouterMiddleware {
     let policy: RoutePolicy
     let isPrivate: Bool
     let cache: ResponseCacheMiddleware<Context>
+    let idempotency: IdempotencyMiddleware<Context>
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -61,13 +67,13 @@ struct RoutePolicyMiddleware<Context: AppContext>: RouterMiddleware {
         // everyone answers, and nothing is answered as if the visitor were anonymous.
         if let unknown = context.identityUnknown, !policy.openWhenPrivate { throw unknown }
         if isPrivate, !policy.openWhenPrivate, context.viewer.role == nil {
-            if request.uri.path.hasPrefix("/api/") || request.method != .get { throw AppError.signInRequired }
+            if request.uri.path.hasPrefix("/api/") || !request.method.isRead { throw AppError.signInRequired }
             let next = request.uri.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F"
             return .redirect(to: "/login?next=" + next, type: .normal)
         }
         if policy.audience == .admin {
             // A page asked by someone not signed in: the sign-in page first, then back here.
-            if context.viewer.role == nil, request.method == .get, !request.uri.path.hasPrefix("/api/") {
+            if context.viewer.role == nil, request.method.isRead, !request.uri.path.hasPrefix("/api/") {
                 let next = request.uri.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics)
                 return .redirect(to: "/login?next=" + (next ?? "%2F"), type: .normal)
             }
@@ -77,8 +83,12 @@ struct RoutePolicyMiddleware<Context: AppContext>: RouterMiddleware {
         // A page is kept only when the renderer says it is worth it (a ready catalog, no error).
         context.keepsOffline = policy.offline == .page
         var response: Response
-        if policy.cached, request.method == .get {
+        // HEAD takes the same path as GET (Hummingbird answers it with the GET handler's headers),
+        // so that it says what GET would: the same ETag, encoding, Vary and length.
+        if policy.cached, request.method.isRead {
             response = try await cache.handle(request, context: context, next: next)
+        } else if policy.keepsIdempotentAnswers {
+            response = try await idempotency.handle(request, context: context, next: next)
         } else {
             response = try await next(request, context)
         }
@@ -116,12 +126,20 @@ struct RouteBuilder<Context: AppContext> {
     let table: RouteTable
     let isPrivate: Bool
     let cache: ResponseCacheMiddleware<Context>
+    let idempotency: IdempotencyMiddleware<Context>
 
     /// A group under `path` whose routes follow `policy`.
     func routes(_ path: String = "", _ policy: RoutePolicy) -> Routes<Context> {
         let group = router.group(RouterPath(path))
-            .add(middleware: RoutePolicyMiddleware(policy: policy, isPrivate: isPrivate, cache: cache))
+            .add(
+                middleware: RoutePolicyMiddleware(
+                    policy: policy, isPrivate: isPrivate, cache: cache, idempotency: idempotency))
         let prefix = path.isEmpty ? "" : "/" + path.split(separator: "/").joined(separator: "/")
         return Routes(group: group, prefix: prefix, table: table)
     }
+}
+
+extension HTTPRequest.Method {
+    /// GET or HEAD: a request that reads, and is answered alike.
+    var isRead: Bool { self == .get || self == .head }
 }
