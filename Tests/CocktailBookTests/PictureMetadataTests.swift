@@ -1,56 +1,110 @@
 import CocktailBook
+import CocktailBookTestSupport
 import Foundation
 import Testing
 
-@Suite("Photos without their metadata")
+@Suite("Photos without their metadata: JPEG")
 struct PictureMetadataTests {
-    static func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
-        let length = payload.count + 2
-        return [0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
-    }
+    typealias Bytes = PictureBytes
 
-    static func chunk(_ type: String, _ payload: [UInt8]) -> [UInt8] {
-        let length = payload.count
-        let size: [UInt8] = [
-            UInt8(length >> 24 & 0xFF), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF),
-        ]
-        return size + Array(type.utf8) + payload + [0, 0, 0, 0] // the CRC is not checked here
+    @Test("a clean JPEG comes out byte for byte, its colour profile, Adobe segment and scan data intact")
+    func cleanJPEG() throws {
+        let photo: [UInt8] =
+            Bytes.soi + Bytes.jfif + Bytes.icc + Bytes.adobe + Bytes.quantization
+            + Bytes.frame(width: 16, height: 8) + Bytes.huffman + Bytes.scan + Bytes.eoi
+        #expect(try PictureMetadata.cleaned(Data(photo)) == Data(photo))
     }
 
     @Test(
-        "a JPEG loses EXIF (with its GPS), XMP, IPTC and comments, and keeps JFIF, its colour profile and the picture")
-    func jpeg() {
-        let jfif = Self.segment(0xE0, Array("JFIF\0".utf8) + [1, 1, 0, 0, 1, 0, 1, 0, 0])
-        let exif = Self.segment(0xE1, Array("Exif\0\0GPS 45.4642N 9.1900E".utf8))
-        let icc = Self.segment(0xE2, Array("ICC_PROFILE\0".utf8) + [1, 1, 9, 9])
-        let iptc = Self.segment(0xED, Array("Photoshop 3.0\0by Ada".utf8))
-        let comment = Self.segment(0xFE, Array("shot at home".utf8))
-        let table = Self.segment(0xDB, [0] + Array(repeating: 1, count: 64))
-        let scan = [0xFF, 0xDA, 0x00, 0x08, 1, 1, 0, 0, 0x3F, 0, 0x12, 0x34, 0x56, 0xFF, 0xD9] as [UInt8]
-        let photo = Data([0xFF, 0xD8] + jfif + exif + icc + iptc + comment + table + scan)
-        let clean = PictureMetadata.stripped(photo)
-        #expect(clean == Data([0xFF, 0xD8] + jfif + icc + table + scan))
-        #expect(!String(decoding: clean, as: UTF8.self).contains("GPS"))
+        "a JPEG loses EXIF with its GPS, XMP, IPTC, comments, EXIF hidden in APP3, a multi-picture index and the second JPEG after the end"
+    )
+    func jpegMetadata() throws {
+        let iptc = Bytes.segment(0xED, Array("Photoshop 3.0\0by Ada".utf8))
+        let comment = Bytes.segment(0xFE, Array("shot at home, GPS on".utf8))
+        let app3 = Bytes.segment(0xE3, Array("Exif\0\0".utf8) + Bytes.exifTIFF(orientation: 1))
+        let mpf = Bytes.segment(0xE2, Array("MPF\0".utf8) + [0x49, 0x49, 0x2A, 0x00])
+        let second = Bytes.soi + Bytes.exifSegment(orientation: 1) + Bytes.quantization + Bytes.scan + Bytes.eoi
+        let photo: [UInt8] =
+            Bytes.soi + Bytes.jfif + Bytes.exifSegment(orientation: 1) + Bytes.xmpSegment + Bytes.icc + mpf + iptc
+            + app3 + comment + Bytes.quantization + Bytes.frame(width: 16, height: 8) + Bytes.huffman + Bytes.scan
+            + Bytes.eoi + second
+        let clean = try PictureMetadata.cleaned(Data(photo))
+        #expect(
+            clean
+                == Data(
+                    Bytes.soi + Bytes.jfif + Bytes.icc + Bytes.quantization + Bytes.frame(width: 16, height: 8)
+                        + Bytes.huffman + Bytes.scan + Bytes.eoi))
+        for word in ["Exif", "GPS", "http://ns.adobe.com/xap", "Photoshop", "shot at home", "MPF"] {
+            #expect(!Bytes.contains(clean, word), "\(word) is gone")
+        }
+        #expect(clean.suffix(2) == Data(Bytes.eoi), "nothing after the end marker")
     }
 
-    @Test("a PNG loses its text, eXIf and tIME chunks and keeps the rest in order")
-    func png() {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        let header = Self.chunk("IHDR", [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0])
-        let text = Self.chunk("tEXt", Array("Author\0Ada".utf8))
-        let exif = Self.chunk("eXIf", Array("GPS".utf8))
-        let time = Self.chunk("tIME", [7, 234, 11, 25, 12, 0, 0])
-        let data = Self.chunk("IDAT", [1, 2, 3])
-        let end = Self.chunk("IEND", [])
-        let clean = PictureMetadata.stripped(Data(signature + header + text + data + exif + time + end))
-        #expect(clean == Data(signature + header + data + end))
+    @Test("a sideways photo keeps an EXIF block holding only Orientation 6, after JFIF")
+    func orientation() throws {
+        let photo: [UInt8] =
+            Bytes.soi + Bytes.jfif + Bytes.exifSegment(orientation: 6) + Bytes.quantization
+            + Bytes.frame(width: 16, height: 8) + Bytes.scan + Bytes.eoi
+        let clean = try PictureMetadata.cleaned(Data(photo))
+        // APP1, length 34, "Exif\0\0", a big-endian TIFF header, IFD0 with one entry
+        // (0x0112, SHORT, 1, 6) and no next directory.
+        let minimal: [UInt8] =
+            [0xFF, 0xE1, 0x00, 0x22] + Array("Exif\0\0".utf8) + [0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08]
+            + [0x00, 0x01, 0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x06, 0x00, 0x00]
+            + [0x00, 0x00, 0x00, 0x00]
+        #expect(
+            clean
+                == Data(
+                    Bytes.soi + Bytes.jfif + minimal + Bytes.quantization + Bytes.frame(width: 16, height: 8)
+                        + Bytes.scan + Bytes.eoi))
+        #expect(!Bytes.contains(clean, "GPS") && !Bytes.contains(clean, "Pix"))
     }
 
-    @Test("bytes that are not a well-formed picture come back unchanged")
+    @Test("an upright photo (Orientation 1) keeps no EXIF at all")
+    func upright() throws {
+        let photo: [UInt8] = Bytes.soi + Bytes.exifSegment(orientation: 1) + Bytes.jpeg().dropFirst(2)
+        #expect(try PictureMetadata.cleaned(Data(photo)) == Data(Bytes.jpeg()))
+    }
+
+    @Test("a JPEG with a stray byte after APP1 is refused, not kept with its GPS")
+    func strayByte() {
+        let photo: [UInt8] = Bytes.soi + Bytes.exifSegment(orientation: 1) + [0x00] + Bytes.jpeg().dropFirst(2)
+        #expect(throws: PictureMetadata.Refusal.malformed("the JPEG has stray bytes where a marker should be")) {
+            try PictureMetadata.cleaned(Data(photo))
+        }
+    }
+
+    @Test("a JPEG that is cut short, declares a longer segment than it has, or lacks a frame header is refused")
+    func brokenJPEGs() {
+        let whole = Bytes.jpeg()
+        let broken: [(String, [UInt8])] = [
+            ("no end marker", Array(whole.dropLast(2))),
+            ("cut inside the scan", Array(whole.dropLast(4))),
+            ("segment longer than the file", Bytes.soi + [0xFF, 0xE1, 0x40, 0x00] + Array("Exif\0\0GPS".utf8)),
+            ("scan before a frame header", Bytes.soi + Bytes.jfif + Bytes.quantization + Bytes.scan + Bytes.eoi),
+            ("end marker first", Bytes.soi + Bytes.eoi),
+            ("two starts", Bytes.soi + Bytes.soi + whole.dropFirst(2)),
+        ]
+        for (what, bytes) in broken {
+            #expect(throws: PictureMetadata.Refusal.self, "\(what)") { try PictureMetadata.cleaned(Data(bytes)) }
+        }
+    }
+
+    @Test("a JPEG above 100 megapixels, or whose height is zero, is refused by its frame header")
+    func jpegSize() throws {
+        #expect(throws: PictureMetadata.Refusal.tooManyPixels(width: 20000, height: 20000)) {
+            try PictureMetadata.cleaned(Data(Bytes.jpeg(width: 20000, height: 20000)))
+        }
+        #expect(throws: PictureMetadata.Refusal.sizeUnreadable) {
+            try PictureMetadata.cleaned(Data(Bytes.jpeg(width: 16, height: 0)))
+        }
+        _ = try PictureMetadata.cleaned(Data(Bytes.jpeg(width: 10000, height: 10000)))
+    }
+
+    @Test("bytes that are not a JPEG, PNG or WebP picture are refused as such")
     func notAPicture() {
-        let truncated = Data([0xFF, 0xD8, 0xFF, 0xE1, 0x40, 0x00, 1, 2])
-        #expect(PictureMetadata.stripped(truncated) == truncated)
-        #expect(PictureMetadata.stripped(Data("hello".utf8)) == Data("hello".utf8))
-        #expect(PictureMetadata.stripped(Data()) == Data())
+        for bytes in [Data("hello".utf8), Data(), Data("GIF89a".utf8), Data("<svg/>".utf8)] {
+            #expect(throws: PictureMetadata.Refusal.notAPicture) { try PictureMetadata.cleaned(bytes) }
+        }
     }
 }

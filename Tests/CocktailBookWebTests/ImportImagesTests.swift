@@ -13,7 +13,11 @@ import Testing
 /// otherwise, and a server that stops answering refuses the whole import.
 @Suite("Import: picture downloads")
 struct ImportImagesTests {
-    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 7, count: 100)
+    /// The smallest PNG, a 1×1 transparent picture: clean already, so it is stored as it came.
+    static let png = Data(
+        base64Encoded:
+            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+    )!
 
     /// A server with one good picture, one too large and one that is a web page.
     static func pictureServer() -> some ApplicationProtocol {
@@ -43,7 +47,42 @@ struct ImportImagesTests {
                     byteBuffer: ByteBuffer(
                         string: #"<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>"#)))
         }
+        // A phone's photo with its GPS block, and one cut short inside its picture data.
+        router.get("/gps.jpg") { _, _ in
+            let photo: [UInt8] =
+                PictureBytes.soi + PictureBytes.exifSegment(orientation: 1) + PictureBytes.jpeg().dropFirst(2)
+            return Response(
+                status: .ok, headers: [.contentType: "image/jpeg"], body: .init(byteBuffer: ByteBuffer(bytes: photo)))
+        }
+        router.get("/cut.jpg") { _, _ in
+            let photo: [UInt8] =
+                PictureBytes.soi + PictureBytes.exifSegment(orientation: 1) + PictureBytes.jpeg().dropFirst(2)
+            return Response(
+                status: .ok, headers: [.contentType: "image/jpeg"],
+                body: .init(byteBuffer: ByteBuffer(bytes: photo.dropLast(4))))
+        }
         return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    }
+
+    @Test("a downloaded photo is stored without its GPS block; one that cannot be read cleanly is left out")
+    func cleanedAndRefused() async throws {
+        let book = try TemporaryDatabase()
+        defer { book.remove() }
+        let database = try AppDatabase(path: book.path)
+        let images = ImportedImageFiles(databasePath: book.path)
+        try await Self.pictureServer().test(.live) { client in
+            let root = "http://127.0.0.1:\(try #require(client.port))"
+            let file = try Self.catalog(["a": "\(root)/gps.jpg", "b": "\(root)/cut.jpg"], in: book.directory)
+            let summary = try await CatalogImporter(database: database, images: images).run(source: file)
+            #expect(summary.imagesStored == 1, "\(summary.line)")
+            #expect(
+                summary.imagesRejected == ["\(root)/cut.jpg: refused: the JPEG ends inside its picture data"],
+                "\(summary.line)")
+            let stored = try FileManager.default.contentsOfDirectory(atPath: images.directory.path)
+            #expect(stored.count == 1)
+            let bytes = try Data(contentsOf: images.directory.appendingPathComponent(stored[0]))
+            #expect(bytes == Data(PictureBytes.jpeg()), "the photo without its EXIF, nothing else changed")
+        }
     }
 
     static func catalog(_ images: [String: String], in directory: URL) throws -> String {

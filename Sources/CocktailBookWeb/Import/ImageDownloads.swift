@@ -5,9 +5,10 @@ import Foundation
 import Synchronization
 
 /// The picture downloads of one import: at most four in flight, each checked for size and for
-/// really being a picture, stored content-addressed. A picture that is refused is left out; one
-/// whose server does not answer is not fetched (the drink keeps its address and its drawing),
-/// and the other pictures of that server are not asked for: the import goes on without them.
+/// really being a picture, stored content-addressed without its metadata. A picture that is
+/// refused (one that cannot be read cleanly too) is left out; one whose server does not answer
+/// is not fetched (the drink keeps its address and its drawing), and the other pictures of that
+/// server are not asked for: the import goes on without them.
 struct ImageDownloads {
     let images: ImportedImageFiles
     let database: any AppStore
@@ -88,7 +89,14 @@ struct ImageDownloads {
                 return .rejected("not an image (\(contentType))")
             }
             guard ImportedImageFiles.kind(of: data) != nil else { return .rejected("not an image") }
-            let stored = try await images.save(data)
+            // Stored with only what it needs to be drawn; one that cannot be cleaned is left out.
+            let cleaned: Data
+            do {
+                cleaned = try PictureMetadata.cleaned(data)
+            } catch {
+                return .rejected("refused: \(error.localizedDescription)")
+            }
+            let stored = try await images.save(cleaned)
             if stored.created { created.add(stored.fileName) }
             return .stored(
                 ImportedImage(sourceURL: url.absoluteString, fileName: stored.fileName, contentType: stored.contentType)

@@ -6,8 +6,10 @@ import Hummingbird
 /// The pictures downloaded by imports, content-addressed: named `<SHA-256 hex of the bytes>.<ext>`
 /// and kept in the store's ``PictureStore`` (files beside a SQLite database, rows in PostgreSQL),
 /// served at `/images/imported/<file>` so that an
-/// imported book shows its pictures offline. Only raster pictures (JPEG, PNG, GIF, WebP) are
-/// taken: an SVG can carry script, so imports refuse it.
+/// imported book shows its pictures offline. Only raster pictures are served (JPEG, PNG, GIF,
+/// WebP): an SVG can carry script, so imports refuse it. New pictures are only stored once
+/// ``PictureMetadata`` has cleaned them, which takes JPEG, PNG and WebP; a GIF stored by an
+/// earlier version is still served.
 public struct ImportedImageFiles: Sendable {
     /// Where the bytes are kept.
     public let store: any PictureStore

@@ -104,8 +104,8 @@ struct MaintenanceController<Context: AppContext>: Sendable {
     }
 
     /// Downloads again every recorded picture whose file is missing, under its recorded name,
-    /// through the same checks as an import (size, image type, and public addresses only unless
-    /// private imports are allowed).
+    /// through the same checks as an import (size, image type, metadata removed, and public
+    /// addresses only unless private imports are allowed).
     func downloadMissingPictures() async -> (downloaded: Int, failed: Int) {
         let api = RemoteCocktailsAPI(
             baseURL: URL(string: "http://localhost/")!,
@@ -117,13 +117,13 @@ struct MaintenanceController<Context: AppContext>: Sendable {
             guard kept[picture.fileName] == nil else { continue }
             guard let url = URL(string: picture.sourceURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
                 let (data, _) = try? await api.download(url, maximumBytes: ImportedImageFiles.maximumBytes),
-                ImportedImageFiles.kind(of: data) != nil
+                ImportedImageFiles.kind(of: data) != nil, let cleaned = try? PictureMetadata.cleaned(data)
             else {
                 failed += 1
                 continue
             }
             do {
-                _ = try await environment.images.store.savePicture(data, named: picture.fileName)
+                _ = try await environment.images.store.savePicture(cleaned, named: picture.fileName)
                 downloaded += 1
             } catch {
                 failed += 1

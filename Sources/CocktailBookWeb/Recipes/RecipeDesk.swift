@@ -202,16 +202,25 @@ struct RecipeDesk: Sendable {
     /// The largest picture a recipe takes.
     static let maximumPictureBytes = 10 * 1_048_576
 
-    /// Keeps a recipe's picture (a JPEG, PNG or WebP picture by its bytes, at most 10 MB) under
-    /// its hash, and answers its address.
+    /// Keeps a recipe's picture (a JPEG, PNG or WebP picture by its bytes, at most 10 MB and
+    /// 100 megapixels) under its hash, with only what it needs to be drawn, and answers its
+    /// address. A picture that cannot be read cleanly is refused: its metadata could not be
+    /// taken out either.
     func storePicture(_ bytes: Data, pictures: ImportedImageFiles) async throws -> String {
         guard bytes.count <= Self.maximumPictureBytes else {
             throw PictureRefusal(messageKey: "editor_picture_too_large")
         }
-        guard let kind = PictureName.kind(of: bytes), kind.ext != "gif" else {
+        let cleaned: Data
+        do {
+            cleaned = try PictureMetadata.cleaned(bytes)
+        } catch PictureMetadata.Refusal.notAPicture {
             throw PictureRefusal(messageKey: "editor_picture_kind")
+        } catch PictureMetadata.Refusal.tooManyPixels {
+            throw PictureRefusal(messageKey: "editor_picture_too_many_pixels")
+        } catch {
+            throw PictureRefusal(messageKey: "editor_picture_unreadable")
         }
-        let saved = try await pictures.save(PictureMetadata.stripped(bytes))
+        let saved = try await pictures.save(cleaned)
         return ImportedImageFiles.urlPrefix + saved.fileName
     }
 
