@@ -123,7 +123,7 @@ def test_a_favorite_toggled_offline_is_saved_on_the_server_once_back_online(serv
     page.keyboard.press("Enter")
     expect(heart).to_have_attribute("aria-pressed", "true")  # shown at once
     expect(heart).to_be_focused()
-    assert page.evaluate("JSON.parse(localStorage.getItem('cocktailbook-pending-favorites'))") == {"/api/v1/favorites/3": True}
+    assert page.evaluate("JSON.parse(localStorage.getItem('cocktailbook-pending-favorites:owner'))") == {"/api/v1/favorites/3": True}
     body, _ = fetch(running, "/api/v1/favorites")
     assert "3" not in [c["id"] for c in json.loads(body)["cocktails"]]
 
@@ -132,5 +132,5 @@ def test_a_favorite_toggled_offline_is_saved_on_the_server_once_back_online(serv
     wait_until(lambda: "3" in [c["id"] for c in json.loads(fetch(running, "/api/v1/favorites")[0])["cocktails"]],
                DEADLINE, "the queued favorite never reached the server")
     # Polled from here: wait_for_function's polling evaluates strings, which our CSP forbids.
-    wait_until(lambda: page.evaluate("localStorage.getItem('cocktailbook-pending-favorites')") == "{}",
+    wait_until(lambda: page.evaluate("localStorage.getItem('cocktailbook-pending-favorites:owner')") == "{}",
                DEADLINE, "the queue was never emptied")

@@ -84,7 +84,7 @@ def test_a_server_that_does_not_answer_counts_as_offline_and_favorites_sync_when
     expect(page.locator("ul.cocktail-list [data-queued]")).to_have_count(0)
     assert row_names(page)[0] == "Manhattan"
     expect(page.locator("ul.cocktail-list a.row").first).to_have_class(re.compile(r"\bis-favorite\b"))
-    assert page.evaluate("localStorage.getItem('cocktailbook-pending-favorites')") == "{}"
+    assert page.evaluate("localStorage.getItem('cocktailbook-pending-favorites:owner')") == "{}"
 
 
 def test_with_the_network_off_the_saved_list_shows_a_favorite_set_offline(server, new_page):

@@ -90,6 +90,9 @@ struct AccountController<Context: AppContext>: Sendable {
         if let hash = context.sessionHash { try await accounts.database.deleteSession(tokenHash: hash) }
         var response = Response.redirect(to: "/", type: .normal)
         response.headers[.setCookie] = SessionCookie.clear(secure: isSecure(request))
+        // What the browser kept of this account's pages goes with it; the service worker drops
+        // its offline copies when the next page comes for someone else.
+        response.headers[HTTPField.Name("Clear-Site-Data")!] = "\"cache\""
         return response
     }
 

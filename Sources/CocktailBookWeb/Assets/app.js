@@ -68,8 +68,9 @@
   }, true);
 
   // Favorites changed without a connection wait here ({api path: true|false}) until the
-  // connection returns; the page shows them at once.
-  var PENDING = "cocktailbook-pending-favorites";
+  // connection returns; the page shows them at once. Each account has its own queue (the page
+  // says whose it is), so one person's changes are never sent as another's.
+  var PENDING = "cocktailbook-pending-favorites:" + (document.body.dataset.offlineOwner || "anonymous");
   function pending() {
     try { return JSON.parse(localStorage.getItem(PENDING) || "{}"); } catch (error) { return {}; }
   }
@@ -94,6 +95,28 @@
       }).catch(function () { markReachable(false); return 0; });
     })).then(function (sent) { return sent.reduce(function (a, b) { return a + b; }, 0); });
   }
+
+  // Signing out sends what was queued offline first. What cannot be sent now is counted next to
+  // the button, which then signs out for real (and drops the queue) on a second press.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form[data-sign-out]")) { return; }
+    if (form.dataset.confirmed) { localStorage.removeItem(PENDING); return; }
+    if (Object.keys(pending()).length === 0) { return; }
+    event.preventDefault();
+    flushPending().then(function () {
+      var left = Object.keys(pending()).length;
+      form.dataset.confirmed = "1";
+      if (left === 0) { form.submit(); return; }
+      var note = form.querySelector("[data-sign-out-pending]") || document.createElement("p");
+      note.setAttribute("data-sign-out-pending", "");
+      note.setAttribute("role", "alert");
+      note.className = "notice";
+      note.textContent = form.dataset.tPending.replace("{n}", String(left));
+      form.insertBefore(note, form.firstChild);
+      form.querySelector("button[type=submit]").textContent = form.dataset.tAnyway;
+    });
+  });
 
   // Reachability: the book is offline when the browser says so, and also when the server does
   // not answer (a home server switched off while the phone is online). Then the banner shows,

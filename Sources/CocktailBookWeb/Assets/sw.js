@@ -13,6 +13,10 @@
 //   most PICTURE_LIMIT entries. Anything else (the JSON API) goes to the network as it is.
 // - Offline, a page never visited gets the offline page; a saved copy is marked
 //   `<body data-saved-copy>` so that the page checks whether the server answers.
+// - Pages are kept per person: every page says whom it was made for (`X-Offline-Owner`), each
+//   owner's copies live in a cache of their own, and when a page comes for someone else (after a
+//   sign-out, or another account on the same phone) the previous owner's copies are deleted, so
+//   a private note never opens offline for the next person.
 //
 // The server writes this file with VERSION set from the content of the shell, so a new release
 // installs a new worker whose caches carry the new version; the old caches are deleted when it
@@ -22,7 +26,7 @@
 const VERSION = "__VERSION__";
 const SHELL = __SHELL__;
 const SHELL_CACHE = "cocktailbook-shell-" + VERSION;
-const PAGE_CACHE = "cocktailbook-pages-" + VERSION;
+const PAGE_PREFIX = "cocktailbook-pages-";
 const PICTURE_CACHE = "cocktailbook-pictures-v1";
 const PICTURE_LIMIT = 300;
 const PAGE_WAIT = 3000;
@@ -36,20 +40,48 @@ self.addEventListener("install", (event) => {
   );
 });
 
-/** Saves a page the server marks as fit to keep offline. */
+/** The cache of `owner`'s pages (of this version). */
+function pageCacheName(owner) {
+  return PAGE_PREFIX + owner.replace(/[^a-z0-9-]/g, "") + "-" + VERSION;
+}
+
+/** The names of the page caches there are, of every owner and version. */
+async function pageCaches() {
+  return (await caches.keys()).filter((name) => name.startsWith(PAGE_PREFIX));
+}
+
+/**
+ * Notes whose page `response` is: the other owners' copies go, and a page the server marks as
+ * fit to keep offline is saved with its owner's.
+ */
 async function keepPage(request, response) {
-  if (response.ok && response.headers.get("X-Offline-Cache") === "page") {
-    const cache = await caches.open(PAGE_CACHE);
-    await cache.put(request, response.clone());
+  const owner = response.headers.get("X-Offline-Owner");
+  if (owner) {
+    const mine = pageCacheName(owner);
+    await Promise.all((await pageCaches()).filter((name) => name !== mine).map((name) => caches.delete(name)));
+    if (response.ok && response.headers.get("X-Offline-Cache") === "page") {
+      await (await caches.open(mine)).put(request, response.clone());
+    }
   }
   return response;
+}
+
+/** The saved copy of `request`, from the page cache there is (at most one: the current owner's). */
+async function savedPage(request) {
+  for (const name of await pageCaches()) {
+    if (!name.endsWith("-" + VERSION)) { continue; }
+    const copy = await (await caches.open(name)).match(request);
+    if (copy) { return copy; }
+  }
+  return undefined;
 }
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((names) => Promise.all(names
-        .filter((name) => name.startsWith("cocktailbook-") && ![SHELL_CACHE, PAGE_CACHE, PICTURE_CACHE].includes(name))
+        .filter((name) => name.startsWith("cocktailbook-") && ![SHELL_CACHE, PICTURE_CACHE].includes(name)
+          && !(name.startsWith(PAGE_PREFIX) && name.endsWith("-" + VERSION)))
         .map((name) => caches.delete(name))))
       .then(() => self.clients.claim())
   );
@@ -74,10 +106,9 @@ self.addEventListener("fetch", (event) => {
  * the saved copy, else the offline page.
  */
 async function page(event, request) {
-  const cache = await caches.open(PAGE_CACHE);
   const fresh = fetch(request).then((response) => keepPage(request, response));
   event.waitUntil(fresh.catch(() => undefined));
-  const saved = cache.match(request);
+  const saved = savedPage(request);
   const slow = new Promise((resolve) => setTimeout(resolve, PAGE_WAIT)).then(async () => {
     const copy = await saved;
     return copy ? markSaved(copy) : fresh;

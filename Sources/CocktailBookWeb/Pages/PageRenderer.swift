@@ -40,6 +40,9 @@ struct PageRenderer: Sendable {
         // The service worker keeps only pages worth opening offline: of a route that says so
         // (``RoutePolicy/offline``), with a ready catalog and no error.
         if status == .ok, page.catalogState == "ready", context.keepsOffline { headers[.offlineCache] = "page" }
+        // Whose pages these are: the service worker keeps each account's apart and empties the
+        // one whose pages stop coming (a sign-out, another account on the same phone).
+        headers[.offlineOwner] = frame.viewer.offlineOwner
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 }
@@ -56,6 +59,8 @@ extension HTTPField.Name {
     /// `X-Offline-Cache: page|asset|picture` says how the service worker may keep an answer
     /// (``RoutePolicy/Offline``).
     static let offlineCache = HTTPField.Name("X-Offline-Cache")!
+    /// `X-Offline-Owner`: who a page was made for (``ViewerModel/offlineOwner``).
+    static let offlineOwner = HTTPField.Name("X-Offline-Owner")!
 }
 
 /// The page model plus what the layout needs, merged so templates can read both by name.
@@ -109,6 +114,9 @@ struct ViewerModel {
     var canSignIn: Bool
     /// May write recipes: offered New recipe and the trash.
     var canWrite: Bool
+    /// Whose offline copies and queued changes a page's are: `owner` (a book without accounts),
+    /// `account-7`, or `anonymous`. Only ever sent to that viewer.
+    var offlineOwner: String
 
     init(_ viewer: Viewer) {
         isAdmin = viewer.isAdmin
@@ -117,10 +125,13 @@ struct ViewerModel {
         case .account(let account):
             name = account.name
             canSignIn = false
+            offlineOwner = "account-\(account.id)"
         case .owner:
             canSignIn = false
+            offlineOwner = "owner"
         case .anonymous(let accountMode):
             canSignIn = accountMode
+            offlineOwner = "anonymous"
         }
     }
 }
