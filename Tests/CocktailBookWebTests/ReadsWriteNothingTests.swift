@@ -35,7 +35,8 @@ struct ReadsWriteNothingTests {
             let reads = [
                 "/", "/cocktails/3", "/lists", "/lists/\(id)", "/lists/\(id)/menu",
                 "/lists/\(id)/menu?paper=a5", "/lists/\(id)/plan?guests=12", "/bar", "/bar/shopping", "/account",
-                "/settings", "/maintenance", "/api/v1/lists", "/api/v1/lists/\(id)", "/api/v1/lists/\(id)/plan?guests=12",
+                "/settings", "/maintenance", "/api/v1/lists", "/api/v1/lists/\(id)",
+                "/api/v1/lists/\(id)/plan?guests=12",
                 "/api/v1/bar", "/api/v1/favorites", "/api/v1/me", "/trash",
             ]
             for path in reads {
