@@ -18,6 +18,9 @@ public struct Settings: Sendable, Equatable, Codable {
     public var units: Units
     /// How many drinks a recipe is scaled for, 1 to 12.
     public var servings: Int
+    /// Whether the household's other members may have their menus follow this person's bar
+    /// (see what a list's menu marks "Not today"). Off until the person turns it on.
+    public var sharesBar = false
 
     /// The most servings a recipe scales to.
     public static let servingsRange = 1...12
@@ -42,12 +45,15 @@ public struct Settings: Sendable, Equatable, Codable {
         if let servings = fields("servings").flatMap(Int.init), Self.servingsRange.contains(servings) {
             settings.servings = servings
         }
+        if let bar = fields("bar"), bar == "shared" || bar == "private" { settings.sharesBar = bar == "shared" }
         return settings
     }
 
-    /// The settings as a cookie value: `theme=dark&lang=it&units=ml&servings=2`.
+    /// The settings as a cookie value: `theme=dark&lang=it&units=ml&servings=2` (and `&bar=shared`
+    /// for a shared bar).
     public var cookieValue: String {
         "theme=\(theme.rawValue)&lang=\(language?.rawValue ?? "auto")&units=\(units.rawValue)&servings=\(servings)"
+            + (sharesBar ? "&bar=shared" : "")
     }
 
     /// Reads ``cookieValue``; anything unreadable is left at its default.

@@ -89,14 +89,19 @@ public func buildApplication(
     AdminController(accounts: environment.accounts, renderer: renderer).addRoutes(to: routes)
     SettingsController(database: database, renderer: renderer).addRoutes(to: routes)
     BookSettingsController(store: database).addRoutes(to: routes)
-    let lists = ListDesk(catalog: catalog, store: database, bar: database, book: database)
-    ListAPIController(
-        desk: lists, trustProxy: proxy, accountIDs: { try await database.accounts().map(\.id) }
-    ).addRoutes(to: routes)
-    ListPageController(
-        desk: lists, renderer: renderer, trustProxy: proxy,
-        accounts: { try await database.accounts().map { ($0.id, $0.name) } }
-    ).addRoutes(to: routes)
+    let lists = ListDesk(
+        catalog: catalog, store: database, bar: database, book: database,
+        sharedBars: {
+            var shared: [(id: Int64, name: String)] = []
+            for account in try await database.accounts() {
+                if try await database.settings(of: account.id)?.sharesBar == true {
+                    shared.append((account.id, account.name))
+                }
+            }
+            return shared
+        })
+    ListAPIController(desk: lists, trustProxy: proxy).addRoutes(to: routes)
+    ListPageController(desk: lists, renderer: renderer, trustProxy: proxy).addRoutes(to: routes)
     PartyPageController(desk: lists, renderer: renderer).addRoutes(to: routes)
 
     let http1 = HTTP1Channel.Configuration(

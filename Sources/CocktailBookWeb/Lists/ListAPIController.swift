@@ -7,12 +7,9 @@ import Hummingbird
 struct ListAPIController<Context: AppContext>: Sendable {
     let desk: ListDesk
     var trustProxy = false
-    /// The ids of the book's accounts, whose bars a menu may follow.
-    var accountIDs: @Sendable () async throws -> [Int64] = { [] }
-
-    /// The bars `owner`'s menus may follow: their own and the book's accounts'.
+    /// The bars `owner`'s menus may follow (``ListDesk/followableBars(for:)``).
     private func followable(_ owner: FavoritesOwner) async throws -> Set<Int64> {
-        Set(try await accountIDs()).union([owner.id])
+        Set(try await desk.followableBars(for: owner).map(\.id))
     }
 
     struct NameBody: Decodable { var name: String }
@@ -166,7 +163,7 @@ struct ListAPIController<Context: AppContext>: Sendable {
                 guard try await followable(owner).contains(follows) else {
                     throw AppError(
                         status: .unprocessableContent, code: "unknown_bar",
-                        message: "follows names no account of this book.")
+                        message: "follows names neither your own bar nor one shared with the household.")
                 }
                 menuShelf = MenuShelf(ownerID: follows, hidesUnavailable: body.unavailable == "hide")
             }

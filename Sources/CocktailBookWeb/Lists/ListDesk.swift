@@ -12,6 +12,15 @@ struct ListDesk: Sendable {
     let bar: any BarStore
     /// The book's currency, in which menu prices are kept.
     let book: any BookSettingsStore
+    /// The accounts whose owners shared their bar with the household, by id, with their names.
+    var sharedBars: @Sendable () async throws -> [(id: Int64, name: String)] = { [] }
+
+    /// The bars a menu of `owner`'s may follow: their own (named `nil`), then those shared with
+    /// the household. Checked here, once, for the page and the API alike, and again whenever a
+    /// menu is read: a bar that stops being shared is followed no more.
+    func followableBars(for owner: FavoritesOwner) async throws -> [(id: Int64, name: String?)] {
+        [(owner.id, nil)] + (try await sharedBars()).filter { $0.id != owner.id }.map { ($0.id, Optional($0.name)) }
+    }
 
     /// A drink of a list as it is shown: the catalog's drink (`nil` once it left the catalog).
     struct Row: Sendable {
@@ -51,7 +60,11 @@ struct ListDesk: Sendable {
     /// stand-in), or `nil` for a menu that follows no bar. Read at every request: the shared
     /// menu changes as bottles come and go.
     func makeableNow(for list: DrinkList) async throws -> Set<String>? {
-        guard let follows = list.menuShelf else { return nil }
+        guard let follows = list.menuShelf,
+            try await followableBars(for: FavoritesOwner(account: list.ownerID)).contains(where: {
+                $0.id == follows.ownerID
+            })
+        else { return nil }
         let report = try await catalog.bar(try await bar.shelf(of: FavoritesOwner(account: follows.ownerID)))
         return Set(report.evaluation.canMakePositions.map { report.cocktails[$0].id })
     }

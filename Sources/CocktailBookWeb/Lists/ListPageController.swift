@@ -10,8 +10,6 @@ struct ListPageController<Context: AppContext>: Sendable {
     let desk: ListDesk
     let renderer: PageRenderer
     var trustProxy = false
-    /// The book's accounts, by id and name, whose bars a menu may follow.
-    var accounts: @Sendable () async throws -> [(id: Int64, name: String)] = { [] }
 
     func addRoutes(to routes: RouteBuilder<Context>) {
         let pages = routes.routes("", .anyone)
@@ -202,10 +200,9 @@ struct ListPageController<Context: AppContext>: Sendable {
         return .redirect(to: "/lists/\(list.id)/menu", type: .normal)
     }
 
-    /// The bars a menu of `owner`'s may follow: their own, then the book's other accounts.
+    /// The bars a menu of `owner`'s may follow (``ListDesk/followableBars(for:)``).
     func followable(owner: FavoritesOwner) async throws -> [(id: Int64, name: String?)] {
-        let others = try await accounts().filter { $0.id != owner.id }
-        return [(owner.id, nil)] + others.map { ($0.id, Optional($0.name)) }
+        try await desk.followableBars(for: owner)
     }
 
     // MARK: What a share link opens

@@ -15,10 +15,13 @@ struct SettingsController<Context: AppContext>: Sendable {
     func addRoutes(to routes: RouteBuilder<Context>) {
         let router = routes.routes("", .anyone)
         router.get("/settings") { request, context in
-            renderer.render(
-                SettingsPage(
-                    context.settings, language: context.language,
-                    returnPath: SettingsPage.backPath(FormQuery(request))), context: context)
+            var page = SettingsPage(
+                context.settings, language: context.language, returnPath: SettingsPage.backPath(FormQuery(request)))
+            // Only a member has a bar of their own to share with the household.
+            if case .account = context.viewer, context.keepsPersonalRecords {
+                page.showBarSharing(context.settings, strings: context.strings)
+            }
+            return renderer.render(page, context: context)
         }
         router.post("/settings", use: save)
     }
@@ -42,6 +45,9 @@ struct SettingsPage: PageModel {
     var languages: [Choice]
     var units: [Choice]
     var servings: [Choice]
+    /// Whether the household may follow this person's bar: shown to members only.
+    var barSharing: [Choice] = []
+    var hasBarSharing = false
     var returnPath: String
     /// Where the form goes after saving without script: back where the person came from. (The
     /// page script saves each change in the background and asks for this screen instead.)
@@ -90,5 +96,12 @@ struct SettingsPage: PageModel {
         }
         self.returnPath = returnPath
         saveReturn = returnPath
+    }
+
+    mutating func showBarSharing(_ settings: Settings, strings: UIStrings) {
+        barSharing = [("private", false), ("shared", true)].map {
+            Choice(value: $0.0, label: strings["settings_bar_" + $0.0], isChecked: settings.sharesBar == $0.1)
+        }
+        hasBarSharing = true
     }
 }
