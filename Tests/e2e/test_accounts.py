@@ -9,7 +9,7 @@ import subprocess
 import requests
 from playwright.sync_api import expect
 
-from conftest import SEED_CATALOG, _binary
+from conftest import DEADLINE, SEED_CATALOG, _binary
 
 
 def cli(database, *arguments, password: str | None = None) -> subprocess.CompletedProcess:
@@ -75,8 +75,8 @@ def test_two_accounts_in_two_browsers_keep_their_own_favorites(server, new_page,
     # An API client with max's token lists and changes only max's favorites.
     token = cli(database, "user", "token", "max", "--label", "e2e").stdout.strip()
     headers = {"Authorization": f"Bearer {token}"}
-    assert [c["id"] for c in requests.get(f"{running.url}/api/v1/favorites", headers=headers, timeout=5).json()["cocktails"]] == ["5"]
-    assert requests.put(f"{running.url}/api/v1/favorites/2", headers=headers, timeout=5).status_code == 204
+    assert [c["id"] for c in requests.get(f"{running.url}/api/v1/favorites", headers=headers, timeout=DEADLINE).json()["cocktails"]] == ["5"]
+    assert requests.put(f"{running.url}/api/v1/favorites/2", headers=headers, timeout=DEADLINE).status_code == 204
     ada_list = json.loads(cli(database, "favorite", "list", "--user", "ada", "--json").stdout)
     assert [c["id"] for c in ada_list["cocktails"]] == ["1"]
 

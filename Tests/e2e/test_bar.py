@@ -8,9 +8,11 @@ import urllib.request
 
 from playwright.sync_api import expect
 
+from conftest import DEADLINE
+
 
 def api(server, path: str):
-    with urllib.request.urlopen(server.url + path, timeout=5) as response:
+    with urllib.request.urlopen(server.url + path, timeout=DEADLINE) as response:
         return json.loads(response.read())
 
 
@@ -102,7 +104,7 @@ def test_the_shopping_list_takes_a_drinks_missing_ingredients(server, new_page):
     expect(item.locator(".hint")).to_have_text("for Americano")
     item.locator("button.check").click()
     expect(page.locator('.shopping-list li[data-item="soda water"]')).to_have_class("is-bought")
-    with urllib.request.urlopen(running.url + "/bar/shopping.txt", timeout=5) as response:
+    with urllib.request.urlopen(running.url + "/bar/shopping.txt", timeout=DEADLINE) as response:
         assert response.read().decode() == "Shopping list\n☑ soda water\n"
     page.click("text=Clear bought items")
     expect(page.locator(".shopping-list")).to_have_count(0)

@@ -12,9 +12,11 @@ import urllib.request
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from conftest import DEADLINE
+
 
 def api(server, path: str):
-    with urllib.request.urlopen(server.url + path, timeout=5) as response:
+    with urllib.request.urlopen(server.url + path, timeout=DEADLINE) as response:
         return json.loads(response.read())
 
 
@@ -128,7 +130,7 @@ def test_add_to_shopping_list_confirms_and_changes_the_button(server, new_page):
     running.wait_ready()
     for value in ("London dry gin", "Campari"):
         urllib.request.urlopen(urllib.request.Request(
-            running.url + "/api/v1/bar/ingredients/" + urllib.request.quote(value), method="PUT"), timeout=5).close()
+            running.url + "/api/v1/bar/ingredients/" + urllib.request.quote(value), method="PUT"), timeout=DEADLINE).close()
     for javascript in (True, False):
         page = new_page(java_script_enabled=javascript)
         page.goto(running.url + "/bar")
@@ -138,7 +140,7 @@ def test_add_to_shopping_list_confirms_and_changes_the_button(server, new_page):
             expect(negroni.locator("[data-on-list]")).to_have_text("✓ On your shopping list")
             urllib.request.urlopen(urllib.request.Request(
                 running.url + "/api/v1/shopping-list/" + str(api(running, "/api/v1/shopping-list")["items"][0]["id"]),
-                method="DELETE"), timeout=5).close()
+                method="DELETE"), timeout=DEADLINE).close()
             page.reload()
         expect(negroni.get_by_role("button", name="Add to shopping list")).to_be_visible()
         negroni.get_by_role("button", name="Add to shopping list").click()

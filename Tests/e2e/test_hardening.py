@@ -59,7 +59,7 @@ def _hostile_server():
 
 def _session_with_token(base: str) -> tuple[requests.Session, str]:
     session = requests.Session()
-    page = session.get(f"{base}/import", timeout=5)
+    page = session.get(f"{base}/import", timeout=DEADLINE)
     token = re.search(r'name="csrf" value="([0-9a-f]{64})"', page.text).group(1)
     return session, token
 
@@ -163,21 +163,21 @@ def test_a_3_gb_picture_is_cut_off_at_5_mb_and_memory_stays_flat(server, tmp_pat
 
 def test_a_foreign_host_header_is_refused_on_loopback(server):
     running = server()
-    rebound = requests.get(f"{running.url}/api/v1/catalog", headers={"Host": "attacker.example"}, timeout=5)
+    rebound = requests.get(f"{running.url}/api/v1/catalog", headers={"Host": "attacker.example"}, timeout=DEADLINE)
     assert rebound.status_code == 421
     assert rebound.json()["error"]["code"] == "unknown_host"
-    assert requests.get(f"{running.url}/api/v1/catalog", headers={"Host": f"localhost:{running.port}"}, timeout=5).status_code == 200
+    assert requests.get(f"{running.url}/api/v1/catalog", headers={"Host": f"localhost:{running.port}"}, timeout=DEADLINE).status_code == 200
 
 
 def test_a_cross_site_form_post_changes_nothing(server):
     running = server()
     running.wait_ready()
     forged = requests.post(f"{running.url}/cocktails/1/favorite", data={"favorite": "true"},
-                           headers={"Origin": "https://evil.example"}, allow_redirects=False, timeout=5)
+                           headers={"Origin": "https://evil.example"}, allow_redirects=False, timeout=DEADLINE)
     assert forged.status_code == 403
-    no_cors = requests.post(f"{running.url}/api/v1/catalog/refresh", headers={"Sec-Fetch-Site": "cross-site"}, timeout=5)
+    no_cors = requests.post(f"{running.url}/api/v1/catalog/refresh", headers={"Sec-Fetch-Site": "cross-site"}, timeout=DEADLINE)
     assert no_cors.status_code == 403
-    favorites = requests.get(f"{running.url}/api/v1/favorites", timeout=5).json()["cocktails"]
+    favorites = requests.get(f"{running.url}/api/v1/favorites", timeout=DEADLINE).json()["cocktails"]
     assert favorites == []
 
 
@@ -211,7 +211,7 @@ def test_head_answers_with_the_length_get_would_send(server):
     running.wait_ready()
     for path in ["/healthz", "/", "/cocktails/1", "/api/v1/cocktails", "/api/v1/cocktails/1",
                  "/api/json/v1/1/search.php?s=mojito", "/images/cocktails/1.svg"]:
-        get = requests.get(running.url + path, timeout=5, headers={"Accept-Encoding": "identity"})
+        get = requests.get(running.url + path, timeout=DEADLINE, headers={"Accept-Encoding": "identity"})
         # The same Host as requests sends: pages write it into their absolute links.
         raw, _ = _exchange(
             running, f"HEAD {path} HTTP/1.1\r\nHost: 127.0.0.1:{running.port}\r\nConnection: close\r\n\r\n".encode())

@@ -14,7 +14,7 @@ from PIL import Image
 from playwright.sync_api import expect
 from pyzbar.pyzbar import ZBarSymbol, decode
 
-from conftest import http_get
+from conftest import DEADLINE, http_get
 from test_recipes import violations
 
 
@@ -22,7 +22,7 @@ def api(server, method: str, path: str, body: dict | None = None) -> dict:
     request = urllib.request.Request(
         server.url + path, method=method, data=None if body is None else json.dumps(body).encode(),
         headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=5) as response:
+    with urllib.request.urlopen(request, timeout=DEADLINE) as response:
         text = response.read().decode()
         return json.loads(text) if text else {}
 

@@ -8,9 +8,11 @@ import urllib.request
 
 from playwright.sync_api import expect
 
+from conftest import DEADLINE
+
 
 def favorites(server) -> list[str]:
-    with urllib.request.urlopen(server.url + "/api/v1/favorites", timeout=5) as response:
+    with urllib.request.urlopen(server.url + "/api/v1/favorites", timeout=DEADLINE) as response:
         return [c["id"] for c in json.loads(response.read())["cocktails"] if c["isFavorite"]]
 
 
@@ -18,8 +20,8 @@ def test_backup_reset_and_restore_round_trip_through_the_page(server, new_page, 
     running = server()
     running.wait_ready()
     for cocktail in ("1", "3"):
-        urllib.request.urlopen(urllib.request.Request(running.url + f"/api/v1/favorites/{cocktail}", method="PUT"), timeout=5).close()
-    urllib.request.urlopen(urllib.request.Request(running.url + "/api/v1/bar/ingredients/Campari", method="PUT"), timeout=5).close()
+        urllib.request.urlopen(urllib.request.Request(running.url + f"/api/v1/favorites/{cocktail}", method="PUT"), timeout=DEADLINE).close()
+    urllib.request.urlopen(urllib.request.Request(running.url + "/api/v1/bar/ingredients/Campari", method="PUT"), timeout=DEADLINE).close()
 
     page = new_page()
     page.goto(running.url + "/")
@@ -57,5 +59,5 @@ def test_backup_reset_and_restore_round_trip_through_the_page(server, new_page, 
     page.click("form[data-restore-confirm] button")
     expect(page.locator("[data-maintenance-notice]")).to_contain_text("Restored 0 accounts, 2 favorites, 0 imported cocktails and 0 pictures.")
     assert sorted(favorites(running)) == ["1", "3"]
-    with urllib.request.urlopen(running.url + "/api/v1/bar", timeout=5) as response:
+    with urllib.request.urlopen(running.url + "/api/v1/bar", timeout=DEADLINE) as response:
         assert [i["value"] for i in json.loads(response.read())["ingredients"]] == ["Campari"]

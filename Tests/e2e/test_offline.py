@@ -17,7 +17,7 @@ from conftest import DEADLINE, CHROMIUM, wait_until
 
 
 def fetch(server, path: str) -> tuple[bytes, str]:
-    with urllib.request.urlopen(server.url + path, timeout=5) as response:
+    with urllib.request.urlopen(server.url + path, timeout=DEADLINE) as response:
         return response.read(), response.headers.get("Content-Type", "")
 
 

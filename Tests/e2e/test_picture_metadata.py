@@ -11,6 +11,8 @@ from pathlib import Path
 import requests
 from PIL import Image
 
+from conftest import DEADLINE
+
 GPS_IFD = 0x8825
 ORIENTATION = 0x0112
 FIELDS = {
@@ -49,12 +51,12 @@ def with_stray_byte_after_app1(photo: bytes) -> bytes:
 def send_editor(server, picture: bytes, name: str) -> requests.Response:
     """Posts the new-drink editor with `picture`, as a browser without JavaScript does."""
     session = requests.Session()
-    page = session.get(f"{server.url}/cocktails/new", timeout=5)
+    page = session.get(f"{server.url}/cocktails/new", timeout=DEADLINE)
     token = re.search(r'name="csrf" value="([0-9a-f]{64})"', page.text).group(1)
     fields = {**FIELDS, "name": name, "csrf": token}
     confirm = [("confirm", fields["row.0.ingredient"]), ("confirm", fields["row.1.ingredient"])]
     return session.post(f"{server.url}/cocktails/new", data=list(fields.items()) + confirm,
-                        files={"picture": ("photo.jpg", picture, "image/jpeg")}, allow_redirects=False, timeout=10)
+                        files={"picture": ("photo.jpg", picture, "image/jpeg")}, allow_redirects=False, timeout=DEADLINE)
 
 
 def stored_files(server) -> list[str]:
@@ -71,9 +73,9 @@ def test_a_phone_photo_is_served_without_gps_and_keeps_only_its_orientation(modu
     response = send_editor(module_server, photo, "Geotagged Sour")
     assert response.status_code == 303, response.text
     drink_id = re.search(r"/cocktails/(my-\d+)", response.headers["Location"]).group(1)
-    drink = requests.get(f"{module_server.url}/api/v1/cocktails/{drink_id}", timeout=5).json()
+    drink = requests.get(f"{module_server.url}/api/v1/cocktails/{drink_id}", timeout=DEADLINE).json()
     assert drink["imageURL"].startswith("/images/imported/"), drink["imageURL"]
-    served = requests.get(module_server.url + drink["imageURL"], timeout=5)
+    served = requests.get(module_server.url + drink["imageURL"], timeout=DEADLINE)
     assert served.status_code == 200 and served.headers["Content-Type"] == "image/jpeg"
 
     picture = Image.open(io.BytesIO(served.content))
@@ -93,5 +95,5 @@ def test_a_photo_with_a_stray_byte_after_its_exif_is_refused_and_not_stored(modu
     assert response.status_code == 422, response.status_code
     assert "This picture could not be read cleanly" in response.text
     assert stored_files(module_server) == before
-    names = [drink["name"] for drink in requests.get(f"{module_server.url}/api/v1/cocktails", timeout=5).json()["cocktails"]]
+    names = [drink["name"] for drink in requests.get(f"{module_server.url}/api/v1/cocktails", timeout=DEADLINE).json()["cocktails"]]
     assert "Broken Sour" not in names

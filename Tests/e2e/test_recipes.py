@@ -15,7 +15,7 @@ import requests
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import SEED_CATALOG, _binary, api_json
+from conftest import DEADLINE, SEED_CATALOG, _binary, api_json
 from helpers import ConsoleErrors, row, row_names, rows
 from test_italian import english_left
 
@@ -40,7 +40,7 @@ def png_bytes(width: int = 48, height: int = 32, rgb: tuple[int, int, int] = (19
 def api_create(server, name: str, ingredients: list, instructions: list[str], headers: dict | None = None,
                **fields) -> dict:
     """Writes a drink through `POST /api/v1/cocktails` (the quick way to a starting point)."""
-    response = requests.post(f"{server.url}/api/v1/cocktails", timeout=5, headers=headers or {},
+    response = requests.post(f"{server.url}/api/v1/cocktails", timeout=DEADLINE, headers=headers or {},
                              json={"name": name, "ingredients": ingredients, "instructions": instructions, **fields})
     assert response.status_code == 201, response.text
     return response.json()
@@ -215,7 +215,7 @@ def test_writing_a_drink_with_javascript(module_server, page):
         (1.5, "oz", "bourbon"), (2, "dash", "smoked cherry bitters"), (0.75, "oz", "fresh lemon juice")]
     assert drink["instructions"] == ["Shake everything hard with ice.", "Double strain into a chilled coupe."]
     assert drink["imageURL"].startswith("/images/"), drink["imageURL"]
-    picture = requests.get(module_server.url + drink["imageURL"], timeout=5)
+    picture = requests.get(module_server.url + drink["imageURL"], timeout=DEADLINE)
     assert picture.status_code == 200
     assert picture.headers["Content-Type"].startswith("image/"), picture.headers["Content-Type"]
     hero = page.locator("figure.hero img")
@@ -631,12 +631,12 @@ def test_notes_stars_and_made_it_are_per_account_and_roles_limit_writing(server,
     # The API says the same, per account.
     bob_token = cli(database, "user", "token", "bob", "--label", "e2e").stdout.strip()
     alice_token = cli(database, "user", "token", "alice", "--label", "e2e").stdout.strip()
-    as_bob = requests.get(f"{running.url}/api/v1/cocktails/10", timeout=5,
+    as_bob = requests.get(f"{running.url}/api/v1/cocktails/10", timeout=DEADLINE,
                           headers={"Authorization": f"Bearer {bob_token}"}).json()
     assert as_bob["note"] == note
     assert as_bob["rating"] == {"average": 3.0, "count": 2, "mine": 4}
     assert as_bob["made"]["count"] == 1
-    as_alice = requests.get(f"{running.url}/api/v1/cocktails/10", timeout=5,
+    as_alice = requests.get(f"{running.url}/api/v1/cocktails/10", timeout=DEADLINE,
                             headers={"Authorization": f"Bearer {alice_token}"}).json()
     assert as_alice["note"] in (None, "")
     assert as_alice["rating"] == {"average": 3.0, "count": 2, "mine": 2}
@@ -715,13 +715,13 @@ def test_editor_history_and_trash_have_no_accessibility_violations(module_server
                          [{"amount": 2, "unit": "oz", "ingredient": "bourbon"},
                           {"amount": 0.75, "unit": "oz", "ingredient": "fresh lemon juice"}],
                          ["Shake with ice.", "Strain."])
-    changed = requests.put(f"{module_server.url}/api/v1/cocktails/{created['id']}", timeout=5,
+    changed = requests.put(f"{module_server.url}/api/v1/cocktails/{created['id']}", timeout=DEADLINE,
                            headers={"If-Match": '"v1"'},
                            json={"name": f"Axe Sour {scheme}", "ingredients": ["2 oz bourbon", "1 oz fresh lemon juice"],
                                  "instructions": ["Shake with ice.", "Strain."]})
     assert changed.status_code == 200, changed.text
     trashed = api_create(module_server, f"Axe Trash {scheme}", ["1 oz gin"], ["Stir."])
-    assert requests.delete(f"{module_server.url}/api/v1/cocktails/{trashed['id']}", timeout=5).status_code == 204
+    assert requests.delete(f"{module_server.url}/api/v1/cocktails/{trashed['id']}", timeout=DEADLINE).status_code == 204
 
     page.goto(module_server.url + "/cocktails/new")
     expect(page.locator("form[data-editor]")).to_be_visible()

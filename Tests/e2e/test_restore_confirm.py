@@ -10,13 +10,15 @@ import urllib.request
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from conftest import DEADLINE
+
 
 def put(server, path: str) -> None:
-    urllib.request.urlopen(urllib.request.Request(server.url + path, method="PUT"), timeout=5).close()
+    urllib.request.urlopen(urllib.request.Request(server.url + path, method="PUT"), timeout=DEADLINE).close()
 
 
 def favorites(server) -> list[str]:
-    with urllib.request.urlopen(server.url + "/api/v1/favorites", timeout=5) as response:
+    with urllib.request.urlopen(server.url + "/api/v1/favorites", timeout=DEADLINE) as response:
         return sorted(c["id"] for c in json.loads(response.read())["cocktails"] if c["isFavorite"])
 
 

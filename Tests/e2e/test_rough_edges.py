@@ -173,7 +173,7 @@ def test_a_drink_prints_as_a_recipe_card_and_previews_as_a_link(bundled, new_pag
     image = page.locator('meta[property="og:image"]').get_attribute("content")
     assert image.startswith("http://127.0.0.1:") and image.endswith("/images/cocktails/3.jpg")
     assert page.locator('meta[property="og:description"]').get_attribute("content")
-    with urllib.request.urlopen(image, timeout=5) as response:
+    with urllib.request.urlopen(image, timeout=DEADLINE) as response:
         assert response.headers["Content-Type"] == "image/jpeg"
     page.emulate_media(media="print")
     expect(page.locator(".nav-bar")).to_be_hidden()

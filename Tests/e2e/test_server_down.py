@@ -18,7 +18,7 @@ from helpers import row_names
 
 
 def favorites(server) -> list[str]:
-    with urllib.request.urlopen(server.url + "/api/v1/favorites", timeout=5) as response:
+    with urllib.request.urlopen(server.url + "/api/v1/favorites", timeout=DEADLINE) as response:
         return [c["id"] for c in json.loads(response.read())["cocktails"] if c["isFavorite"]]
 
 
