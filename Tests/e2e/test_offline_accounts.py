@@ -90,7 +90,7 @@ def test_signing_out_sends_the_queue_first_or_says_what_would_be_lost(server, ne
     page.route("**/api/v1/favorites/5", lambda route: route.fulfill(status=503, body=""))
     page.locator("form[data-sign-out] button[type=submit]").click()
     expect(page.locator("[data-sign-out-pending]")).to_contain_text(
-        "1 changes made offline have not reached the book yet")
+        "Changes made offline that have not reached the book yet: 1.")
     expect(page.locator("form[data-sign-out] button[type=submit]")).to_have_text("Sign out anyway")
     expect(page).to_have_url(running.url + "/account")
     page.locator("form[data-sign-out] button[type=submit]").click()
@@ -105,7 +105,7 @@ def test_signing_out_sends_the_queue_first_or_says_what_would_be_lost(server, ne
     page.evaluate("([key]) => localStorage.setItem(key, JSON.stringify({'/api/v1/favorites/7': true}))", [key])
     page.context.set_offline(True)
     page.locator("form[data-sign-out] button[type=submit]").click()
-    expect(page.locator("[data-sign-out-pending]")).to_contain_text("1 changes made offline")
+    expect(page.locator("[data-sign-out-pending]")).to_contain_text("Changes made offline that have not reached the book yet: 1.")
     page.context.set_offline(False)
     wait_until(lambda: sorted(favorites(running, page)) == ["3", "7"], message="the queue was not sent once back online")
 
