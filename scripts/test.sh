@@ -51,7 +51,31 @@ COCKTAILBOOK_TEST_POSTGRES=$(./scripts/postgres.sh start "$pg_dir")
 export COCKTAILBOOK_REQUIRE_POSTGRES=1
 
 echo "==> Swift tests"
-swift test --skip-build
+# Line by line, so that the log shows progress as it happens; a run that makes no progress for
+# ten minutes (a test waiting for something that never comes) is ended, naming the tests still
+# running, instead of holding CI until its own limit.
+swift_log=$(mktemp /tmp/cocktailbook-swift-tests.XXXXXX)
+stdbuf -oL -eL swift test --skip-build >"$swift_log" 2>&1 &
+swift_pid=$!
+tail -n +1 -f "$swift_log" --pid="$swift_pid" &
+tail_pid=$!
+last_size=-1 quiet=0
+while kill -0 "$swift_pid" 2>/dev/null; do
+  sleep 5
+  size=$(stat -c %s "$swift_log")
+  if [ "$size" -eq "$last_size" ]; then quiet=$((quiet + 5)); else quiet=0 last_size=$size; fi
+  if [ "$quiet" -ge 600 ]; then
+    echo "==> The Swift tests made no progress for 10 minutes; ending them. Still running:" >&2
+    python3 scripts/pending-tests.py "$swift_log" >&2
+    pkill -9 -f CocktailBookPackageTests.xctest || true
+    break
+  fi
+done
+swift_status=0
+wait "$swift_pid" || swift_status=$?
+wait "$tail_pid" || true # it prints the last lines, then ends with the tests
+rm -f "$swift_log"
+[ "$swift_status" -eq 0 ] || exit "$swift_status"
 
 echo "==> schemathesis against a live server"
 ./scripts/schemathesis.sh "$(swift build --show-bin-path)/cocktailbook"

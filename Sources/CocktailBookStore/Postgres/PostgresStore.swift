@@ -111,19 +111,24 @@ public final class PostgresStore: AppStore, SharedCatalogStore, Service {
         defer { pool.withLock { $0 = Self.makePool(address, logger: logger) } }
         while !Task.isCancelled {
             let client = pool.withLock { $0 }
-            let lost = try await withThrowingTaskGroup(of: String?.self) { group in
-                group.addTask {
-                    await client.run()
-                    return nil
-                }
-                group.addTask {
-                    await self.listen(on: client)
-                    return nil
-                }
-                group.addTask { try await self.watchUntilLost() }
-                defer { group.cancelAll() }
-                return try await group.next() ?? nil
+            // The pool and its listener run beside the watch, not inside a task group with it:
+            // a group waits for all its tasks, and a lost server could leave the listener
+            // waiting on the old pool for good, so that the outage was never declared and every
+            // request went on to a pool nobody ran (a request then waited forever).
+            let running = Task { await client.run() }
+            let listening = Task { await self.listen(on: client) }
+            let lost: String?
+            do {
+                lost = try await watchUntilLost()
+            } catch {
+                // Shutting down: the pool closes its connections before the store ends.
+                listening.cancel()
+                running.cancel()
+                await running.value
+                throw error
             }
+            listening.cancel()
+            running.cancel()
             guard let lost else { return }
             outage.withLock { $0 = lost }
             logger.warning("PostgreSQL does not answer (\(lost)); requests get 503 until it does")
