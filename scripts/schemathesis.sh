@@ -35,7 +35,7 @@ serve() { # serve DATABASE → sets `port` once the catalog is ready
 # (RecipeFromPageTests, Tests/e2e/test_recipes_io.py).
 fuzz() { # fuzz PORT [extra schemathesis arguments…]
   local port=$1; shift
-  .venv/bin/schemathesis --config-file scripts/schemathesis.toml run "http://127.0.0.1:$port/api/v1/openapi.json" --url "http://127.0.0.1:$port/api/v1" \
+  SCHEMATHESIS_HOOKS=scripts/schemathesis_hooks.py .venv/bin/schemathesis --config-file scripts/schemathesis.toml run "http://127.0.0.1:$port/api/v1/openapi.json" --url "http://127.0.0.1:$port/api/v1" \
     --exclude-path /drafts/from-page --checks all --max-examples "${SCHEMATHESIS_EXAMPLES:-100}" --request-timeout 10 --no-color \
     --seed "${SCHEMATHESIS_SEED:-20261124}" "$@" || {
     # What the server said is the first thing to read when a check fails (a crash above all).
