@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Each API request waits `latency`, then the first `failures` requests answer 503 with a JSON
 /// error, and after those a random `failureRate` share does. Pages and pictures are left alone.
-struct ChaosMiddleware<Context: RequestContext>: RouterMiddleware {
+struct ChaosMiddleware<Context: AppContext>: RouterMiddleware {
     struct Settings: Sendable, Equatable {
         var latency: Duration = .zero
         var failures: Int = 0
@@ -43,8 +43,7 @@ struct ChaosMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        let path = request.uri.path
-        guard path.hasPrefix("/api/v1/") || path.hasPrefix("/api/json/") else {
+        guard context.surface == .api else {
             return try await next(request, context)
         }
         if settings.latency > .zero { try await Task.sleep(for: settings.latency) }

@@ -4,7 +4,7 @@ import Hummingbird
 import Logging
 
 /// Turns every error, including unknown routes, into an answer the client can read: JSON
-/// `{"error":{"code","message"}}` under `/api/`, a friendly page everywhere else.
+/// `{"error":{"code","message"}}` for the API's routes (``RoutePolicy/Surface``), a friendly page everywhere else.
 struct ErrorMiddleware<Context: AppContext>: RouterMiddleware {
     let renderer: PageRenderer
 
@@ -19,7 +19,7 @@ struct ErrorMiddleware<Context: AppContext>: RouterMiddleware {
                 context.logger.error("\(request.method) \(request.uri.path) failed: \(String(reflecting: error))")
             }
             var response: Response
-            if request.uri.path.hasPrefix("/api/") {
+            if context.surface == .api {
                 response = try APIResponse.error(appError, strings: context.strings)
             } else {
                 let page = ErrorPage(

@@ -23,11 +23,12 @@ struct WebController<Context: AppContext>: Sendable {
         pages.get("/filters", use: filters)
         pages.get("/results", use: results)
         pages.get("/cocktails/:id", use: show)
-        let router = routes.routes("", .anyone)
-        router.get("/random", use: random)
-        router.post("/cocktails/:id/favorite", use: toggleFavorite)
+        routes.routes("", .anyone).get("/random", use: random)
+        var hearts = RoutePolicy.guest
+        hearts.signInReason = "favorite"
+        routes.routes("", hearts).post("/cocktails/:id/favorite", use: toggleFavorite)
         routes.routes("", .admin).post("/catalog/refresh", use: refresh)
-        let pictures = routes.routes("", RoutePolicy(offline: .picture))
+        let pictures = routes.routes("", .picture)
         pictures.get("/images/cocktails/:file", use: image)
         pictures.get("/images/imported/:file") { request, context in
             guard let images else { throw HTTPError(.notFound) }
@@ -216,30 +217,20 @@ struct WebController<Context: AppContext>: Sendable {
     /// `favorite=true|false`; answers with a redirect back to the details screen.
     @Sendable func toggleFavorite(request: Request, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
-        let form = try await FormFields(request: request)
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
-        guard context.viewer.favoritesOwner != .nobody else {
-            // Favorites belong to someone: sign in, then come back to this cocktail.
-            return .redirect(
-                to: "/login?next="
-                    + (ListOrigin(from: form["from"], back: form["back"]).detailsPath(for: id)
-                        .addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F") + "&why=favorite",
-                type: .normal)
-        }
+        let form = try context.submittedForm()
         guard let value = form["favorite"], let isFavorite = Bool(value) else {
             throw AppError(
                 status: .badRequest, code: "invalid_form", message: "The form must say favorite=true or favorite=false."
             )
         }
-        try await catalog.setFavorite(isFavorite, for: id, owner: try context.favoritesWriter())
+        try await catalog.setFavorite(isFavorite, for: id, owner: context.owner)
         let origin = ListOrigin(from: form["from"], back: form["back"])
         return .redirect(to: origin.detailsPath(for: id), type: .normal) // 303 See Other
     }
 
     /// Retries the source and returns to the page the button was on.
     @Sendable func refresh(request: Request, context: Context) async throws -> Response {
-        let form = try await FormFields(request: request)
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        let form = try context.submittedForm()
         await catalog.refresh()
         return .redirect(to: LocalPath.sanitized(form["return"]), type: .normal) // 303 See Other
     }
@@ -249,50 +240,5 @@ extension CatalogError {
     var isUnavailable: Bool {
         if case .unavailable = self { return true }
         return false
-    }
-}
-
-/// The fields of a small `application/x-www-form-urlencoded` body.
-struct FormFields {
-    private let fields: FormQuery
-
-    /// Reads at most `limit` bytes; a larger body is answered with 413.
-    init(request: Request, limit: Int = 16 * 1024) async throws {
-        fields = FormQuery(encoded: String(buffer: try await SmallBody.read(request, limit: limit, what: "The form")))
-    }
-
-    subscript(name: String) -> String? { fields[name] }
-}
-
-/// A small request body read whole, under a limit.
-enum SmallBody {
-    /// At most `limit` bytes of `request`'s body. A body that says beforehand it is larger
-    /// (`Content-Length`) is answered `413` at once, before a byte of it is waited for.
-    static func read(_ request: Request, limit: Int, what: String) async throws -> ByteBuffer {
-        let refusal = AppError(
-            status: .contentTooLarge, code: "body_too_large", message: "\(what) is larger than \(limit / 1024) KB.")
-        if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > limit { throw refusal }
-        do {
-            return try await request.body.collect(upTo: limit)
-        } catch let error as HTTPResponseError where error.status == .contentTooLarge {
-            throw refusal
-        }
-    }
-}
-
-/// Keeps redirects on this site: only paths such as `/` or `/?filter=alcoholic` pass. Browsers
-/// drop tabs and newlines from a `Location` and read `\\` as `/`, so `/\t/evil.example` would
-/// become `//evil.example`, another site: a path with any control character, space or
-/// backslash, or one that starts with two slashes, is replaced by `/`.
-enum LocalPath {
-    static func sanitized(_ path: String?) -> String {
-        guard let path, path.hasPrefix("/"), path.utf8.count <= 2048,
-            path.unicodeScalars.allSatisfy({
-                $0.value > 0x20 && $0.value != 0x7F && $0 != "\\" && !$0.properties.isWhitespace
-            }),
-            !path.hasPrefix("//"),
-            let url = URL(string: path), url.host == nil, url.scheme == nil
-        else { return "/" }
-        return path
     }
 }

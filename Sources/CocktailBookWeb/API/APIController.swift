@@ -12,16 +12,17 @@ struct APIController<Context: AppContext>: Sendable {
     var desk: RecipeDesk?
 
     func addRoutes(to routes: RouteBuilder<Context>) {
-        let cached = routes.routes("api/v1", .api)
+        let cached = routes.routes("api/v1", .api(cached: true))
         cached.get("cocktails", use: list)
         cached.get("cocktails/:id", use: show)
         cached.get("favorites", use: favorites)
         cached.get("filters", use: filters)
-        routes.routes("api/v1", .admin).post("catalog/refresh", use: refresh)
-        let group = routes.routes("api/v1", .anyone)
+        routes.routes("api/v1", .api(.admin)).post("catalog/refresh", use: refresh)
+        let favorites = routes.routes("api/v1", .api(.guest))
+        favorites.put("favorites/:id") { request, context in try await setFavorite(true, context: context) }
+        favorites.delete("favorites/:id") { request, context in try await setFavorite(false, context: context) }
+        let group = routes.routes("api/v1", .api())
         group.get("random", use: random)
-        group.put("favorites/:id") { request, context in try await setFavorite(true, context: context) }
-        group.delete("favorites/:id") { request, context in try await setFavorite(false, context: context) }
         group.get("catalog", use: status)
         group.get("openapi.json") { _, _ in
             Response(
@@ -90,7 +91,7 @@ struct APIController<Context: AppContext>: Sendable {
 
     func setFavorite(_ isFavorite: Bool, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
-        try await catalog.setFavorite(isFavorite, for: id, owner: try context.favoritesWriter())
+        try await catalog.setFavorite(isFavorite, for: id, owner: context.owner)
         return APIResponse.noContent()
     }
 

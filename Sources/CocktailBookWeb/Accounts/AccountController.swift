@@ -25,22 +25,21 @@ struct AccountController<Context: AppContext>: Sendable {
             return renderer.render(page, context: context)
         }
         open.post("/login", use: signIn)
-        let router = routes.routes("", .anyone)
-        router.post("/logout", use: signOut)
+        routes.routes("", .anyone).post("/logout", use: signOut)
+        let router = routes.routes("", .guest)
         router.get("/account", use: accountPage)
         router.post("/account/password", use: changePassword)
         router.post("/account/tokens", use: newToken)
         router.post("/account/tokens/:id/revoke", use: revokeToken)
         router.post("/account/sessions/revoke-others", use: signOutOthers)
-        router.get("/api/v1/me") { _, context in
+        routes.routes("api/v1", .api()).get("me") { _, context in
             guard let name = context.viewer.name, let role = context.viewer.role else { throw AppError.signInRequired }
             return try APIResponse.json(["name": name, "role": role.rawValue])
         }
     }
 
     @Sendable func signIn(request: Request, context: Context) async throws -> Response {
-        let form = try await FormFields(request: request)
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        let form = try context.submittedForm()
         let name = (form["username"] ?? "").trimmingCharacters(in: .whitespaces)
         let next = LocalPath.sanitized(form["next"])
         let keys = ["account:" + name.lowercased(), "client:" + clientAddress(request, context)]
@@ -85,8 +84,6 @@ struct AccountController<Context: AppContext>: Sendable {
     }
 
     @Sendable func signOut(request: Request, context: Context) async throws -> Response {
-        let form = try await FormFields(request: request)
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
         if let hash = context.sessionHash { try await accounts.database.deleteSession(tokenHash: hash) }
         var response = Response.redirect(to: "/", type: .normal)
         response.headers[.setCookie] = SessionCookie.clear(secure: isSecure(request))
@@ -98,10 +95,7 @@ struct AccountController<Context: AppContext>: Sendable {
 
     @Sendable func accountPage(request: Request, context: Context) async throws -> Response {
         guard case .account(let account) = context.viewer else {
-            if case .owner = context.viewer {
-                return renderer.render(AccountPage(owner: (), strings: context.strings), context: context)
-            }
-            return .redirect(to: "/login?next=%2Faccount", type: .normal)
+            return renderer.render(AccountPage(owner: (), strings: context.strings), context: context)
         }
         let notice = AccountPage.notice(FormQuery(request)["done"], strings: context.strings)
         return await renderer.render(try page(for: account, notice: notice, strings: context.strings), context: context)
@@ -159,10 +153,9 @@ struct AccountController<Context: AppContext>: Sendable {
         return .redirect(to: "/account?done=sessions", type: .normal)
     }
 
-    /// The signed-in account and its verified form; anonymous visitors get `401`.
-    private func signedIn(_ request: Request, _ context: Context) async throws -> (Account, FormFields) {
-        let form = try await FormFields(request: request)
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
+    /// The signed-in account and its form; the owner of a book without accounts has none to change.
+    private func signedIn(_ request: Request, _ context: Context) async throws -> (Account, SubmittedForm) {
+        let form = try context.submittedForm()
         guard case .account(let account) = context.viewer else { throw AppError.signInRequired }
         return (account, form)
     }

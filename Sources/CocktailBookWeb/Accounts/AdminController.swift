@@ -72,10 +72,7 @@ struct AdminController<Context: AppContext>: Sendable {
         return .redirect(to: "/admin/users?done=changed", type: .normal)
     }
 
-    private func adminForm(_ request: Request, _ context: Context) async throws -> FormFields {
-        try context.require(.admin)
-        let form = try await FormFields(request: request)
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
-        return form
+    private func adminForm(_ request: Request, _ context: Context) async throws -> SubmittedForm {
+        try context.submittedForm()
     }
 }

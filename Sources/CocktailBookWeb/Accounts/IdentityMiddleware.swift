@@ -5,7 +5,7 @@ import Hummingbird
 /// Decides who a request acts for, before anything else looks at it: an API token
 /// (`Authorization: Bearer …`), else a session cookie, else the implicit owner of a book that has
 /// no accounts and listens on loopback, else an anonymous visitor. It never refuses anything
-/// itself (``AccessMiddleware`` and the handlers do), so that error pages know the viewer too.
+/// itself (``AccessMiddleware`` and each route's ``RoutePolicy`` do), so that error pages know the viewer too.
 ///
 /// When the database cannot say who it is (an outage), the request is not taken for an
 /// anonymous one, nor a token for a bad one: ``AppContext/identityUnknown`` carries the reason,
@@ -36,6 +36,7 @@ struct IdentityMiddleware<Context: AppContext>: RouterMiddleware {
                 let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
                 if let account = try await accounts.account(apiToken: token) {
                     context.viewer = .account(account)
+                    context.signedInWithToken = true
                 } else {
                     context.hasBadCredentials = true
                 }

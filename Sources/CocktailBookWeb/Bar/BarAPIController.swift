@@ -11,8 +11,8 @@ struct BarAPIController<Context: AppContext>: Sendable {
     let store: any BarStore
 
     func addRoutes(to routes: RouteBuilder<Context>) {
-        let cached = routes.routes("api/v1", .api)
-        let group = routes.routes("api/v1", .apiWrites)
+        let cached = routes.routes("api/v1", .api(cached: true))
+        let group = routes.routes("api/v1", .api(.member))
         cached.get("bar") { _, context in
             let owner = context.viewer.favoritesOwner
             return try await APIResponse.json(
@@ -55,7 +55,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
     }
 
     func setOnShelf(_ isOnShelf: Bool, context: Context) async throws -> Response {
-        let owner = try context.personalWriter()
+        let owner = context.owner
         let value = try Self.value(try context.parameters.require("value"), in: try await catalog.barIndex())
         try await store.setOnShelf(value, isOnShelf, owner: owner)
         return APIResponse.noContent()
@@ -101,7 +101,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
     /// Puts the bottle on the shelf and, with a body, sets its stock: all checked before
     /// anything is written.
     @Sendable func putOnShelf(request: Request, context: Context) async throws -> Response {
-        let owner = try context.personalWriter()
+        let owner = context.owner
         let value = try Self.value(try context.parameters.require("value"), in: try await catalog.barIndex())
         let body = try await JSONBody.decode(StockBody.self, from: request, whenEmpty: StockBody())
         let stock = body.stock
@@ -122,7 +122,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
 
     /// `POST /api/v1/bar/batches`: "I made 300 ml of honey syrup".
     @Sendable func addBatch(request: Request, context: Context) async throws -> Response {
-        let owner = try context.personalWriter()
+        let owner = context.owner
         let body = try await JSONBody.decode(BatchBody.self, from: request)
         let index = try await catalog.barIndex()
         let value = try Self.value(body.value, in: index)
@@ -149,7 +149,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
     /// `DELETE /api/v1/bar/batches/{id}`: the batch was never made (or is thrown away): it
     /// leaves the shelf and what making it took goes back to the bottles.
     @Sendable func removeBatch(request: Request, context: Context) async throws -> Response {
-        let owner = try context.personalWriter()
+        let owner = context.owner
         guard let id = Int64(try context.parameters.require("id")),
             try await store.removeBatch(id: id, owner: owner) != nil
         else {
@@ -159,7 +159,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
     }
 
     func setAlways(_ isAlways: Bool, context: Context) async throws -> Response {
-        let owner = try context.personalWriter()
+        let owner = context.owner
         let value = try Self.value(try context.parameters.require("value"), in: try await catalog.barIndex())
         try await store.setAlwaysAvailable(value, isAlways, owner: owner)
         return APIResponse.noContent()
@@ -189,7 +189,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
     }
 
     @Sendable func addRule(request: Request, context: Context) async throws -> Response {
-        let owner = try context.personalWriter()
+        let owner = context.owner
         let body = try await JSONBody.decode(RuleBody.self, from: request)
         let index = try await catalog.barIndex()
         let use = try Self.value(body.use, in: index)
@@ -204,7 +204,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
     }
 
     @Sendable func removeRule(request: Request, context: Context) async throws -> Response {
-        let owner = try context.personalWriter()
+        let owner = context.owner
         guard let id = Int64(try context.parameters.require("id")), try await store.removeRule(id: id, owner: owner)
         else {
             throw AppError(status: .notFound, code: "unknown_rule", message: "You have no such rule.")
@@ -237,7 +237,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
     }
 
     @Sendable func addToShoppingList(request: Request, context: Context) async throws -> Response {
-        let owner = try context.personalWriter()
+        let owner = context.owner
         let body = try await JSONBody.decode(ShoppingBody.self, from: request)
         switch (body.value, body.cocktail) {
         case (let value?, nil):
@@ -259,7 +259,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
     }
 
     @Sendable func setBought(request: Request, context: Context) async throws -> Response {
-        let owner = try context.personalWriter()
+        let owner = context.owner
         let body = try await JSONBody.decode(BoughtBody.self, from: request)
         guard let id = Int64(try context.parameters.require("id")),
             try await store.setBought(body.bought, itemId: id, owner: owner)
@@ -271,7 +271,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
 
     /// One item by id, or every bought one with the id `bought`.
     @Sendable func removeItem(request: Request, context: Context) async throws -> Response {
-        let owner = try context.personalWriter()
+        let owner = context.owner
         let raw = try context.parameters.require("id")
         if raw == "bought" {
             _ = try await store.removeFromShoppingList(itemId: nil, owner: owner)
@@ -281,21 +281,5 @@ struct BarAPIController<Context: AppContext>: Sendable {
             throw AppError(status: .notFound, code: "unknown_item", message: "Your shopping list has no such item.")
         }
         return APIResponse.noContent()
-    }
-}
-
-/// A small JSON request body, decoded or refused with a 400 that says why.
-enum JSONBody {
-    static func decode<T: Decodable>(
-        _ type: T.Type, from request: Request, limit: Int = 16 * 1024, whenEmpty empty: T? = nil
-    ) async throws -> T {
-        let body = try await SmallBody.read(request, limit: limit, what: "The body")
-        if let empty, body.readableBytes == 0 { return empty }
-        do {
-            return try JSONDecoder().decode(T.self, from: Data(buffer: body))
-        } catch {
-            throw AppError(
-                status: .badRequest, code: "invalid_body", message: "The body is not the JSON this route takes.")
-        }
     }
 }

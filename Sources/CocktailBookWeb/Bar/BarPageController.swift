@@ -16,7 +16,7 @@ struct BarPageController<Context: AppContext>: Sendable {
         pages.get("/bar", use: page)
         pages.get("/bar/shopping", use: shoppingPage)
         pages.get("/bar/ingredients/:value", use: housePage)
-        let router = routes.routes("", .anyone)
+        let router = routes.routes("", .member)
         router.post("/bar/bottles") { request, context in
             try await change(request, context, anchor: "shelf") { form, owner, index in
                 let value = try Self.value(form, "value", field: .bottle, in: index, strings: context.strings)
@@ -90,7 +90,7 @@ struct BarPageController<Context: AppContext>: Sendable {
                 _ = try await store.removeRule(id: Int64(try context.parameters.require("id")) ?? -1, owner: owner)
             }
         }
-        router.get("/bar/shopping.txt") { _, context in
+        routes.routes("", .anyone).get("/bar/shopping.txt") { _, context in
             let text = await ShoppingListPayload.text(
                 try store.shoppingList(of: context.viewer.favoritesOwner), strings: context.strings)
             return Response(
@@ -98,7 +98,7 @@ struct BarPageController<Context: AppContext>: Sendable {
                 body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
         }
         router.post("/bar/shopping") { request, context in
-            let form = try await FormFields(request: request)
+            let form = try context.submittedForm()
             if let id = form["cocktail"], !id.isEmpty {
                 // Back to the drink's row, which now says it is on the list.
                 return try await change(
@@ -149,7 +149,7 @@ struct BarPageController<Context: AppContext>: Sendable {
 
     /// The stock a level-and-price form describes (a level picked as a fraction of the bottle
     /// wins over typed millilitres), or a 400 that says what is wrong; nil when it is empty.
-    static func stock(_ form: FormFields, strings: UIStrings) throws -> BottleStock? {
+    static func stock(_ form: SubmittedForm, strings: UIStrings) throws -> BottleStock? {
         let invalid = AppError(status: .badRequest, code: "invalid_stock", message: strings["stock_invalid"])
         func field(_ name: String) throws -> Double? {
             let raw = (form[name] ?? "").trimmingCharacters(in: .whitespaces)
@@ -185,7 +185,7 @@ struct BarPageController<Context: AppContext>: Sendable {
     /// The value a form's field names (or the suggestion the person picked), in English or
     /// Italian; a name the bar does not know is a ``FieldProblem`` with the nearest names.
     static func value(
-        _ form: FormFields, _ name: String, field: FieldProblem.Field, in index: BarIndex, strings: UIStrings
+        _ form: SubmittedForm, _ name: String, field: FieldProblem.Field, in index: BarIndex, strings: UIStrings
     )
         throws -> String
     {
@@ -209,22 +209,21 @@ struct BarPageController<Context: AppContext>: Sendable {
         id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-_."))) ?? ""
     }
 
-    /// Checks the form and the viewer, applies `apply`, and goes back to the page (to
+    /// Applies `apply` to the viewer's bar, and goes back to the page (to
     /// `anchor` on it); a field the person got wrong shows the page again, with what they typed
     /// and the problem next to that field.
     private func change(
         _ request: Request, _ context: Context, back: String = "/bar", anchor: String? = nil,
-        _ apply: (FormFields, FavoritesOwner, BarIndex) async throws -> Void
+        _ apply: (SubmittedForm, FavoritesOwner, BarIndex) async throws -> Void
     ) async throws -> Response {
-        try await change(try await FormFields(request: request), request, context, back: back, anchor: anchor, apply)
+        try await change(try context.submittedForm(), request, context, back: back, anchor: anchor, apply)
     }
 
     private func change(
-        _ form: FormFields, _ request: Request, _ context: Context, back: String, anchor: String?,
-        _ apply: (FormFields, FavoritesOwner, BarIndex) async throws -> Void
+        _ form: SubmittedForm, _ request: Request, _ context: Context, back: String, anchor: String?,
+        _ apply: (SubmittedForm, FavoritesOwner, BarIndex) async throws -> Void
     ) async throws -> Response {
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
-        let owner = try context.personalWriter()
+        let owner = context.owner
         do {
             try await apply(form, owner, try await catalog.barIndex())
         } catch let problem as FieldProblem {

@@ -11,13 +11,14 @@ struct HouseRecipeAPIController<Context: AppContext>: Sendable {
     let desk: HouseRecipeDesk
 
     func addRoutes(to routes: RouteBuilder<Context>) {
-        let group = routes.routes("api/v1", .anyone)
-        group.get("house-recipes", use: list)
-        group.get("house-recipes/:value", use: show)
-        group.put("house-recipes/:value", use: put)
-        group.delete("house-recipes/:value", use: delete)
-        group.get("house-recipes/:value/versions", use: versions)
-        group.post("house-recipes/:value/versions/:number/restore", use: restore)
+        let reads = routes.routes("api/v1", .api())
+        reads.get("house-recipes", use: list)
+        reads.get("house-recipes/:value", use: show)
+        reads.get("house-recipes/:value/versions", use: versions)
+        let writes = routes.routes("api/v1", .api(.member))
+        writes.put("house-recipes/:value", use: put)
+        writes.delete("house-recipes/:value", use: delete)
+        writes.post("house-recipes/:value/versions/:number/restore", use: restore)
     }
 
     @Sendable func list(request: Request, context: Context) async throws -> Response {
@@ -40,14 +41,8 @@ struct HouseRecipeAPIController<Context: AppContext>: Sendable {
     }
 
     @Sendable func put(request: Request, context: Context) async throws -> Response {
-        try RecipeDesk.requireWriter(context.viewer)
         let value = try desk.value(try context.parameters.require("value"))
-        let before = try await desk.entry(value)
-        guard HouseRecipeDesk.mayEdit(before.own, viewer: context.viewer) else {
-            throw AppError(
-                status: .forbidden, code: "forbidden", message: "Only its author or an admin may change this recipe."
-            ).said(by: "apperror_not_author_change")
-        }
+        let before = try await desk.editableEntry(value, viewer: context.viewer)
         let current = before.ownCounting?.version ?? 0
         // No If-Match, or `*`: whatever version is current when the save happens.
         let expected = RecipeAPIController<Context>.expectation(inIfMatch: request.headers[.ifMatch])?.version

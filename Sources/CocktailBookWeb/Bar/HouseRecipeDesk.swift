@@ -49,6 +49,13 @@ struct HouseRecipeDesk: Sendable {
             value: own?.value ?? value, counting: counting, bundled: HouseRecipes.bundled.recipe(for: value), own: own)
     }
 
+    /// The entry of `value` for changing it: `403` unless `viewer` may (``mayEdit(_:viewer:)``).
+    func editableEntry(_ value: String, viewer: Viewer) async throws -> Entry {
+        let entry = try await entry(value)
+        try Self.requireEditor(entry.own, viewer: viewer)
+        return entry
+    }
+
     /// Whether `viewer` may change `own` (any writer for a recipe the book has not written).
     static func mayEdit(_ own: OwnHouseRecipe?, viewer: Viewer) -> Bool {
         guard RecipeDesk.mayWrite(viewer) else { return false }
@@ -57,7 +64,6 @@ struct HouseRecipeDesk: Sendable {
     }
 
     private static func requireEditor(_ own: OwnHouseRecipe?, viewer: Viewer) throws {
-        try RecipeDesk.requireWriter(viewer)
         guard mayEdit(own, viewer: viewer) else {
             throw AppError(
                 status: .forbidden, code: "forbidden", message: "Only its author or an admin may change this recipe."
@@ -108,7 +114,6 @@ struct HouseRecipeDesk: Sendable {
     func delete(value: String, viewer: Viewer) async throws -> Entry {
         let entry = try await entry(value)
         guard let own = entry.ownCounting else {
-            try RecipeDesk.requireWriter(viewer)
             throw AppError(
                 status: .notFound, code: "no_own_house_recipe",
                 message: "The book has no recipe of its own for \"\(entry.value.prefix(100))\".")

@@ -12,31 +12,23 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
     let renderer: PageRenderer
 
     func addRoutes(to routes: RouteBuilder<Context>) {
-        let pages = routes.routes("", .anyone)
+        routes.routes("", .anyone).get("/bar/ingredients/:value/history", use: history)
+        let pages = routes.routes("", RoutePolicy(role: .member, form: .init(fieldBytes: 64 * 1024)))
         pages.get("/bar/house/new", use: newForm)
         pages.post("/bar/house/new", use: create)
         pages.get("/bar/ingredients/:value/edit", use: editForm)
         pages.post("/bar/ingredients/:value/edit", use: update)
-        pages.get("/bar/ingredients/:value/history", use: history)
         pages.post("/bar/ingredients/:value/history/:number/restore", use: restore)
         pages.post("/bar/ingredients/:value/delete", use: delete)
     }
 
     @Sendable func newForm(request: Request, context: Context) async throws -> Response {
-        if let redirect = signInFirst(request, context: context) { return redirect }
-        try RecipeDesk.requireWriter(context.viewer)
-        return try await editor(HouseRecipeDraft(), isNew: true, version: 0, context: context)
+        try await editor(HouseRecipeDraft(), isNew: true, version: 0, context: context)
     }
 
     @Sendable func editForm(request: Request, context: Context) async throws -> Response {
-        if let redirect = signInFirst(request, context: context) { return redirect }
-        let entry = try await desk.entry(try desk.value(try context.parameters.require("value")))
-        guard HouseRecipeDesk.mayEdit(entry.own, viewer: context.viewer) else {
-            try RecipeDesk.requireWriter(context.viewer)
-            throw AppError(
-                status: .forbidden, code: "forbidden", message: "Only its author or an admin may change this recipe."
-            ).said(by: "apperror_not_author_change")
-        }
+        let entry = try await desk.editableEntry(
+            try desk.value(try context.parameters.require("value")), viewer: context.viewer)
         var draft = entry.counting.map { HouseRecipeDraft($0, table: desk.catalog.ingredients) } ?? HouseRecipeDraft()
         draft.ingredient = entry.value
         return try await editor(
@@ -44,7 +36,6 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
     }
 
     @Sendable func create(request: Request, context: Context) async throws -> Response {
-        try RecipeDesk.requireWriter(context.viewer)
         let form = try await readForm(request, context: context)
         let typed = (form["ingredient"] ?? "").trimmingCharacters(in: .whitespaces)
         var draft = HouseEditorPage.draft(form, ingredient: typed)
@@ -108,8 +99,7 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
     }
 
     @Sendable func restore(request: Request, context: Context) async throws -> Response {
-        let form = try await FormFields(request: request)
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        let form = try context.submittedForm()
         guard let number = Int(try context.parameters.require("number")) else { throw HTTPError(.notFound) }
         let value = try desk.value(try context.parameters.require("value"))
         switch try await desk.restore(value: value, version: number, viewer: context.viewer) {
@@ -123,8 +113,7 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
     }
 
     @Sendable func delete(request: Request, context: Context) async throws -> Response {
-        let form = try await FormFields(request: request)
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        let form = try context.submittedForm()
         let entry = try await desk.delete(
             value: try desk.value(try context.parameters.require("value")), viewer: context.viewer)
         // The bundled recipe counts again, or the ingredient has none: back to the bar then.
@@ -148,18 +137,8 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
         return renderer.render(page, status: status, context: context)
     }
 
-    /// The submitted editor, its form token checked.
+    /// The submitted editor.
     private func readForm(_ request: Request, context: Context) async throws -> FormQuery {
-        let body = try await SmallBody.read(request, limit: 64 * 1024, what: "The form")
-        let form = FormQuery(encoded: String(buffer: body))
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
-        return form
-    }
-
-    /// A visitor who is not signed in asks for a writing page: the sign-in page first.
-    private func signInFirst(_ request: Request, context: Context) -> Response? {
-        guard context.viewer.role == nil else { return nil }
-        let next = request.uri.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F"
-        return .redirect(to: "/login?next=" + next, type: .normal)
+        try context.submittedForm().fields
     }
 }

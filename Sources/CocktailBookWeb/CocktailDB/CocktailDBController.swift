@@ -27,13 +27,13 @@ struct CocktailDBController<Context: AppContext>: Sendable {
 
     /// Adds the API under `/api/json/v1/{key}` and the pictures' `/preview` variant.
     func addRoutes(to routes: RouteBuilder<Context>) {
-        let api = routes.routes("api/json/v1/:key", .api)
+        let api = routes.routes("api/json/v1/:key", .api(cached: true))
         api.get("search.php", use: search)
         api.get("lookup.php", use: lookup)
         api.get("filter.php", use: filter)
         api.get("list.php", use: list)
-        routes.routes("api/json/v1/:key", .anyone).get("random.php", use: random)
-        let router = routes.routes("", RoutePolicy(offline: .picture))
+        routes.routes("api/json/v1/:key", .api()).get("random.php", use: random)
+        let router = routes.routes("", .picture)
         // TheCocktailDB serves sizes at `strDrinkThumb + "/preview|small|medium|large"`: the JPEG
         // at that size; an SVG is the same at any size, so its variants are the picture itself.
         router.get("/images/cocktails/:file/:variant", use: preview)

@@ -10,8 +10,8 @@ import Synchronization
 /// field `file`) or a server address (`application/x-www-form-urlencoded`, field `url`), then
 /// reloads the catalog's imported cocktails so they show at once.
 ///
-/// One import runs at a time, and the gate is taken before a byte of the body is read, so a
-/// second upload is refused at once instead of being parsed first. Server addresses and picture
+/// One import runs at a time, and the route's gate (``RoutePolicy/oneAtATime``) is taken before a
+/// byte of the body is read, so a second upload is refused at once instead of being parsed first. Server addresses and picture
 /// URLs must be public unless the operator allows private ones (``AppConfiguration``).
 struct ImportController<Context: AppContext>: Sendable {
     let catalog: CatalogService
@@ -20,7 +20,7 @@ struct ImportController<Context: AppContext>: Sendable {
     /// Where uploaded files are written for the importer (beside the database), one at a time.
     let uploads: URL
     /// Lets one import run at a time, so two uploads of the same name never share a file.
-    let gate = ImportGate()
+    let gate = OneAtATime()
 
     /// The largest request body read: the import limit plus room for the multipart framing.
     static var maximumBodyBytes: Int { CatalogImport.maximumBytes + 64 * 1024 }
@@ -45,7 +45,12 @@ struct ImportController<Context: AppContext>: Sendable {
     }
 
     func addRoutes(to routes: RouteBuilder<Context>) {
-        let router = routes.routes("", .admin)
+        let upload = RoutePolicy.Upload(limits: .init(bodyBytes: Self.maximumBodyBytes)) { _ in
+            ImportLimits.tooLargeMessage
+        }
+        var policy = RoutePolicy.admin.uploading(upload, fieldBytes: Self.maximumFormBytes)
+        policy.oneAtATime = .init(gate: gate) { _ in "Another import is running. Try again when it has finished." }
+        let router = routes.routes("", policy)
         router.get("/import") { _, context -> Response in
             renderer.render(ImportPage().written(in: context.strings), context: context)
         }
@@ -54,36 +59,13 @@ struct ImportController<Context: AppContext>: Sendable {
 
     /// Runs the import the form asks for; answers the summary, or the Import page with a reason.
     @Sendable func submit(request: Request, context: Context) async throws -> Response {
-        guard gate.enter() else {
-            return refuse(
-                "Another import is running. Try again when it has finished.", status: .conflict, context: context)
-        }
-        defer { gate.leave() }
-        let contentType = request.headers[.contentType] ?? ""
-        if contentType.lowercased().hasPrefix("multipart/form-data") {
-            guard let boundary = MultipartForm.boundary(fromContentType: contentType) else {
-                return refuse("The upload could not be read. Choose a JSON file and try again.", context: context)
-            }
-            let form: MultipartForm
-            do {
-                form = try await MultipartForm.read(
-                    request.body, declaredLength: request.headers[.contentLength], boundary: boundary,
-                    limits: .init(bodyBytes: Self.maximumBodyBytes))
-            } catch MultipartForm.Failure.tooLarge {
-                return refuse(ImportLimits.tooLargeMessage, status: .contentTooLarge, context: context)
-            } catch MultipartForm.Failure.malformed(let reason) {
-                return refuse(
-                    "The upload could not be read (\(reason)). Choose a JSON file and try again.", context: context)
-            }
-            try CSRFToken.verify(
-                form["csrf"].map { String(decoding: $0.body, as: UTF8.self) }, context: context, request: request)
-            guard let file = form["file"], !file.body.isEmpty else {
+        let form = try context.submittedForm()
+        if MultipartForm.boundary(fromContentType: request.headers[.contentType] ?? "") != nil {
+            guard let file = form.file("file"), !file.body.isEmpty else {
                 return refuse("Choose a JSON file to upload, or give a server address below.", context: context)
             }
             return try await importing(context: context) { try await importFile(file) }
         }
-        let form = try await FormFields(request: request, limit: Self.maximumFormBytes)
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
         let url = form["url"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         guard !url.isEmpty else {
             return refuse("Choose a JSON file to upload, or give a server address.", context: context)
@@ -155,23 +137,4 @@ enum ImportLimits {
 
     /// The answer to an upload over the limit.
     static let tooLargeMessage = "That file is too large: imports are limited to 50 MB. Nothing was changed."
-}
-
-/// One import at a time, taken and released without suspending so that `defer` can release it.
-final class ImportGate: Sendable {
-    private let busy = Mutex(false)
-
-    /// Takes the gate; `false` when an import is already running.
-    func enter() -> Bool {
-        busy.withLock { busy in
-            if busy { return false }
-            busy = true
-            return true
-        }
-    }
-
-    /// Releases the gate.
-    func leave() {
-        busy.withLock { $0 = false }
-    }
 }

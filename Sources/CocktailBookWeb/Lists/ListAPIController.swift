@@ -46,14 +46,14 @@ struct ListAPIController<Context: AppContext>: Sendable {
     }
 
     func addRoutes(to routes: RouteBuilder<Context>) {
-        let group = routes.routes("api/v1", .apiWrites)
+        let group = routes.routes("api/v1", .api(.member))
         group.get("lists") { request, context in
-            let lists = try await desk.store.lists(of: try ListDesk.owner(context))
+            let lists = try await desk.store.lists(of: context.owner)
             return try APIResponse.json(
                 ListsPayload(lists: lists.map { ListSummaryPayload($0, url: url($0.share, request)) }))
         }
         group.post("lists") { request, context in
-            let owner = try ListDesk.owner(context)
+            let owner = context.owner
             let body = try await JSONBody.decode(NameBody.self, from: request)
             let list = try await desk.store.createList(named: body.name, owner: owner, at: desk.catalog.now())
             return try await payload(list, request, context, status: .created)
@@ -66,12 +66,12 @@ struct ListAPIController<Context: AppContext>: Sendable {
             let body = try await JSONBody.decode(NameBody.self, from: request)
             return try await payload(
                 try await desk.store.renameList(
-                    id: list.id, to: body.name, owner: try ListDesk.owner(context), at: desk.catalog.now()), request,
+                    id: list.id, to: body.name, owner: context.owner, at: desk.catalog.now()), request,
                 context)
         }
         group.delete("lists/:id") { _, context in
             let list = try await list(context)
-            _ = try await desk.store.deleteList(id: list.id, owner: try ListDesk.owner(context))
+            _ = try await desk.store.deleteList(id: list.id, owner: context.owner)
             return APIResponse.noContent()
         }
         group.post("lists/:id/entries") { request, context in
@@ -97,7 +97,7 @@ struct ListAPIController<Context: AppContext>: Sendable {
             let body = try await JSONBody.decode(MoveBody.self, from: request)
             let moved = try await desk.store.moveEntry(
                 try context.parameters.require("cocktail"), to: body.to, in: list.id,
-                owner: try ListDesk.owner(context), at: desk.catalog.now())
+                owner: context.owner, at: desk.catalog.now())
             return try await payload(moved, request, context)
         }
         // The issue's own spelling: put a drink on the list (with an optional note), take it off.
@@ -116,7 +116,7 @@ struct ListAPIController<Context: AppContext>: Sendable {
             let body = try await JSONBody.decode(PriceBody.self, from: request)
             let changed = try await desk.store.setEntryPrice(
                 try context.parameters.require("cocktail"), minor: try Self.whole(body.minor, or: .invalidPrice),
-                in: list.id, owner: try ListDesk.owner(context), at: desk.catalog.now())
+                in: list.id, owner: context.owner, at: desk.catalog.now())
             return try await payload(changed, request, context)
         }
         // Whether the menu shows prices, and the pour cost its suggested prices aim at.
@@ -130,19 +130,19 @@ struct ListAPIController<Context: AppContext>: Sendable {
             let prices = MenuPrices(
                 display: display, pourCostPercent: try Self.whole(body.pourCostPercent, or: .invalidPourCost))
             return try await payload(
-                try await desk.store.setMenuPrices(prices, for: list.id, owner: try ListDesk.owner(context)), request,
+                try await desk.store.setMenuPrices(prices, for: list.id, owner: context.owner), request,
                 context)
         }
         group.get("lists/:id/plan") { request, context in
             let list = try await list(context)
             let asked = try ListDesk.PartyRequest(FormQuery(request))
-            let plan = try await desk.plan(list, asked, owner: try ListDesk.owner(context))
+            let plan = try await desk.plan(list, asked, owner: context.owner)
             return try APIResponse.json(PartyPlanPayload(plan, perGuest: asked.perGuest, strings: context.strings))
         }
         group.post("lists/:id/share") { request, context in
             let list = try await list(context)
             let body = try await JSONBody.decode(ShareBody.self, from: request, whenEmpty: ShareBody())
-            let shared = try await desk.share(list, days: body.expiresInDays, owner: try ListDesk.owner(context))
+            let shared = try await desk.share(list, days: body.expiresInDays, owner: context.owner)
             guard let share = shared.share else { throw ListError.notFound }
             return try APIResponse.json(
                 SharePayload(url: url(share, request) ?? "", token: share.token, expiresAt: share.expiresAt),
@@ -152,7 +152,7 @@ struct ListAPIController<Context: AppContext>: Sendable {
         // accounts; null for none) and what it does with a drink that bar cannot make now.
         group.put("lists/:id/menu-shelf") { request, context in
             let list = try await list(context)
-            let owner = try ListDesk.owner(context)
+            let owner = context.owner
             let body = try await JSONBody.decode(MenuShelfBody.self, from: request)
             guard ["hide", "mark", nil].contains(body.unavailable) else {
                 throw AppError(
@@ -173,7 +173,7 @@ struct ListAPIController<Context: AppContext>: Sendable {
         group.delete("lists/:id/share") { _, context in
             let list = try await list(context)
             // Idempotent: a list without a link is what revoking leaves.
-            _ = try await desk.store.removeShare(of: list.id, owner: try ListDesk.owner(context))
+            _ = try await desk.store.removeShare(of: list.id, owner: context.owner)
             return APIResponse.noContent()
         }
     }
@@ -186,7 +186,7 @@ struct ListAPIController<Context: AppContext>: Sendable {
     }
 
     private func list(_ context: Context) async throws -> DrinkList {
-        try await desk.list(try context.parameters.require("id"), owner: try ListDesk.owner(context))
+        try await desk.list(try context.parameters.require("id"), owner: context.owner)
     }
 
     private func add(_ raw: String, note: String?, to list: DrinkList, _ request: Request, _ context: Context)
@@ -194,13 +194,13 @@ struct ListAPIController<Context: AppContext>: Sendable {
     {
         let id = try await desk.knownDrink(raw)
         let changed = try await desk.store.addEntry(
-            id, note: note, to: list.id, owner: try ListDesk.owner(context), at: desk.catalog.now())
+            id, note: note, to: list.id, owner: context.owner, at: desk.catalog.now())
         return try await payload(changed, request, context, status: list.contains(id) ? .ok : .created)
     }
 
     private func remove(_ list: DrinkList, _ context: Context) async throws -> Response {
         _ = try await desk.store.removeEntry(
-            try context.parameters.require("cocktail"), from: list.id, owner: try ListDesk.owner(context),
+            try context.parameters.require("cocktail"), from: list.id, owner: context.owner,
             at: desk.catalog.now())
         return APIResponse.noContent()
     }

@@ -28,12 +28,6 @@ struct ListDesk: Sendable {
         var details: CocktailDetails?
     }
 
-    /// The viewer's lists' owner; an anonymous visitor of a book with accounts keeps none, and
-    /// a guest none either.
-    static func owner(_ context: some AppContext) throws -> FavoritesOwner {
-        try context.personalWriter()
-    }
-
     /// The owner's list `id`, or a 404.
     func list(_ rawID: String, owner: FavoritesOwner) async throws -> DrinkList {
         guard let id = Int64(rawID), let list = try await store.list(id: id, owner: owner) else {

@@ -12,10 +12,10 @@ struct ListPageController<Context: AppContext>: Sendable {
     var trustProxy = false
 
     func addRoutes(to routes: RouteBuilder<Context>) {
-        let pages = routes.routes("", .anyone)
+        let pages = routes.routes("", .member)
         pages.get("/lists", use: listsPage)
         pages.post("/lists") { request, context -> Response in
-            let (form, owner) = try await Self.form(request, context)
+            let (form, owner) = (try context.submittedForm(), context.owner)
             let list = try await desk.store.createList(named: form["name"] ?? "", owner: owner, at: desk.catalog.now())
             return .redirect(to: "/lists/\(list.id)", type: .normal)
         }
@@ -29,7 +29,7 @@ struct ListPageController<Context: AppContext>: Sendable {
             }
         }
         pages.post("/lists/:id/delete") { request, context -> Response in
-            let (form, owner) = try await Self.form(request, context)
+            let (form, owner) = (try context.submittedForm(), context.owner)
             let list = try await desk.list(try context.parameters.require("id"), owner: owner)
             guard form["confirm"] == "yes" else {
                 throw AppError(
@@ -63,7 +63,7 @@ struct ListPageController<Context: AppContext>: Sendable {
         }
         // A drink's menu price (empty clears it); from the menu's "use suggested price", back there.
         pages.post("/lists/:id/entries/:cocktail/price") { request, context -> Response in
-            let (form, owner) = try await Self.form(request, context)
+            let (form, owner) = (try context.submittedForm(), context.owner)
             let list = try await desk.list(try context.parameters.require("id"), owner: owner)
             let cocktail = try context.parameters.require("cocktail")
             let currency = try await desk.currency()
@@ -82,7 +82,7 @@ struct ListPageController<Context: AppContext>: Sendable {
             return .redirect(to: back, type: .normal)
         }
         pages.post("/lists/:id/menu-prices") { request, context -> Response in
-            let (form, owner) = try await Self.form(request, context)
+            let (form, owner) = (try context.submittedForm(), context.owner)
             let list = try await desk.list(try context.parameters.require("id"), owner: owner)
             guard let display = MenuPrices.Display(rawValue: form["display"] ?? "") else {
                 throw AppError(status: .badRequest, code: "invalid_display", message: "display is auto, show or hide.")
@@ -124,7 +124,7 @@ struct ListPageController<Context: AppContext>: Sendable {
         }
         // The drink page's "Add to list…": the list is the form's choice.
         pages.post("/cocktails/:id/add-to-list") { request, context -> Response in
-            let (form, owner) = try await Self.form(request, context)
+            let (form, owner) = (try context.submittedForm(), context.owner)
             let drink = try await desk.knownDrink(try context.parameters.require("id"))
             let list = try await desk.list(form["list"] ?? "", owner: owner)
             _ = try await desk.store.addEntry(
@@ -143,14 +143,12 @@ struct ListPageController<Context: AppContext>: Sendable {
     // MARK: The owner's pages
 
     @Sendable func listsPage(request: Request, context: Context) async throws -> Response {
-        if let redirect = Self.signInFirst(request, context: context) { return redirect }
-        let lists = try await desk.store.lists(of: try ListDesk.owner(context))
+        let lists = try await desk.store.lists(of: context.owner)
         return renderer.render(ListsPage(lists: lists, strings: context.strings), context: context)
     }
 
     @Sendable func listPage(request: Request, context: Context) async throws -> Response {
-        if let redirect = Self.signInFirst(request, context: context) { return redirect }
-        let list = try await desk.list(try context.parameters.require("id"), owner: try ListDesk.owner(context))
+        let list = try await desk.list(try context.parameters.require("id"), owner: context.owner)
         let notice = FormQuery(request)["done"].flatMap {
             ["renamed", "shared", "revoked", "menu"].contains($0) ? $0 : nil
         }
@@ -166,15 +164,14 @@ struct ListPageController<Context: AppContext>: Sendable {
         return ListPage(
             list: list, rows: await desk.rows(of: list), shareURL: shareURL,
             notice: notice.map { context.strings["drinklist_notice_" + $0] }, calendar: desk.catalog.calendar,
-            followable: try await followable(owner: try ListDesk.owner(context)),
+            followable: try await followable(owner: context.owner),
             currency: try await desk.currency(), strings: context.strings)
     }
 
     /// The owner's menu: it carries the list's share link as a QR code when the list has a working
     /// one, else a button that makes one (``shareMenu``): reading the page changes nothing.
     @Sendable func ownerMenu(request: Request, context: Context) async throws -> Response {
-        if let redirect = Self.signInFirst(request, context: context) { return redirect }
-        let owner = try ListDesk.owner(context)
+        let owner = context.owner
         let list = try await desk.list(try context.parameters.require("id"), owner: owner)
         let share = list.share.flatMap { $0.isValid(at: desk.catalog.now()) ? $0 : nil }
         let rows = await desk.rows(of: list)
@@ -194,7 +191,7 @@ struct ListPageController<Context: AppContext>: Sendable {
     /// The menu's "Add a QR code": the list gets a share link (the one it has, if it works), and
     /// the menu shows it.
     @Sendable func shareMenu(request: Request, context: Context) async throws -> Response {
-        let (_, owner) = try await Self.form(request, context)
+        let owner = context.owner
         let list = try await desk.list(try context.parameters.require("id"), owner: owner)
         _ = try await desk.currentShare(list, owner: owner)
         return .redirect(to: "/lists/\(list.id)/menu", type: .normal)
@@ -245,30 +242,16 @@ struct ListPageController<Context: AppContext>: Sendable {
 
     // MARK: Forms
 
-    /// A form's fields, checked against CSRF, and whose lists it may change.
-    private static func form(_ request: Request, _ context: Context) async throws -> (FormFields, FavoritesOwner) {
-        let form = try await FormFields(request: request)
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
-        return (form, try ListDesk.owner(context))
-    }
-
-    /// Checks the form, finds the owner's list, applies `apply` and goes back to the list's page.
+    /// Finds the owner's list, applies `apply` and goes back to the list's page.
     private func change(
         _ request: Request, _ context: Context, notice: String? = nil, anchor: String? = nil,
-        _ apply: (FormFields, DrinkList, FavoritesOwner) async throws -> Void
+        _ apply: (SubmittedForm, DrinkList, FavoritesOwner) async throws -> Void
     ) async throws -> Response {
-        let (form, owner) = try await Self.form(request, context)
+        let (form, owner) = (try context.submittedForm(), context.owner)
         let list = try await desk.list(try context.parameters.require("id"), owner: owner)
         try await apply(form, list, owner)
         return .redirect(
             to: "/lists/\(list.id)" + (notice.map { "?done=" + $0 } ?? "") + (anchor.map { "#" + $0 } ?? ""),
             type: .normal)
-    }
-
-    /// A visitor who is not signed in asks for a list page: the sign-in page first.
-    static func signInFirst(_ request: Request, context: Context) -> Response? {
-        guard context.viewer.favoritesOwner == .nobody else { return nil }
-        let next = request.uri.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F"
-        return .redirect(to: "/login?next=" + next, type: .normal)
     }
 }

@@ -10,7 +10,7 @@ struct PartyPageController<Context: AppContext>: Sendable {
     let renderer: PageRenderer
 
     func addRoutes(to routes: RouteBuilder<Context>) {
-        let pages = routes.routes("", .anyone)
+        let pages = routes.routes("", .member)
         pages.get("/lists/:id/plan", use: page)
         pages.post("/lists/:id/plan/shopping", use: addToShoppingList)
     }
@@ -18,8 +18,7 @@ struct PartyPageController<Context: AppContext>: Sendable {
     /// The form alone until guests are given; then the plan, or the form with what was typed
     /// and why it cannot be planned (400).
     @Sendable func page(request: Request, context: Context) async throws -> Response {
-        if let redirect = ListPageController<Context>.signInFirst(request, context: context) { return redirect }
-        let owner = try ListDesk.owner(context)
+        let owner = context.owner
         let list = try await desk.list(try context.parameters.require("id"), owner: owner)
         let query = FormQuery(request)
         let rows = await desk.rows(of: list)
@@ -43,10 +42,8 @@ struct PartyPageController<Context: AppContext>: Sendable {
     /// Puts every line left to buy on the shopping list (an item already there takes the new
     /// reason instead of coming twice) and goes back to the same plan.
     @Sendable func addToShoppingList(request: Request, context: Context) async throws -> Response {
-        let form = FormQuery(
-            encoded: String(buffer: try await SmallBody.read(request, limit: 16 * 1024, what: "The form")))
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
-        let owner = try ListDesk.owner(context)
+        let form = try context.submittedForm().fields
+        let owner = context.owner
         let list = try await desk.list(try context.parameters.require("id"), owner: owner)
         let asked = try ListDesk.PartyRequest(form)
         let plan = try await desk.plan(list, asked, owner: owner)

@@ -8,11 +8,14 @@ import Hummingbird
 /// second POST (with the held upload's token) restores, after the book has backed itself up
 /// into ``BackupShelf``, where the maintenance page lists it to download.
 extension MaintenanceController {
-    func addRestoreRoutes(to router: Routes<Context>) {
-        router.post("/maintenance/restore", use: reviewUpload)
+    func addRestoreRoutes(to router: Routes<Context>, uploads: RouteBuilder<Context>) {
+        let upload = RoutePolicy.Upload(limits: .init(bodyBytes: Self.maximumBackupBytes)) {
+            $0["maintenance_restore_too_large"]
+        }
+        uploads.routes("", RoutePolicy.admin.uploading(upload)).post("/maintenance/restore", use: reviewUpload)
         router.post("/maintenance/restore/confirm", use: confirmRestore)
         router.post("/maintenance/restore/cancel") { request, context in
-            let form = try await checkedForm(request, context)
+            let form = try context.submittedForm()
             try await shelf.release(token: form["token"] ?? "")
             return Response.redirect(to: "/maintenance?done=restore_cancelled", type: .normal)
         }
@@ -34,25 +37,7 @@ extension MaintenanceController {
 
     /// Reads and checks the uploaded file, holds it, and shows what a restore would replace.
     @Sendable func reviewUpload(request: Request, context: Context) async throws -> Response {
-        try context.require(.admin)
-        let contentType = request.headers[.contentType] ?? ""
-        guard let boundary = MultipartForm.boundary(fromContentType: contentType) else {
-            return try await refused(context.strings["maintenance_restore_choose"], context: context)
-        }
-        let form: MultipartForm
-        do {
-            form = try await MultipartForm.read(
-                request.body, declaredLength: request.headers[.contentLength], boundary: boundary,
-                limits: .init(bodyBytes: Self.maximumBackupBytes))
-        } catch MultipartForm.Failure.tooLarge {
-            return try await refused(
-                context.strings["maintenance_restore_too_large"], status: .contentTooLarge, context: context)
-        } catch MultipartForm.Failure.malformed {
-            return try await refused(context.strings["maintenance_restore_choose"], context: context)
-        }
-        try CSRFToken.verify(
-            form["csrf"].map { String(decoding: $0.body, as: UTF8.self) }, context: context, request: request)
-        guard let file = form["file"], !file.body.isEmpty else {
+        guard let file = try context.submittedForm().file("file"), !file.body.isEmpty else {
             return try await refused(context.strings["maintenance_restore_choose"], context: context)
         }
         let uploaded: Backup
@@ -72,7 +57,7 @@ extension MaintenanceController {
 
     /// Backs the book up into the shelf, then restores the held upload.
     @Sendable func confirmRestore(request: Request, context: Context) async throws -> Response {
-        let form = try await checkedForm(request, context)
+        let form = try context.submittedForm()
         let token = form["token"] ?? ""
         guard let data = try await shelf.heldUpload(token: token) else {
             return try await refused(context.strings["maintenance_restore_gone"], context: context)

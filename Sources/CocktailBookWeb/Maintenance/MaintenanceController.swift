@@ -38,9 +38,9 @@ struct MaintenanceController<Context: AppContext>: Sendable {
                 body: .init(byteBuffer: ByteBuffer(bytes: data))
             )
         }
-        addRestoreRoutes(to: router)
+        addRestoreRoutes(to: router, uploads: routes)
         router.post("/maintenance/origins/remove") { request, context in
-            let form = try await checkedForm(request, context)
+            let form = try context.submittedForm()
             _ = try await environment.database.removeImported(origin: form["origin"] ?? "")
             await environment.catalog.reloadImported()
             return Response.redirect(to: "/maintenance?done=removed", type: .normal)
@@ -48,19 +48,19 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         // The picture cache: Clear deletes the downloaded files (the records stay, so they can be
         // downloaded again); Download again fetches every missing one from where it came from.
         router.post("/maintenance/pictures/clear") { request, context in
-            _ = try await checkedForm(request, context)
+            _ = try context.submittedForm()
             try await environment.images.store.removePictures(named: try await environment.database.importedPictures())
             return Response.redirect(to: "/maintenance?done=cleared", type: .normal)
         }
         router.post("/maintenance/pictures/download") { request, context in
-            _ = try await checkedForm(request, context)
+            _ = try context.submittedForm()
             let fetched = await downloadMissingPictures()
             return Response.redirect(
                 to: "/maintenance?done=downloaded&n=\(fetched.downloaded)&failed=\(fetched.failed)", type: .normal)
         }
         // The book's currency, in which menus are priced (an unknown code: the page says so).
         router.post("/maintenance/currency") { request, context in
-            let form = try await checkedForm(request, context)
+            let form = try context.submittedForm()
             let code = (form["currency"] ?? "").trimmingCharacters(in: .whitespaces).uppercased()
             do {
                 try await environment.database.setBookCurrency(code)
@@ -72,21 +72,15 @@ struct MaintenanceController<Context: AppContext>: Sendable {
             return Response.redirect(to: "/maintenance?done=currency#currency", type: .normal)
         }
         router.post("/maintenance/reset-favorites") { request, context in
-            let form = try await checkedForm(request, context)
+            let form = try context.submittedForm()
             guard form["confirm"] == "yes" else {
                 return renderer.render(
                     try await page(context: context, message: context.strings["maintenance_reset_confirm_needed"]),
                     status: .badRequest, context: context)
             }
-            _ = try await environment.database.resetFavorites(of: try context.favoritesWriter())
+            _ = try await environment.database.resetFavorites(of: context.owner)
             return Response.redirect(to: "/maintenance?done=reset", type: .normal)
         }
-    }
-
-    func checkedForm(_ request: Request, _ context: Context) async throws -> FormFields {
-        let form = try await FormFields(request: request)
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
-        return form
     }
 
     static func notice(_ done: String, strings: UIStrings, query: FormQuery? = nil) -> String? {

@@ -16,11 +16,11 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
     static var bodyLimit: Int { 256 * 1024 }
 
     func addRoutes(to routes: RouteBuilder<Context>) {
-        let group = routes.routes("api/v1", .apiWrites)
+        routes.routes("api/v1", .api()).get("cocktails/:id/versions", use: versions)
+        let group = routes.routes("api/v1", .api(.member))
         group.post("cocktails", use: create)
         group.put("cocktails/:id", use: update)
         group.delete("cocktails/:id", use: trash)
-        group.get("cocktails/:id/versions", use: versions)
         group.post("cocktails/:id/versions/:number/restore", use: restoreVersion)
         group.post("cocktails/:id/adapt", use: adapt)
         group.get("trash", use: trashList)
@@ -37,7 +37,6 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
     // MARK: Recipes
 
     @Sendable func create(request: Request, context: Context) async throws -> Response {
-        try RecipeDesk.requireWriter(context.viewer)
         let input = try await Self.input(from: request, desk: desk)
         let recipe = try Self.saved(try await desk.create(input.draft, viewer: context.viewer, confirmed: nil))
         return try await detail(recipe, context: context, status: .created)
@@ -97,7 +96,6 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
     }
 
     @Sendable func adapt(request: Request, context: Context) async throws -> Response {
-        try RecipeDesk.requireWriter(context.viewer)
         let draft = try await desk.adaptation(of: try context.parameters.require("id"), strings: context.strings)
         let recipe = try Self.saved(try await desk.create(draft, viewer: context.viewer, confirmed: nil))
         return try await detail(recipe, context: context, status: .created)
@@ -191,7 +189,6 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
     /// A recipe page read into a draft, answered in the shape `POST /api/v1/cocktails` takes;
     /// nothing is saved.
     @Sendable func draftFromPage(request: Request, context: Context) async throws -> Response {
-        try RecipeDesk.requireWriter(context.viewer)
         let body = try await JSONBody.decode(PageBody.self, from: request)
         guard let pictures else { throw AppError(status: .notFound, code: "not_found", message: "Not here.") }
         do {
@@ -227,7 +224,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
     }
 
     private func note(_ text: String?, context: Context) async throws -> Response {
-        let owner = try context.personalWriter()
+        let owner = context.owner
         let id = try await knownID(context)
         let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines)
         if Self.tooLong(text) {
@@ -249,7 +246,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
     }
 
     private func rating(_ stars: Int?, context: Context) async throws -> Response {
-        let owner = try context.personalWriter()
+        let owner = context.owner
         let id = try await knownID(context)
         try await desk.store.setRating(stars, on: id, owner: owner, at: desk.catalog.now())
         return APIResponse.noContent()
@@ -271,7 +268,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
         if Self.tooLong(body.note) {
             throw AppError.noteTooLong(field: "note")
         }
-        let owner = try context.personalWriter()
+        let owner = context.owner
         let made = try await desk.recordMade(
             try await knownID(context), servings: servings, note: note?.isEmpty == true ? nil : note, owner: owner)
         return try APIResponse.json(
@@ -279,7 +276,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
     }
 
     @Sendable func removeMade(request: Request, context: Context) async throws -> Response {
-        let owner = try context.personalWriter()
+        let owner = context.owner
         _ = try await knownID(context)
         guard let entry = Int64(try context.parameters.require("entry")),
             try await desk.removeMade(entry, owner: owner)

@@ -37,16 +37,6 @@ struct RecipeDesk: Sendable {
         }
     }
 
-    /// Refuses a viewer who may not write: `401` anonymous, `403` a guest.
-    static func requireWriter(_ viewer: Viewer) throws {
-        guard viewer.role != nil else { throw AppError.signInRequired }
-        guard mayWrite(viewer) else {
-            throw AppError(
-                status: .forbidden, code: "forbidden", message: "Your account may read the book but not write in it."
-            ).said(by: "apperror_read_only_account")
-        }
-    }
-
     /// The recipe a catalog id names, in the book (or also in the trash, with `trashed`); `404`
     /// otherwise, `403` for a drink of the catalog (the source's and imported drinks are
     /// read-only: adapt them). A drink in the trash is gone for everything but its restoring.
@@ -65,7 +55,6 @@ struct RecipeDesk: Sendable {
 
     /// The recipe, if `viewer` may change it.
     func editable(id: String, viewer: Viewer) async throws -> OwnRecipe {
-        try Self.requireWriter(viewer)
         let recipe = try await recipe(id: id)
         guard Self.mayEdit(recipe, viewer: viewer) else {
             throw AppError(
@@ -90,7 +79,6 @@ struct RecipeDesk: Sendable {
     /// Saves `draft` as a new recipe. Unknown ingredients are taken as the book's own when
     /// `confirmed` holds them (`nil`: all of them, as the API does).
     func create(_ draft: RecipeDraft, viewer: Viewer, confirmed: Set<String>?) async throws -> Outcome {
-        try Self.requireWriter(viewer)
         if let refusal = try await check(draft, confirmed: confirmed) { return refusal }
         if let basedOn = draft.basedOn, (try? await catalog.cocktail(id: basedOn)) == nil {
             return .problems([RecipeDraft.Problem(field: "basedOn", message: "editor_problem_based_on")])
@@ -145,7 +133,6 @@ struct RecipeDesk: Sendable {
 
     /// Moves recipe `id` to the trash, or back into the book.
     func setTrashed(_ trashed: Bool, id: String, viewer: Viewer) async throws -> OwnRecipe {
-        try Self.requireWriter(viewer)
         let recipe = try await recipe(id: id, trashed: !trashed)
         guard Self.mayEdit(recipe, viewer: viewer) else {
             throw AppError(
@@ -165,8 +152,7 @@ struct RecipeDesk: Sendable {
 
     /// The trash as `viewer` may see it: everything for an admin, their own recipes otherwise.
     func trash(viewer: Viewer) async throws -> [OwnRecipe] {
-        try Self.requireWriter(viewer)
-        return try await store.trashedRecipes().filter { Self.mayEdit($0, viewer: viewer) }
+        try await store.trashedRecipes().filter { Self.mayEdit($0, viewer: viewer) }
     }
 
     /// The draft of an adaptation of drink `id`: its words and recipe, linked to it.

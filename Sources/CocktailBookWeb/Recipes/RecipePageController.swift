@@ -19,13 +19,17 @@ struct RecipePageController<Context: AppContext>: Sendable {
     static var formLimit: Int { 12 * 1_048_576 }
 
     func addRoutes(to routes: RouteBuilder<Context>) {
-        let pages = routes.routes("", .anyone)
-        pages.get("/cocktails/new", use: newForm)
-        pages.post("/cocktails/new", use: create)
+        routes.routes("", .anyone).get("/cocktails/:id/history", use: history)
+        let upload = RoutePolicy.Upload(limits: .init(bodyBytes: Self.formLimit, parts: 600, fieldBytes: 32 * 1024)) {
+            $0["editor_picture_too_large"]
+        }
+        let editors = routes.routes("", RoutePolicy.member.uploading(upload, fieldBytes: 512 * 1024))
+        editors.get("/cocktails/new", use: newForm)
+        editors.post("/cocktails/new", use: create)
+        editors.get("/cocktails/:id/edit", use: editForm)
+        editors.post("/cocktails/:id/edit", use: update)
+        let pages = routes.routes("", .member)
         pages.post("/cocktails/new/from-page", use: fromPage)
-        pages.get("/cocktails/:id/edit", use: editForm)
-        pages.post("/cocktails/:id/edit", use: update)
-        pages.get("/cocktails/:id/history", use: history)
         pages.post("/cocktails/:id/history/:number/restore", use: restoreVersion)
         pages.post("/cocktails/:id/delete", use: trash)
         pages.get("/trash", use: trashPage)
@@ -39,8 +43,6 @@ struct RecipePageController<Context: AppContext>: Sendable {
     // MARK: The editor
 
     @Sendable func newForm(request: Request, context: Context) async throws -> Response {
-        if let redirect = signInFirst(request, context: context) { return redirect }
-        try RecipeDesk.requireWriter(context.viewer)
         let query = FormQuery(request)
         var draft = RecipeDraft()
         var basedOnName: String?
@@ -58,9 +60,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
     /// A recipe page's address → the editor filled from it, to review before saving; or the
     /// empty editor with the reason beside the address.
     @Sendable func fromPage(request: Request, context: Context) async throws -> Response {
-        try RecipeDesk.requireWriter(context.viewer)
-        let form = try await FormFields(request: request)
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        let form = try context.submittedForm()
         let address = form["url"] ?? ""
         let title = context.strings["editor_new_title"]
         do {
@@ -79,7 +79,6 @@ struct RecipePageController<Context: AppContext>: Sendable {
     }
 
     @Sendable func editForm(request: Request, context: Context) async throws -> Response {
-        if let redirect = signInFirst(request, context: context) { return redirect }
         let recipe = try await desk.editable(id: try context.parameters.require("id"), viewer: context.viewer)
         return try await editor(
             RecipeDraft(recipe.cocktail), context: context, title: context.strings["editor_edit_title"],
@@ -88,7 +87,6 @@ struct RecipePageController<Context: AppContext>: Sendable {
     }
 
     @Sendable func create(request: Request, context: Context) async throws -> Response {
-        try RecipeDesk.requireWriter(context.viewer)
         let form = try await readForm(request, context: context)
         var draft = RecipeDraft(form: form)
         let title = draft.basedOn == nil ? context.strings["editor_new_title"] : context.strings["editor_adapt_title"]
@@ -204,37 +202,12 @@ struct RecipePageController<Context: AppContext>: Sendable {
         return try? await desk.catalog.cocktail(id: id).cocktail.name
     }
 
-    /// The submitted editor, multipart (with a picture) or urlencoded; the form token checked.
+    /// The submitted editor, multipart (with a picture) or urlencoded.
     private func readForm(_ request: Request, context: Context) async throws -> EditorForm {
-        var form = EditorForm(fields: [])
-        let contentType = request.headers[.contentType] ?? ""
-        if let boundary = MultipartForm.boundary(fromContentType: contentType) {
-            let multipart: MultipartForm
-            do {
-                multipart = try await MultipartForm.read(
-                    request.body, declaredLength: request.headers[.contentLength], boundary: boundary,
-                    limits: .init(bodyBytes: Self.formLimit, parts: 600, fieldBytes: 32 * 1024))
-            } catch MultipartForm.Failure.tooLarge {
-                throw AppError(
-                    status: .contentTooLarge, code: "body_too_large",
-                    message: context.strings["editor_picture_too_large"])
-            } catch MultipartForm.Failure.malformed {
-                throw AppError(status: .badRequest, code: "invalid_form", message: "The form could not be read.")
-            }
-            for part in multipart.parts {
-                if part.filename != nil {
-                    if part.name == "picture", !part.body.isEmpty { form.picture = part.body }
-                    if part.name == "thumbnail", !part.body.isEmpty { form.thumbnail = part.body }
-                } else {
-                    form.fields.append((part.name, String(decoding: part.body, as: UTF8.self)))
-                }
-            }
-        } else {
-            let body = try await SmallBody.read(request, limit: 512 * 1024, what: "The form")
-            let query = FormQuery(encoded: String(buffer: body))
-            form.fields = query.pairs
-        }
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        let submitted = try context.submittedForm()
+        var form = EditorForm(fields: submitted.fields.pairs)
+        form.picture = submitted.file("picture").flatMap { $0.body.isEmpty ? nil : $0.body }
+        form.thumbnail = submitted.file("thumbnail").flatMap { $0.body.isEmpty ? nil : $0.body }
         return form
     }
 
@@ -265,8 +238,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
     }
 
     @Sendable func restoreVersion(request: Request, context: Context) async throws -> Response {
-        let form = try await FormFields(request: request)
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        let form = try context.submittedForm()
         guard let number = Int(try context.parameters.require("number")) else { throw HTTPError(.notFound) }
         let recipe = try await desk.restore(
             id: try context.parameters.require("id"), version: number, viewer: context.viewer)
@@ -274,14 +246,12 @@ struct RecipePageController<Context: AppContext>: Sendable {
     }
 
     @Sendable func trash(request: Request, context: Context) async throws -> Response {
-        let form = try await FormFields(request: request)
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        let form = try context.submittedForm()
         let recipe = try await desk.setTrashed(true, id: try context.parameters.require("id"), viewer: context.viewer)
         return .redirect(to: "/trash?deleted=\(recipe.id)", type: .normal)
     }
 
     @Sendable func trashPage(request: Request, context: Context) async throws -> Response {
-        if let redirect = signInFirst(request, context: context) { return redirect }
         let trashed = try await desk.trash(viewer: context.viewer)
         let deleted = FormQuery(request)["deleted"].flatMap { id in trashed.first { $0.id == id } }
         return renderer.render(
@@ -291,8 +261,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
     }
 
     @Sendable func restoreFromTrash(request: Request, context: Context) async throws -> Response {
-        let form = try await FormFields(request: request)
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        let form = try context.submittedForm()
         let recipe = try await desk.setTrashed(false, id: try context.parameters.require("id"), viewer: context.viewer)
         return .redirect(to: "/cocktails/\(recipe.id)", type: .normal)
     }
@@ -345,19 +314,12 @@ struct RecipePageController<Context: AppContext>: Sendable {
     }
 
     /// A note, rating or "made" form: its fields, the drink (which must exist) and whose it is.
-    private func personalForm(_ request: Request, context: Context) async throws -> (FormFields, String, FavoritesOwner)
-    {
-        let form = try await FormFields(request: request)
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
-        let owner = try context.personalWriter()
+    private func personalForm(_ request: Request, context: Context) async throws -> (
+        SubmittedForm, String, FavoritesOwner
+    ) {
+        let form = try context.submittedForm()
+        let owner = context.owner
         let id = try await desk.catalog.cocktail(id: try context.parameters.require("id")).cocktail.id
         return (form, id, owner)
-    }
-
-    /// A visitor who is not signed in asks for a writing page: the sign-in page first.
-    private func signInFirst(_ request: Request, context: Context) -> Response? {
-        guard context.viewer.role == nil else { return nil }
-        let next = request.uri.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "%2F"
-        return .redirect(to: "/login?next=" + next, type: .normal)
     }
 }

@@ -6,16 +6,58 @@ import Synchronization
 /// (see ``Routes``): a path asked with a method it does not take is answered `405` with the
 /// `Allow` header, where the router alone would say the path does not exist.
 final class RouteTable: Sendable {
-    private let routes = Mutex<[(segments: [Substring], methods: Set<String>)]>([])
+    private struct Entry {
+        let segments: [Substring]
+        var methods: Set<String>
+        let policy: RoutePolicy
+    }
 
-    func record(_ pattern: String, method: HTTPRequest.Method) {
+    private let routes = Mutex<[Entry]>([])
+    /// The groups registered under a path of their own (`api/v1`), with their policy.
+    private let mounts = Mutex<[(segments: [Substring], policy: RoutePolicy)]>([])
+
+    func record(_ pattern: String, method: HTTPRequest.Method, policy: RoutePolicy) {
         let segments = pattern.split(separator: "/")
         routes.withLock { routes in
             if let index = routes.firstIndex(where: { $0.segments == segments }) {
                 routes[index].methods.insert(method.rawValue)
             } else {
-                routes.append((segments, [method.rawValue]))
+                routes.append(Entry(segments: segments, methods: [method.rawValue], policy: policy))
             }
+        }
+    }
+
+    /// Records a group's own path: an address under it that no route has is still the group's.
+    func mount(_ prefix: String, policy: RoutePolicy) {
+        let segments = prefix.split(separator: "/")
+        mounts.withLock { mounts in
+            if !mounts.contains(where: { $0.segments == segments }) { mounts.append((segments, policy)) }
+        }
+    }
+
+    private static func matches(_ pattern: some Collection<Substring>, _ segments: some Collection<Substring>) -> Bool {
+        zip(pattern, segments).allSatisfy { pattern, segment in
+            pattern.hasPrefix("{") || pattern.hasPrefix(":") || pattern == segment
+        }
+    }
+
+    /// The surface `path` belongs to: its route's, else that of the group whose path it lies under,
+    /// else a page.
+    func surface(for path: String) -> RoutePolicy.Surface {
+        policy(for: path)?.surface ?? .page
+    }
+
+    /// The policy of the route `path` names, else of the group it lies under.
+    func policy(for path: String) -> RoutePolicy? {
+        let segments = path.split(separator: "/")
+        if let route = routes.withLock({ routes in
+            routes.first { $0.segments.count == segments.count && Self.matches($0.segments, segments) }
+        }) {
+            return route.policy
+        }
+        return mounts.withLock { mounts in
+            mounts.filter { $0.segments.count <= segments.count && Self.matches($0.segments, segments) }
+                .max { $0.segments.count < $1.segments.count }?.policy
         }
     }
 
@@ -24,13 +66,8 @@ final class RouteTable: Sendable {
     func allow(for path: String) -> String? {
         let segments = path.split(separator: "/")
         let methods = routes.withLock { routes in
-            routes.filter { route in
-                route.segments.count == segments.count
-                    && zip(route.segments, segments).allSatisfy { pattern, segment in
-                        pattern.hasPrefix("{") || pattern.hasPrefix(":") || pattern == segment
-                    }
-            }
-            .reduce(into: Set<String>()) { $0.formUnion($1.methods) }
+            routes.filter { $0.segments.count == segments.count && Self.matches($0.segments, segments) }
+                .reduce(into: Set<String>()) { $0.formUnion($1.methods) }
         }
         guard !methods.isEmpty else { return nil }
         return (methods.sorted() + (methods.contains("GET") ? ["HEAD"] : []) + ["OPTIONS"]).joined(separator: ", ")
@@ -39,6 +76,11 @@ final class RouteTable: Sendable {
     /// Every pattern with its methods, for the check that the OpenAPI document describes them.
     var all: [(pattern: String, methods: Set<String>)] {
         routes.withLock { $0.map { ("/" + $0.segments.joined(separator: "/"), $0.methods) } }
+    }
+
+    /// Every pattern with its methods and policy, for the checks of what routes declare.
+    var declared: [(pattern: String, methods: Set<String>, policy: RoutePolicy)] {
+        routes.withLock { $0.map { ("/" + $0.segments.joined(separator: "/"), $0.methods, $0.policy) } }
     }
 }
 

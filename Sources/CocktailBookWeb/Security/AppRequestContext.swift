@@ -28,6 +28,12 @@ protocol AppContext: RequestContext {
     /// Why nobody could tell who is asking (the database does not answer), if so: the request
     /// is then refused with this, never answered as anonymous (see ``IdentityMiddleware``).
     var identityUnknown: AppError? { get set }
+    /// The viewer was named by an API token (which pages' forms do not take).
+    var signedInWithToken: Bool { get set }
+    /// A page's form, read and checked by the route's middleware (``SubmittedForm``).
+    var form: SubmittedForm? { get set }
+    /// Whether the route asked for answers as a page or as the API (``RoutePolicy/Surface``).
+    var surface: RoutePolicy.Surface { get set }
 }
 
 extension AppContext {
@@ -84,6 +90,9 @@ struct AppRequestContext: AppContext {
     var keepsOffline = false
     var pagePath = "/"
     var identityUnknown: AppError?
+    var signedInWithToken = false
+    var form: SubmittedForm?
+    var surface = RoutePolicy.Surface.page
     let clientAddress: String
 
     init(source: ApplicationRequestContextSource) {

@@ -30,7 +30,7 @@ struct RequestPolicyMiddleware<Context: AppContext>: RouterMiddleware {
         }
         try Self.checkQuery(request.uri.query)
         // The API is strict about the language it is asked for; pages just ignore a stray one.
-        if request.uri.path.hasPrefix("/api/v1/"), let lang = FormQuery(request)["lang"],
+        if context.surface == .api, let lang = FormQuery(request)["lang"],
             Language(rawValue: lang) == nil
         {
             throw AppError(status: .badRequest, code: "invalid_lang", message: "lang must be en or it.")

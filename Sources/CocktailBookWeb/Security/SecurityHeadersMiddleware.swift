@@ -25,21 +25,24 @@ struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
         var context = context
         let existing = CSRFToken.fromCookie(of: request)
         context.csrfToken = existing ?? CSRFToken.generate()
+        // What the route declares (``RoutePolicy``), looked up once for every layer within.
+        let policy = table.policy(for: request.uri.path) ?? .anyone
+        context.surface = policy.surface
 
         var response: Response
         if request.method == .options {
-            response = preflight(request)
+            response = preflight(request, policy: policy)
         } else {
             response = try await next(request, context)
         }
-        if existing == nil, request.uri.path.hasPrefix("/api/") == false {
+        if existing == nil, policy.surface == .page {
             response.headers.append(HTTPField(name: .setCookie, value: CSRFToken.cookie(context.csrfToken)))
         }
-        Self.addHeaders(to: &response, path: request.uri.path)
+        Self.addHeaders(to: &response, readableCrossOrigin: policy.readableCrossOrigin)
         return response
     }
 
-    static func addHeaders(to response: inout Response, path: String) {
+    static func addHeaders(to response: inout Response, readableCrossOrigin: Bool) {
         let isPage = response.headers[.contentType]?.hasPrefix("text/html") == true
         if response.headers[.contentSecurityPolicy] == nil {
             response.headers.append(isPage ? Fixed.pagePolicy : Fixed.resourcePolicy)
@@ -50,17 +53,17 @@ struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
         }
         // Both JSON APIs may be read from any web page; they use no cookies, so nothing of the
         // visitor's leaks. Writes are never allowed cross-origin (see `preflight`).
-        if path.hasPrefix("/api/") || path.hasPrefix("/images/") {
+        if readableCrossOrigin {
             response.headers[.accessControlAllowOrigin] = "*"
         }
     }
 
     /// `OPTIONS`: `204` naming what may be sent. Cross-origin pages may only read the APIs, so
     /// a preflight for a write gets no `Access-Control-Allow-Methods` that covers it.
-    func preflight(_ request: Request) -> Response {
+    func preflight(_ request: Request, policy: RoutePolicy) -> Response {
         var response = Response(status: .noContent)
         response.headers[.allow] = table.allow(for: request.uri.path) ?? "GET, HEAD, POST, OPTIONS"
-        if request.headers[.accessControlRequestMethod] != nil, request.uri.path.hasPrefix("/api/") {
+        if request.headers[.accessControlRequestMethod] != nil, policy.surface == .api {
             response.headers[.accessControlAllowMethods] = "GET, HEAD, OPTIONS"
             response.headers[.accessControlAllowHeaders] = "Accept, Authorization"
             response.headers[.accessControlMaxAge] = "600"

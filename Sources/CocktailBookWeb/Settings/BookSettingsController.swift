@@ -17,10 +17,10 @@ struct BookSettingsController<Context: AppContext>: Sendable {
     }
 
     func addRoutes(to routes: RouteBuilder<Context>) {
-        routes.routes("api/v1", .anyone).get("settings/currency") { _, _ in
+        routes.routes("api/v1", .api()).get("settings/currency") { _, _ in
             try await payload()
         }
-        routes.routes("api/v1", .admin).put("settings/currency") { request, _ in
+        routes.routes("api/v1", .api(.admin)).put("settings/currency") { request, _ in
             let body = try await JSONBody.decode(CurrencyBody.self, from: request)
             try await store.setBookCurrency(body.currency)
             return try await payload()

@@ -27,8 +27,7 @@ struct SettingsController<Context: AppContext>: Sendable {
     }
 
     @Sendable func save(request: Request, context: Context) async throws -> Response {
-        let form = try await FormFields(request: request)
-        try CSRFToken.verify(form["csrf"], context: context, request: request)
+        let form = try context.submittedForm()
         let settings = context.settings.applying { form[$0] }
         if case .account(let account) = context.viewer { try await database.saveSettings(settings, for: account.id) }
         var response = Response.redirect(to: LocalPath.sanitized(form["return"] ?? "/settings"), type: .normal)

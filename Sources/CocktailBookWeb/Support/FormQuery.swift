@@ -4,13 +4,18 @@ import Hummingbird
 /// Fields encoded as HTML forms write them (`application/x-www-form-urlencoded`): `+` is a space
 /// and `%2B` a plus. Used for query strings and form bodies alike. (The router's own query decoding
 /// keeps `+`, so "old fashioned" typed into a search form would come back as "old+fashioned".)
-struct FormQuery {
+struct FormQuery: Sendable {
     /// Every field, in order.
     let pairs: [(name: String, value: String)]
 
     /// The fields of a request's query string.
     init(_ request: Request) {
         self.init(encoded: request.uri.query ?? "")
+    }
+
+    /// These fields.
+    init(pairs: [(name: String, value: String)]) {
+        self.pairs = pairs
     }
 
     /// The fields of an encoded string such as `a=1&b=two+words`.
