@@ -1,0 +1,85 @@
+/// What a book holds, declared once, table by table, for both backends: which part of a
+/// ``Backup`` carries each table, or why a backup leaves it out on purpose. A table the schema
+/// has and this list does not name fails the store's contract tests, so a new table is never
+/// silently left out of backups (as pictures once were).
+public enum BookContents {
+    /// What a backup does with a table.
+    public enum Fate: Sendable, Equatable {
+        /// Carried in the backup under this key of its JSON, and put back by a restore.
+        case backedUp(String)
+        /// Never in a backup, for this reason.
+        case leftOut(String)
+    }
+
+    /// One table, by its name in each backend.
+    public struct Table: Sendable, Equatable {
+        public let sqlite: String
+        public let postgres: String
+        public let fate: Fate
+
+        init(_ sqlite: String, _ postgres: String, _ fate: Fate) {
+            self.sqlite = sqlite
+            self.postgres = postgres
+            self.fate = fate
+        }
+    }
+
+    private static let credentials = "credentials: a restored book is signed into anew"
+    private static let cache = "a cache of the recipe source, fetched again"
+
+    /// Every table of a book.
+    public static let tables: [Table] = [
+        Table("account", "account", .backedUp("accounts")),
+        Table("accountSettings", "account_settings", .backedUp("settings")),
+        Table("favorite", "favorite", .backedUp("favorites")),
+        Table("barBottle", "bar_bottle", .backedUp("bottles")),
+        Table("barAlways", "bar_always", .backedUp("alwaysAvailable")),
+        Table("barRule", "bar_rule", .backedUp("rules")),
+        Table("shoppingItem", "shopping_item", .backedUp("shopping")),
+        Table("barStock", "bar_stock", .backedUp("stock")),
+        Table("houseBatch", "house_batch", .backedUp("batches")),
+        Table("importedCocktail", "imported_cocktail", .backedUp("imported")),
+        Table("importedImage", "imported_image", .backedUp("pictures")),
+        Table("recipe", "recipe", .backedUp("recipes")),
+        Table("recipeVersion", "recipe_version", .backedUp("recipes")),
+        Table("customIngredient", "custom_ingredient", .backedUp("customIngredients")),
+        Table("cocktailNote", "cocktail_note", .backedUp("notes")),
+        Table("rating", "rating", .backedUp("ratings")),
+        Table("madeIt", "made_it", .backedUp("made")),
+        Table("drinkList", "drink_list", .backedUp("lists")),
+        Table("drinkListEntry", "drink_list_entry", .backedUp("lists")),
+        Table("houseRecipe", "house_recipe", .backedUp("houseRecipes")),
+        Table("houseRecipeVersion", "house_recipe_version", .backedUp("houseRecipes")),
+        Table("bookSetting", "book_setting", .backedUp("currency")),
+        Table("session", "session", .leftOut(credentials)),
+        Table("apiToken", "api_token", .leftOut(credentials)),
+        Table(
+            "idempotencyKey", "idempotency_key",
+            .leftOut("answers kept for a day so that a retried POST is not done twice")),
+        Table("catalogCocktail", "catalog_cocktail", .leftOut(cache)),
+        Table("catalogFetch", "catalog_fetch", .leftOut(cache)),
+        Table(
+            "stockUse", "stock_use",
+            .leftOut("what each drink made drew from the stock; a restored book's stock is as the backup says")),
+    ]
+
+    /// Tables of one backend only.
+    public static let backendTables: [(sqlite: String?, postgres: String?, fate: Fate)] = [
+        (nil, "picture", .backedUp("pictures")),
+        (nil, "schema_migration", .leftOut("the schema's own record of its migrations")),
+        ("grdb_migrations", nil, .leftOut("the schema's own record of its migrations")),
+    ]
+
+    /// The names of every table `backend` has, as this declaration says.
+    public static func names(sqlite: Bool) -> Set<String> {
+        Set(tables.map { sqlite ? $0.sqlite : $0.postgres })
+            .union(backendTables.compactMap { sqlite ? $0.sqlite : $0.postgres })
+    }
+
+    /// The tables a backup carries, by their name in one backend.
+    public static func backedUp(sqlite: Bool) -> [String] {
+        let isBackedUp = { (fate: Fate) in if case .backedUp = fate { true } else { false } }
+        return tables.filter { isBackedUp($0.fate) }.map { sqlite ? $0.sqlite : $0.postgres }
+            + backendTables.filter { isBackedUp($0.fate) }.compactMap { sqlite ? $0.sqlite : $0.postgres }
+    }
+}
