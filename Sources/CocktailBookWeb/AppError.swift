@@ -157,24 +157,40 @@ extension StoreError {
 extension AppError {
     /// `body` read as a `T` in JSON, or a `400 invalid_body` naming the field that is missing or
     /// of the wrong type (`rows.2.amount`); `what` names the whole (`a recipe`, `a house recipe`).
+    /// Every JSON body of the API is read through here, so every refusal of one reads alike.
     static func decoding<T: Decodable>(_ type: T.Type, from body: ByteBuffer, what: String) throws -> T {
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer: body))
-        } catch let DecodingError.keyNotFound(key, _) {
-            var error = AppError(
-                status: .badRequest, code: "invalid_body", message: "The recipe needs \"\(key.stringValue)\".")
-            error.field = key.stringValue
-            throw error
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            let field = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-                .joined(separator: ".")
-            var error = AppError(
-                status: .badRequest, code: "invalid_body", message: "\(field) has a value of the wrong type.")
-            error.field = field
-            throw error
+        } catch let error as DecodingError {
+            throw invalidBody(error, what: what)
         } catch {
             throw AppError(status: .badRequest, code: "invalid_body", message: "The body is not \(what) in JSON.")
         }
+    }
+
+    /// The `400 invalid_body` for a decoding error: the field it is about, by its path.
+    static func invalidBody(_ error: DecodingError, what: String) -> AppError {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        }
+        let field: String
+        let message: String
+        switch error {
+        case .keyNotFound(let key, let context):
+            field = path(context.codingPath + [key])
+            message = "The body needs \"\(field)\"."
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            field = path(context.codingPath)
+            message = "\(field) has a value of the wrong type."
+        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+            field = path(context.codingPath)
+            message = "\(field) is not valid here."
+        default:
+            return AppError(status: .badRequest, code: "invalid_body", message: "The body is not \(what) in JSON.")
+        }
+        var refusal = AppError(status: .badRequest, code: "invalid_body", message: message)
+        refusal.field = field
+        return refusal
     }
 
     /// A note longer than ``PersonalRules/maximumNoteLength``: in `strings`' language on a page,

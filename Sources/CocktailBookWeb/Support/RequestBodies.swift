@@ -34,18 +34,13 @@ enum LocalPath {
     }
 }
 
-/// A small JSON request body, decoded or refused with a 400 that says why.
+/// A small JSON request body, decoded or refused with a 400 that names the field (``AppError/decoding(_:from:what:)``).
 enum JSONBody {
     static func decode<T: Decodable>(
         _ type: T.Type, from request: Request, limit: Int = 16 * 1024, whenEmpty empty: T? = nil
     ) async throws -> T {
         let body = try await SmallBody.read(request, limit: limit, what: "The body")
         if let empty, body.readableBytes == 0 { return empty }
-        do {
-            return try JSONDecoder().decode(T.self, from: Data(buffer: body))
-        } catch {
-            throw AppError(
-                status: .badRequest, code: "invalid_body", message: "The body is not the JSON this route takes.")
-        }
+        return try AppError.decoding(T.self, from: body, what: "the JSON this route takes")
     }
 }

@@ -1,0 +1,53 @@
+import CocktailBookTestSupport
+import CocktailBookWeb
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+/// Every JSON body of the API is decoded one way, and a body that does not fit is refused with a
+/// `400 invalid_body` naming the field it is about, whichever route took it.
+@Suite("JSON bodies: one decoding, the field named")
+struct BodyDecodingHTTPTests {
+    struct Refusal: Decodable {
+        struct Detail: Decodable {
+            var code: String
+            var message: String
+            var field: String?
+        }
+        var error: Detail
+    }
+
+    @Test("missing, mistyped and malformed bodies name their field on every route")
+    func fieldsNamed() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let cases: [(HTTPRequest.Method, String, String, String?, String)] = [
+                (.post, "/api/v1/lists", #"{"nom": "x"}"#, "name", #"The body needs "name"."#),
+                (.post, "/api/v1/lists", #"{"name": 7}"#, "name", "name has a value of the wrong type."),
+                (.post, "/api/v1/bar/batches", #"{"value": "honey syrup", "ml": "lots"}"#, "ml", "ml has a value"),
+                (.post, "/api/v1/bar/rules", #"{"use": "gin"}"#, "insteadOf", #"needs "insteadOf""#),
+                (.put, "/api/v1/cocktails/3/rating", #"{"stars": null}"#, "stars", "stars has a value"),
+                (
+                    .post, "/api/v1/cocktails", #"{"name": "A", "ingredients": [{"text": 4}]}"#, "ingredients.0",
+                    "wrong type"
+                ),
+                (.post, "/api/v1/lists", "{not json", nil, "The body is not"),
+            ]
+            for (method, path, body, field, message) in cases {
+                let response = try await client.execute(
+                    uri: path, method: method, headers: [.contentType: "application/json"],
+                    body: ByteBuffer(string: body))
+                #expect(response.status == .badRequest, "\(method) \(path) \(body)")
+                let refusal = try JSONDecoder().decode(Refusal.self, from: Data(buffer: response.body))
+                #expect(refusal.error.code == "invalid_body", "\(method) \(path) \(body)")
+                #expect(refusal.error.field?.hasPrefix(field ?? "") ?? (field == nil), "\(method) \(path) \(body)")
+                #expect(refusal.error.message.contains(message), "\(method) \(path): \(refusal.error.message)")
+            }
+        }
+    }
+}
