@@ -49,7 +49,8 @@ struct PartyReport {
         lines += ["", strings["party_ingredients"]]
         for total in plan.totals {
             let pour =
-                total.ml.map { strings.decimal($0, fractionDigits: 0) + " ml" }
+                total.grams.map { strings("party_grams", ["g": String(Int(($0 - 1e-9).rounded(.up)))]) }
+                ?? total.ml.map { strings.decimal($0, fractionDigits: 0) + " ml" }
                 ?? total.pieces.map { strings("party_pieces", ["count": String($0)]) } ?? ""
             let buy = total.isToBuy ? PartyPlan.buyText(total, strings: strings) : strings["party_nothing"]
             let shelfNote = total.onShelf ? " (\(strings["party_on_shelf"]))" : ""
@@ -61,8 +62,10 @@ struct PartyReport {
         for batch in plan.batches {
             lines.append("  " + strings("party_servings", ["count": String(batch.servings), "name": batch.name]))
             for line in batch.lines {
-                lines.append(
-                    "    \(strings.decimal(line.ml, fractionDigits: 0)) ml \(strings.ingredient(line.ingredient))")
+                let amount =
+                    line.grams.map { strings("party_grams", ["g": String(Int(($0 - 1e-9).rounded(.up)))]) }
+                    ?? strings.decimal(line.ml, fractionDigits: 0) + " ml"
+                lines.append("    \(amount) \(strings.ingredient(line.ingredient))")
             }
             let mix = strings.decimal(batch.mixMl, fractionDigits: 0) + " ml"
             let water = strings.decimal(batch.waterMl, fractionDigits: 0) + " ml"
@@ -75,7 +78,10 @@ struct PartyReport {
                 "    "
                     + strings(
                         "party_batch_bottles",
-                        ["bottles": String(batch.bottles), "pour": strings.decimal(batch.pourMl, fractionDigits: 0)]))
+                        [
+                            "bottles": String(batch.bottles),
+                            "pour": strings.decimal(batch.pourMl, fractionDigits: 0) + " ml",
+                        ]))
             if !batch.addPerServe.isEmpty {
                 lines.append("    " + strings("party_batch_add", ["lines": batch.addPerServe.joined(separator: ", ")]))
             }

@@ -51,7 +51,7 @@ struct CLIPartyTests {
         let text = try await sandbox.run(["party", "--list", "Saturday", "--guests", "20"])
         #expect(text.status == 0, "\(text)")
         let lines = text.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "Party for Saturday")
+        #expect(lines.first == "Party plan: Saturday")
         #expect(lines.contains("  20 × Manhattan") && lines.contains("  20 × Daiquiri"))
         // Rye 50 ml × 20 = 1000 ml → 2 × 700 ml; lime juice 20 ml × 20 = 400 ml → 16 limes (25 ml each).
         #expect(lines.contains("  rye whiskey: 1000 ml → 2 × 700 ml"))

@@ -87,9 +87,23 @@ struct PartyPlanTests {
         #expect(wheel.pieces == 20 && wheel.fruitCount == 3)
         // One orange slice per Negroni: 20 pieces → 3 oranges.
         #expect(try partyTotal(plan, "orange slice").fruitCount == 3)
-        // Sugar is measured: 2 barspoons × 5 ml × 20 = 200 ml, bought as it is.
+        // Sugar is weighed: 2 barspoons × 5 ml × 20 = 200 ml spooned, × 0.85 g/ml = 170 g.
         let sugar = try partyTotal(plan, "superfine sugar")
-        #expect(sugar.ml == 200 && sugar.bottles == nil && sugar.buy == "200 ml")
+        #expect(sugar.grams == 170 && sugar.ml == nil && sugar.bottles == nil && sugar.buy == "170 g")
+    }
+
+    @Test("Sugar: the shopping table and the prep sheet weigh the same grams (13 Daiquiris)")
+    func sugarAgrees() throws {
+        let plan = PartyPlanner.plan(
+            [.init(cocktail: partyDaiquiri, servings: 13)], guests: 13, table: try partyTable())
+        // 2 barspoons of sugar a Daiquiri: 10 ml × 13 = 130 ml spooned → 130 × 0.85 = 110.5 g.
+        let bought = try partyTotal(plan, "superfine sugar")
+        #expect(bought.grams == 110.5 && bought.buy == "111 g")
+        let batch = try #require(plan.batches.first)
+        let batched = try #require(batch.lines.first { $0.ingredient == "superfine sugar" })
+        #expect(batched.grams == 110.5, "the prep sheet weighs what the table buys")
+        // Dissolved, it adds half its spoon volume to the mix: 65 ml.
+        #expect(batched.ml == 65)
     }
 
     @Test("Ice: a Negroni on the rocks takes 150 g, a shaken Daiquiri served up 120 g to shake")

@@ -44,10 +44,22 @@ struct PartyShoppingTests {
         // 16 limes for 400 ml of juice + 3 for 20 wheels (8 a lime) = 19 limes.
         #expect(reasons["lime"] == "19 limes for 20 Daiquiris")
         #expect(reasons["orange"] == "3 oranges for 20 Negronis")
-        #expect(reasons["superfine sugar"] == "200 ml superfine sugar for 20 Daiquiris")
+        #expect(reasons["superfine sugar"] == "170 g superfine sugar for 20 Daiquiris")
         #expect(needs.first { $0.value == "lime" }?.cocktailIds == ["2"])
         // In the plan's order: the Negroni's bottles first.
         #expect(Array(needs.map(\.value).prefix(3)) == ["London dry gin", "Campari", "sweet vermouth"])
+    }
+
+    @Test("Drinks are counted in English plurals: 13 Spritzes, 2 Daiquiris, 3 Tom Collins, 1 Negroni")
+    func plurals() {
+        let uses: [PartyPlan.Total.Use] = [
+            .init(cocktailId: "1", name: "Spritz", servings: 13), .init(cocktailId: "2", name: "Daiquiri", servings: 2),
+            .init(cocktailId: "3", name: "Tom Collins", servings: 3),
+            .init(cocktailId: "4", name: "Negroni", servings: 1),
+        ]
+        #expect(
+            PartyPlan.drinksText(uses, strings: .english) == "13 Spritzes, 2 Daiquiris, 3 Tom Collins and 1 Negroni")
+        #expect(PartyPlan.drinksText(uses, strings: .italian) == "13 Spritz, 2 Daiquiri, 3 Tom Collins e 1 Negroni")
     }
 
     @Test("Shopping lines in Italian: names as an Italian bar writes them, drinks' names unchanged")

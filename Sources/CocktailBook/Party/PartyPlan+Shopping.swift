@@ -57,6 +57,7 @@ extension PartyPlan {
             return strings("party_bottles", ["count": String(bottles), "size": String(size)])
         }
         if let pieces = total.pieces { return strings("party_pieces_buy", ["count": String(pieces)]) }
+        if let grams = total.grams { return strings("party_grams", ["g": String(Int((grams - 1e-9).rounded(.up)))]) }
         if let ml = total.ml { return strings("party_ml", ["ml": String(Int((ml - 1e-9).rounded(.up)))]) }
         return ""
     }
@@ -71,9 +72,10 @@ extension PartyPlan {
     /// it is).
     public static func drinksText(_ uses: [Total.Use], strings: UIStrings) -> String {
         let parts = uses.map { use in
+            // "Spritzes", "Daiquiris"; a name that ends in s stays ("3 Tom Collins").
             let plural =
                 strings.language == .english && use.servings != 1 && !use.name.hasSuffix("s")
-                ? use.name + "s" : use.name
+                ? PartyPlanner.plural(use.name) : use.name
             return "\(use.servings) \(plural)"
         }
         guard parts.count > 1 else { return parts.first ?? "" }

@@ -10,6 +10,9 @@ import Foundation
 ///   drinks of the list take the remainder); a drink given its own count keeps it, and the others
 ///   share what is left.
 /// - **Volumes.** 1 oz = 30 ml (as bartenders reckon), a bare top-up 90 ml.
+/// - **Sugar.** Sugar a recipe spoons out is bought and batched by weight, 0.85 g to the
+///   millilitre spooned; in a batch it dissolves to half its spoon volume (as the ABV estimator
+///   reckons it). The shopping table and the prep sheet read the same grams.
 /// - **Bottles.** Spirits and liqueurs come in 700 ml bottles, wines and fortified wines
 ///   (vermouth) in 750 ml, mixers in 1 l, bitters in 200 ml; always whole bottles, rounded up.
 /// - **Fruit.** Fresh citrus juice is bought as fruit: a lime gives 25 ml, a lemon 35 ml, an
@@ -43,6 +46,8 @@ public struct PartyPlan: Sendable, Equatable {
         public var kind: Ingredient.Kind?
         /// Millilitres to pour, when the lines measure it.
         public var ml: Double?
+        /// Grams, for sugar the lines spoon out.
+        public var grams: Double?
         /// Whole bottles to buy, for spirits, liqueurs, wines, mixers and bitters.
         public var bottles: Int?
         /// The size of those bottles, in millilitres.
@@ -80,6 +85,7 @@ public struct PartyPlan: Sendable, Equatable {
             }
             if let bottles, let bottleMl { return "\(bottles) × \(bottleMl) ml" }
             if let pieces { return "\(pieces) \(pieces == 1 ? "piece" : "pieces")" }
+            if let grams { return "\(Int((grams - 1e-9).rounded(.up))) g" }
             if let ml { return "\(Int(ml.rounded(.up))) ml" }
             return ""
         }
@@ -98,8 +104,9 @@ public struct PartyPlan: Sendable, Equatable {
         public var name: String
         public var kind: Kind
         public var servings: Int
-        /// What goes in the batch, per ingredient, for all the servings (ml).
-        public var lines: [(ingredient: String, ml: Double)]
+        /// What goes in the batch, per ingredient, for all the servings: millilitres it adds to
+        /// the mix, and grams for sugar (which dissolves).
+        public var lines: [(ingredient: String, ml: Double, grams: Double?)]
         /// The batch before water, in millilitres.
         public var mixMl: Double
         /// The water stirring would have added (stirred batches), in millilitres.
@@ -114,7 +121,7 @@ public struct PartyPlan: Sendable, Equatable {
         public static func == (lhs: Batch, rhs: Batch) -> Bool {
             lhs.cocktailId == rhs.cocktailId && lhs.kind == rhs.kind && lhs.servings == rhs.servings
                 && lhs.lines.map(\.ingredient) == rhs.lines.map(\.ingredient)
-                && lhs.lines.map(\.ml) == rhs.lines.map(\.ml)
+                && lhs.lines.map(\.ml) == rhs.lines.map(\.ml) && lhs.lines.map(\.grams) == rhs.lines.map(\.grams)
                 && lhs.mixMl == rhs.mixMl && lhs.waterMl == rhs.waterMl && lhs.bottles == rhs.bottles
                 && lhs.pourMl == rhs.pourMl && lhs.addPerServe == rhs.addPerServe
         }
@@ -224,7 +231,8 @@ public enum PartyPlanner {
         var batches: [PartyPlan.Batch] = []
 
         func add(
-            _ key: String, kind: Ingredient.Kind?, ml: Double?, pieces: Int?, fruit: String?, drink: PartyPlan.Drink
+            _ key: String, kind: Ingredient.Kind?, ml: Double?, grams: Double? = nil, pieces: Int?, fruit: String?,
+            drink: PartyPlan.Drink
         ) {
             let index: Int
             if let found = position[key] {
@@ -235,6 +243,7 @@ public enum PartyPlanner {
                 totals.append(PartyPlan.Total(ingredient: key, kind: kind, uses: []))
             }
             if let ml { totals[index].ml = (totals[index].ml ?? 0) + ml }
+            if let grams { totals[index].grams = (totals[index].grams ?? 0) + grams }
             if let pieces { totals[index].pieces = (totals[index].pieces ?? 0) + pieces }
             if let fruit { totals[index].fruit = fruit }
             if !totals[index].uses.contains(where: { $0.cocktailId == drink.cocktail.id }) {
@@ -251,7 +260,11 @@ public enum PartyPlanner {
                 let name = ingredient?.name ?? line.ingredient?.lowercased() ?? line.text
                 if isIce(line, ingredient) { continue }
                 let citrus = citrusFruit(of: ingredient, table: table)
-                if let ml = millilitres(of: line) {
+                if let grams = grams(of: line, ingredient) {
+                    add(
+                        name, kind: ingredient?.kind, ml: nil, grams: grams * servings, pieces: nil, fruit: nil,
+                        drink: drink)
+                } else if let ml = millilitres(of: line) {
                     add(
                         name, kind: ingredient?.kind, ml: ml * servings, pieces: nil,
                         fruit: ingredient?.kind == .juice ? citrus : nil, drink: drink)
@@ -284,7 +297,7 @@ public enum PartyPlanner {
                     totals[index].fruitCount =
                         whole ? pieces : Int((Double(pieces) / Double(piecesPerFruit)).rounded(.up))
                 }
-            } else if let ml = total.ml, let size = bottleMl(for: total.kind) {
+            } else if total.grams == nil, let ml = total.ml, let size = bottleMl(for: total.kind) {
                 totals[index].bottleMl = size
                 totals[index].bottles = Int((ml / Double(size) - 1e-9).rounded(.up))
             }
@@ -354,7 +367,7 @@ public enum PartyPlanner {
         }
         guard drink.servings > 0 else { return nil }
         let servings = Double(drink.servings)
-        var lines: [(ingredient: String, ml: Double)] = []
+        var lines: [(ingredient: String, ml: Double, grams: Double?)] = []
         var perServe: [String] = []
         var alcohol = 0.0
         for line in cocktail.recipe {
@@ -367,7 +380,7 @@ public enum PartyPlanner {
                 continue
             }
             let name = ingredient?.name ?? line.ingredient?.lowercased() ?? line.text
-            lines.append((name, ml * servings))
+            lines.append((name, ml * servings, grams(of: line, ingredient).map { $0 * servings }))
             alcohol += ml * servings * (ingredient?.abv ?? 0) / 100
         }
         let mix = lines.reduce(0) { $0 + $1.ml }
@@ -383,12 +396,26 @@ public enum PartyPlanner {
     /// spoon volume (as the ABV estimator reckons it).
     static func batchMillilitres(of line: RecipeLine, _ ingredient: Ingredient?) -> Double? {
         guard let ml = millilitres(of: line) else { return nil }
-        let name = ingredient?.name.lowercased() ?? line.ingredient?.lowercased() ?? ""
-        return name.contains("sugar") && ingredient?.kind == .other ? ml * 0.5 : ml
+        return isSugar(line, ingredient) ? ml * 0.5 : ml
     }
 
-    /// `lime` → `limes`, `peach` → `peaches`.
+    /// Grams of sugar spooned out per bulk millilitre.
+    public static let sugarGramsPerMl = 0.85
+
+    /// The grams a line of sugar weighs (it is spooned by volume); `nil` for anything else.
+    static func grams(of line: RecipeLine, _ ingredient: Ingredient?) -> Double? {
+        guard isSugar(line, ingredient) else { return nil }
+        return millilitres(of: line).map { $0 * sugarGramsPerMl }
+    }
+
+    /// Granulated or superfine sugar (not a syrup, not a cube counted in pieces).
+    static func isSugar(_ line: RecipeLine, _ ingredient: Ingredient?) -> Bool {
+        let name = ingredient?.name.lowercased() ?? line.ingredient?.lowercased() ?? ""
+        return name.contains("sugar") && ingredient?.kind == .other && !name.contains("cube")
+    }
+
+    /// `lime` → `limes`, `peach` → `peaches`, `Spritz` → `Spritzes`.
     static func plural(_ word: String) -> String {
-        word.hasSuffix("ch") || word.hasSuffix("sh") || word.hasSuffix("s") ? word + "es" : word + "s"
+        ["ch", "sh", "s", "x", "z"].contains(where: word.hasSuffix) ? word + "es" : word + "s"
     }
 }

@@ -120,6 +120,7 @@ struct PartyPlanPayload: Encodable {
     struct Total: Encodable {
         var ingredient: String
         var ml: Double?
+        var grams: Double?
         var bottles: Int?
         var bottleMl: Int?
         var fruit: String?
@@ -144,6 +145,7 @@ struct PartyPlanPayload: Encodable {
     struct Line: Encodable {
         var ingredient: String
         var ml: Double
+        var grams: Double?
     }
     struct Batch: Encodable {
         var cocktail: String
@@ -174,7 +176,8 @@ struct PartyPlanPayload: Encodable {
         drinks = plan.drinks.map { Drink(cocktail: $0.cocktail.id, name: $0.cocktail.name, servings: $0.servings) }
         ingredients = plan.totals.map {
             Total(
-                ingredient: $0.ingredient, ml: $0.ml.map(Self.tenth), bottles: $0.bottles, bottleMl: $0.bottleMl,
+                ingredient: $0.ingredient, ml: $0.ml.map(Self.tenth), grams: $0.grams.map(Self.tenth),
+                bottles: $0.bottles, bottleMl: $0.bottleMl,
                 fruit: $0.fruit, fruitCount: $0.fruitCount, pieces: $0.pieces, buy: $0.buy,
                 cocktails: $0.uses.map(\.cocktailId), onShelf: $0.onShelf, bottlesToBuy: $0.bottlesToBuy,
                 toBuy: $0.isToBuy)
@@ -183,7 +186,9 @@ struct PartyPlanPayload: Encodable {
         batches = plan.batches.map {
             Batch(
                 cocktail: $0.cocktailId, name: $0.name, kind: $0.kind.rawValue, servings: $0.servings,
-                lines: $0.lines.map { Line(ingredient: $0.ingredient, ml: Self.tenth($0.ml)) },
+                lines: $0.lines.map {
+                    Line(ingredient: $0.ingredient, ml: Self.tenth($0.ml), grams: $0.grams.map(Self.tenth))
+                },
                 mixMl: Self.tenth($0.mixMl),
                 waterMl: Self.tenth($0.waterMl), bottles: $0.bottles, pourMl: Self.tenth($0.pourMl),
                 addPerServe: $0.addPerServe)

@@ -93,9 +93,16 @@ struct PartyPage: PageModel {
         rows = shown.totals.map { total in
             Row(
                 ingredient: strings.ingredient(total.ingredient),
-                pour: total.ml.map { Self.amount($0, units: units, strings: strings) }
+                pour: total.grams.map { Self.grams($0, strings: strings) }
+                    ?? total.ml.map { Self.amount($0, units: units, strings: strings) }
                     ?? total.pieces.map { strings("party_pieces", ["count": String($0)]) } ?? "",
-                buy: total.isToBuy ? PartyPlan.buyText(total, strings: strings) : strings["party_nothing"],
+                // A count of pieces says what it counts: "14 pieces", not "14 ×" (that reads on
+                // the shopping list, before the ingredient's name).
+                buy: !total.isToBuy
+                    ? strings["party_nothing"]
+                    : total.fruit == nil && total.pieces != nil
+                        ? strings("party_pieces", ["count": String(total.pieces ?? 0)])
+                        : PartyPlan.buyText(total, strings: strings),
                 why: strings("party_why", ["drinks": PartyPlan.drinksText(total.uses, strings: strings)]),
                 onShelf: total.onShelf, isToBuy: total.isToBuy)
         }
@@ -106,7 +113,10 @@ struct PartyPage: PageModel {
                 servings: strings("party_servings", ["count": String(batch.servings), "name": batch.name]),
                 how: strings[batch.kind == .stirred ? "party_batch_stirred" : "party_batch_shaken"],
                 lines: batch.lines.map {
-                    "\(Self.amount($0.ml, units: units, strings: strings)) \(strings.ingredient($0.ingredient))"
+                    let amount =
+                        $0.grams.map { Self.grams($0, strings: strings) }
+                        ?? Self.amount($0.ml, units: units, strings: strings)
+                    return "\(amount) \(strings.ingredient($0.ingredient))"
                 },
                 mix: batch.kind == .stirred
                     ? strings(
@@ -121,7 +131,7 @@ struct PartyPage: PageModel {
                     "party_batch_bottles",
                     [
                         "bottles": String(batch.bottles),
-                        "pour": strings.decimal(batch.pourMl, fractionDigits: 0),
+                        "pour": Self.amount(batch.pourMl, units: units, strings: strings),
                     ]),
                 addPerServe: batch.addPerServe.isEmpty
                     ? nil : strings("party_batch_add", ["lines": batch.addPerServe.joined(separator: ", ")]))
@@ -134,6 +144,11 @@ struct PartyPage: PageModel {
         rules = shown.ruleKeys.map { strings[$0] }
         planFields = ListDesk.PartyRequest(query: query)?.pairs.map { Field(name: $0.name, value: $0.value) } ?? []
         canAdd = hasPlan && shown.totals.contains(where: \.isToBuy)
+    }
+
+    /// Grams, whole and rounded up: what sugar is weighed in whatever the volume units.
+    static func grams(_ grams: Double, strings: UIStrings) -> String {
+        strings("party_grams", ["g": String(Int((grams - 1e-9).rounded(.up)))])
     }
 
     /// `ml` millilitres in the viewer's units: whole millilitres, centilitres to a tenth, ounces
