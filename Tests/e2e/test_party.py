@@ -19,7 +19,7 @@ def test_twenty_guests_for_negroni_and_daiquiri_then_the_shopping_list(server, n
     page = new_page()
     page.goto(f"{running.url}/lists/{made['id']}")
     page.click("[data-plan-link]")
-    expect(page.locator("h1")).to_have_text("Party for Saturday")
+    expect(page.locator("h1")).to_have_text("Party plan: Saturday")
     page.fill("#party-guests", "20")
     page.fill("#party-per-guest", "2")
     page.click("[data-party-plan]")
@@ -40,6 +40,9 @@ def test_twenty_guests_for_negroni_and_daiquiri_then_the_shopping_list(server, n
     # 20 ml × 20 = 400 ml of lime juice, 25 ml a lime → 16 limes; 20 lime wheels, 8 a lime → 3.
     assert buy("fresh lime juice") == "16 limes"
     assert buy("lime wheel") == "3 limes"
+    # Sugar is weighed, on the table and the prep sheet alike: 2 barspoons (10 ml) × 20 = 200 ml
+    # spooned × 0.85 g/ml = 170 g.
+    assert buy("superfine sugar") == "170 g"
     # Ice: 20 Negronis on the rocks (150 g) + 20 Daiquiris shaken (120 g) = 5.4 kg.
     expect(page.locator("[data-party-ice]")).to_have_text("Ice: 5.4 kg")
     # The Negroni batch: 1800 ml of mix; alcohol 600 × 0.40 + 600 × 0.24 + 600 × 0.16 = 480 ml,
@@ -49,6 +52,7 @@ def test_twenty_guests_for_negroni_and_daiquiri_then_the_shopping_list(server, n
     expect(negroni.locator("[data-batch-mix]")).to_have_text("Mix 60 oz + water 23.5 oz")
     daiquiri = page.locator("[data-batch='Daiquiri']")
     expect(daiquiri.locator("[data-batch-add]")).to_have_text("Add per serve: 20 ml fresh lime juice")
+    expect(daiquiri.locator("li", has_text="superfine sugar")).to_have_text("170 g superfine sugar")
     # In millilitres, the same water to the millilitre.
     plan_url = page.url
     page.goto(plan_url + "&units=ml")
