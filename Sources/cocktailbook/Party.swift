@@ -52,7 +52,7 @@ struct PartyReport {
                 total.grams.map { strings("party_grams", ["g": String(Int(($0 - 1e-9).rounded(.up)))]) }
                 ?? total.ml.map { strings.decimal($0, fractionDigits: 0) + " ml" }
                 ?? total.pieces.map { strings("party_pieces", ["count": String($0)]) } ?? ""
-            let buy = total.isToBuy ? PartyPlan.buyText(total, strings: strings) : strings["party_nothing"]
+            let buy = PartyPlan.buyColumn(total, strings: strings)
             let shelfNote = total.onShelf ? " (\(strings["party_on_shelf"]))" : ""
             lines.append("  \(strings.ingredient(total.ingredient)): \(pour) → \(buy)\(shelfNote)")
             lines.append("    " + strings("party_why", ["drinks": PartyPlan.drinksText(total.uses, strings: strings)]))
@@ -61,6 +61,7 @@ struct PartyReport {
         if !plan.batches.isEmpty { lines += ["", strings["party_batches"]] }
         for batch in plan.batches {
             lines.append("  " + strings("party_servings", ["count": String(batch.servings), "name": batch.name]))
+            lines.append("    " + strings[batch.howKey])
             for line in batch.lines {
                 let amount =
                     line.grams.map { strings("party_grams", ["g": String(Int(($0 - 1e-9).rounded(.up)))]) }
@@ -83,7 +84,8 @@ struct PartyReport {
                             "pour": strings.decimal(batch.pourMl, fractionDigits: 0) + " ml",
                         ]))
             if !batch.addPerServe.isEmpty {
-                lines.append("    " + strings("party_batch_add", ["lines": batch.addPerServe.joined(separator: ", ")]))
+                let key = batch.kind == .built ? "party_batch_top" : "party_batch_add"
+                lines.append("    " + strings(key, ["lines": batch.addPerServe.joined(separator: ", ")]))
             }
         }
         let syrups = plan.syrups

@@ -56,13 +56,17 @@ struct CLIPartyTests {
         // Rye 50 ml × 20 = 1000 ml → 2 × 700 ml; lime juice 20 ml × 20 = 400 ml → 16 limes (25 ml each).
         #expect(lines.contains("  rye whiskey: 1000 ml → 2 × 700 ml"))
         #expect(lines.contains("  fresh lime juice: 400 ml → 16 limes"))
-        #expect(lines.contains("Ice: 4.8 kg"))
+        // The Daiquiris: 20 × 120 g to shake and 2 batch bottles on ice, 1 kg each; the Manhattan batch
+        // waits in the freezer.
+        #expect(lines.contains("Ice: 4.4 kg"))
+        #expect(lines.contains("    Keep in the freezer; pour into a chilled glass"))
+        #expect(lines.contains("  cherry: 20 pieces → 20 pieces"))
         // Manhattan batch: 1418 ml of mix, 623.5 ml of Arnold's water (PartyHTTPTests works it out).
         #expect(lines.contains("    Mix 1418 ml + water 624 ml"))
 
         let json = try await sandbox.run(["party", "--list", "saturday", "--guests", "20", "--json"])
         let plan = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect(plan["guests"] as? Int == 20 && plan["perGuest"] as? Int == 2 && plan["iceKg"] as? Double == 4.8)
+        #expect(plan["guests"] as? Int == 20 && plan["perGuest"] as? Int == 2 && plan["iceKg"] as? Double == 4.4)
         let totals = try #require(plan["ingredients"] as? [[String: Any]])
         let rye = try #require(totals.first { $0["ingredient"] as? String == "rye whiskey" })
         #expect(rye["bottles"] as? Int == 2 && rye["ml"] as? Double == 1000 && rye["buy"] as? String == "2 × 700 ml")
@@ -81,7 +85,7 @@ struct CLIPartyTests {
         #expect(shelvedText.stdout.contains("  rye whiskey: 1000 ml → 1 × 700 ml (on your shelf)\n"))
 
         let italian = try await sandbox.run(["party", "--list", "Saturday", "--guests", "20", "--lang", "it"])
-        #expect(italian.stdout.contains("Ghiaccio: 4,8 kg"))
+        #expect(italian.stdout.contains("Ghiaccio: 4,4 kg"))
 
         for bad in [
             ["party", "--list", "Saturday", "--guests", "0"], ["party", "--list", "Saturday", "--guests", "10000"],

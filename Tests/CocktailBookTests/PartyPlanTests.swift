@@ -106,28 +106,63 @@ struct PartyPlanTests {
         #expect(batched.ml == 65)
     }
 
-    @Test("Ice: a Negroni on the rocks takes 150 g, a shaken Daiquiri served up 120 g to shake")
+    @Test("Ice: a Negroni on the rocks takes 150 g, a shaken Daiquiri 120 g to shake, each batch bottle 1 kg")
     func ice() throws {
-        // 20 × 150 g + 20 × 120 g = 3000 + 2400 = 5400 g = 5.4 kg.
+        // Served on: 20 Negronis × 150 g = 3000 g; shaken per serve: 20 Daiquiris × 120 g = 2400 g.
+        // Kept cold on ice: the Negroni batch's 3 bottles and the Daiquiri batch's 2, 1 kg each = 5000 g.
+        // 3000 + 2400 + 5000 = 10400 g = 10.4 kg.
         let plan = try twentyGuestParty()
-        #expect(plan.iceGrams == 5400)
-        #expect(plan.iceKg == 5.4)
+        #expect(plan.iceGrams == 10400)
+        #expect(plan.iceKg == 10.4)
     }
 
-    @Test("The Negroni batch carries Arnold's stirring water; the Daiquiri batch leaves the lime for each serve")
+    @Test("A stirred drink served up: batched with Arnold's water, from the freezer, no ice to stir or chill it")
+    func servedUp() throws {
+        let manhattan = Cocktail(
+            id: "m", name: "Manhattan", kind: .alcoholic, shortDescription: "", longDescription: "",
+            preparationMinutes: 3, imageName: "", ingredients: ["2 oz rye whiskey", "1 oz sweet vermouth"],
+            glass: .nickAndNora, illustration: .init(color: "#8B2500", ice: "none"), method: .stirred,
+            instructions: ["Stir with ice until very cold.", "Strain into a chilled Nick & Nora glass."])
+        let plan = PartyPlanner.plan([.init(cocktail: manhattan, servings: 10)], guests: 10, table: try partyTable())
+        let batch = try #require(plan.batches.first)
+        // Mix: 10 × (60 + 30) = 900 ml. Alcohol: 600 × 0.45 + 300 × 0.16 = 270 + 48 = 318 ml (the
+        // table's strengths), x = 0.35333; water share −1.21 × 0.124844 + 1.246 × 0.35333 + 0.145
+        // = −0.151061 + 0.440253 + 0.145 = 0.434192 → 390.8 ml.
+        #expect(batch.kind == .stirred && batch.servedUp)
+        #expect(batch.howKey == "party_batch_up")
+        #expect(batch.mixMl == 900)
+        #expect(abs(batch.waterMl - 390.8) < 0.1, "\(batch.waterMl)")
+        // Served up from the freezer: no ice to stir it, none in the glass, none around the bottles.
+        #expect(plan.iceGrams == 0)
+        // 600 ml of rye + 10 % = 660 ml → one 700 ml bottle.
+        #expect(try partyTotal(plan, "rye whiskey").bottles == 1)
+    }
+
+    @Test("Bottles carry 10 % to spare: 700 ml of rye poured buys 2 × 700 ml")
+    func margin() throws {
+        let rye = Cocktail(
+            id: "r", name: "Rye Neat", kind: .alcoholic, shortDescription: "", longDescription: "",
+            preparationMinutes: 1, imageName: "", ingredients: ["70 ml rye whiskey"], glass: .rocks,
+            illustration: .init(color: "#8B2500", ice: "none"), method: .built, instructions: ["Pour."])
+        let plan = PartyPlanner.plan([.init(cocktail: rye, servings: 10)], guests: 10, table: try partyTable())
+        // 10 × 70 = 700 ml; with 10 % to spare 770 ml → 770 / 700 = 1.1 → 2 bottles.
+        #expect(try partyTotal(plan, "rye whiskey").bottles == 2)
+    }
+
+    @Test(
+        "The built Negroni is batched without water, to pour over ice; the Daiquiri batch leaves the lime for each serve"
+    )
     func batches() throws {
         let plan = try twentyGuestParty()
-        let stirred = try #require(plan.batches.first { $0.cocktailId == "30" })
-        // Mix: 3 × 600 ml = 1800 ml. Alcohol: 600 × 0.40 + 600 × 0.24 + 600 × 0.16 = 240 + 144 + 96 = 480 ml,
-        // x = 480 / 1800 = 0.26667. Water share: −1.21 × 0.071111 + 1.246 × 0.26667 + 0.145
-        // = −0.086044 + 0.332267 + 0.145 = 0.391222; water = 1800 × 0.391222 = 704.2 ml.
-        // Batch 1800 + 704.2 = 2504.2 ml → 2504.2 / 750 = 3.34 → 4 bottles; 125.2 ml a serve.
-        #expect(stirred.kind == .stirred)
-        #expect(stirred.mixMl == 1800)
-        #expect(abs(stirred.waterMl - 704.2) < 0.05)
-        #expect(stirred.bottles == 4)
-        #expect(abs(stirred.pourMl - 125.21) < 0.01)
-        #expect(stirred.addPerServe.isEmpty)
+        let built = try #require(plan.batches.first { $0.cocktailId == "30" })
+        // Mix: 3 × 600 ml = 1800 ml and no water: the glass's ice dilutes it. 1800 / 750 = 2.4 → 3
+        // bottles; 90 ml a serve, poured over the glass's ice.
+        #expect(built.kind == .built && !built.servedUp)
+        #expect(built.howKey == "party_batch_built")
+        #expect(built.mixMl == 1800 && built.waterMl == 0)
+        #expect(built.bottles == 3)
+        #expect(built.pourMl == 90)
+        #expect(built.addPerServe.isEmpty)
         let shaken = try #require(plan.batches.first { $0.cocktailId == "2" })
         // Rum 60 ml + sugar 10 ml dissolving to 5 ml = 65 ml a serve × 20 = 1300 ml, no water
         // (the shaker adds it) → 1300 / 750 = 1.73 → 2 bottles; the lime juice goes in per serve.
@@ -146,9 +181,11 @@ struct PartyPlanTests {
             instructions: ["Fill the glass with ice, pour the whisky, top with soda and stir briefly."])
         let plan = PartyPlanner.plan([.init(cocktail: highball, servings: 10)], guests: 10, table: try partyTable())
         let batch = try #require(plan.batches.first)
-        #expect(batch.mixMl == 500 && batch.addPerServe == ["Soda water, to top"])
-        // A bare top-up is 90 ml: 10 × 90 = 900 ml of soda → one 1 l bottle; a tall glass holds 250 g of ice.
+        #expect(batch.mixMl == 500 && batch.waterMl == 0 && batch.addPerServe == ["Soda water, to top"])
+        #expect(batch.kind == .built)
+        // A bare top-up is 90 ml: 10 × 90 = 900 ml of soda + 10 % = 990 ml → one 1 l bottle.
         #expect(try partyTotal(plan, "soda water").bottles == 1)
-        #expect(plan.iceGrams == 2500)
+        // A tall glass holds 250 g of ice: 2500 g; the batch's one bottle kept cold: 1000 g.
+        #expect(plan.iceGrams == 3500)
     }
 }

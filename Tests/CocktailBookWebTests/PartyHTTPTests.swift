@@ -33,6 +33,7 @@ struct PartyHTTPTests {
         struct Batch: Decodable {
             var cocktail: String
             var kind: String
+            var servedUp: Bool
             var servings: Int
             var mixMl: Double
             var waterMl: Double
@@ -63,23 +64,26 @@ struct PartyHTTPTests {
             // 20 × 2 = 40 drinks over two: 20 each.
             #expect(plan.drinks.map(\.servings) == [20, 20])
             #expect(plan.drinks.map(\.name) == ["Manhattan", "Daiquiri"])
-            // Rye: 50 ml × 20 = 1000 ml → 1000 / 700 = 1.43 → 2 bottles of 700 ml.
+            // Rye: 50 ml × 20 = 1000 ml, + 10 % = 1100 ml → 1100 / 700 = 1.57 → 2 bottles of 700 ml.
             let rye = try plan.total("rye whiskey")
             #expect(rye.ml == 1000 && rye.bottles == 2 && rye.bottleMl == 700 && rye.buy == "2 × 700 ml")
-            // Vermouth: 20 ml × 20 = 400 ml → one 750 ml bottle.
+            // Vermouth: 20 ml × 20 = 400 ml, + 10 % = 440 ml → one 750 ml bottle.
             let vermouth = try plan.total("sweet vermouth")
             #expect(vermouth.ml == 400 && vermouth.bottles == 1 && vermouth.bottleMl == 750)
             // Lime: 20 ml × 20 = 400 ml; 25 ml a lime → 16 limes.
             let lime = try plan.total("fresh lime juice")
             #expect(lime.ml == 400 && lime.fruit == "lime" && lime.fruitCount == 16 && lime.buy == "16 limes")
             #expect(lime.cocktails == ["2"])
-            // Both are shaken or stirred and served up: 120 g each to chill, 40 × 120 g = 4.8 kg.
-            #expect(plan.iceKg == 4.8)
+            // Both are served up. The Daiquiri is shaken per serve: 20 × 120 g = 2400 g, and its batch's 2
+            // bottles are kept cold on ice, 1 kg each: 2000 g. The Manhattan comes diluted from a batch in
+            // the freezer: no ice at all. 4400 g = 4.4 kg.
+            #expect(plan.iceKg == 4.4)
             // The Manhattan batch: 20 × (50 + 20 + 0.9) = 1418 ml. Alcohol 1000 × 0.45 + 400 × 0.16
             // + 18 × 0.447 = 450 + 64 + 8.046 = 522.046 ml; x = 0.368157. Water share −1.21 × 0.135540
             // + 1.246 × 0.368157 + 0.145 = 0.439721; 1418 × 0.439721 = 623.5 ml. 2041.5 ml → 3 bottles.
             let manhattan = try #require(plan.batches.first { $0.cocktail == "3" })
             #expect(manhattan.kind == "stirred" && manhattan.mixMl == 1418 && manhattan.bottles == 3)
+            #expect(manhattan.servedUp, "a Nick & Nora: from the freezer into a chilled glass")
             #expect(abs(manhattan.waterMl - 623.5) <= 0.1)
             let daiquiri = try #require(plan.batches.first { $0.cocktail == "2" })
             #expect(daiquiri.kind == "shaken" && daiquiri.waterMl == 0 && daiquiri.mixMl == 1300)

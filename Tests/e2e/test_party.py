@@ -43,20 +43,21 @@ def test_twenty_guests_for_negroni_and_daiquiri_then_the_shopping_list(server, n
     # Sugar is weighed, on the table and the prep sheet alike: 2 barspoons (10 ml) × 20 = 200 ml
     # spooned × 0.85 g/ml = 170 g.
     assert buy("superfine sugar") == "170 g"
-    # Ice: 20 Negronis on the rocks (150 g) + 20 Daiquiris shaken (120 g) = 5.4 kg.
-    expect(page.locator("[data-party-ice]")).to_have_text("Ice: 5.4 kg")
-    # The Negroni batch: 1800 ml of mix; alcohol 600 × 0.40 + 600 × 0.24 + 600 × 0.16 = 480 ml,
-    # x = 0.2667; water = 1800 × (−1.21 x² + 1.246 x + 0.145) = 1800 × 0.39122 = 704.2 ml.
-    # In ounces (the default units): 1800 / 30 = 60 oz, 704.2 / 30 = 23.47 → 23.5 oz.
+    # Ice: 20 Negronis on the rocks (150 g) + 20 Daiquiris shaken (120 g) = 5.4 kg, and the batches
+    # kept cold on ice, 1 kg a bottle: the Negroni's 3 (1800 ml) and the Daiquiri's 2 (1300 ml) = 10.4 kg.
+    expect(page.locator("[data-party-ice]")).to_have_text("Ice: 10.4 kg")
+    # The Negroni is built in its glass: batched without water (the glass's ice dilutes it), 1800 ml
+    # = 60 oz in ounces (the default units), poured over ice.
     negroni = page.locator("[data-batch='Negroni']")
-    expect(negroni.locator("[data-batch-mix]")).to_have_text("Mix 60 oz + water 23.5 oz")
+    expect(negroni.locator("[data-batch-mix]")).to_have_text("Mix 60 oz")
+    expect(negroni).to_contain_text("Keep cold; pour over the glass's ice")
     daiquiri = page.locator("[data-batch='Daiquiri']")
     expect(daiquiri.locator("[data-batch-add]")).to_have_text("Add per serve: 20 ml fresh lime juice")
     expect(daiquiri.locator("li", has_text="superfine sugar")).to_have_text("170 g superfine sugar")
     # In millilitres, the same water to the millilitre.
     plan_url = page.url
     page.goto(plan_url + "&units=ml")
-    expect(page.locator("[data-batch='Negroni'] [data-batch-mix]")).to_have_text("Mix 1800 ml + water 704 ml")
+    expect(page.locator("[data-batch='Negroni'] [data-batch-mix]")).to_have_text("Mix 1800 ml")
     page.goto(plan_url)
 
     # On paper: one clean A4 page, without the navigation or the forms.

@@ -62,6 +62,15 @@ extension PartyPlan {
         return ""
     }
 
+    /// The "to buy" column of the plan's table: what ``buyText(_:strings:)`` says, but a count of
+    /// pieces says what it counts ("14 pieces"; "14 ×" reads only before the ingredient's name),
+    /// and "nothing to buy" once the shelf covers it.
+    public static func buyColumn(_ total: Total, strings: UIStrings) -> String {
+        guard total.isToBuy else { return strings["party_nothing"] }
+        if total.fruit == nil, let pieces = total.pieces { return strings("party_pieces", ["count": String(pieces)]) }
+        return buyText(total, strings: strings)
+    }
+
     /// `16 limes`, `1 lime`; `16 lime`, `3 limoni` in Italian.
     public static func fruitText(_ fruit: String, count: Int, strings: UIStrings) -> String {
         let name = count == 1 ? strings.ingredient(fruit) : strings.toBuy(fruit, byThePiece: true)

@@ -14,18 +14,25 @@ import Foundation
 ///   millilitre spooned; in a batch it dissolves to half its spoon volume (as the ABV estimator
 ///   reckons it). The shopping table and the prep sheet read the same grams.
 /// - **Bottles.** Spirits and liqueurs come in 700 ml bottles, wines and fortified wines
-///   (vermouth) in 750 ml, mixers in 1 l, bitters in 200 ml; always whole bottles, rounded up.
+///   (vermouth) in 750 ml, mixers in 1 l, bitters in 200 ml; whole bottles for what is poured
+///   plus 10 % to spare (spills, a heavy hand, a second round), rounded up.
 /// - **Fruit.** Fresh citrus juice is bought as fruit: a lime gives 25 ml, a lemon 35 ml, an
 ///   orange 60 ml, a grapefruit 120 ml, rounded up to whole fruit. Wedges, wheels, slices and
 ///   twists are pieces, eight to a fruit.
 /// - **Garnishes.** One piece per drink.
-/// - **Ice.** 120 g per drink to shake or stir it, plus the ice it is served on: 150 g in a rocks
-///   glass, 250 g in a tall glass (highball, collins, mug, julep cup…), none for a drink served up.
-/// - **Batches.** Stirred and built drinks are batched whole, with the water stirring would have
-///   added (Dave Arnold: water = −1.21·x² + 1.246·x + 0.145 of the mix, x its ABV as a fraction),
-///   to keep in the fridge and pour over ice; shaken drinks are batched without citrus, egg, dairy
-///   and anything sparkling, which go in per serve, and take their water from the shaker. Batches
-///   are in 750 ml bottles. Muddled, blended and layered drinks are made to order.
+/// - **Ice.** 120 g per drink to shake or stir it to order (a batched stirred or built drink needs
+///   none: it is diluted already, or on its glass's ice), plus the ice it is served on: 150 g in a
+///   rocks glass, 250 g in a tall glass (highball, collins, mug, julep cup…), none for a drink
+///   served up; plus 1 kg for each batch bottle kept cold on ice (a batch served up waits in the
+///   freezer instead).
+/// - **Batches** (``PartyPlanner/batch(for:table:)``). Stirred drinks are batched whole with the
+///   water stirring would have added (Dave Arnold: water = −1.21·x² + 1.246·x + 0.145 of the mix,
+///   x its ABV as a fraction): served up, they wait in the freezer and go into a chilled glass;
+///   on the rocks, they are kept cold and poured over ice. Built drinks are batched without
+///   water, their still part only: pour over the glass's ice and top each glass with what
+///   sparkles. Shaken drinks are batched without citrus, egg, dairy and anything sparkling, which
+///   go in per serve, and take their water from the shaker. Batches are in 750 ml bottles.
+///   Muddled, blended and layered drinks are made to order.
 public struct PartyPlan: Sendable, Equatable {
     /// One drink of the party and how many are made.
     public struct Drink: Sendable, Equatable {
@@ -94,11 +101,17 @@ public struct PartyPlan: Sendable, Equatable {
     /// A batch to make ahead for one drink.
     public struct Batch: Sendable, Equatable {
         public enum Kind: String, Sendable, Equatable {
-            /// Everything, with the stirring water: pour over ice and serve.
+            /// Everything, with the stirring water: into a chilled glass from the freezer when it is
+            /// served up, else kept cold and poured over ice.
             case stirred
             /// Everything but citrus, egg, dairy and sparkling: add those and shake per serve.
             case shaken
+            /// The still part, without water: pour over the glass's ice, top with what sparkles.
+            case built
         }
+
+        /// Whether the drink is served up (no ice in the glass): the batch waits in the freezer.
+        public var servedUp = false
 
         public var cocktailId: String
         public var name: String
@@ -173,7 +186,8 @@ public enum PartyPlanner {
     /// The stated rules, as string keys (`party_rule_…`) in the order the pages show them.
     public static let rules = [
         "party_rule_servings", "party_rule_volumes", "party_rule_bottles", "party_rule_fruit", "party_rule_garnish",
-        "party_rule_ice", "party_rule_batch_stirred", "party_rule_batch_shaken", "party_rule_syrups",
+        "party_rule_ice", "party_rule_batch_stirred", "party_rule_batch_built", "party_rule_batch_shaken",
+        "party_rule_syrups",
         "party_rule_shelf",
     ]
 
@@ -195,6 +209,10 @@ public enum PartyPlanner {
     public static let batchBottleMl = 750.0
     /// Ice to chill one shaken or stirred drink, in grams.
     public static let chillingIceGrams = 120.0
+    /// Ice to keep one batch bottle cold in a bucket, in grams.
+    public static let batchBottleIceGrams = 1000.0
+    /// What is bought beyond what is poured, of what comes in bottles.
+    public static let bottleMargin = 0.10
     /// Ice a rocks glass holds.
     public static let rocksIceGrams = 150.0
     /// Ice a tall glass holds.
@@ -282,8 +300,12 @@ public enum PartyPlanner {
                 }
                 add(name, kind: .fruit, ml: nil, pieces: drink.servings, fruit: fruit, drink: drink)
             }
-            ice += servings * iceGrams(for: cocktail)
-            if let batch = batch(for: drink, table: table) { batches.append(batch) }
+            let batch = batch(for: drink, table: table)
+            ice += servings * iceGrams(for: cocktail, batched: batch?.kind)
+            if let batch {
+                batches.append(batch)
+                if !batch.servedUp { ice += Double(batch.bottles) * batchBottleIceGrams }
+            }
         }
 
         for index in totals.indices {
@@ -299,7 +321,7 @@ public enum PartyPlanner {
                 }
             } else if total.grams == nil, let ml = total.ml, let size = bottleMl(for: total.kind) {
                 totals[index].bottleMl = size
-                totals[index].bottles = Int((ml / Double(size) - 1e-9).rounded(.up))
+                totals[index].bottles = Int((ml * (1 + bottleMargin) / Double(size) - 1e-9).rounded(.up))
             }
         }
         return PartyPlan(guests: guests, drinks: drinks, totals: totals, iceGrams: ice, batches: batches)
@@ -327,11 +349,13 @@ public enum PartyPlanner {
         return ingredient?.kind == .other && name.split(separator: " ").contains("ice")
     }
 
-    /// Ice one drink needs, in grams: chilling when it is shaken or stirred apart, plus service ice.
-    public static func iceGrams(for cocktail: Cocktail) -> Double {
+    /// Ice one drink needs, in grams: chilling when it is shaken or stirred to order (a drink from
+    /// a stirred or built batch is not), plus service ice.
+    public static func iceGrams(for cocktail: Cocktail, batched: PartyPlan.Batch.Kind? = nil) -> Double {
         var grams = 0.0
         switch cocktail.method {
-        case .shaken, .stirred, .thrown, .swizzled: grams += chillingIceGrams
+        case .shaken, .stirred, .thrown, .swizzled:
+            if batched != .stirred && batched != .built { grams += chillingIceGrams }
         default: break
         }
         let served = cocktail.illustration?.ice ?? "none"
@@ -342,61 +366,6 @@ public enum PartyPlanner {
         default: grams += tallIceGrams
         }
         return grams
-    }
-
-    /// Whether a line stays out of a shaken batch: citrus juice, egg, dairy, sparkling or a top-up.
-    static func heldBack(_ line: RecipeLine, _ ingredient: Ingredient?, shaken: Bool, table: IngredientTable) -> Bool {
-        let name = (ingredient?.name ?? line.ingredient ?? "").lowercased()
-        if line.unit == .top || DrinkBody.fizzyWords.contains(where: name.contains) { return true }
-        guard shaken else { return false }
-        if ingredient?.kind == .egg || ingredient?.kind == .dairy { return true }
-        return ingredient?.kind == .juice && citrusFruit(of: ingredient, table: table) != nil
-    }
-
-    /// The make-ahead batch of one drink, or `nil` for a drink made to order.
-    public static func batch(for drink: PartyPlan.Drink, table: IngredientTable) -> PartyPlan.Batch? {
-        let cocktail = drink.cocktail
-        let steps = cocktail.instructions ?? []
-        let kind: PartyPlan.Batch.Kind
-        switch cocktail.method {
-        case .stirred, .thrown: kind = .stirred
-        case .shaken: kind = .shaken
-        case .built:
-            kind = ABVEstimator.dilution(for: .built, steps: steps) == .shaken ? .shaken : .stirred
-        default: return nil
-        }
-        guard drink.servings > 0 else { return nil }
-        let servings = Double(drink.servings)
-        var lines: [(ingredient: String, ml: Double, grams: Double?)] = []
-        var perServe: [String] = []
-        var alcohol = 0.0
-        for line in cocktail.recipe {
-            let ingredient = table.ingredient(for: line)
-            if isIce(line, ingredient) { continue }
-            guard !heldBack(line, ingredient, shaken: kind == .shaken, table: table),
-                let ml = batchMillilitres(of: line, ingredient)
-            else {
-                perServe.append(line.text)
-                continue
-            }
-            let name = ingredient?.name ?? line.ingredient?.lowercased() ?? line.text
-            lines.append((name, ml * servings, grams(of: line, ingredient).map { $0 * servings }))
-            alcohol += ml * servings * (ingredient?.abv ?? 0) / 100
-        }
-        let mix = lines.reduce(0) { $0 + $1.ml }
-        guard mix > 0 else { return nil }
-        let water = kind == .stirred ? mix * ABVEstimator.stirred(alcohol / mix) : 0
-        return PartyPlan.Batch(
-            cocktailId: cocktail.id, name: cocktail.name, kind: kind, servings: drink.servings, lines: lines,
-            mixMl: mix, waterMl: water, bottles: Int(((mix + water) / batchBottleMl - 1e-9).rounded(.up)),
-            pourMl: (mix + water) / servings, addPerServe: perServe)
-    }
-
-    /// A line's millilitres in a batch: as poured, but granulated sugar dissolves to half its
-    /// spoon volume (as the ABV estimator reckons it).
-    static func batchMillilitres(of line: RecipeLine, _ ingredient: Ingredient?) -> Double? {
-        guard let ml = millilitres(of: line) else { return nil }
-        return isSugar(line, ingredient) ? ml * 0.5 : ml
     }
 
     /// Grams of sugar spooned out per bulk millilitre.

@@ -151,6 +151,7 @@ struct PartyPlanPayload: Encodable {
         var cocktail: String
         var name: String
         var kind: String
+        var servedUp: Bool
         var servings: Int
         var lines: [Line]
         var mixMl: Double
@@ -185,7 +186,8 @@ struct PartyPlanPayload: Encodable {
         iceKg = plan.iceKg
         batches = plan.batches.map {
             Batch(
-                cocktail: $0.cocktailId, name: $0.name, kind: $0.kind.rawValue, servings: $0.servings,
+                cocktail: $0.cocktailId, name: $0.name, kind: $0.kind.rawValue, servedUp: $0.servedUp,
+                servings: $0.servings,
                 lines: $0.lines.map {
                     Line(ingredient: $0.ingredient, ml: Self.tenth($0.ml), grams: $0.grams.map(Self.tenth))
                 },

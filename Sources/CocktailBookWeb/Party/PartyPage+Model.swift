@@ -96,13 +96,7 @@ struct PartyPage: PageModel {
                 pour: total.grams.map { Self.grams($0, strings: strings) }
                     ?? total.ml.map { Self.amount($0, units: units, strings: strings) }
                     ?? total.pieces.map { strings("party_pieces", ["count": String($0)]) } ?? "",
-                // A count of pieces says what it counts: "14 pieces", not "14 ×" (that reads on
-                // the shopping list, before the ingredient's name).
-                buy: !total.isToBuy
-                    ? strings["party_nothing"]
-                    : total.fruit == nil && total.pieces != nil
-                        ? strings("party_pieces", ["count": String(total.pieces ?? 0)])
-                        : PartyPlan.buyText(total, strings: strings),
+                buy: PartyPlan.buyColumn(total, strings: strings),
                 why: strings("party_why", ["drinks": PartyPlan.drinksText(total.uses, strings: strings)]),
                 onShelf: total.onShelf, isToBuy: total.isToBuy)
         }
@@ -111,7 +105,7 @@ struct PartyPage: PageModel {
             BatchRow(
                 name: batch.name,
                 servings: strings("party_servings", ["count": String(batch.servings), "name": batch.name]),
-                how: strings[batch.kind == .stirred ? "party_batch_stirred" : "party_batch_shaken"],
+                how: strings[batch.howKey],
                 lines: batch.lines.map {
                     let amount =
                         $0.grams.map { Self.grams($0, strings: strings) }
@@ -134,7 +128,10 @@ struct PartyPage: PageModel {
                         "pour": Self.amount(batch.pourMl, units: units, strings: strings),
                     ]),
                 addPerServe: batch.addPerServe.isEmpty
-                    ? nil : strings("party_batch_add", ["lines": batch.addPerServe.joined(separator: ", ")]))
+                    ? nil
+                    : strings(
+                        batch.kind == .built ? "party_batch_top" : "party_batch_add",
+                        ["lines": batch.addPerServe.joined(separator: ", ")]))
         }
         let batched = Set(shown.batches.map(\.cocktailId))
         let toOrder = shown.drinks.filter { $0.servings > 0 && !batched.contains($0.cocktail.id) }.map(\.cocktail.name)

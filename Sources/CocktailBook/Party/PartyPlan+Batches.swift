@@ -1,0 +1,75 @@
+import Foundation
+
+extension PartyPlan.Batch {
+    /// The key of the sentence saying how the batch is kept and served.
+    public var howKey: String {
+        switch kind {
+        case .stirred: servedUp ? "party_batch_up" : "party_batch_stirred"
+        case .built: "party_batch_built"
+        case .shaken: "party_batch_shaken"
+        }
+    }
+}
+
+extension PartyPlanner {
+    /// Whether a line stays out of a batch: a top-up or anything sparkling (poured per glass);
+    /// citrus juice, egg and dairy too when the batch is shaken.
+    static func heldBack(_ line: RecipeLine, _ ingredient: Ingredient?, shaken: Bool, table: IngredientTable) -> Bool {
+        let name = (ingredient?.name ?? line.ingredient ?? "").lowercased()
+        if line.unit == .top || DrinkBody.fizzyWords.contains(where: name.contains) { return true }
+        guard shaken else { return false }
+        if ingredient?.kind == .egg || ingredient?.kind == .dairy { return true }
+        return ingredient?.kind == .juice && citrusFruit(of: ingredient, table: table) != nil
+    }
+
+    /// The make-ahead batch of one drink, or `nil` for a drink made to order: stirred ones whole
+    /// with their stirring water, built ones without water and without what tops them, shaken
+    /// ones without what goes into each shake.
+    public static func batch(for drink: PartyPlan.Drink, table: IngredientTable) -> PartyPlan.Batch? {
+        let cocktail = drink.cocktail
+        let steps = cocktail.instructions ?? []
+        let kind: PartyPlan.Batch.Kind
+        switch cocktail.method {
+        case .stirred, .thrown: kind = .stirred
+        case .shaken: kind = .shaken
+        case .built:
+            kind = ABVEstimator.dilution(for: .built, steps: steps) == .shaken ? .shaken : .built
+        default: return nil
+        }
+        guard drink.servings > 0 else { return nil }
+        let servings = Double(drink.servings)
+        var lines: [(ingredient: String, ml: Double, grams: Double?)] = []
+        var perServe: [String] = []
+        var alcohol = 0.0
+        for line in cocktail.recipe {
+            let ingredient = table.ingredient(for: line)
+            if isIce(line, ingredient) { continue }
+            guard !heldBack(line, ingredient, shaken: kind == .shaken, table: table),
+                let ml = batchMillilitres(of: line, ingredient)
+            else {
+                perServe.append(line.text)
+                continue
+            }
+            let name = ingredient?.name ?? line.ingredient?.lowercased() ?? line.text
+            lines.append((name, ml * servings, grams(of: line, ingredient).map { $0 * servings }))
+            alcohol += ml * servings * (ingredient?.abv ?? 0) / 100
+        }
+        let mix = lines.reduce(0) { $0 + $1.ml }
+        guard mix > 0 else { return nil }
+        let water = kind == .stirred ? mix * ABVEstimator.stirred(alcohol / mix) : 0
+        var batch = PartyPlan.Batch(
+            cocktailId: cocktail.id, name: cocktail.name, kind: kind, servings: drink.servings, lines: lines,
+            mixMl: mix, waterMl: water, bottles: Int(((mix + water) / batchBottleMl - 1e-9).rounded(.up)),
+            pourMl: (mix + water) / servings, addPerServe: perServe)
+        batch.servedUp = kind == .stirred && (cocktail.illustration?.ice ?? "none") == "none"
+        return batch
+    }
+
+    /// A line's millilitres in a batch: as poured, but granulated sugar dissolves to half its
+    /// spoon volume (as the ABV estimator reckons it).
+    static func batchMillilitres(of line: RecipeLine, _ ingredient: Ingredient?) -> Double? {
+        guard let ml = millilitres(of: line) else { return nil }
+        return isSugar(line, ingredient) ? ml * 0.5 : ml
+    }
+
+}
