@@ -126,7 +126,12 @@ struct WebController<Context: AppContext>: Sendable {
     @Sendable func show(request: Request, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
         if id.hasSuffix(".md") || id.hasSuffix(".json") { return try await export(file: id, context: context) }
-        let details = try await catalog.details(id: id, for: context.viewer.favoritesOwner)
+        let details: CocktailDetails
+        do {
+            details = try await catalog.details(id: id, for: context.viewer.favoritesOwner)
+        } catch CatalogError.unknownCocktail {
+            throw await Self.notFound(id, desk: desk, context: context)
+        }
         let lastModified = details.lastModifiedLabel(
             now: catalog.now(), calendar: catalog.calendar, strings: context.strings)
         var page = DetailsPage(
@@ -165,6 +170,19 @@ struct WebController<Context: AppContext>: Sendable {
             }
         }
         return renderer.render(page, context: context)
+    }
+
+    /// The answer for an address that names no drink: the book's own drink in the trash is said to
+    /// be there (with Put back for whoever may restore it), anything else is not found.
+    static func notFound(_ id: String, desk: RecipeDesk?, context: Context) async -> AppError {
+        var error = AppError(CatalogError.unknownCocktail(id))
+        guard let desk, OwnRecipe.number(in: id) != nil,
+            let recipe = try? await desk.recipe(id: id, trashed: true), recipe.deletedAt != nil
+        else { return error }
+        error.message = "\(recipe.cocktail.name) is in the trash."
+        error = error.said(by: "error_in_trash_message", ["name": recipe.cocktail.name])
+        error.inTrash = (recipe.id, RecipeDesk.mayEdit(recipe, viewer: context.viewer))
+        return error
     }
 
     /// `/cocktails/{id}.md` and `/cocktails/{id}.json`: the drink as a file to keep, in the

@@ -14,6 +14,10 @@ struct ErrorPage: PageModel {
     var isLoading = false
 
     var backToText: String
+    /// For a drink in the trash: where its Put back form posts, when the viewer may restore it.
+    var restoreAction: String?
+    /// For a drink in the trash: the trash's address.
+    var trashHref: String?
 
     init(_ error: AppError, returnPath: String, backTo origin: ListOrigin = .list(.all), strings: UIStrings = .english)
     {
@@ -34,6 +38,11 @@ struct ErrorPage: PageModel {
             heading = strings["list_failed_title"]
             catalogState = "failed"
             canRetry = true
+        case "cocktail_not_found" where error.inTrash != nil:
+            // The book's own drink, deleted: it waits in the trash, and can come back.
+            heading = strings["error_in_trash_title"]
+            restoreAction = error.inTrash.flatMap { $0.mayRestore ? "/trash/\($0.id)/restore" : nil }
+            trashHref = error.inTrash?.mayRestore == true ? "/trash" : nil
         case "cocktail_not_found":
             heading = strings["error_not_found_title"]
             message = strings["error_not_found_message"]

@@ -117,6 +117,9 @@ struct ViewerModel {
     /// Whose offline copies and queued changes a page's are: `owner` (a book without accounts),
     /// `account-7`, or `anonymous`. Only ever sent to that viewer.
     var offlineOwner: String
+    /// The owner of a book without accounts: their page (new recipe, the trash) is linked by
+    /// "My book", as an account's is by its name.
+    var isOwner = false
 
     init(_ viewer: Viewer) {
         isAdmin = viewer.isAdmin
@@ -128,6 +131,7 @@ struct ViewerModel {
             offlineOwner = "account-\(account.id)"
         case .owner:
             canSignIn = false
+            isOwner = true
             offlineOwner = "owner"
         case .anonymous(let accountMode):
             canSignIn = accountMode

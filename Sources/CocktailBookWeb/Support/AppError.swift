@@ -20,6 +20,9 @@ struct AppError: Error, Sendable {
     /// reads in the viewer's language, on a page and in the API alike; `message` is its English.
     var messageKey: String?
     var messageValues: [String: String] = [:]
+    /// A recipe of the book's own that the address names and that is in the trash: its id, and
+    /// whether the viewer may put it back (the error page then offers to).
+    var inTrash: (id: String, mayRestore: Bool)?
 
     /// The message in `strings`' language.
     func message(in strings: UIStrings) -> String {
