@@ -98,7 +98,10 @@ struct BackupPhotosHTTPTests {
             let confirmed = try await client.execute(
                 uri: "/maintenance/restore/confirm", method: .post, headers: TestCSRF.formHeaders,
                 body: TestCSRF.body("token=\(token)"))
-            #expect(String(buffer: confirmed.body).contains("imported cocktails and 1 pictures."))
+            // What came back, kind by kind: the recipe and its photo among them.
+            let notice = String(buffer: confirmed.body)
+            #expect(notice.contains("Restored from the backup: ") && notice.contains("Pictures: 1"))
+            #expect(notice.contains("Recipes written in the book: 1"))
             let served = try await client.get(photoPath)
             #expect(served.status == .ok)
             #expect(Data(buffer: served.body) == photo)

@@ -22,7 +22,9 @@ extension Backup {
         /// House recipes written in the book.
         public var houseRecipes: Int? = nil
     }
+}
 
+extension Backup {
     /// This backup's counts.
     public var counts: Counts {
         let personal = [notes?.count, ratings?.count, made?.count].compactMap { $0 }
@@ -33,5 +35,18 @@ extension Backup {
             personalRecords: notes == nil && ratings == nil && made == nil ? nil : personal.reduce(0, +),
             stock: batches == nil && stock == nil ? nil : (batches?.count ?? 0) + (stock?.count ?? 0),
             houseRecipes: houseRecipes?.count)
+    }
+}
+
+extension Backup.Counts {
+    /// Every kind a book holds, in the order the restore page and its result name them: the
+    /// kind's key (`restore_row_<key>` in the interface's strings) and the count, `nil` when the
+    /// backup does not carry that kind.
+    public var kinds: [(key: String, count: Int?)] {
+        [
+            ("accounts", accounts), ("favorites", favorites), ("bottles", bottles), ("shopping", shoppingLines),
+            ("imported", importedCocktails), ("pictures", pictures), ("recipes", recipes), ("lists", lists),
+            ("personal", personalRecords), ("stock", stock), ("house", houseRecipes),
+        ]
     }
 }

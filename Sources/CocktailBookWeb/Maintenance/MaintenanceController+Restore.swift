@@ -70,12 +70,7 @@ extension MaintenanceController {
             try await shelf.release(token: token)
             await environment.catalog.reloadImported()
             let notice = [
-                context.strings(
-                    "maintenance_restored",
-                    [
-                        "accounts": String(summary.accounts), "favorites": String(summary.favorites),
-                        "imported": String(summary.importedCocktails), "pictures": String(summary.pictures),
-                    ]),
+                Self.restored(try Backup.validated(data).counts, strings: context.strings),
                 context.strings("maintenance_restored_kept", ["name": kept]),
             ]
             let passwordless =
@@ -94,6 +89,18 @@ extension MaintenanceController {
         } catch let error as StoreError {
             return try await refused(error.localizedDescription, context: context)
         }
+    }
+
+    /// What came back, kind by kind as the restore page listed them: each kind the backup
+    /// carried and held something of ("Favorites: 2; Lists: 1").
+    static func restored(_ counts: Backup.Counts, strings: UIStrings) -> String {
+        let items = counts.kinds.compactMap { kind -> String? in
+            guard let count = kind.count, count > 0 else { return nil }
+            return strings["restore_row_" + kind.key] + ": " + count.formatted(.number.locale(strings.locale))
+        }
+        return items.isEmpty
+            ? strings["maintenance_restored_nothing"]
+            : strings("maintenance_restored", ["items": items.joined(separator: "; ")])
     }
 
     private func refused(_ message: String, status: HTTPResponse.Status = .badRequest, context: Context) async throws
@@ -131,19 +138,7 @@ struct RestorePage: PageModel {
                 label: strings["restore_row_" + key], now: number(now ?? 0), backup: backup.map(number) ?? keptAsIs,
                 key: key)
         }
-        rows = [
-            row("accounts", now.accounts, backup.accounts),
-            row("favorites", now.favorites, backup.favorites),
-            row("bottles", now.bottles, backup.bottles),
-            row("shopping", now.shoppingLines, backup.shoppingLines),
-            row("imported", now.importedCocktails, backup.importedCocktails),
-            row("pictures", now.pictures, backup.pictures),
-            row("recipes", now.recipes, backup.recipes),
-            row("lists", now.lists, backup.lists),
-            row("personal", now.personalRecords, backup.personalRecords),
-            row("stock", now.stock, backup.stock),
-            row("house", now.houseRecipes, backup.houseRecipes),
-        ]
+        rows = zip(now.kinds, backup.kinds).map { row($0.key, $0.count, $1.count) }
         intro = strings("restore_intro", ["file": fileName.isEmpty ? strings["restore_this_file"] : fileName])
     }
 }
