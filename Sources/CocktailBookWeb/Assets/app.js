@@ -432,6 +432,19 @@
     note.textContent = text("offlineSearch").replace("{n}", String(shown));
   }
 
+  // The search field docks to the top once the header that holds it has scrolled away, so
+  // searching stays at hand while the list gets the screen (the header itself is not sticky).
+  function dockSearch() {
+    var slot = document.querySelector("[data-search-slot]");
+    if (!slot || !window.IntersectionObserver) { return; }
+    new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        slot.classList.toggle("docked", !entry.isIntersecting && entry.boundingClientRect.top < 0);
+      });
+    }).observe(slot);
+  }
+  dockSearch();
+
   // Infinite scroll: when "Show more" comes near, load the next page into the list.
   var observer = null;
   function observeShowMore() {
