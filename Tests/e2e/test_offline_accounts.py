@@ -87,7 +87,9 @@ def test_signing_out_sends_the_queue_first_or_says_what_would_be_lost(server, ne
     # press, which signs out and drops it.
     page.goto(running.url + "/account")
     page.evaluate("([key]) => localStorage.setItem(key, JSON.stringify({'/api/v1/favorites/5': true}))", [key])
-    page.route("**/api/v1/favorites/5", lambda route: route.fulfill(status=503, body=""))
+    # On the context, not the page: once the service worker controls the page, its fetches are the
+    # ones that reach the network, and only the context's routes see those (Chromium).
+    page.context.route("**/api/v1/favorites/5", lambda route: route.fulfill(status=503, body=""))
     page.locator("form[data-sign-out] button[type=submit]").click()
     expect(page.locator("[data-sign-out-pending]")).to_contain_text(
         "Changes made offline that have not reached the book yet: 1.")
@@ -96,7 +98,7 @@ def test_signing_out_sends_the_queue_first_or_says_what_would_be_lost(server, ne
     page.locator("form[data-sign-out] button[type=submit]").click()
     expect(page.locator("[data-sign-in]")).to_be_visible()
     assert page.evaluate("([key]) => localStorage.getItem(key)", [key]) is None, "dropped, as the warning said"
-    page.unroute("**/api/v1/favorites/5")
+    page.context.unroute("**/api/v1/favorites/5")
     sign_in(page, running.url, "ada", "ada's password")
     assert favorites(running, page) == ["3"], "the dropped change was never sent"
 
