@@ -100,7 +100,6 @@ struct APIController<Context: AppContext>: Sendable {
     }
 
     @Sendable func refresh(request: Request, context: Context) async throws -> Response {
-        try context.require(.admin)
         await catalog.refresh()
         return try APIResponse.json(CatalogStatusPayload(await catalog.status()), status: .accepted)
     }

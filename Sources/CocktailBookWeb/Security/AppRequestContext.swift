@@ -42,40 +42,9 @@ extension AppContext {
 }
 
 extension AppContext {
-    /// The viewer's favorites, for writing: `401` for an anonymous visitor.
-    func favoritesWriter() throws -> FavoritesOwner {
-        guard viewer.favoritesOwner != .nobody else { throw AppError.signInRequired }
-        return viewer.favoritesOwner
-    }
-
-    /// The viewer's own records beyond favorites, for writing: notes, ratings, drinks made, lists
-    /// and their share links, the bar with its stock and shopping list. `401` for an anonymous
-    /// visitor, `403` for a guest, who browses the book and keeps favorites only.
-    func personalWriter() throws -> FavoritesOwner {
-        let owner = try favoritesWriter()
-        guard keepsPersonalRecords else {
-            throw AppError(
-                status: .forbidden, code: "forbidden",
-                message: "A guest account may browse the book and keep favorites, nothing else."
-            ).said(by: "apperror_guest")
-        }
-        return owner
-    }
-
-    /// Whether the viewer keeps records of their own beyond favorites (see ``personalWriter()``).
+    /// Whether the viewer keeps records of their own beyond favorites (``RoutePolicy/Role/member``):
+    /// what a page offers them, never a check (the route's policy does that).
     var keepsPersonalRecords: Bool { (viewer.role ?? .guest) >= .member }
-
-    /// Refuses the request unless the viewer has at least `role`: `401` when anonymous, `403`
-    /// when signed in without it.
-    func require(_ role: Role) throws {
-        guard let have = viewer.role else { throw AppError.signInRequired }
-        guard have >= role else {
-            throw AppError(
-                status: .forbidden, code: "forbidden",
-                message: "Your account may not do this; it needs the \(role.rawValue) role."
-            ).said(by: "apperror_forbidden_role", ["role": role.rawValue])
-        }
-    }
 }
 
 /// The request context of the app.
