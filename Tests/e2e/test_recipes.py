@@ -599,21 +599,21 @@ def test_notes_stars_and_made_it_are_per_account_and_roles_limit_writing(server,
     personal.get_by_label("Your private note").fill(note)
     with bob.expect_navigation():
         personal.get_by_role("button", name="Save note").click()
-    personal.get_by_role("radio", name="4 stars").check()
+    # One tap rates: no Save button, no second step.
     with bob.expect_navigation():
-        personal.get_by_role("button", name="Save rating").click()
+        personal.get_by_role("button", name="4 stars").click()
     with bob.expect_navigation():
         personal.get_by_role("button", name="I made this").click()
 
     alice.goto(old_fashioned)
-    alice.locator("[data-personal]").get_by_role("radio", name="2 stars").check()
     with alice.expect_navigation():
-        alice.locator("[data-personal]").get_by_role("button", name="Save rating").click()
+        alice.locator("[data-personal]").get_by_role("button", name="2 stars").click()
 
     bob.goto(old_fashioned)
     expect(personal.get_by_label("Your private note")).to_have_value(note)
-    expect(personal.get_by_role("radio", name="4 stars")).to_be_checked()
-    expect(personal.locator("input[name=stars]:checked")).to_have_count(1)
+    expect(personal.get_by_role("button", name="4 stars")).to_have_attribute("aria-pressed", "true")
+    expect(personal.locator("button[name=stars][aria-pressed=true]")).to_have_count(1)
+    expect(personal.locator("button[name=stars].is-on")).to_have_count(4)
     expect(personal.locator("[data-rating-summary]")).to_have_text(re.compile(r"\b3(\.0)?\s*·\s*2 ratings\b"))
     expect(personal.locator("[data-made-summary]")).to_have_text(re.compile(r"^Made once\b"))
     expect(personal.locator("ul.made-list > li")).to_have_count(1)
@@ -621,8 +621,8 @@ def test_notes_stars_and_made_it_are_per_account_and_roles_limit_writing(server,
     alice.goto(old_fashioned)
     alice_personal = alice.locator("[data-personal]")
     expect(alice_personal.get_by_label("Your private note")).to_have_value("")
-    expect(alice_personal.get_by_role("radio", name="2 stars")).to_be_checked()
-    expect(alice_personal.locator("input[name=stars]:checked")).to_have_count(1)
+    expect(alice_personal.get_by_role("button", name="2 stars")).to_have_attribute("aria-pressed", "true")
+    expect(alice_personal.locator("button[name=stars][aria-pressed=true]")).to_have_count(1)
     expect(alice_personal.locator("[data-rating-summary]")).to_have_text(re.compile(r"\b3(\.0)?\s*·\s*2 ratings\b"))
     expect(alice_personal.locator("[data-made-summary]")).to_have_count(0)
     expect(alice_personal.locator("ul.made-list")).to_have_count(0)

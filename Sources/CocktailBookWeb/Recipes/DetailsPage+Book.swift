@@ -10,10 +10,15 @@ struct DetailsBook: Sendable {
         var text: String
     }
 
+    /// One star of the rating: a button that rates the drink at once (no Save, no second step).
     struct Star: Sendable {
         var value: Int
         var label: String
         var checked: Bool
+        /// Drawn filled: at or below the viewer's rating.
+        var filled: Bool
+        /// `aria-pressed`: the viewer's rating is this star.
+        var pressed: String
     }
 
     struct MadeRow: Sendable {
@@ -108,7 +113,12 @@ struct DetailsBook: Sendable {
             },
             rating: summary,
             canKeep: owner != .nobody && mayWrite,
-            stars: (1...5).map { Star(value: $0, label: strings.count("details_stars", $0), checked: mine == $0) },
+            stars: (1...5).map {
+                Star(
+                    value: $0, label: strings.count("details_stars", $0), checked: mine == $0,
+                    filled: $0 <= (mine ?? 0),
+                    pressed: mine == $0 ? "true" : "false")
+            },
             note: note, noteAction: "/cocktails/\(id)/note", ratingAction: "/cocktails/\(id)/rating",
             madeAction: "/cocktails/\(id)/made",
             madeSummary: made.first.map {
