@@ -245,7 +245,7 @@ struct StockTests {
         #expect(Self.houseIndex.isBoughtByTheBottle("rye whiskey") && !Self.houseIndex.isBoughtByTheBottle("lime"))
         #expect(english.toBuy("rye whiskey", byThePiece: false, byTheBottle: true) == "a bottle of rye whiskey")
         #expect(
-            italian.toBuy("rye whiskey", byThePiece: false, byTheBottle: true) == "una bottiglia di whiskey di segale")
+            italian.toBuy("rye whiskey", byThePiece: false, byTheBottle: true) == "una bottiglia di rye")
         #expect(italian.toBuy("amaretto", byThePiece: false, byTheBottle: true) == "una bottiglia d'amaretto")
         #expect(italian.toBuy("Campari", byThePiece: false, byTheBottle: true) == "una bottiglia di Campari")
         #expect(english.toBuy("lemon", byThePiece: true, byTheBottle: false) == "lemons")

@@ -393,7 +393,7 @@ struct StockHTTPTests {
             let italian = String(
                 buffer: try await client.execute(uri: "/bar", method: .get, headers: [.acceptLanguage: "it"]).body)
             #expect(italian.contains("Forme e sostituti dal tuo bar"))
-            #expect(italian.contains("whiskey di segale ← bourbon, dal tuo bar (cambia il drink)"))
+            #expect(italian.contains("rye ← bourbon, dal tuo bar (cambia il drink)"))
             #expect(italian.contains("zolletta di zucchero ← zucchero, dal tuo bar"))
             #expect(italian.contains("una bottiglia di London dry gin →"))
         }

@@ -96,6 +96,6 @@ def test_the_shelf_lists_its_stand_ins_and_a_manhattan_is_makeable_with_bourbon(
     page.goto(running.url + "/bar?lang=it")
     expect(
         page.locator("#rules ul.substitutions li").filter(
-            has_text="whiskey di segale ← bourbon, dal tuo bar (cambia il drink)")
+            has_text="rye ← bourbon, dal tuo bar (cambia il drink)")
     ).to_have_count(1)
-    expect(page.locator('#stand-in li[data-drink="Manhattan"]')).to_contain_text("con bourbon invece di whiskey di segale")
+    expect(page.locator('#stand-in li[data-drink="Manhattan"]')).to_contain_text("con bourbon invece di rye")
