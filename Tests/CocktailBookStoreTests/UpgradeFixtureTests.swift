@@ -75,9 +75,12 @@ struct UpgradeFixtureTests {
                 Self.folder(release).appendingPathComponent("book.pg.sql").path,
             ]
             load.standardOutput = FileHandle.nullDevice
-            try load.run()
-            load.waitUntilExit()
-            #expect(load.terminationStatus == 0, "psql loads the dump")
+            // Waited for without holding one of the few threads every test shares.
+            let status = try await withCheckedThrowingContinuation { (done: CheckedContinuation<Int32, any Error>) in
+                load.terminationHandler = { done.resume(returning: $0.terminationStatus) }
+                do { try load.run() } catch { done.resume(throwing: error) }
+            }
+            #expect(status == 0, "psql loads the dump")
             let store = try await PostgresStore(url: url, logger: Logger(label: "upgrade"))
             try await store.whileRunning {
                 var after: [String: Int] = [:]
