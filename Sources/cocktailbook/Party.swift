@@ -49,7 +49,7 @@ struct PartyReport {
         lines += ["", strings["party_ingredients"]]
         for total in plan.totals {
             let pour =
-                total.grams.map { strings("party_grams", ["g": String(Int(($0 - 1e-9).rounded(.up)))]) }
+                total.grams.map { PartyPlan.gramsText($0, strings: strings) }
                 ?? total.ml.map { strings.decimal($0, fractionDigits: 0) + " ml" }
                 ?? total.pieces.map { strings("party_pieces", ["count": String($0)]) } ?? ""
             let buy = PartyPlan.buyColumn(total, strings: strings)
@@ -64,7 +64,7 @@ struct PartyReport {
             lines.append("    " + strings[batch.howKey])
             for line in batch.lines {
                 let amount =
-                    line.grams.map { strings("party_grams", ["g": String(Int(($0 - 1e-9).rounded(.up)))]) }
+                    line.grams.map { PartyPlan.gramsText($0, strings: strings) }
                     ?? strings.decimal(line.ml, fractionDigits: 0) + " ml"
                 lines.append("    \(amount) \(strings.ingredient(line.ingredient))")
             }

@@ -57,7 +57,7 @@ extension PartyPlan {
             return strings("party_bottles", ["count": String(bottles), "size": String(size)])
         }
         if let pieces = total.pieces { return strings("party_pieces_buy", ["count": String(pieces)]) }
-        if let grams = total.grams { return strings("party_grams", ["g": String(Int((grams - 1e-9).rounded(.up)))]) }
+        if let grams = total.grams { return gramsText(grams, strings: strings) }
         if let ml = total.ml { return strings("party_ml", ["ml": String(Int((ml - 1e-9).rounded(.up)))]) }
         return ""
     }
@@ -69,6 +69,11 @@ extension PartyPlan {
         guard total.isToBuy else { return strings["party_nothing"] }
         if total.fruit == nil, let pieces = total.pieces { return strings("party_pieces", ["count": String(pieces)]) }
         return buyText(total, strings: strings)
+    }
+
+    /// Grams, whole and rounded up (`111 g`): sugar is weighed in every unit system.
+    public static func gramsText(_ grams: Double, strings: UIStrings) -> String {
+        strings("party_grams", ["g": String(Int((grams - 1e-9).rounded(.up)))])
     }
 
     /// `16 limes`, `1 lime`; `16 lime`, `3 limoni` in Italian.

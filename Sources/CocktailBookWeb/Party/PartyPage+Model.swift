@@ -93,7 +93,7 @@ struct PartyPage: PageModel {
         rows = shown.totals.map { total in
             Row(
                 ingredient: strings.ingredient(total.ingredient),
-                pour: total.grams.map { Self.grams($0, strings: strings) }
+                pour: total.grams.map { PartyPlan.gramsText($0, strings: strings) }
                     ?? total.ml.map { Self.amount($0, units: units, strings: strings) }
                     ?? total.pieces.map { strings("party_pieces", ["count": String($0)]) } ?? "",
                 buy: PartyPlan.buyColumn(total, strings: strings),
@@ -108,7 +108,7 @@ struct PartyPage: PageModel {
                 how: strings[batch.howKey],
                 lines: batch.lines.map {
                     let amount =
-                        $0.grams.map { Self.grams($0, strings: strings) }
+                        $0.grams.map { PartyPlan.gramsText($0, strings: strings) }
                         ?? Self.amount($0.ml, units: units, strings: strings)
                     return "\(amount) \(strings.ingredient($0.ingredient))"
                 },
@@ -141,11 +141,6 @@ struct PartyPage: PageModel {
         rules = shown.ruleKeys.map { strings[$0] }
         planFields = ListDesk.PartyRequest(query: query)?.pairs.map { Field(name: $0.name, value: $0.value) } ?? []
         canAdd = hasPlan && shown.totals.contains(where: \.isToBuy)
-    }
-
-    /// Grams, whole and rounded up: what sugar is weighed in whatever the volume units.
-    static func grams(_ grams: Double, strings: UIStrings) -> String {
-        strings("party_grams", ["g": String(Int((grams - 1e-9).rounded(.up)))])
     }
 
     /// `ml` millilitres in the viewer's units: whole millilitres, centilitres to a tenth, ounces

@@ -41,12 +41,6 @@ final class RouteTable: Sendable {
         }
     }
 
-    /// The surface `path` belongs to: its route's, else that of the group whose path it lies under,
-    /// else a page.
-    func surface(for path: String) -> RoutePolicy.Surface {
-        policy(for: path)?.surface ?? .page
-    }
-
     /// The policy of the route `path` names, else of the group it lies under.
     func policy(for path: String) -> RoutePolicy? {
         let segments = path.split(separator: "/")
@@ -76,11 +70,6 @@ final class RouteTable: Sendable {
     /// Every pattern with its methods, for the check that the OpenAPI document describes them.
     var all: [(pattern: String, methods: Set<String>)] {
         routes.withLock { $0.map { ("/" + $0.segments.joined(separator: "/"), $0.methods) } }
-    }
-
-    /// Every pattern with its methods and policy, for the checks of what routes declare.
-    var declared: [(pattern: String, methods: Set<String>, policy: RoutePolicy)] {
-        routes.withLock { $0.map { ("/" + $0.segments.joined(separator: "/"), $0.methods, $0.policy) } }
     }
 }
 

@@ -42,17 +42,10 @@ struct SubmittedForm: Sendable {
                     message: strings("form_unreadable", ["reason": reason])
                 ).said(by: "form_unreadable", ["reason": reason])
             }
-            var form = SubmittedForm(fields: FormQuery(pairs: []))
-            var pairs: [(name: String, value: String)] = []
-            for part in multipart.parts {
-                if part.filename != nil {
-                    form.files.append(part)
-                } else {
-                    pairs.append((part.name, String(decoding: part.body, as: UTF8.self)))
-                }
-            }
-            form.fields = FormQuery(pairs: pairs)
-            return form
+            let texts = multipart.parts.filter { $0.filename == nil }
+            return SubmittedForm(
+                fields: FormQuery(pairs: texts.map { ($0.name, String(decoding: $0.body, as: UTF8.self)) }),
+                files: multipart.parts.filter { $0.filename != nil })
         }
         let body = try await SmallBody.read(request, limit: rule.fieldBytes, what: "The form")
         return SubmittedForm(fields: FormQuery(encoded: String(buffer: body)))
