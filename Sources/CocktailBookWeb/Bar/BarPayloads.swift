@@ -54,21 +54,13 @@ public struct StockDrawPayload: Codable, Sendable, Equatable {
     public var name: String
     public var ml: Double
     /// The batch it came from; null for a bottle.
-    public var batchId: Int64?
+    @Nullable public var batchId: Int64?
 
     init(_ use: StockUse, strings: UIStrings) {
         value = use.value
         name = strings.ingredient(use.value)
         ml = use.ml
         batchId = use.batchId
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(value, forKey: .value)
-        try container.encode(name, forKey: .name)
-        try container.encode(ml, forKey: .ml)
-        try container.encode(batchId, forKey: .batchId)
     }
 }
 
@@ -148,7 +140,7 @@ public struct BarSuggestionPayload: Codable, Sendable, Equatable {
 
 /// A substitution rule in `GET /api/v1/bar/rules`.
 public struct BarRulePayload: Codable, Sendable, Equatable {
-    public var id: Int64?
+    @Nullable public var id: Int64?
     public var use: String
     public var insteadOf: String
     public var bothWays: Bool
@@ -160,15 +152,6 @@ public struct BarRulePayload: Codable, Sendable, Equatable {
         insteadOf = rule.insteadOf
         bothWays = rule.bothWays
         builtIn = rule.isBuiltIn
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(use, forKey: .use)
-        try container.encode(insteadOf, forKey: .insteadOf)
-        try container.encode(bothWays, forKey: .bothWays)
-        try container.encode(builtIn, forKey: .builtIn)
     }
 }
 

@@ -41,7 +41,7 @@ public struct CocktailListPayload: Codable, Sendable, Equatable {
     public var total: Int
     public var page: Int
     public var perPage: Int
-    public var nextPage: Int?
+    @Nullable public var nextPage: Int?
     public var cocktails: [CocktailSummaryPayload]
 
     public init(query: CocktailQuery, page: CocktailPage, language: Language = .english) {
@@ -53,19 +53,6 @@ public struct CocktailListPayload: Codable, Sendable, Equatable {
         perPage = page.perPage
         nextPage = page.nextPage
         cocktails = page.items.map { CocktailSummaryPayload($0, language: language) }
-    }
-
-    // Absent values are written as null so that clients always see every key.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(title, forKey: .title)
-        try container.encode(filter, forKey: .filter)
-        try container.encode(query, forKey: .query)
-        try container.encode(total, forKey: .total)
-        try container.encode(page, forKey: .page)
-        try container.encode(perPage, forKey: .perPage)
-        try container.encode(nextPage, forKey: .nextPage)
-        try container.encode(cocktails, forKey: .cocktails)
     }
 }
 
@@ -83,13 +70,13 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
     /// One recipe line: the text as written and its parts.
     public struct Line: Codable, Sendable, Equatable {
         public var text: String
-        public var amount: Double?
+        @Nullable public var amount: Double?
         /// The high end when the amount is a range (`2-3 dashes`).
         public var amountMax: Double?
-        public var unit: String?
+        @Nullable public var unit: String?
         /// The canonical ingredient name when the table knows it, else the name as written.
-        public var ingredient: String?
-        public var note: String?
+        @Nullable public var ingredient: String?
+        @Nullable public var note: String?
 
         /// The line as written, or converted to `units` and scaled for `servings` drinks (then
         /// `text` is rewritten from the converted measure).
@@ -117,30 +104,13 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
             ingredient = line.ingredient?.name ?? line.parsed.ingredient
             note = line.parsed.note
         }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(text, forKey: .text)
-            try container.encode(amount, forKey: .amount)
-            try container.encodeIfPresent(amountMax, forKey: .amountMax)
-            try container.encode(unit, forKey: .unit)
-            try container.encode(ingredient, forKey: .ingredient)
-            try container.encode(note, forKey: .note)
-        }
     }
 
     /// Another balance of the drink, beside its recipe.
     public struct Variant: Codable, Sendable, Equatable {
         public var name: String
-        public var description: String?
+        @Nullable public var description: String?
         public var ingredients: [Line]
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(description, forKey: .description)
-            try container.encode(ingredients, forKey: .ingredients)
-        }
     }
 
     public var id: String
@@ -153,38 +123,38 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
     public var preparationEstimated: Bool
     public var imageURL: String
     /// An http(s) URL of a video of the drink being made.
-    public var video: String?
+    @Nullable public var video: String?
     /// Who made the photo, or its licence, as the source credits it.
-    public var imageAttribution: String?
+    @Nullable public var imageAttribution: String?
     public var ingredients: [Line]
     /// Other balances of the drink (the house's everyday version of an IBA drink), never instead
     /// of `ingredients`.
     public var variants: [Variant]
-    public var glass: String?
-    public var category: String?
-    public var method: String?
+    @Nullable public var glass: String?
+    @Nullable public var category: String?
+    @Nullable public var method: String?
     public var instructions: [String]
-    public var garnish: String?
+    @Nullable public var garnish: String?
     public var tags: [String]
-    public var iba: String?
+    @Nullable public var iba: String?
     /// The estimated ABV in percent, to one decimal.
-    public var abv: Double?
-    public var dateModified: String?
+    @Nullable public var abv: Double?
+    @Nullable public var dateModified: String?
     /// `Today`, `This week`, `This month`, `This year` or `N years ago`.
-    public var lastModifiedLabel: String?
+    @Nullable public var lastModifiedLabel: String?
     public var isFavorite: Bool
     /// For a drink written in the book: its version (what `If-Match` names), the drink it adapts
     /// and its author; whether the caller may change it.
-    public var version: Int?
-    public var basedOn: String?
-    public var author: String?
+    @Nullable public var version: Int?
+    @Nullable public var basedOn: String?
+    @Nullable public var author: String?
     public var editable = false
     /// The book's adaptations of this drink.
     public var adaptations: [Adaptation] = []
     /// The caller's own note, rating and record of making it, and the book's average rating.
-    public var note: String?
-    public var rating: Rating?
-    public var made: Made?
+    @Nullable public var note: String?
+    @Nullable public var rating: Rating?
+    @Nullable public var made: Made?
 
     public struct Adaptation: Codable, Sendable, Equatable {
         public var id: String
@@ -193,30 +163,16 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
 
     public struct Rating: Codable, Sendable, Equatable {
         /// The members' average, to one decimal, and how many rated it.
-        public var average: Double?
+        @Nullable public var average: Double?
         public var count: Int
         /// The caller's own, 1–5.
-        public var mine: Int?
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(average, forKey: .average)
-            try container.encode(count, forKey: .count)
-            try container.encode(mine, forKey: .mine)
-        }
+        @Nullable public var mine: Int?
     }
 
     public struct Made: Codable, Sendable, Equatable {
         public var count: Int
-        public var last: Date?
+        @Nullable public var last: Date?
         public var entries: [MadeEntry]
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(count, forKey: .count)
-            try container.encode(last, forKey: .last)
-            try container.encode(entries, forKey: .entries)
-        }
     }
 
     /// The payload of `details`, in `language`, with its measures converted when `conversion`
@@ -257,50 +213,14 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
         lastModifiedLabel = details.lastModifiedLabel(now: now, calendar: calendar, strings: strings)
         isFavorite = details.isFavorite
     }
-
-    // Absent values are written as null so that clients always see every key.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(shortDescription, forKey: .shortDescription)
-        try container.encode(longDescription, forKey: .longDescription)
-        try container.encode(preparationMinutes, forKey: .preparationMinutes)
-        try container.encode(preparationEstimated, forKey: .preparationEstimated)
-        try container.encode(imageURL, forKey: .imageURL)
-        try container.encode(video, forKey: .video)
-        try container.encode(imageAttribution, forKey: .imageAttribution)
-        try container.encode(ingredients, forKey: .ingredients)
-        try container.encode(variants, forKey: .variants)
-        try container.encode(glass, forKey: .glass)
-        try container.encode(category, forKey: .category)
-        try container.encode(method, forKey: .method)
-        try container.encode(instructions, forKey: .instructions)
-        try container.encode(garnish, forKey: .garnish)
-        try container.encode(tags, forKey: .tags)
-        try container.encode(iba, forKey: .iba)
-        try container.encode(abv, forKey: .abv)
-        try container.encode(dateModified, forKey: .dateModified)
-        try container.encode(lastModifiedLabel, forKey: .lastModifiedLabel)
-        try container.encode(isFavorite, forKey: .isFavorite)
-        try container.encode(version, forKey: .version)
-        try container.encode(basedOn, forKey: .basedOn)
-        try container.encode(author, forKey: .author)
-        try container.encode(editable, forKey: .editable)
-        try container.encode(adaptations, forKey: .adaptations)
-        try container.encode(note, forKey: .note)
-        try container.encode(rating, forKey: .rating)
-        try container.encode(made, forKey: .made)
-    }
 }
 
 /// `GET /api/v1/catalog`: where the catalog stands.
 public struct CatalogStatusPayload: Codable, Sendable, Equatable {
     public var state: CatalogStatus.State
     public var count: Int
-    public var message: String?
-    public var updatedAt: Date?
+    @Nullable public var message: String?
+    @Nullable public var updatedAt: Date?
     public var refreshing: Bool
 
     public init(_ status: CatalogStatus) {
@@ -309,15 +229,5 @@ public struct CatalogStatusPayload: Codable, Sendable, Equatable {
         message = status.message
         updatedAt = status.updatedAt
         refreshing = status.isRefreshing
-    }
-
-    // Absent values are written as null so that clients always see every key.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(state, forKey: .state)
-        try container.encode(count, forKey: .count)
-        try container.encode(message, forKey: .message)
-        try container.encode(updatedAt, forKey: .updatedAt)
-        try container.encode(refreshing, forKey: .refreshing)
     }
 }

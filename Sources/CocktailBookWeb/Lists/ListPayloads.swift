@@ -88,14 +88,7 @@ struct SharePayload: Encodable {
     var url: String
     var token: String
     /// `null` for a link that lasts until it is revoked.
-    var expiresAt: Date?
+    @Nullable var expiresAt: Date?
 
     enum CodingKeys: String, CodingKey { case url, token, expiresAt }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(url, forKey: .url)
-        try container.encode(token, forKey: .token)
-        try container.encode(expiresAt, forKey: .expiresAt)
-    }
 }

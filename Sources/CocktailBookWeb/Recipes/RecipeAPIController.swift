@@ -324,22 +324,11 @@ struct RecipeVersionsPayload: Codable, Sendable {
     struct Version: Codable, Sendable {
         var number: Int
         var savedAt: Date
-        var savedBy: String?
+        @Nullable var savedBy: String?
         var summary: String
         var name: String
         var ingredients: [String]
         var instructions: [String]
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(number, forKey: .number)
-            try container.encode(savedAt, forKey: .savedAt)
-            try container.encode(savedBy, forKey: .savedBy)
-            try container.encode(summary, forKey: .summary)
-            try container.encode(name, forKey: .name)
-            try container.encode(ingredients, forKey: .ingredients)
-            try container.encode(instructions, forKey: .instructions)
-        }
     }
 
     var id: String
