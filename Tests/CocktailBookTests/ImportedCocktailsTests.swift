@@ -114,6 +114,28 @@ struct ImportVariantsTests {
         }
     }
 
+    @Test(
+        "every key of a drink is read strictly on import, those a refresh forgives included",
+        arguments: [
+            (#""video":5"#, "video"), (#""author":["ada"]"#, "author"), (#""basedOn":7"#, "basedOn"),
+            (#""translations":{"it":"Acido"}"#, "translations"),
+            (#""preparationEstimated":"yes""#, "preparationEstimated"),
+            (#""illustration":{"color":1}"#, "illustration"), (#""imageAttribution":true"#, "imageAttribution"),
+        ])
+    func strictKeys(field: String, key: String) throws {
+        let entry = String(decoding: Self.entry("[]"), as: UTF8.self).replacingOccurrences(
+            of: #""variants":[]"#, with: field)
+        #expect(throws: ImportError.wrongType("entry 0 (id v1): \(key) has the wrong type")) {
+            try CatalogImport.parse(Data(entry.utf8), origin: "x")
+        }
+        // A refresh of the catalog keeps the drink and leaves the stray value out.
+        let refreshed = try CatalogDecoder.decode(Data(entry.utf8))
+        #expect(refreshed.refused == nil)
+        if ["video", "author", "basedOn", "preparationEstimated", "imageAttribution"].contains(key) {
+            #expect(refreshed.cocktails.map(\.id) == ["v1"])
+        }
+    }
+
     @Test("too many variants, or a variant too long, refuse the payload")
     func oversized() {
         let one = #"{"name":"Dry","ingredients":["2 oz gin"]}"#

@@ -9,6 +9,9 @@ public enum CatalogDecoder {
         public var cocktails: [Cocktail]
         /// The entries that were skipped, with the reason for each.
         public var skipped: [SkippedEntry]
+        /// In a strict reading, the first entry with a value of the wrong type, which refuses the
+        /// whole payload (its reason names the entry's key).
+        public var refused: SkippedEntry?
     }
 
     /// An entry of the payload that could not be used.
@@ -23,19 +26,22 @@ public enum CatalogDecoder {
         public var description: String { "entry \(index)\(id.map { " (id \($0))" } ?? ""): \(reason)" }
     }
 
-    /// Decodes a catalog payload.
+    /// Decodes a catalog payload; `strict`ly for an import (see ``Cocktail/strictDecoding``),
+    /// where a value of the wrong type is reported in ``Outcome/refused``.
     ///
     /// - Throws: ``CatalogError/malformedPayload(_:)`` when the payload is not a JSON array.
-    public static func decode(_ data: Data) throws -> Outcome {
+    public static func decode(_ data: Data, strict: Bool = false) throws -> Outcome {
         let entries: [Entry]
         do {
-            entries = try JSONDecoder().decode([Entry].self, from: data)
+            let decoder = JSONDecoder()
+            decoder.userInfo[Cocktail.strictDecoding] = strict
+            entries = try decoder.decode([Entry].self, from: data)
         } catch DecodingError.typeMismatch {
             throw CatalogError.malformedPayload("the catalog is not a JSON array")
         } catch {
             throw CatalogError.malformedPayload("the catalog is not valid JSON")
         }
-        var outcome = Outcome(cocktails: [], skipped: [])
+        var outcome = Outcome(cocktails: [], skipped: [], refused: nil)
         var seen = Set<String>()
         for (index, entry) in entries.enumerated() {
             switch entry.result {
@@ -44,6 +50,8 @@ public enum CatalogDecoder {
             case .success(let cocktail):
                 seen.insert(cocktail.id)
                 outcome.cocktails.append(cocktail)
+            case .failure(let reason) where reason.wrongType && strict:
+                outcome.refused = outcome.refused ?? .init(index: index, id: entry.id, reason: reason.text)
             case .failure(let reason):
                 outcome.skipped.append(.init(index: index, id: entry.id, reason: reason.text))
             }
@@ -51,7 +59,10 @@ public enum CatalogDecoder {
         return outcome
     }
 
-    private struct Reason: Error { var text: String }
+    private struct Reason: Error {
+        var text: String
+        var wrongType = false
+    }
 
     /// One array element, decoded without ever failing the array.
     private struct Entry: Decodable {
@@ -67,6 +78,12 @@ public enum CatalogDecoder {
                 result = .success(cocktail)
             } catch let reason as Reason {
                 result = .failure(reason)
+            } catch DecodingError.typeMismatch(_, let context)
+                where decoder.userInfo[Cocktail.strictDecoding] as? Bool == true
+            {
+                // A strict reading names the entry's own key (`variants`, not `variants.name`).
+                let key = context.codingPath.dropFirst(decoder.codingPath.count).first?.stringValue
+                result = .failure(Reason(text: "\(key ?? "the entry") has the wrong type", wrongType: true))
             } catch {
                 result = .failure(Reason(text: Self.describe(error)))
             }

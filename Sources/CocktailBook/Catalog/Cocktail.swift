@@ -111,10 +111,18 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
     /// Decodes the catalog's keys. A glass, family or method is read by any of its names (ours or
     /// TheCocktailDB's); one the book does not know is left out rather than failing the drink, as
     /// are an unreadable estimate flag, video or picture credit. Links that are not safe are dropped.
+    /// Set to `true` in a decoder's `userInfo` to read strictly, as an import does: a value of
+    /// the wrong type under any key fails with `DecodingError.typeMismatch`. Without it, the
+    /// optional extras (`video`, `author`, …) of a wrong type are left out, as a catalog refresh
+    /// keeps a drink rather than lose it for a stray field.
+    public static let strictDecoding = CodingUserInfoKey(rawValue: "cocktailbook.strictDecoding")!
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        func lenient<T: Decodable>(_ key: CodingKeys) -> T? {
-            (try? container.decodeIfPresent(T.self, forKey: key)) ?? nil
+        let strict = decoder.userInfo[Self.strictDecoding] as? Bool == true
+        func lenient<T: Decodable>(_ key: CodingKeys) throws -> T? {
+            if strict { return try container.decodeIfPresent(T.self, forKey: key) }
+            return (try? container.decodeIfPresent(T.self, forKey: key)) ?? nil
         }
         self.init(
             id: try container.decode(String.self, forKey: .id),
@@ -135,12 +143,12 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
             iba: try container.decodeIfPresent(String.self, forKey: .iba),
             dateModified: try container.decodeIfPresent(String.self, forKey: .dateModified),
             imageURL: try container.decodeIfPresent(String.self, forKey: .imageURL),
-            preparationEstimated: lenient(.preparationEstimated), video: lenient(.video),
-            imageAttribution: lenient(.imageAttribution), imageSource: lenient(.imageSource),
+            preparationEstimated: try lenient(.preparationEstimated), video: try lenient(.video),
+            imageAttribution: try lenient(.imageAttribution), imageSource: try lenient(.imageSource),
             translations: try container.decodeIfPresent([String: CocktailTexts].self, forKey: .translations),
             variants: try container.decodeIfPresent([Variant].self, forKey: .variants),
-            basedOn: (lenient(.basedOn) as String?).flatMap { CocktailID.isValid($0) ? $0 : nil },
-            author: lenient(.author)
+            basedOn: (try lenient(.basedOn) as String?).flatMap { CocktailID.isValid($0) ? $0 : nil },
+            author: try lenient(.author)
         )
     }
 

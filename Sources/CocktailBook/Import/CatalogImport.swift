@@ -54,12 +54,15 @@ public enum CatalogImport {
             }
         } else if let array = object as? [Any] {
             try checkCount(array.count)
-            try CatalogImportSchema.check(array)
+            if let index = array.firstIndex(where: { !($0 is [String: Any]) }) {
+                throw ImportError.wrongType("entry \(index) is not an object")
+            }
             entries = array
         } else {
             throw ImportError.malformed("expected {\"drinks\": […]}, an array of drinks or a catalog array")
         }
-        let outcome = try CatalogDecoder.decode(try JSONSerialization.data(withJSONObject: entries))
+        let outcome = try CatalogDecoder.decode(try JSONSerialization.data(withJSONObject: entries), strict: true)
+        if let refused = outcome.refused { throw ImportError.wrongType(refused.description) }
         skipped += outcome.skipped.map(\.description)
         var cocktails: [Cocktail] = []
         for var cocktail in outcome.cocktails {
