@@ -11,13 +11,13 @@ extension PostgresStore {
     }
 
     public func hasAccounts() async throws -> Bool {
-        try await mapped {
+        try await mapped { [self] in
             try await one(client.query("SELECT EXISTS (SELECT 1 FROM account)", logger: logger), as: Bool.self) ?? false
         }
     }
 
     public func hasAdmin() async throws -> Bool {
-        try await mapped {
+        try await mapped { [self] in
             try await one(
                 client.query("SELECT EXISTS (SELECT 1 FROM account WHERE role = 'admin')", logger: logger),
                 as: Bool.self)
@@ -27,7 +27,7 @@ extension PostgresStore {
 
     @discardableResult
     public func addAccount(name: String, role: Role, passwordHash: String, at date: Date) async throws -> Account {
-        try await mapped {
+        try await mapped { [self] in
             try await write("accounts") { connection in
                 // One account creation at a time, so that exactly one becomes the first (an admin).
                 try await connection.query("LOCK TABLE account IN SHARE ROW EXCLUSIVE MODE", logger: logger)
@@ -74,7 +74,7 @@ extension PostgresStore {
     }
 
     public func accounts() async throws -> [Account] {
-        try await mapped {
+        try await mapped { [self] in
             try await all(
                 client.query("SELECT id, name, role, created_at FROM account ORDER BY lower(name), id", logger: logger),
                 as: (Int64, String, String, Date).self
@@ -83,7 +83,7 @@ extension PostgresStore {
     }
 
     public func credentials(named name: String) async throws -> (account: Account, passwordHash: String)? {
-        try await mapped {
+        try await mapped { [self] in
             let rows = try await client.query(
                 "SELECT id, name, role, created_at, password_hash FROM account WHERE lower(name) = lower(\(name))",
                 logger: logger)
@@ -95,7 +95,7 @@ extension PostgresStore {
     }
 
     public func account(id: Int64) async throws -> Account? {
-        try await mapped {
+        try await mapped { [self] in
             try await first(
                 client.query("SELECT id, name, role, created_at FROM account WHERE id = \(id)", logger: logger),
                 as: (Int64, String, String, Date).self
@@ -104,7 +104,7 @@ extension PostgresStore {
     }
 
     public func removeAccount(named name: String) async throws {
-        try await mapped {
+        try await mapped { [self] in
             try await write("accounts") { connection in
                 let (id, role) = try await lockedAccount(named: name, connection)
                 try await keepAnAdmin(connection, changing: role, to: nil)
@@ -120,7 +120,7 @@ extension PostgresStore {
     }
 
     public func setRole(_ role: Role, named name: String) async throws {
-        try await mapped {
+        try await mapped { [self] in
             try await write("accounts") { connection in
                 let (id, current) = try await lockedAccount(named: name, connection)
                 try await keepAnAdmin(connection, changing: current, to: role)
@@ -131,7 +131,7 @@ extension PostgresStore {
     }
 
     public func setPasswordHash(_ hash: String, named name: String, keeping session: String?) async throws {
-        try await mapped {
+        try await mapped { [self] in
             try await write("accounts") { connection in
                 let (id, _) = try await lockedAccount(named: name, connection)
                 try await connection.query(

@@ -5,7 +5,7 @@ import PostgresNIO
 /// Sessions and API tokens, stored as hashes.
 extension PostgresStore {
     public func createSession(tokenHash: String, accountId: Int64, at date: Date) async throws {
-        try await mapped {
+        try await mapped { [self] in
             try await write("sessions") { connection in
                 try await connection.query(
                     "INSERT INTO session (token_hash, account_id, created_at, last_seen_at) VALUES (\(tokenHash), \(accountId), \(date), \(date))",
@@ -16,7 +16,7 @@ extension PostgresStore {
     }
 
     public func sessionAccount(tokenHash: String, now: Date, maximumIdle: TimeInterval) async throws -> Account? {
-        try await mapped {
+        try await mapped { [self] in
             guard
                 let (accountId, lastSeen) = try await first(
                     client.query(
@@ -39,7 +39,7 @@ extension PostgresStore {
     }
 
     public func deleteSession(tokenHash: String) async throws {
-        try await mapped {
+        try await mapped { [self] in
             try await write("sessions") { connection in
                 try await connection.query("DELETE FROM session WHERE token_hash = \(tokenHash)", logger: logger)
             }
@@ -48,7 +48,7 @@ extension PostgresStore {
 
     @discardableResult
     public func deleteSessions(of accountId: Int64, keeping: String?) async throws -> Int {
-        try await mapped {
+        try await mapped { [self] in
             try await write("sessions") { connection in
                 try await count(
                     connection.query(
@@ -60,7 +60,7 @@ extension PostgresStore {
     }
 
     public func sessionCount(of accountId: Int64) async throws -> Int {
-        try await mapped {
+        try await mapped { [self] in
             try await count(client.query("SELECT 1 FROM session WHERE account_id = \(accountId)", logger: logger))
         }
     }
@@ -69,7 +69,7 @@ extension PostgresStore {
     public func addToken(tokenHash: String, prefix: String, label: String?, accountId: Int64, at date: Date)
         async throws -> APIToken
     {
-        try await mapped {
+        try await mapped { [self] in
             try await write("tokens") { connection in
                 let id = try await first(
                     connection.query(
@@ -82,7 +82,7 @@ extension PostgresStore {
     }
 
     public func tokenAccount(tokenHash: String, now: Date) async throws -> Account? {
-        try await mapped {
+        try await mapped { [self] in
             guard
                 let (id, accountId, lastUsed) = try await first(
                     client.query(
@@ -102,7 +102,7 @@ extension PostgresStore {
     }
 
     public func tokens(of accountId: Int64) async throws -> [APIToken] {
-        try await mapped {
+        try await mapped { [self] in
             let rows = try await client.query(
                 "SELECT id, prefix, label, created_at, last_used_at FROM api_token WHERE account_id = \(accountId) ORDER BY created_at DESC, id DESC",
                 logger: logger
@@ -119,7 +119,7 @@ extension PostgresStore {
     }
 
     public func revokeToken(prefix: String) async throws {
-        try await mapped {
+        try await mapped { [self] in
             try await write("tokens") { connection in
                 var candidates: [Int64] = []
                 for try await (id, stored) in try await connection.query(
@@ -137,7 +137,7 @@ extension PostgresStore {
 
     @discardableResult
     public func revokeToken(id: Int64, of accountId: Int64) async throws -> Bool {
-        try await mapped {
+        try await mapped { [self] in
             try await write("tokens") { connection in
                 try await count(
                     connection.query(

@@ -6,7 +6,7 @@ import PostgresNIO
 /// backup from one and a restore into the other.
 extension PostgresStore {
     public func backup(pictures: (any PictureStore)?, at date: Date) async throws -> Data {
-        try await mapped {
+        try await mapped { [self] in
             // One snapshot of the database for the whole file.
             var backup: Backup = try await transaction { connection in
                 try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
@@ -207,7 +207,7 @@ extension PostgresStore {
     public func restore(_ data: Data, pictures: (any PictureStore)?, unusablePasswordHash: String) async throws
         -> Backup.Summary
     {
-        try await mapped {
+        try await mapped { [self] in
             let backup = try Backup.validated(data)
             let written = try await backup.savePictures(into: pictures)
             do {

@@ -5,7 +5,7 @@ import PostgresNIO
 /// The bar: shelves, always-at-hand items, substitution rules and shopping lists, per owner.
 extension PostgresStore {
     public func shelf(of owner: FavoritesOwner) async throws -> Shelf {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { return Shelf() }
             let bottles = try await many(
                 client.query("SELECT value FROM bar_bottle WHERE owner_id = \(owner.id)", logger: logger),
@@ -32,7 +32,7 @@ extension PostgresStore {
     }
 
     public func setOnShelf(_ value: String, _ isOnShelf: Bool, owner: FavoritesOwner) async throws {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { throw StoreError.noOwner }
             try await write("bar") { connection in
                 if isOnShelf {
@@ -49,7 +49,7 @@ extension PostgresStore {
     }
 
     public func setAlwaysAvailable(_ value: String, _ isAlways: Bool, owner: FavoritesOwner) async throws {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { throw StoreError.noOwner }
             try await write("bar") { connection in
                 if isAlways {
@@ -65,7 +65,7 @@ extension PostgresStore {
     }
 
     public func addRule(_ rule: SubstitutionRule, owner: FavoritesOwner) async throws -> SubstitutionRule {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { throw StoreError.noOwner }
             return try await write("bar") { connection in
                 let id = try await one(
@@ -82,7 +82,7 @@ extension PostgresStore {
     }
 
     public func removeRule(id: Int64, owner: FavoritesOwner) async throws -> Bool {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { return false }
             return try await write("bar") { connection in
                 try await count(
@@ -94,7 +94,7 @@ extension PostgresStore {
     }
 
     public func shoppingList(of owner: FavoritesOwner) async throws -> [ShoppingItem] {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { return [] }
             return try await all(
                 client.query(
@@ -110,7 +110,7 @@ extension PostgresStore {
     }
 
     public func addToShoppingList(_ needs: [ShoppingNeed], owner: FavoritesOwner) async throws {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { throw StoreError.noOwner }
             try await write("bar") { connection in
                 for need in needs {
@@ -140,7 +140,7 @@ extension PostgresStore {
     }
 
     public func addToShoppingList(_ values: [String], for cocktailId: String?, owner: FavoritesOwner) async throws {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { throw StoreError.noOwner }
             try await write("bar") { connection in
                 for value in values {
@@ -167,7 +167,7 @@ extension PostgresStore {
     }
 
     public func setBought(_ isBought: Bool, itemId: Int64, owner: FavoritesOwner) async throws -> Bool {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { return false }
             return try await write("bar") { connection in
                 try await count(
@@ -180,7 +180,7 @@ extension PostgresStore {
     }
 
     public func removeFromShoppingList(itemId: Int64?, owner: FavoritesOwner) async throws -> Int {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { return 0 }
             return try await write("bar") { connection in
                 if let itemId {

@@ -6,7 +6,7 @@ import PostgresNIO
 /// from refreshing or importing at once.
 extension PostgresStore {
     public func loadCatalog() async throws -> CachedCatalog? {
-        try await mapped {
+        try await mapped { [self] in
             guard
                 let (fetchedAt, digest) = try await first(
                     client.query("SELECT fetched_at, source_digest FROM catalog_fetch WHERE id = 1", logger: logger),
@@ -23,7 +23,7 @@ extension PostgresStore {
     }
 
     public func markCatalogFetched(at date: Date) async throws {
-        try await mapped {
+        try await mapped { [self] in
             try await write("catalog") { connection in
                 try await connection.query(
                     "UPDATE catalog_fetch SET fetched_at = \(date) WHERE id = 1", logger: logger)
@@ -32,7 +32,7 @@ extension PostgresStore {
     }
 
     public func saveCatalog(_ catalog: CachedCatalog) async throws {
-        try await mapped {
+        try await mapped { [self] in
             try await write("catalog") { connection in
                 try await connection.query("DELETE FROM catalog_cocktail", logger: logger)
                 // Each drink is encoded as it is written: the catalog's JSON is never all held at once.
@@ -58,7 +58,7 @@ extension PostgresStore {
     public func withRefreshLock(_ body: @Sendable () async -> Void) async throws -> Bool {
         // A session-level lock, held on one connection for as long as the fetch takes; it goes
         // with the connection if this instance dies.
-        try await mapped {
+        try await mappingErrors {
             try await client.withConnection { connection in
                 guard
                     try await one(
@@ -69,16 +69,24 @@ extension PostgresStore {
                     return false
                 }
                 await body()
-                _ = try? await connection.query("SELECT pg_advisory_unlock(\(Self.refreshLock))", logger: logger)
+                await Self.unlock(connection)
                 return true
             }
         }
     }
 
+    /// Ends the lock by closing its connection (the server lets go of a session's locks with it)
+    /// rather than asking `pg_advisory_unlock` on it: the connection may have closed during the
+    /// long work it guarded, and PostgresNIO 1.33 never answers a query written to a closed one.
+    /// The pool opens another.
+    private static func unlock(_ connection: PostgresConnection) async {
+        try? await connection.close()
+    }
+
     public func withImportLock(_ body: () async throws -> Void) async throws -> Bool {
         // The import's own failure comes out as it was thrown; the lock's, as an outage.
         var failure: (any Error)?
-        let locked = try await mapped {
+        let locked = try await mappingErrors {
             try await client.withConnection { connection in
                 guard
                     try await one(
@@ -91,7 +99,7 @@ extension PostgresStore {
                 } catch {
                     failure = error
                 }
-                _ = try? await connection.query("SELECT pg_advisory_unlock(\(Self.importLock))", logger: logger)
+                await Self.unlock(connection)
                 return true
             }
         }

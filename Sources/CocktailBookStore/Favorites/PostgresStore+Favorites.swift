@@ -5,7 +5,7 @@ import PostgresNIO
 /// Favorites, per owner.
 extension PostgresStore {
     public func favoriteIDs(of owner: FavoritesOwner) async throws -> Set<String> {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { return [] }
             return Set(
                 try await many(
@@ -15,13 +15,13 @@ extension PostgresStore {
     }
 
     public func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner) async throws {
-        try await mapped {
+        try await mapped { [self] in
             try await setFavorite(isFavorite, for: id, owner: owner, at: Date())
         }
     }
 
     public func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner, at date: Date) async throws {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { throw StoreError.noOwner }
             try await write("favorites") { connection in
                 let recipe = OwnRecipe.number(in: id) ?? 0
@@ -45,7 +45,7 @@ extension PostgresStore {
     }
 
     public func favorites(of owner: FavoritesOwner) async throws -> [(id: String, addedAt: Date)] {
-        try await mapped {
+        try await mapped { [self] in
             let rows = try await client.query(
                 "SELECT cocktail_id, added_at FROM favorite WHERE owner_id = \(owner.id) ORDER BY added_at, cocktail_id",
                 logger: logger)
@@ -56,7 +56,7 @@ extension PostgresStore {
     }
 
     public func resetFavorites(of owner: FavoritesOwner) async throws -> Int {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { return 0 }
             return try await write("favorites") { connection in
                 try await count(

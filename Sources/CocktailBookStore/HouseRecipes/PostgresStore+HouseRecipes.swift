@@ -24,12 +24,12 @@ extension PostgresStore {
     }
 
     public func ownHouseRecipes() async throws -> [OwnHouseRecipe] {
-        try await mapped { try await houseRecipes(client.query(Self.countingHouseRecipes, logger: logger)) }
+        try await mapped { [self] in try await houseRecipes(client.query(Self.countingHouseRecipes, logger: logger)) }
     }
 
     public func ownHouseRecipe(value: String) async throws -> OwnHouseRecipe? {
         let key = OwnHouseRecipe.key(value)
-        return try await mapped {
+        return try await mapped { [self] in
             try await houseRecipes(
                 client.query(
                     "SELECT \(unescaped: Self.houseRecipeColumns) FROM house_recipe WHERE key = \(key)", logger: logger)
@@ -42,7 +42,7 @@ extension PostgresStore {
     ) async throws -> OwnHouseRecipe {
         let payload = ByteBuffer(bytes: try StoreRules.payload(recipe))
         let key = OwnHouseRecipe.key(recipe.ingredient)
-        return try await mapped {
+        return try await mapped { [self] in
             try await write("recipes") { connection in
                 // The row is locked (or, for a new one, the key taken by the insert) until commit.
                 let current = try await houseRecipes(
@@ -81,7 +81,7 @@ extension PostgresStore {
 
     public func houseRecipeVersions(value: String) async throws -> [HouseRecipeVersion] {
         let key = OwnHouseRecipe.key(value)
-        return try await mapped {
+        return try await mapped { [self] in
             var versions: [HouseRecipeVersion] = []
             let rows = try await client.query(
                 "SELECT number, saved_at, saved_by, saved_by_name, summary, payload FROM house_recipe_version WHERE key = \(key) ORDER BY number DESC",
@@ -102,7 +102,7 @@ extension PostgresStore {
         -> OwnHouseRecipe
     {
         let key = OwnHouseRecipe.key(value)
-        return try await mapped {
+        return try await mapped { [self] in
             try await write("recipes") { connection in
                 guard
                     var current = try await houseRecipes(

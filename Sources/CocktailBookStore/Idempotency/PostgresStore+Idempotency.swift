@@ -15,7 +15,7 @@ extension PostgresStore: IdempotencyStore {
     public func claimIdempotencyKey(_ key: String, requestHash: String, owner: FavoritesOwner, at date: Date)
         async throws -> IdempotencyClaim
     {
-        try await mapped {
+        try await mapped { [self] in
             try await transaction { connection in
                 let cutOff = date.addingTimeInterval(-IdempotencyRules.keptFor)
                 try await connection.query(
@@ -48,7 +48,7 @@ extension PostgresStore: IdempotencyStore {
     }
 
     public func finishIdempotencyKey(_ key: String, owner: FavoritesOwner, answer: KeptAnswer) async throws {
-        try await mapped {
+        try await mapped { [self] in
             try await transaction { connection in
                 try await connection.query(
                     """
@@ -61,7 +61,7 @@ extension PostgresStore: IdempotencyStore {
     }
 
     public func releaseIdempotencyKey(_ key: String, owner: FavoritesOwner) async throws {
-        try await mapped {
+        try await mapped { [self] in
             try await transaction { connection in
                 try await connection.query(
                     "DELETE FROM idempotency_key WHERE owner_id = \(owner.id) AND key = \(key)", logger: logger)

@@ -5,7 +5,7 @@ import PostgresNIO
 /// Imported cocktails and the pictures recorded for them.
 extension PostgresStore {
     public func importedCocktails() async throws -> [Cocktail] {
-        try await mapped {
+        try await mapped { [self] in
             let rows = try await client.query(
                 "SELECT id, payload FROM imported_cocktail ORDER BY origin, id", logger: logger)
             let decoder = JSONDecoder()
@@ -24,7 +24,7 @@ extension PostgresStore {
     public func importCocktails(_ cocktails: [Cocktail], images: [ImportedImage], origin: String, at date: Date)
         async throws -> ImportCounts
     {
-        try await mapped {
+        try await mapped { [self] in
             let payloads = try Self.payloads(cocktails)
             return try await write("imports") { connection in
                 var counts = ImportCounts(new: 0, updated: 0)
@@ -64,7 +64,7 @@ extension PostgresStore {
     }
 
     public func importedImageFile(for sourceURL: String) async throws -> String? {
-        try await mapped {
+        try await mapped { [self] in
             try await one(
                 client.query("SELECT file_name FROM imported_image WHERE source_url = \(sourceURL)", logger: logger),
                 as: String.self)
@@ -72,7 +72,7 @@ extension PostgresStore {
     }
 
     public func importedOrigins() async throws -> [(origin: String, count: Int)] {
-        try await mapped {
+        try await mapped { [self] in
             try await all(
                 client.query(
                     "SELECT origin, count(*) FROM imported_cocktail GROUP BY origin ORDER BY origin", logger: logger),
@@ -83,7 +83,7 @@ extension PostgresStore {
     }
 
     public func removeImported(origin: String) async throws -> Int {
-        try await mapped {
+        try await mapped { [self] in
             try await write("imports") { connection in
                 try await count(
                     connection.query(
@@ -93,13 +93,13 @@ extension PostgresStore {
     }
 
     public func importedPictures() async throws -> [String] {
-        try await mapped {
+        try await mapped { [self] in
             try await many(client.query("SELECT file_name FROM imported_image", logger: logger), as: String.self)
         }
     }
 
     public func importedPictureSources() async throws -> [(sourceURL: String, fileName: String)] {
-        try await mapped {
+        try await mapped { [self] in
             try await all(
                 client.query("SELECT source_url, file_name FROM imported_image ORDER BY source_url", logger: logger),
                 as: (String, String).self
@@ -109,7 +109,7 @@ extension PostgresStore {
     }
 
     public func rowCounts() async throws -> [String: Int] {
-        try await mapped {
+        try await mapped { [self] in
             var counts: [String: Int] = [:]
             let tables = [
                 "catalogCocktail": "catalog_cocktail", "catalogFetch": "catalog_fetch", "favorite": "favorite",

@@ -59,7 +59,7 @@ extension PostgresStore {
     }
 
     public func lists(of owner: FavoritesOwner) async throws -> [DrinkList] {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { return [] }
             return try await client.withConnection { connection in
                 try await lists(connection, where: "owner_id = \(owner.id)")
@@ -68,7 +68,7 @@ extension PostgresStore {
     }
 
     public func list(id: Int64, owner: FavoritesOwner) async throws -> DrinkList? {
-        try await mapped {
+        try await mapped { [self] in
             try await client.withConnection { connection in try? await owned(connection, id, owner) }
         }
     }
@@ -76,7 +76,7 @@ extension PostgresStore {
     public func createList(named name: String, owner: FavoritesOwner, at date: Date) async throws -> DrinkList {
         guard owner != .nobody else { throw StoreError.noOwner }
         let name = try ListRules.name(name)
-        return try await mapped {
+        return try await mapped { [self] in
             try await write("lists") { connection in
                 let count = try await count(
                     connection.query("SELECT 1 FROM drink_list WHERE owner_id = \(owner.id)", logger: logger))
@@ -96,7 +96,7 @@ extension PostgresStore {
         -> DrinkList
     {
         let name = try ListRules.name(name)
-        return try await mapped {
+        return try await mapped { [self] in
             try await write("lists") { connection in
                 _ = try await owned(connection, id, owner)
                 try await connection.query(
@@ -107,7 +107,7 @@ extension PostgresStore {
     }
 
     public func deleteList(id: Int64, owner: FavoritesOwner) async throws -> Bool {
-        try await mapped {
+        try await mapped { [self] in
             try await write("lists") { connection in
                 try await count(
                     connection.query(
@@ -122,7 +122,7 @@ extension PostgresStore {
         async throws -> DrinkList
     {
         let note = try ListRules.note(note)
-        return try await mapped {
+        return try await mapped { [self] in
             try await write("lists") { connection in
                 let list = try await owned(connection, listID, owner)
                 if list.contains(cocktailID) {
@@ -145,7 +145,7 @@ extension PostgresStore {
     public func removeEntry(_ cocktailID: String, from listID: Int64, owner: FavoritesOwner, at date: Date)
         async throws -> DrinkList
     {
-        try await mapped {
+        try await mapped { [self] in
             try await write("lists") { connection in
                 let list = try await owned(connection, listID, owner)
                 guard list.contains(cocktailID) else { throw ListError.entryNotFound }
@@ -162,7 +162,7 @@ extension PostgresStore {
     public func moveEntry(_ cocktailID: String, to index: Int, in listID: Int64, owner: FavoritesOwner, at date: Date)
         async throws -> DrinkList
     {
-        try await mapped {
+        try await mapped { [self] in
             try await write("lists") { connection in
                 let list = try await owned(connection, listID, owner)
                 let order = try ListRules.moving(cocktailID, to: index, in: list.entries.map(\.cocktailID))
@@ -173,7 +173,7 @@ extension PostgresStore {
     }
 
     public func setShare(_ share: ListShare, for listID: Int64, owner: FavoritesOwner) async throws -> DrinkList {
-        try await mapped {
+        try await mapped { [self] in
             try await write("lists") { connection in
                 _ = try await owned(connection, listID, owner)
                 try await connection.query(
@@ -185,7 +185,7 @@ extension PostgresStore {
     }
 
     public func removeShare(of listID: Int64, owner: FavoritesOwner) async throws -> Bool {
-        try await mapped {
+        try await mapped { [self] in
             try await write("lists") { connection in
                 let list = try await owned(connection, listID, owner)
                 guard list.share != nil else { return false }
@@ -200,7 +200,7 @@ extension PostgresStore {
     public func setMenuShelf(_ menuShelf: MenuShelf?, for listID: Int64, owner: FavoritesOwner) async throws
         -> DrinkList
     {
-        try await mapped {
+        try await mapped { [self] in
             try await write("lists") { connection in
                 _ = try await owned(connection, listID, owner)
                 try await connection.query(
@@ -215,7 +215,7 @@ extension PostgresStore {
         _ cocktailID: String, minor: Int?, in listID: Int64, owner: FavoritesOwner, at date: Date
     ) async throws -> DrinkList {
         let minor = try ListRules.price(minor)
-        return try await mapped {
+        return try await mapped { [self] in
             try await write("lists") { connection in
                 guard try await owned(connection, listID, owner).contains(cocktailID) else {
                     throw ListError.entryNotFound
@@ -234,7 +234,7 @@ extension PostgresStore {
         -> DrinkList
     {
         let prices = try ListRules.menuPrices(prices)
-        return try await mapped {
+        return try await mapped { [self] in
             try await write("lists") { connection in
                 _ = try await owned(connection, listID, owner)
                 try await connection.query(
@@ -247,7 +247,7 @@ extension PostgresStore {
 
     public func sharedList(token: String) async throws -> DrinkList? {
         guard !token.isEmpty else { return nil }
-        return try await mapped {
+        return try await mapped { [self] in
             try await client.withConnection { connection in
                 try await lists(connection, where: "share_token = \(token)").first
             }

@@ -10,7 +10,7 @@ extension PostgresStore: PictureStore {
     public var keptBackups: any PictureStore { self }
 
     public func savePicture(_ bytes: Data, named name: String) async throws -> Bool {
-        try await mapped {
+        try await mapped { [self] in
             try await write("pictures") { connection in
                 try await count(
                     connection.query(
@@ -22,7 +22,7 @@ extension PostgresStore: PictureStore {
     }
 
     public func picture(named name: String) async throws -> Data? {
-        try await mapped {
+        try await mapped { [self] in
             try await one(
                 client.query("SELECT bytes FROM picture WHERE file_name = \(name)", logger: logger), as: ByteBuffer.self
             )
@@ -31,7 +31,7 @@ extension PostgresStore: PictureStore {
     }
 
     public func removePictures(named names: [String]) async throws {
-        try await mapped {
+        try await mapped { [self] in
             guard !names.isEmpty else { return }
             try await write("pictures") { connection in
                 try await connection.query("DELETE FROM picture WHERE file_name = ANY(\(names))", logger: logger)
@@ -40,7 +40,7 @@ extension PostgresStore: PictureStore {
     }
 
     public func pictureSizes() async throws -> [String: Int] {
-        try await mapped {
+        try await mapped { [self] in
             var sizes: [String: Int] = [:]
             for (name, size) in try await all(
                 client.query("SELECT file_name, octet_length(bytes)::bigint FROM picture", logger: logger),

@@ -1,5 +1,4 @@
 import CocktailBook
-import CocktailsAPI
 import Foundation
 import Logging
 import PostgresNIO
@@ -29,6 +28,9 @@ public final class PostgresStore: AppStore, SharedCatalogStore, Service {
     static let importLock: Int64 = 0x696D_706F_7274_2121 // "import!!"
     /// How long the check that the server answers may take, and how often it runs.
     static let checkInterval = Duration.seconds(1)
+    /// How many checks in a row may find the server slow before it counts as lost.
+    static let slowChecksTolerated = 3
+    static let slowAnswer = "the server did not answer within a second"
 
     public let changes = DatabaseChanges.standalone()
     /// Names this store's own notifications, which it does not hand on (it knows its writes).
@@ -42,6 +44,8 @@ public final class PostgresStore: AppStore, SharedCatalogStore, Service {
     /// Why the database cannot be used now, or `nil` while it answers.
     private let outage = Mutex<String?>(nil)
     private let notificationHandler = NotificationHandler()
+    /// The calls waiting on the database now, which an outage ends (see ``CallsInFlight``).
+    let calls = CallsInFlight()
 
     /// Connects once to `url` (`postgres://user[:password]@host[:port]/database`) and migrates the
     /// schema (one instance at a time, under an advisory lock); the pool starts with ``run()``.
@@ -127,10 +131,12 @@ public final class PostgresStore: AppStore, SharedCatalogStore, Service {
                 await running.value
                 throw error
             }
+            guard let lost else { return }
+            // New calls are refused, the calls in flight end, then the pool closes.
+            outage.withLock { $0 = lost }
+            calls.abandonAll(lost)
             listening.cancel()
             running.cancel()
-            guard let lost else { return }
-            outage.withLock { $0 = lost }
             logger.warning("PostgreSQL does not answer (\(lost)); requests get 503 until it does")
             try await waitForServer()
             pool.withLock { $0 = Self.makePool(address, logger: logger) }
@@ -142,11 +148,22 @@ public final class PostgresStore: AppStore, SharedCatalogStore, Service {
         }
     }
 
-    /// Returns why, once the server stops answering.
+    /// Returns why, once the server stops answering: at once when it refuses a connection, after
+    /// ``slowChecksTolerated`` checks in a row when it is only slow to answer (a busy machine is
+    /// not an outage, and declaring one ends every call in flight).
     private func watchUntilLost() async throws -> String? {
+        var slow = 0
         while true {
             try await Task.sleep(for: Self.checkInterval)
-            if let problem = await checkServer() { return problem }
+            switch await checkServer() {
+            case nil:
+                slow = 0
+            case let problem? where problem == Self.slowAnswer:
+                slow += 1
+                if slow >= Self.slowChecksTolerated { return problem }
+            case let problem?:
+                return problem
+            }
         }
     }
 
@@ -157,18 +174,36 @@ public final class PostgresStore: AppStore, SharedCatalogStore, Service {
     }
 
     /// `nil` when a new connection to the server runs a query within a second, else why not.
+    /// The check is left behind, not waited for, when its second passes: a query on a
+    /// connection that closed under it may never be answered (see ``CallsInFlight``), and the
+    /// watch must go on.
     private func checkServer() async -> String? {
+        let check = CallsInFlight()
+        let deadline = Task {
+            try await Task.sleep(for: Self.checkInterval)
+            check.abandonAll(Self.slowAnswer)
+        }
+        defer { deadline.cancel() }
         do {
-            try await Self.withDirectConnection(to: address, timeout: Self.checkInterval, logger: logger) {
-                connection in
-                try await withDeadline(Self.checkInterval) {
-                    _ = try await connection.query("SELECT 1", logger: self.logger).collect()
+            try await check.run { [address, logger] in
+                try await Self.withDirectConnection(to: address, timeout: Self.checkInterval, logger: logger) {
+                    connection in
+                    _ = try await connection.query("SELECT 1", logger: logger).collect()
                 }
             }
             return nil
+        } catch StoreError.unavailable(let problem) where problem == Self.slowAnswer {
+            return Self.slowAnswer
+        } catch let error as PSQLError where Self.isConnectTimeout(error.underlying) {
+            return Self.slowAnswer
         } catch {
             return Self.describe(error)
         }
+    }
+
+    private static func isConnectTimeout(_ error: (any Error)?) -> Bool {
+        if case .connectTimeout = error as? ChannelError { return true }
+        return false
     }
 
     /// Listens on one of `client`'s connections for as long as it runs; if the connection
@@ -197,10 +232,13 @@ public final class PostgresStore: AppStore, SharedCatalogStore, Service {
     }
 
     public func sizeInBytes() async -> Int? {
-        try? await one(
-            client.query("SELECT pg_database_size(current_database())::bigint", logger: logger), as: Int64.self
-        )
-        .map(Int.init)
+        try? await mapped { [self] in
+            try await self.one(
+                self.client.query("SELECT pg_database_size(current_database())::bigint", logger: self.logger),
+                as: Int64.self
+            )
+            .map(Int.init)
+        }
     }
 
     // MARK: Reading and writing
@@ -216,8 +254,17 @@ public final class PostgresStore: AppStore, SharedCatalogStore, Service {
     }
 
     /// Runs one call of the contract: an error of the database or of its connections comes out
-    /// as ``StoreError/unavailable(_:)``; the store's own refusals as they were thrown.
-    func mapped<T>(_ body: () async throws -> T) async throws -> T {
+    /// as ``StoreError/unavailable(_:)``; the store's own refusals as they were thrown. The call
+    /// runs as one of the ``calls`` in flight, which an outage ends at once (see
+    /// ``CallsInFlight``).
+    func mapped<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await mappingErrors { try await calls.run(body) }
+    }
+
+    /// Maps errors as ``mapped(_:)`` does, for a call that runs other calls of the contract while
+    /// it holds a connection (a lock kept while the catalog refreshes or a file imports): those
+    /// are each ended by an outage; this one ends with them.
+    func mappingErrors<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as StoreError {
@@ -248,13 +295,43 @@ public final class PostgresStore: AppStore, SharedCatalogStore, Service {
     }
 
     /// Runs `body` in one transaction; the error `body` threw comes out as it was thrown.
+    ///
+    /// Written out rather than through `PostgresClient.withTransaction`, which sends `ROLLBACK`
+    /// after any failure. PostgresNIO 1.33 never answers a query written to a connection that
+    /// has closed, and a connection the server ended (a crash, `pg_terminate_backend`) closes
+    /// just as its last query fails: that `ROLLBACK` would wait for good. So `ROLLBACK` follows
+    /// only a refusal of ours or an ordinary error of the server, on a connection that just
+    /// answered; after anything else the connection is closed, which ends the transaction on the
+    /// server, and the pool opens another.
     @discardableResult
     func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
-        do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
-        } catch let error as PostgresTransactionError {
-            throw error.closureError ?? error.beginError ?? error.commitError ?? error
+        let logger = logger
+        return try await client.withConnection { connection in
+            // Should the connection close while this call holds it, the call ends at once.
+            let holding = calls.watch(connection)
+            defer { calls.release(holding) }
+            try await connection.query("BEGIN", logger: logger)
+            do {
+                let value = try await body(connection)
+                try await connection.query("COMMIT", logger: logger)
+                return value
+            } catch {
+                if Self.leavesConnectionUsable(error) {
+                    _ = try? await connection.query("ROLLBACK", logger: logger)
+                } else {
+                    calls.release(holding) // its own error, not the closing, is the answer
+                    try? await connection.close()
+                }
+                throw error
+            }
         }
+    }
+
+    /// Whether the connection that failed with `error` still answers: the store's own refusals
+    /// and the server's ordinary errors (a constraint, say), not a lost or ended connection.
+    static func leavesConnectionUsable(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else { return !(error is CancellationError) }
+        return error.code == .server && error.serverInfo?[.severity] == "ERROR"
     }
 
     func first<each Column: PostgresDecodable & Sendable>(
@@ -307,14 +384,18 @@ public final class PostgresStore: AppStore, SharedCatalogStore, Service {
     public func healthProblem() async -> String? {
         if let problem = outage.withLock({ $0 }) { return "the database does not answer (\(problem))" }
         do {
-            _ = try await one(client.query("SELECT 1", logger: logger), as: Int32.self)
+            _ = try await calls.run {
+                try await self.one(self.client.query("SELECT 1", logger: self.logger), as: Int32.self)
+            }
         } catch {
             return "the database cannot be read (\(Self.describe(error)))"
         }
         do {
-            try await transaction { connection in
-                try await connection.query(
-                    "CREATE TEMPORARY TABLE readiness_probe (x int) ON COMMIT DROP", logger: logger)
+            try await calls.run {
+                try await self.transaction { connection in
+                    try await connection.query(
+                        "CREATE TEMPORARY TABLE readiness_probe (x int) ON COMMIT DROP", logger: self.logger)
+                }
             }
         } catch {
             return "the database cannot be written (\(Self.describe(error)))"

@@ -6,7 +6,7 @@ import PostgresNIO
 /// to the other instances under the topic `settings`.
 extension PostgresStore: BookSettingsStore {
     public func bookCurrency() async throws -> String? {
-        try await mapped {
+        try await mapped { [self] in
             try await one(
                 client.query(
                     "SELECT value FROM book_setting WHERE key = \(AppDatabase.currencyKey)", logger: logger),
@@ -16,7 +16,7 @@ extension PostgresStore: BookSettingsStore {
 
     public func setBookCurrency(_ code: String) async throws {
         let code = try BookCurrency.code(code)
-        try await mapped {
+        try await mapped { [self] in
             try await write("settings") { connection in try await saveCurrency(connection, code) }
         }
     }

@@ -24,7 +24,7 @@ extension PostgresStore {
     }
 
     public func ownRecipes() async throws -> [OwnRecipe] {
-        try await mapped {
+        try await mapped { [self] in
             try await recipes(
                 client.query(
                     "SELECT \(unescaped: Self.recipeColumns) FROM recipe WHERE deleted_at IS NULL ORDER BY id",
@@ -33,7 +33,7 @@ extension PostgresStore {
     }
 
     public func ownRecipe(number: Int64) async throws -> OwnRecipe? {
-        try await mapped {
+        try await mapped { [self] in
             try await recipes(
                 client.query(
                     "SELECT \(unescaped: Self.recipeColumns) FROM recipe WHERE id = \(number)", logger: logger)
@@ -44,7 +44,7 @@ extension PostgresStore {
     public func createRecipe(by author: RecipeAuthor, at date: Date, _ make: @escaping @Sendable (Int64) -> Cocktail)
         async throws -> OwnRecipe
     {
-        try await mapped {
+        try await mapped { [self] in
             try await write("recipes") { connection in
                 guard
                     let number = try await one(
@@ -74,7 +74,7 @@ extension PostgresStore {
         at date: Date
     ) async throws -> OwnRecipe {
         let payload = ByteBuffer(bytes: try StoreRules.payload(cocktail))
-        return try await mapped {
+        return try await mapped { [self] in
             try await write("recipes") { connection in
                 guard
                     var current = try await recipes(
@@ -101,7 +101,7 @@ extension PostgresStore {
     }
 
     public func recipeVersions(number: Int64) async throws -> [RecipeVersion] {
-        try await mapped {
+        try await mapped { [self] in
             var versions: [RecipeVersion] = []
             let rows = try await client.query(
                 "SELECT number, saved_at, saved_by, saved_by_name, summary, payload FROM recipe_version WHERE recipe_id = \(number) ORDER BY number DESC",
@@ -122,7 +122,7 @@ extension PostgresStore {
     public func setTrashed(_ trashed: Bool, number: Int64, by author: RecipeAuthor, at date: Date) async throws
         -> OwnRecipe
     {
-        try await mapped {
+        try await mapped { [self] in
             try await write("recipes") { connection in
                 guard
                     var recipe = try await recipes(
@@ -142,7 +142,7 @@ extension PostgresStore {
     }
 
     public func trashedRecipes() async throws -> [OwnRecipe] {
-        try await mapped {
+        try await mapped { [self] in
             try await recipes(
                 client.query(
                     "SELECT \(unescaped: Self.recipeColumns) FROM recipe WHERE deleted_at IS NOT NULL ORDER BY deleted_at DESC, id DESC",
@@ -151,7 +151,7 @@ extension PostgresStore {
     }
 
     public func customIngredients() async throws -> [String] {
-        try await mapped {
+        try await mapped { [self] in
             try await many(
                 client.query("SELECT name FROM custom_ingredient ORDER BY lower(name)", logger: logger), as: String.self
             )
@@ -160,7 +160,7 @@ extension PostgresStore {
 
     public func addCustomIngredients(_ names: [String], at date: Date) async throws {
         guard !names.isEmpty else { return }
-        try await mapped {
+        try await mapped { [self] in
             try await write("recipes") { connection in
                 for name in names {
                     try await connection.query(
@@ -174,7 +174,7 @@ extension PostgresStore {
     // MARK: Notes, ratings, drinks made
 
     public func note(on cocktailID: String, owner: FavoritesOwner) async throws -> String? {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { return nil }
             return try await one(
                 client.query(
@@ -184,7 +184,7 @@ extension PostgresStore {
     }
 
     public func setNote(_ text: String?, on cocktailID: String, owner: FavoritesOwner, at date: Date) async throws {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { throw StoreError.noOwner }
             try await write("personal") { connection in
                 if let text, !text.isEmpty {
@@ -203,7 +203,7 @@ extension PostgresStore {
     }
 
     public func setRating(_ stars: Int?, on cocktailID: String, owner: FavoritesOwner, at date: Date) async throws {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { throw StoreError.noOwner }
             try await write("personal") { connection in
                 if let stars {
@@ -224,7 +224,7 @@ extension PostgresStore {
     public func recordMade(_ cocktailID: String, servings: Int, note: String?, owner: FavoritesOwner, at date: Date)
         async throws -> MadeEntry
     {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { throw StoreError.noOwner }
             return try await write("personal") { connection in
                 try await insertMade(connection, cocktailID, servings: servings, note: note, owner: owner, at: date)
@@ -246,7 +246,7 @@ extension PostgresStore {
     }
 
     public func madeEntries(of cocktailID: String, owner: FavoritesOwner) async throws -> [MadeEntry] {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { return [] }
             return try await all(
                 client.query(
@@ -260,7 +260,7 @@ extension PostgresStore {
     }
 
     public func removeMade(id: Int64, owner: FavoritesOwner) async throws -> Bool {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { return false }
             return try await write("personal") { connection in
                 try await count(
@@ -272,7 +272,7 @@ extension PostgresStore {
     }
 
     public func personalView(of owner: FavoritesOwner, only cocktailID: String?) async throws -> PersonalView {
-        try await mapped {
+        try await mapped { [self] in
             var view = PersonalView()
             for (id, average, count) in try await all(
                 client.query(

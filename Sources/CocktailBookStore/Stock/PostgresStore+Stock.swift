@@ -14,7 +14,7 @@ extension PostgresStore {
     }
 
     public func batches(of owner: FavoritesOwner) async throws -> [HouseBatch] {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { return [] }
             return try await batches(client, owner: owner)
         }
@@ -23,7 +23,7 @@ extension PostgresStore {
     public func addBatch(
         _ value: String, ml: Double, at date: Date, drawing uses: [StockUse], owner: FavoritesOwner
     ) async throws -> (batch: HouseBatch, low: [StockUse]) {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { throw StoreError.noOwner }
             return try await write("bar") { connection in
                 let id = try await one(
@@ -41,7 +41,7 @@ extension PostgresStore {
     }
 
     public func removeBatch(id: Int64, owner: FavoritesOwner) async throws -> [StockUse]? {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { return nil }
             return try await write("bar") { connection in
                 let removed = try await first(
@@ -65,7 +65,7 @@ extension PostgresStore {
     }
 
     public func stock(of owner: FavoritesOwner) async throws -> [String: BottleStock] {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { return [:] }
             var stock: [String: BottleStock] = [:]
             for row in try await all(
@@ -82,7 +82,7 @@ extension PostgresStore {
     }
 
     public func setStock(_ value: String, _ stock: BottleStock?, owner: FavoritesOwner) async throws {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { throw StoreError.noOwner }
             try await write("bar") { connection in
                 guard let stock else {
@@ -105,7 +105,7 @@ extension PostgresStore {
     }
 
     public func useStock(_ uses: [StockUse], madeId: Int64, owner: FavoritesOwner) async throws -> [StockUse] {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { throw StoreError.noOwner }
             return try await write("bar") { connection in
                 try await take(connection, uses, madeId: madeId, forBatch: nil, owner: owner).low
@@ -117,7 +117,7 @@ extension PostgresStore {
         _ cocktailID: String, servings: Int, note: String?, drawing uses: [StockUse], owner: FavoritesOwner,
         at date: Date
     ) async throws -> MadeWithStock {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { throw StoreError.noOwner }
             return try await write("personal") { connection in
                 let entry = try await insertMade(
@@ -193,7 +193,7 @@ extension PostgresStore {
     }
 
     public func restoreStock(madeId: Int64, owner: FavoritesOwner) async throws -> [StockUse] {
-        try await mapped {
+        try await mapped { [self] in
             guard owner != .nobody else { return [] }
             return try await write("bar") { connection in
                 try await giveBack(
