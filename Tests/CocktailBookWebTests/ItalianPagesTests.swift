@@ -113,7 +113,7 @@ struct ItalianPagesTests {
                 "/?page=2",
                 "/?makeable=one-away", "/results?filter=alcoholic&makeable=now",
                 "/cocktails/new", "/cocktails/new?adapt=0", "/cocktails/my-1", "/cocktails/my-1/edit",
-                "/cocktails/my-1/history", "/trash", "/results?sort=rating&made=never",
+                "/cocktails/my-1/history", "/trash", "/results?sort=rating&made=never", "/results?rated=yes",
             ]
             // A drink of the book's own, with a second version, a note and a drink made.
             let made = try await client.execute(

@@ -407,6 +407,36 @@ struct RatedListsTests {
             #expect(results.contains("Best rated first") && results.contains("Never made"))
             let filters = String(buffer: try await client.execute(uri: "/filters", method: .get, headers: bob).body)
             #expect(filters.contains(#"name="made""#) && filters.contains(#"value="rating""#))
+            #expect(filters.contains(#"name="rated""#) && filters.contains("Rated in the book"))
+
+            // rated=yes: only the drinks someone rated, in the list's own order.
+            let onlyRated = try await client.execute(uri: "/api/v1/cocktails?rated=yes", method: .get, headers: bob)
+                .decoded(ListBody.self).names
+            #expect(onlyRated == everything.filter { ["Margarita", "Manhattan", "Daiquiri"].contains($0) })
+            let best = try await client.execute(
+                uri: "/api/v1/cocktails?rated=yes&sort=rating", method: .get, headers: alice
+            ).decoded(ListBody.self).names
+            #expect(best == ["Margarita", "Manhattan", "Daiquiri"], "the book's ratings, whoever asks")
+            let refused = try await client.get("/api/v1/cocktails?rated=no")
+            #expect(refused.status == .badRequest && String(buffer: refused.body).contains("invalid_rated"))
+
+            // Each row of a list about ratings shows the book's average, said in words for a screen reader.
+            let page = String(
+                buffer: try await client.execute(uri: "/results?rated=yes&sort=rating", method: .get, headers: bob)
+                    .body)
+            #expect(page.contains("Rated in the book") && page.contains("Best rated first"))
+            let stars = page.components(separatedBy: #"class="row-rating""#).dropFirst().map {
+                String($0.prefix { $0 != "<" })
+            }
+            #expect(
+                stars == [
+                    #" role="img" aria-label="Rated 5 out of 5, by 1 person">★ 5"#,
+                    #" role="img" aria-label="Rated 4.5 out of 5, by 2 people">★ 4.5"#,
+                    #" role="img" aria-label="Rated 2 out of 5, by 1 person">★ 2"#,
+                ])
+            let plain = String(
+                buffer: try await client.execute(uri: "/results?made=never", method: .get, headers: bob).body)
+            #expect(!plain.contains("row-rating"), "a list that is not about ratings shows none")
         }
     }
 }

@@ -76,8 +76,12 @@ public struct CatalogSnapshot: Sendable {
             let last = personal.made[self.catalog.cocktails[position].id]?.last
             return made == .never ? last == nil : (last.map { $0 >= recent } ?? false)
         }
+        let ratedAsAsked = { (position: Int) in
+            !query.rated || personal.ratings[self.catalog.cocktails[position].id] != nil
+        }
         let passes = { (position: Int) in
-            (chosen.isEmpty || chosen[position]) && madeAsAsked(position) && self.passesFilters(position, query)
+            (chosen.isEmpty || chosen[position]) && madeAsAsked(position) && ratedAsAsked(position)
+                && self.passesFilters(position, query)
         }
         var matches: [Int]
         // Text without any word ("-", "&") searches for nothing, so it lists like no text at all.

@@ -32,6 +32,8 @@ public struct CocktailQuery: Sendable, Equatable {
     public var sort: Sort = .name
     /// Only the drinks the asker never made, or made in the last ``recentDays`` days.
     public var made: Made?
+    /// Only the drinks someone in the book rated (`rated=yes`).
+    public var rated = false
     /// The language the answer is shown in: words are searched in the descriptions and the
     /// ingredient names that language's pages show. Not part of the query's address (the page's
     /// language is a setting of its own).
@@ -103,7 +105,12 @@ public struct CocktailQuery: Sendable, Equatable {
     /// Whether anything beyond the kind narrows the list.
     public var hasRefinements: Bool {
         category != nil || glass != nil || !ingredients.isEmpty || makeable != nil || made != nil || tag != nil
+            || rated
     }
+
+    /// Whether a list of this query is about ratings (sorted by them, or only rated drinks), so
+    /// that each row shows its stars.
+    public var showsRatings: Bool { sort == .rating || rated }
 
     /// Whether the query narrows the catalog at all.
     public var isEmpty: Bool { text.isEmpty && kind == .all && !hasRefinements }

@@ -124,6 +124,14 @@ struct FiltersPage: PageModel {
                     anyId: "made-any", anyLabel: strings["filters_any"], anyChecked: query.made == nil))
             groups.append(
                 Group(
+                    name: "rated", legend: strings["filters_rated"],
+                    options: options(
+                        "rated", [Facets.Value(value: "yes", count: personal.view.ratings.count)],
+                        label: { _ in strings["filters_rated_yes"] }
+                    ) { query.rated && $0 == "yes" },
+                    anyId: "rated-any", anyLabel: strings["filters_any"], anyChecked: !query.rated))
+            groups.append(
+                Group(
                     name: "sort", legend: strings["filters_sort"],
                     options: options(
                         "sort", [Facets.Value(value: "rating", count: personal.view.ratings.count)],
@@ -147,6 +155,9 @@ struct ResultsPage: PageModel {
         var imageURL: String
         var ingredients: String
         var isFavorite: Bool
+        /// The book's average stars and how many rated it, on a list about ratings.
+        var rating: String?
+        var ratingLabel: String?
     }
 
     var countText: String
@@ -157,7 +168,10 @@ struct ResultsPage: PageModel {
     /// The filter screen with the current choices, to change them.
     var changeFiltersHref: String
 
-    init(query: CocktailQuery, page: CocktailPage, table: IngredientTable, strings: UIStrings = .english) {
+    init(
+        query: CocktailQuery, page: CocktailPage, table: IngredientTable, ratings: [String: RatingSummary] = [:],
+        strings: UIStrings = .english
+    ) {
         countText = strings.count("search_results", page.total)
         let ingredientsText =
             query.ingredients.isEmpty
@@ -171,7 +185,7 @@ struct ResultsPage: PageModel {
         summary = [
             query.kind == .all ? nil : query.kind.label(strings), query.category.map(strings.category),
             query.glass.map(strings.glass), ingredientsText, query.tag.map { "#" + strings.tag($0) }, makeableText,
-            madeText,
+            madeText, query.rated ? strings["filters_rated_yes"] : nil,
             query.sort == .rating ? strings["filters_sort_rating"] : nil,
         ].compactMap { $0 }.joined(separator: " · ")
         changeFiltersHref = "/filters" + QueryParameters.string(for: query, page: 1)
@@ -180,10 +194,15 @@ struct ResultsPage: PageModel {
             let names = item.cocktail.recipe.compactMap {
                 (table.ingredient(for: $0)?.name ?? $0.ingredient).map(strings.ingredient)
             }
+            let rating = query.showsRatings ? ratings[item.cocktail.id] : nil
             return Row(
                 name: item.cocktail.name, href: origin.detailsPath(for: item.cocktail.id),
                 imageURL: CocktailImage.url(for: item.cocktail),
-                ingredients: names.joined(separator: ", "), isFavorite: item.isFavorite
+                ingredients: names.joined(separator: ", "), isFavorite: item.isFavorite,
+                rating: rating.map { strings("results_rating", ["average": strings.decimal($0.average)]) },
+                ratingLabel: rating.map {
+                    strings.count("results_rating_label", $0.count, ["average": strings.decimal($0.average)])
+                }
             )
         }
         hasRows = !rows.isEmpty

@@ -96,11 +96,12 @@ struct WebController<Context: AppContext>: Sendable {
         filtersOnly.text = ""
         let shelf = await query.makeable == nil ? Shelf() : try bar.shelf(of: context.viewer.favoritesOwner)
         let owner = context.viewer.favoritesOwner
-        let answer = try await catalog.query(
-            filtersOnly, for: owner, shelf: shelf,
-            personal: try await desk?.personal(for: query, owner: owner) ?? PersonalView())
+        let personal = try await desk?.personal(for: query, owner: owner) ?? PersonalView()
+        let answer = try await catalog.query(filtersOnly, for: owner, shelf: shelf, personal: personal)
         return renderer.render(
-            ResultsPage(query: query, page: answer, table: catalog.ingredients, strings: context.strings),
+            ResultsPage(
+                query: query, page: answer, table: catalog.ingredients, ratings: personal.ratings,
+                strings: context.strings),
             context: context)
     }
 

@@ -174,9 +174,9 @@ struct RecipeDesk: Sendable {
     }
 
     /// What a list asked for `query` needs of the asker's own: the ratings and drinks made when
-    /// it sorts by rating or filters by drinks made, else nothing.
+    /// it sorts or filters by rating or filters by drinks made, else nothing.
     func personal(for query: CocktailQuery, owner: FavoritesOwner) async throws -> PersonalView {
-        guard query.sort == .rating || query.made != nil else { return PersonalView() }
+        guard query.showsRatings || query.made != nil else { return PersonalView() }
         return try await store.personalView(of: owner)
     }
 

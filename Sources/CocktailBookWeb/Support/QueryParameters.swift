@@ -45,6 +45,12 @@ enum QueryParameters {
             }
             query.sort = chosen
         }
+        if let rated = value("rated"), !rated.isEmpty {
+            guard rated == "yes" else {
+                throw AppError(status: .badRequest, code: "invalid_rated", message: "rated must be yes.")
+            }
+            query.rated = true
+        }
         if let made = value("made"), !made.isEmpty {
             guard let chosen = CocktailQuery.Made(rawValue: made) else {
                 throw AppError(status: .badRequest, code: "invalid_made", message: "made must be never or recently.")
@@ -95,6 +101,7 @@ enum QueryParameters {
         if let tag = query.tag { items.append(.init(name: "tag", value: tag)) }
         if let makeable = query.makeable { items.append(.init(name: "makeable", value: makeable.rawValue)) }
         if let made = query.made { items.append(.init(name: "made", value: made.rawValue)) }
+        if query.rated { items.append(.init(name: "rated", value: "yes")) }
         if query.sort != .name { items.append(.init(name: "sort", value: query.sort.rawValue)) }
         if let page, page > 1 { items.append(.init(name: "page", value: String(page))) }
         guard !items.isEmpty else { return "" }
