@@ -37,8 +37,22 @@ public struct AppConfiguration: Sendable {
     public var privateMode = false
     /// bcrypt's cost for new password hashes (4 to 31; each step doubles the time).
     public var bcryptCost: UInt8 = 12
-    /// `--trust-proxy`: believe `X-Forwarded-Proto` (secure cookies) and `X-Forwarded-For`.
+    /// `--trust-proxy`: believe `X-Forwarded-Proto` (secure cookies, HSTS) and `X-Forwarded-For`
+    /// from the ``trustedProxies``.
     public var trustProxy = false
+    /// `--trusted-proxies`: the addresses and networks (`10.0.0.0/8`) of the reverse proxies
+    /// whose forwarded headers are believed; a proxy on the same machine by default.
+    public var trustedProxies = ["127.0.0.0/8", "::1"]
+
+    /// The first entry of `list` that is not an address or a network, if any.
+    public static func invalidNetwork(in list: [String]) -> String? {
+        list.first { IPNetwork($0) == nil }
+    }
+
+    /// How forwarded headers are read (see ``ProxyTrust``).
+    var proxyTrust: ProxyTrust {
+        ProxyTrust(isEnabled: trustProxy, proxies: trustedProxies.compactMap(IPNetwork.init))
+    }
     /// How long one import may take in all.
     public var importTimeLimit: Duration = .seconds(600)
     /// `--refresh-every`: fetch the catalog from its source again once it is this old; `nil`

@@ -36,7 +36,7 @@ public func buildApplication(
     // (origin, query), what nobody may do, `405`, chaos for the APIs. Each route's group then
     // applies its own policy (see ``RoutePolicy``).
     router.add(middleware: RequestLogMiddleware(metrics: metrics))
-    router.add(middleware: SecurityHeadersMiddleware(table: table))
+    router.add(middleware: SecurityHeadersMiddleware(table: table, proxy: configuration.proxyTrust))
     let routes = RouteBuilder(
         router: router, table: table, isPrivate: configuration.privateMode,
         cache: ResponseCacheMiddleware(
@@ -85,7 +85,7 @@ public func buildApplication(
     ImportController(environment: environment, renderer: renderer, configuration: configuration).addRoutes(to: routes)
     MaintenanceController(environment: environment, configuration: configuration, renderer: renderer)
         .addRoutes(to: routes)
-    AccountController(accounts: environment.accounts, renderer: renderer, trustProxy: proxy).addRoutes(to: routes)
+    AccountController(accounts: environment.accounts, renderer: renderer).addRoutes(to: routes)
     AdminController(accounts: environment.accounts, renderer: renderer).addRoutes(to: routes)
     SettingsController(database: database, renderer: renderer).addRoutes(to: routes)
     BookSettingsController(store: database).addRoutes(to: routes)

@@ -79,6 +79,13 @@ struct Serve: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
+            "With --trust-proxy: the reverse proxies whose forwarded headers are believed, addresses or networks separated by commas (default 127.0.0.0/8,::1; env: COCKTAILBOOK_TRUSTED_PROXIES).",
+            valueName: "list"))
+    var trustedProxies: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
             "Fetch the catalog from its source again once it is this old: 90s, 30m, 6h, 1d, or off (env: COCKTAILBOOK_REFRESH_EVERY; default 6h).",
             valueName: "duration"))
     var refreshEvery: String?
@@ -130,6 +137,13 @@ struct Serve: AsyncParsableCommand {
         configuration.publicReadOnly = publicReadOnly || isSet("COCKTAILBOOK_PUBLIC_READ_ONLY")
         configuration.privateMode = `private` || isSet("COCKTAILBOOK_PRIVATE")
         configuration.trustProxy = trustProxy || isSet("COCKTAILBOOK_TRUST_PROXY")
+        if let list = trustedProxies ?? environment["COCKTAILBOOK_TRUSTED_PROXIES"] {
+            let networks = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            if let wrong = AppConfiguration.invalidNetwork(in: networks) {
+                throw ValidationError("--trusted-proxies takes addresses or networks such as 10.0.0.0/8, not \(wrong).")
+            }
+            configuration.trustedProxies = networks
+        }
         if let level = logLevel ?? environment["COCKTAILBOOK_LOG_LEVEL"] {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else {
                 throw ValidationError(

@@ -11,8 +11,6 @@ import Hummingbird
 struct AccountController<Context: AppContext>: Sendable {
     let accounts: Accounts
     let renderer: PageRenderer
-    /// Believe `X-Forwarded-Proto` when deciding whether the session cookie is `Secure`.
-    let trustProxy: Bool
     let throttle = LoginThrottle()
 
     func addRoutes(to routes: RouteBuilder<Context>) {
@@ -41,7 +39,7 @@ struct AccountController<Context: AppContext>: Sendable {
         let form = try context.submittedForm()
         let name = (form["username"] ?? "").trimmingCharacters(in: .whitespaces)
         let next = LocalPath.sanitized(form["next"])
-        let keys = ["account:" + name.lowercased(), "client:" + clientAddress(request, context)]
+        let keys = ["account:" + name.lowercased(), "client:" + context.clientAddress]
         let attempt: LoginThrottle.Attempt
         switch throttle.begin(keys) {
         case .go(let begun): attempt = begun
@@ -78,14 +76,14 @@ struct AccountController<Context: AppContext>: Sendable {
         if let old = context.sessionHash { try await accounts.database.deleteSession(tokenHash: old) }
         let token = try await accounts.startSession(for: account)
         var response = Response.redirect(to: next, type: .normal)
-        response.headers[.setCookie] = SessionCookie.set(token, secure: isSecure(request))
+        response.headers[.setCookie] = SessionCookie.set(token, secure: context.isHTTPS)
         return response
     }
 
     @Sendable func signOut(request: Request, context: Context) async throws -> Response {
         if let hash = context.sessionHash { try await accounts.database.deleteSession(tokenHash: hash) }
         var response = Response.redirect(to: "/", type: .normal)
-        response.headers[.setCookie] = SessionCookie.clear(secure: isSecure(request))
+        response.headers[.setCookie] = SessionCookie.clear(secure: context.isHTTPS)
         // What the browser kept of this account's pages goes with it; the service worker drops
         // its offline copies when the next page comes for someone else.
         response.headers[HTTPField.Name("Clear-Site-Data")!] = "\"cache\""
@@ -157,18 +155,6 @@ struct AccountController<Context: AppContext>: Sendable {
         let form = try context.submittedForm()
         guard case .account(let account) = context.viewer else { throw AppError.signInRequired }
         return (account, form)
-    }
-
-    private func isSecure(_ request: Request) -> Bool {
-        trustProxy && request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https"
-    }
-
-    private func clientAddress(_ request: Request, _ context: Context) -> String {
-        if trustProxy, let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!]?.split(separator: ",").first
-        {
-            return forwarded.trimmingCharacters(in: .whitespaces)
-        }
-        return context.clientAddress
     }
 
     static func minutes(_ seconds: Int) -> String {

@@ -12,8 +12,14 @@ protocol AppContext: RequestContext {
     var viewer: Viewer { get set }
     /// The hash of the session cookie that signed the viewer in, if one did.
     var sessionHash: String? { get set }
-    /// The client's address, for login throttling.
-    var clientAddress: String { get }
+    /// The client's address, for login throttling: the connection's, or behind a trusted
+    /// reverse proxy the one it names (see ``ProxyTrust``, set by ``SecurityHeadersMiddleware``).
+    var clientAddress: String { get set }
+    /// Whether the request came over HTTPS (to a trusted proxy): cookies are then `Secure` and
+    /// `Strict-Transport-Security` is sent.
+    var isHTTPS: Bool { get set }
+    /// The address of the connection's other end.
+    var peerAddress: String { get }
     /// A bearer token was given and is not valid (revoked, mistyped): the request is refused.
     var hasBadCredentials: Bool { get set }
     /// The viewer's settings for this request (see ``SettingsMiddleware``).
@@ -62,11 +68,14 @@ struct AppRequestContext: AppContext {
     var signedInWithToken = false
     var form: SubmittedForm?
     var surface = RoutePolicy.Surface.page
-    let clientAddress: String
+    var clientAddress: String
+    var isHTTPS = false
+    let peerAddress: String
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+        peerAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+        clientAddress = peerAddress
     }
 }
 

@@ -29,8 +29,8 @@ enum CSRFToken {
     }
 
     /// The `Set-Cookie` value that gives a browser `token`.
-    static func cookie(_ token: String) -> String {
-        "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+    static func cookie(_ token: String, secure: Bool = false) -> String {
+        "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
     }
 
     /// Refuses a form submission whose `csrf` field is not this browser's token, in constant

@@ -7,6 +7,8 @@ import Hummingbird
 struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
     /// The routes' methods, for `Allow`.
     let table: RouteTable
+    /// How forwarded headers are read: who the client is and whether it came over HTTPS.
+    var proxy = ProxyTrust(isEnabled: false)
 
     /// Pages: our own script and style only, no framing, no plugins, forms to ourselves.
     static var pagePolicy: String {
@@ -23,6 +25,10 @@ struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
         -> Response
     {
         var context = context
+        context.clientAddress = proxy.client(
+            peer: context.peerAddress, forwardedFor: request.headers[HTTPField.Name("X-Forwarded-For")!])
+        context.isHTTPS = proxy.arrivedOverHTTPS(
+            peer: context.peerAddress, forwardedProto: request.headers[HTTPField.Name("X-Forwarded-Proto")!])
         let existing = CSRFToken.fromCookie(of: request)
         context.csrfToken = existing ?? CSRFToken.generate()
         // What the route declares (``RoutePolicy``), looked up once for every layer within.
@@ -36,9 +42,15 @@ struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
             response = try await next(request, context)
         }
         if existing == nil, policy.surface == .page {
-            response.headers.append(HTTPField(name: .setCookie, value: CSRFToken.cookie(context.csrfToken)))
+            response.headers.append(
+                HTTPField(name: .setCookie, value: CSRFToken.cookie(context.csrfToken, secure: context.isHTTPS)))
         }
         Self.addHeaders(to: &response, readableCrossOrigin: policy.readableCrossOrigin)
+        // Only over HTTPS: a browser ignores it over plain http, and a household reaching the
+        // server directly on the LAN by http must still be able to sign in.
+        if context.isHTTPS, response.headers[.strictTransportSecurity] == nil {
+            response.headers[.strictTransportSecurity] = "max-age=31536000"
+        }
         return response
     }
 

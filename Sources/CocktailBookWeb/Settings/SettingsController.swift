@@ -31,7 +31,7 @@ struct SettingsController<Context: AppContext>: Sendable {
         let settings = context.settings.applying { form[$0] }
         if case .account(let account) = context.viewer { try await database.saveSettings(settings, for: account.id) }
         var response = Response.redirect(to: LocalPath.sanitized(form["return"] ?? "/settings"), type: .normal)
-        response.headers[.setCookie] = SettingsCookie.set(settings)
+        response.headers[.setCookie] = SettingsCookie.set(settings, secure: context.isHTTPS)
         return response
     }
 }

@@ -52,7 +52,8 @@ struct SettingsMiddleware<Context: AppContext>: RouterMiddleware {
             if case .account(let account) = context.viewer, !isReadOnly {
                 try? await database.saveSettings(saved, for: account.id)
             }
-            response.headers.append(HTTPField(name: .setCookie, value: SettingsCookie.set(saved)))
+            response.headers.append(
+                HTTPField(name: .setCookie, value: SettingsCookie.set(saved, secure: context.isHTTPS)))
         }
         return response
     }
@@ -69,7 +70,7 @@ extension SettingsMiddleware {
 enum SettingsCookie {
     static let name = "cocktailbook_settings"
 
-    static func set(_ settings: Settings) -> String {
-        "\(name)=\(settings.cookieValue); Path=/; Max-Age=31536000; SameSite=Lax"
+    static func set(_ settings: Settings, secure: Bool) -> String {
+        "\(name)=\(settings.cookieValue); Path=/; Max-Age=31536000; SameSite=Lax" + (secure ? "; Secure" : "")
     }
 }
