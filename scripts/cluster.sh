@@ -115,8 +115,15 @@ mkdir -p "$work/nginx/logs"
 "$nginx_bin" -p "$work/nginx" -c "$work/nginx/nginx.conf"
 curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null || { echo "nginx does not answer on $port" >&2; cat "$work/nginx/error.log" >&2; exit 1; }
 
+# Behind the proxy nobody is the owner of a book without accounts (a forwarded request is never
+# this machine's own): an admin signs in, and the load's writes use the admin's token.
+password=$(python3 -c 'import secrets; print(secrets.token_hex(12))')
+printf '%s\n' "$password" | "$app" user add admin --admin --password-stdin --database "$database" >/dev/null
+token=$("$app" user token admin --label load --database "$database")
+
 if [ "$load" = 0 ]; then
   echo "Cocktail Book: ${instances} instances behind http://127.0.0.1:$port (PostgreSQL $database). Ctrl-C stops everything."
+  echo "Sign in as admin with the password $password."
   wait "${pids[0]}"
   exit 0
 fi
@@ -131,7 +138,7 @@ request = function()
   if n % 10 == 0 then
     local id = math.floor(n / 10) % 170
     local method = (math.floor(n / 10) % 2 == 0) and "PUT" or "DELETE"
-    return wrk.format(method, "/api/v1/favorites/" .. id)
+    return wrk.format(method, "/api/v1/favorites/" .. id, { ["Authorization"] = "Bearer " .. os.getenv("COCKTAILBOOK_LOAD_TOKEN") })
   end
   return wrk.format("GET", reads[n % #reads + 1])
 end
@@ -140,7 +147,7 @@ LUA
 run_load() { # name url [kill-pid]
   local name=$1 url=$2 victim=${3:-}
   if [ -n "$victim" ]; then (sleep $((duration / 2)); kill -9 "$victim" 2>/dev/null) & fi
-  wrk -t2 -c"$connections" -d"${duration}s" --latency --timeout 5s -s "$work/mixed.lua" "$url" >"$work/wrk-$name.txt" 2>&1 || true
+  COCKTAILBOOK_LOAD_TOKEN=$token wrk -t2 -c"$connections" -d"${duration}s" --latency --timeout 5s -s "$work/mixed.lua" "$url" >"$work/wrk-$name.txt" 2>&1 || true
   local rps p99 total non2xx socket
   rps=$(awk '/Requests\/sec/ {print $2}' "$work/wrk-$name.txt")
   p99=$(awk '$1 == "99%" {print $2}' "$work/wrk-$name.txt")

@@ -144,3 +144,36 @@ struct ProxyTrustTests {
         }
     }
 }
+
+/// A book without accounts belongs to whoever opens its loopback address, but not to the
+/// strangers a proxy on the same machine passes on.
+@Suite("The owner of a book without accounts")
+struct ForwardedOwnerTests {
+    struct Favorites: Decodable {
+        var cocktails: [SummaryBody]
+    }
+
+    @Test("a request a proxy forwarded is a visitor's, with or without --trust-proxy; a direct one is the owner's")
+    func forwardedIsNotTheOwner() async throws {
+        for trusted in [false, true] {
+            let database = try TemporaryDatabase()
+            defer { database.remove() }
+            try await makeApp(databasePath: database.path, configure: { $0.trustProxy = trusted }).test(.router) {
+                client in
+                try await client.waitUntilReady()
+                for forwarded: HTTPFields in [
+                    [.init("X-Forwarded-For")!: "198.51.100.7"], [.init("Forwarded")!: "for=198.51.100.7"],
+                ] {
+                    let refused = try await client.execute(uri: "/api/v1/favorites/7", method: .put, headers: forwarded)
+                    #expect(refused.status == .unauthorized || refused.status == .forbidden, "\(refused.status)")
+                }
+                #expect(try await client.get("/api/v1/favorites").decoded(Favorites.self).cocktails.isEmpty)
+                #expect(try await client.execute(uri: "/api/v1/favorites/7", method: .put).status == .noContent)
+                #expect(
+                    try await client.get("/api/v1/favorites").decoded(Favorites.self).cocktails.map(\.name) == [
+                        "Margarita"
+                    ])
+            }
+        }
+    }
+}

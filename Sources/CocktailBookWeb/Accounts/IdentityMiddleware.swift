@@ -50,7 +50,10 @@ struct IdentityMiddleware<Context: AppContext>: RouterMiddleware {
                 return
             }
             let hasAccounts = try await accounts.hasAccounts()
-            context.viewer = !hasAccounts && isLoopback && !isReadOnly ? .owner : .anonymous(accountMode: hasAccounts)
+            // The owner of a book without accounts is whoever reaches its loopback address
+            // directly; a proxy on this machine passes strangers on from loopback too.
+            let isOwner = !hasAccounts && isLoopback && !isReadOnly && !ProxyTrust.wasForwarded(request.headers)
+            context.viewer = isOwner ? .owner : .anonymous(accountMode: hasAccounts)
         } catch let error as StoreError {
             throw error
         } catch {

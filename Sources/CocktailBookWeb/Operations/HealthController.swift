@@ -77,8 +77,6 @@ struct HealthController<Context: AppContext>: Sendable {
     /// proxy on this machine passes other people's requests on from a loopback address, and
     /// whether or not the book trusts what it says, a request it forwarded is not local.
     static func isLocalCaller(_ request: Request, context: Context) -> Bool {
-        guard AppConfiguration.isLoopback(context.clientAddress) else { return false }
-        return request.headers[HTTPField.Name("X-Forwarded-For")!] == nil
-            && request.headers[HTTPField.Name("Forwarded")!] == nil
+        AppConfiguration.isLoopback(context.peerAddress) && !ProxyTrust.wasForwarded(request.headers)
     }
 }

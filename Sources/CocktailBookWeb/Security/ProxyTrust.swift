@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 #if canImport(Glibc)
     import Glibc
@@ -38,6 +39,12 @@ struct ProxyTrust: Sendable, Equatable {
         guard isEnabled, trusts(peer), let forwardedProto else { return false }
         return forwardedProto.split(separator: ",").last?.trimmingCharacters(in: .whitespaces).lowercased()
             == "https"
+    }
+
+    /// Whether a proxy passed the request on (it names a client), trusted or not: such a
+    /// request is never this machine's own, even from a loopback address.
+    static func wasForwarded(_ headers: HTTPFields) -> Bool {
+        headers[HTTPField.Name("X-Forwarded-For")!] != nil || headers[HTTPField.Name("Forwarded")!] != nil
     }
 
     /// Whether `address` is one of the trusted proxies.
