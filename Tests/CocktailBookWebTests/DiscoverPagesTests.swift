@@ -124,7 +124,7 @@ struct DiscoverPagesTests {
             let html = String(buffer: response.body)
             #expect(
                 html.matches(of: /<legend>([^<]*)<\/legend>/).map { String($0.1) } == [
-                    "Alcoholic type", "Category", "Glass", "My bar", "Made it", "Order", "Ingredients",
+                    "Alcoholic type", "Category", "Glass", "My bar", "Made it", "Ratings", "Order", "Ingredients",
                 ])
             #expect(html.contains(#"<form class="filters" action="/results" method="get""#))
             for (name, values) in [
