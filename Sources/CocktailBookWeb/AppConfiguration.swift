@@ -49,6 +49,27 @@ public struct AppConfiguration: Sendable {
         list.first { IPNetwork($0) == nil }
     }
 
+    /// `--public-url`: the address guests reach the book by (`https://bar.example.org`), used
+    /// for every absolute link it makes (share links, their QR codes, TheCocktailDB's picture
+    /// URLs, links in a drink's structured data); `nil` to follow each request's host.
+    public var publicURL: String?
+
+    /// `https://host[:port]` of `text`, or `nil` when it is not an http(s) address of a host
+    /// alone (no path, query, user or fragment: the book is served from its root).
+    public static func publicOrigin(_ text: String) -> String? {
+        guard let components = URLComponents(string: text.trimmingCharacters(in: .whitespaces)),
+            let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            let host = components.host, !host.isEmpty, CocktailDBImageBase.isPlainHost(host),
+            components.path.isEmpty || components.path == "/", components.query == nil, components.fragment == nil,
+            components.user == nil, components.password == nil
+        else { return nil }
+        let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host.lowercased()
+        return "\(scheme)://\(shownHost)" + (components.port.map { ":\($0)" } ?? "")
+    }
+
+    /// `host:port` where the server listens, bracketed for IPv6.
+    var listeningHost: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+
     /// How forwarded headers are read (see ``ProxyTrust``).
     var proxyTrust: ProxyTrust {
         ProxyTrust(isEnabled: trustProxy, proxies: trustedProxies.compactMap(IPNetwork.init))

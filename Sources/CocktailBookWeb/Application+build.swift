@@ -36,7 +36,11 @@ public func buildApplication(
     // (origin, query), what nobody may do, `405`, chaos for the APIs. Each route's group then
     // applies its own policy (see ``RoutePolicy``).
     router.add(middleware: RequestLogMiddleware(metrics: metrics))
-    router.add(middleware: SecurityHeadersMiddleware(table: table, proxy: configuration.proxyTrust))
+    router.add(
+        middleware: SecurityHeadersMiddleware(
+            table: table, proxy: configuration.proxyTrust,
+            publicOrigin: configuration.publicURL.flatMap(AppConfiguration.publicOrigin),
+            fallbackHost: configuration.listeningHost))
     let routes = RouteBuilder(
         router: router, table: table, isPrivate: configuration.privateMode,
         cache: ResponseCacheMiddleware(
@@ -74,10 +78,10 @@ public func buildApplication(
     let houseDesk = HouseRecipeDesk(catalog: catalog, store: database)
     HouseRecipeAPIController(desk: houseDesk).addRoutes(to: routes)
     HouseRecipePageController(desk: houseDesk, renderer: renderer).addRoutes(to: routes)
-    CocktailDBController(catalog: catalog, host: configuration.host, port: configuration.port, trustProxy: proxy)
+    CocktailDBController(catalog: catalog)
         .addRoutes(to: routes)
     WebController(
-        catalog: catalog, renderer: renderer, bar: database, images: environment.images, trustProxy: proxy, desk: desk
+        catalog: catalog, renderer: renderer, bar: database, images: environment.images, desk: desk
     ).addRoutes(to: routes)
     RecipePageController(desk: desk, renderer: renderer, pictures: environment.images, pagePolicy: pagePolicy)
         .addRoutes(to: routes)
@@ -100,8 +104,8 @@ public func buildApplication(
             }
             return shared
         })
-    ListAPIController(desk: lists, trustProxy: proxy).addRoutes(to: routes)
-    ListPageController(desk: lists, renderer: renderer, trustProxy: proxy).addRoutes(to: routes)
+    ListAPIController(desk: lists).addRoutes(to: routes)
+    ListPageController(desk: lists, renderer: renderer).addRoutes(to: routes)
     PartyPageController(desk: lists, renderer: renderer).addRoutes(to: routes)
 
     let http1 = HTTP1Channel.Configuration(

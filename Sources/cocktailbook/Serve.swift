@@ -86,6 +86,13 @@ struct Serve: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
+            "The address guests reach the book by, such as https://bar.example.org: every absolute link it makes (share links, their QR codes, picture URLs) uses it (env: COCKTAILBOOK_PUBLIC_URL).",
+            valueName: "url"))
+    var publicURL: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
             "Fetch the catalog from its source again once it is this old: 90s, 30m, 6h, 1d, or off (env: COCKTAILBOOK_REFRESH_EVERY; default 6h).",
             valueName: "duration"))
     var refreshEvery: String?
@@ -137,6 +144,14 @@ struct Serve: AsyncParsableCommand {
         configuration.publicReadOnly = publicReadOnly || isSet("COCKTAILBOOK_PUBLIC_READ_ONLY")
         configuration.privateMode = `private` || isSet("COCKTAILBOOK_PRIVATE")
         configuration.trustProxy = trustProxy || isSet("COCKTAILBOOK_TRUST_PROXY")
+        if let url = publicURL ?? environment["COCKTAILBOOK_PUBLIC_URL"], !url.isEmpty {
+            guard AppConfiguration.publicOrigin(url) != nil else {
+                throw ValidationError(
+                    "--public-url takes an http or https address of the book's root, such as https://bar.example.org, not \(url)."
+                )
+            }
+            configuration.publicURL = url
+        }
         if let list = trustedProxies ?? environment["COCKTAILBOOK_TRUSTED_PROXIES"] {
             let networks = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             if let wrong = AppConfiguration.invalidNetwork(in: networks) {

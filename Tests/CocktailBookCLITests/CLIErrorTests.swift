@@ -146,6 +146,8 @@ struct CLIErrorTests {
             (["serve", "--refresh-every=-6h"], "from 10s to 366d"),
             (["serve", "--trust-proxy", "--trusted-proxies", "10.0.0.0/8,proxy.lan"], "not proxy.lan"),
             (["serve", "--trusted-proxies", "10.0.0.0/33"], "not 10.0.0.0/33"),
+            (["serve", "--public-url", "bar.example.org"], "not bar.example.org"),
+            (["serve", "--public-url", "https://bar.example.org/book"], "root"),
             // Good durations pass, and the next problem is the one reported.
             (["serve", "--refresh-every", "90s", "--port", "70000"], "70000"),
             (["serve", "--refresh-every", "off", "--port", "70001"], "70001"),

@@ -133,7 +133,7 @@ struct OperationsTests {
         return ((object?["drinks"] as? [[String: Any]])?.first?["strDrinkThumb"]) as? String
     }
 
-    @Test("X-Forwarded-Host and X-Forwarded-Proto make absolute URLs only behind a trusted proxy")
+    @Test("X-Forwarded-Host and X-Forwarded-Proto make absolute URLs only from a trusted proxy")
     func forwardedURLs() async throws {
         let uri = "/api/json/v1/1/lookup.php?i=7"
         let forwarded: HTTPFields = [
@@ -149,8 +149,11 @@ struct OperationsTests {
                 try Self.thumb(try await client.execute(uri: uri, method: .get, headers: forwarded))
                     == "http://10.0.0.5:8080/images/cocktails/7.jpg")
         }
-        try await makeApp(databasePath: database.path, configure: { $0.trustProxy = true }).test(.router) { client in
-            try await client.waitUntilReady()
+        // From the trusted proxy (this machine, on a real connection), they name the address.
+        try await ProxyTrustTests.behindProxy(database) { client in
+            // A server on loopback answers only loopback names (`Host` is the proxy's upstream).
+            var forwarded = forwarded
+            forwarded[.init("Host")!] = nil
             #expect(
                 try Self.thumb(try await client.execute(uri: uri, method: .get, headers: forwarded))
                     == "https://bar.example/images/cocktails/7.jpg")
@@ -161,9 +164,79 @@ struct OperationsTests {
             // A forwarded host that could bend the URL is not echoed.
             var hostile = forwarded
             hostile[.init("X-Forwarded-Host")!] = "evil.example/x?"
-            #expect(
-                try Self.thumb(try await client.execute(uri: uri, method: .get, headers: hostile))
-                    == "https://10.0.0.5:8080/images/cocktails/7.jpg")
+            let fallback = try #require(
+                try Self.thumb(try await client.execute(uri: uri, method: .get, headers: hostile)))
+            #expect(fallback == "https://localhost/images/cocktails/7.jpg", "the Host the client sent")
         }
+        // From anyone else (the router test has no trusted peer), --trust-proxy or not, they are ignored.
+        try await makeApp(databasePath: database.path, configure: { $0.trustProxy = true }).test(.router) { client in
+            try await client.waitUntilReady()
+            #expect(
+                try Self.thumb(try await client.execute(uri: uri, method: .get, headers: forwarded))
+                    == "http://10.0.0.5:8080/images/cocktails/7.jpg")
+        }
+    }
+
+    @Test("--public-url names every absolute link, whatever the request's host; a loopback link warns the owner")
+    func publicAddress() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let uri = "/api/json/v1/1/lookup.php?i=7"
+        let asked: HTTPFields = [.init("Host")!: "10.0.0.5:8080", .init("X-Forwarded-Host")!: "evil.example"]
+        try await makeApp(
+            databasePath: database.path,
+            configure: {
+                $0.publicURL = "https://Bar.Example.org/"
+                $0.trustProxy = true
+            }
+        ).test(.router) { client in
+            try await client.waitUntilReady()
+            #expect(
+                try Self.thumb(try await client.execute(uri: uri, method: .get, headers: asked))
+                    == "https://bar.example.org/images/cocktails/7.jpg")
+            let page = String(buffer: try await client.execute(uri: "/cocktails/7", method: .get, headers: asked).body)
+            #expect(page.contains("https://bar.example.org/cocktails/7") && !page.contains("10.0.0.5"))
+            let list = try await Self.sharedList(client, headers: asked)
+            #expect(list.url.hasPrefix("https://bar.example.org/s/"), "\(list.url)")
+            #expect(!list.page.contains("data-share-warning") && !list.menu.contains("data-share-warning"))
+            #expect(list.menu.contains(list.url), "the QR code's caption")
+        }
+        // Without it, a link to this machine warns the owner on the list and the menu, never guests.
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let list = try await Self.sharedList(client, headers: [.init("Host")!: "127.0.0.1:8080"])
+            #expect(list.url.hasPrefix("http://127.0.0.1:8080/s/"))
+            #expect(list.page.contains("data-share-warning") && list.page.contains("--public-url"))
+            #expect(list.menu.contains("data-share-warning"))
+            let token = String(list.url.split(separator: "/").last ?? "")
+            let guests = String(buffer: try await client.get("/s/\(token)/menu").body)
+            #expect(guests.contains("data-menu-qr") && !guests.contains("data-share-warning"))
+            let lan = try await Self.sharedList(client, headers: [.init("Host")!: "192.168.1.20:8080"])
+            #expect(lan.page.contains("192.168.1.20") && lan.page.contains("data-share-warning"))
+            let named = try await Self.sharedList(client, headers: [.init("Host")!: "bar.example.org"])
+            #expect(!named.page.contains("data-share-warning"))
+        }
+    }
+
+    /// Makes a list with one drink and shares it; its share URL, page and menu as the owner sees them.
+    static func sharedList(_ client: some TestClientProtocol, headers: HTTPFields) async throws -> (
+        url: String, page: String, menu: String
+    ) {
+        var json = headers
+        json[.contentType] = "application/json"
+        let created = try await client.execute(
+            uri: "/api/v1/lists", method: .post, headers: json, body: ByteBuffer(string: #"{"name": "Party"}"#))
+        let object = try JSONSerialization.jsonObject(with: Data(String(buffer: created.body).utf8)) as? [String: Any]
+        let id = try #require(object?["id"] as? Int)
+        _ = try await client.execute(
+            uri: "/api/v1/lists/\(id)/entries", method: .post, headers: json,
+            body: ByteBuffer(string: #"{"cocktail": "7"}"#))
+        let shared = try await client.execute(uri: "/api/v1/lists/\(id)/share", method: .post, headers: json)
+        let share = try JSONSerialization.jsonObject(with: Data(String(buffer: shared.body).utf8)) as? [String: Any]
+        let url = try #require(share?["url"] as? String, "\(String(buffer: shared.body))")
+        let page = String(buffer: try await client.execute(uri: "/lists/\(id)", method: .get, headers: headers).body)
+        let menu = String(
+            buffer: try await client.execute(uri: "/lists/\(id)/menu", method: .get, headers: headers).body)
+        return (url, page, menu)
     }
 }

@@ -11,8 +11,6 @@ struct WebController<Context: AppContext>: Sendable {
     let bar: any BarStore
     /// Where imported pictures are; `nil` serves none.
     var images: ImportedImageFiles? = nil
-    /// `--trust-proxy`: link previews follow `X-Forwarded-Host` and `X-Forwarded-Proto`.
-    var trustProxy = false
     /// The book's own recipes and what people keep about drinks, for a drink's page.
     var desk: RecipeDesk? = nil
 
@@ -139,7 +137,7 @@ struct WebController<Context: AppContext>: Sendable {
             details: details, origin: ListOrigin(request: request), lastModified: lastModified,
             settings: context.settings, strings: context.strings)
         // Link previews (title, description, picture) need absolute URLs.
-        let images = CocktailDBImageBase(request: request, fallbackHost: "127.0.0.1", trustProxy: trustProxy)
+        let images = CocktailDBImageBase(origin: context.origin)
         let pageURL = images.origin + "/cocktails/\(details.cocktail.id)"
         page.preview = .init(url: pageURL, image: images.url(for: details.cocktail))
         page.exportMarkdown = "/cocktails/\(details.cocktail.id).md"

@@ -12,18 +12,6 @@ import Hummingbird
 /// queries as our own API and pages, so a catalog that is loading or failed answers 503.
 struct CocktailDBController<Context: AppContext>: Sendable {
     let catalog: CatalogService
-    /// `host:port` for pictures' URLs when a request carries no usable `Host` header.
-    let fallbackHost: String
-    /// `--trust-proxy`: absolute URLs follow `X-Forwarded-Host` and `X-Forwarded-Proto`.
-    let trustProxy: Bool
-
-    /// Creates the controller; `host` and `port`, where the server listens, name pictures only
-    /// for requests without a usable `Host` header.
-    init(catalog: CatalogService, host: String, port: Int, trustProxy: Bool = false) {
-        self.trustProxy = trustProxy
-        self.catalog = catalog
-        fallbackHost = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-    }
 
     /// Adds the API under `/api/json/v1/{key}` and the pictures' `/preview` variant.
     func addRoutes(to routes: RouteBuilder<Context>) {
@@ -42,7 +30,7 @@ struct CocktailDBController<Context: AppContext>: Sendable {
     /// `s=` names containing the text (empty lists all), `f=` names starting with a letter,
     /// `i=` ingredients by name.
     @Sendable func search(request: Request, context: Context) async throws -> Response {
-        let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost, trustProxy: trustProxy)
+        let images = CocktailDBImageBase(origin: context.origin)
         if let text = parameter("s", of: request) {
             let wanted = SearchText.fold(text.trimmingCharacters(in: .whitespaces))
             let matches = Self.closestFirst(
@@ -73,7 +61,7 @@ struct CocktailDBController<Context: AppContext>: Sendable {
             } catch CatalogError.unknownCocktail, CatalogError.invalidID {
                 return try CocktailDBEnvelope.drinks([]).response()
             }
-            let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost, trustProxy: trustProxy)
+            let images = CocktailDBImageBase(origin: context.origin)
             return try CocktailDBEnvelope.drinks([CocktailDBDrink.full(details, images: images)]).response()
         }
         if let id = parameter("iid", of: request) {
@@ -90,7 +78,7 @@ struct CocktailDBController<Context: AppContext>: Sendable {
     @Sendable func random(request: Request, context: Context) async throws -> Response {
         let item = try await catalog.randomCocktail()
         let details = try await catalog.details(id: item.cocktail.id)
-        let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost, trustProxy: trustProxy)
+        let images = CocktailDBImageBase(origin: context.origin)
         return try CocktailDBEnvelope.drinks([CocktailDBDrink.full(details, images: images)]).response()
     }
 
@@ -123,7 +111,7 @@ struct CocktailDBController<Context: AppContext>: Sendable {
                 && (glass == nil
                     || cocktail.glass.map { CocktailDBVocabulary.normalized($0.entry.cocktailDB) } == glass)
         }
-        let images = CocktailDBImageBase(request: request, fallbackHost: fallbackHost, trustProxy: trustProxy)
+        let images = CocktailDBImageBase(origin: context.origin)
         return try CocktailDBEnvelope.drinks(matches.map { CocktailDBDrink.summary($0, images: images) }).response()
     }
 

@@ -9,25 +9,26 @@ struct CocktailDBImageBase: Sendable, Equatable {
     var origin: String
 
     /// The origin of `request`: its `Host` header, or `fallbackHost` when it has none or one we
-    /// would not dare to echo into a URL. Behind a proxy we trust (`--trust-proxy`), the proxy's
-    /// `X-Forwarded-Host` and `X-Forwarded-Proto` name what the client really reached; without
-    /// that flag anyone could send them, so they are ignored.
-    init(request: Request, fallbackHost: String, trustProxy: Bool = false) {
+    /// would not dare to echo into a URL. When `forwarded` (the request came from a proxy the
+    /// book trusts, ``ProxyTrust``), the proxy's `X-Forwarded-Host` and `X-Forwarded-Proto` name
+    /// what the client really reached; from anyone else they are ignored. The book's public
+    /// address (`--public-url`), when set, replaces all of this (see ``SecurityHeadersMiddleware``).
+    static func origin(of request: Request, fallbackHost: String, forwarded: Bool) -> String {
         // Under HTTP/1 the Host header arrives as the authority; test clients may send it as a header.
         var candidates = [request.headers[.init("Host")!], request.head.authority]
-        if trustProxy {
-            let forwarded = request.headers[.init("X-Forwarded-Host")!]?.split(separator: ",").first.map {
+        if forwarded {
+            let host = request.headers[.init("X-Forwarded-Host")!]?.split(separator: ",").first.map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
-            candidates.insert(forwarded, at: 0)
+            candidates.insert(host, at: 0)
         }
         let host = candidates.compactMap { $0 }.first(where: Self.isPlainHost)
         let proto =
-            trustProxy
+            forwarded
             ? request.headers[.init("X-Forwarded-Proto")!]?.split(separator: ",").first?.trimmingCharacters(
                 in: .whitespaces
             ).lowercased() : nil
-        origin = "\(proto == "https" ? "https" : "http")://\(host ?? fallbackHost)"
+        return "\(proto == "https" ? "https" : "http")://\(host ?? fallbackHost)"
     }
 
     /// The picture's absolute URL: the JPEG rendering when there is an up-to-date one, else the

@@ -6,7 +6,6 @@ import Hummingbird
 /// of another account is a `404`, as if it did not exist; a refused change writes nothing.
 struct ListAPIController<Context: AppContext>: Sendable {
     let desk: ListDesk
-    var trustProxy = false
     /// The bars `owner`'s menus may follow (``ListDesk/followableBars(for:)``).
     private func followable(_ owner: FavoritesOwner) async throws -> Set<Int64> {
         Set(try await desk.followableBars(for: owner).map(\.id))
@@ -50,7 +49,7 @@ struct ListAPIController<Context: AppContext>: Sendable {
         group.get("lists") { request, context in
             let lists = try await desk.store.lists(of: context.owner)
             return try APIResponse.json(
-                ListsPayload(lists: lists.map { ListSummaryPayload($0, url: url($0.share, request)) }))
+                ListsPayload(lists: lists.map { ListSummaryPayload($0, url: url($0.share, context)) }))
         }
         group.post("lists") { request, context in
             let owner = context.owner
@@ -145,7 +144,7 @@ struct ListAPIController<Context: AppContext>: Sendable {
             let shared = try await desk.share(list, days: body.expiresInDays, owner: context.owner)
             guard let share = shared.share else { throw ListError.notFound }
             return try APIResponse.json(
-                SharePayload(url: url(share, request) ?? "", token: share.token, expiresAt: share.expiresAt),
+                SharePayload(url: url(share, context) ?? "", token: share.token, expiresAt: share.expiresAt),
                 status: .created)
         }
         // The bar the list's menu follows (`follows`: an account's id, 0 in a book without
@@ -205,8 +204,8 @@ struct ListAPIController<Context: AppContext>: Sendable {
         return APIResponse.noContent()
     }
 
-    private func url(_ share: ListShare?, _ request: Request) -> String? {
-        share.map { ListDesk.url(of: $0, request: request, trustProxy: trustProxy) }
+    private func url(_ share: ListShare?, _ context: Context) -> String? {
+        share.map { ListDesk.url(of: $0, origin: context.origin) }
     }
 
     private func payload(
@@ -214,7 +213,7 @@ struct ListAPIController<Context: AppContext>: Sendable {
     ) async throws -> Response {
         try APIResponse.json(
             ListPayload(
-                list, rows: await desk.rows(of: list), url: url(list.share, request),
+                list, rows: await desk.rows(of: list), url: url(list.share, context),
                 currency: try await desk.currency(), strings: context.strings), status: status)
     }
 }

@@ -104,9 +104,9 @@ struct ListDesk: Sendable {
         return list
     }
 
-    /// The share link's absolute address, as the request reached the server.
-    static func url(of share: ListShare, request: Request, trustProxy: Bool) -> String {
-        CocktailDBImageBase(request: request, fallbackHost: "127.0.0.1", trustProxy: trustProxy).origin + "/s/"
-            + share.token
+    /// The share link's absolute address: the book's public address, else as the request
+    /// reached the server (``AppContext/origin``).
+    static func url(of share: ListShare, origin: String) -> String {
+        origin + "/s/" + share.token
     }
 }

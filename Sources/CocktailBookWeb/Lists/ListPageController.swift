@@ -9,7 +9,6 @@ import Hummingbird
 struct ListPageController<Context: AppContext>: Sendable {
     let desk: ListDesk
     let renderer: PageRenderer
-    var trustProxy = false
 
     func addRoutes(to routes: RouteBuilder<Context>) {
         let pages = routes.routes("", .member)
@@ -160,7 +159,7 @@ struct ListPageController<Context: AppContext>: Sendable {
     private func page(of list: DrinkList, request: Request, context: Context, notice: String?) async throws
         -> ListPage
     {
-        let shareURL = list.share.map { ListDesk.url(of: $0, request: request, trustProxy: trustProxy) }
+        let shareURL = list.share.map { ListDesk.url(of: $0, origin: context.origin) }
         return ListPage(
             list: list, rows: await desk.rows(of: list), shareURL: shareURL,
             notice: notice.map { context.strings["drinklist_notice_" + $0] }, calendar: desk.catalog.calendar,
@@ -180,11 +179,12 @@ struct ListPageController<Context: AppContext>: Sendable {
             currency: currency, suggestions: try await desk.suggestions(for: list, rows: rows, currency: currency))
         var page = MenuPage(
             list: list, rows: rows,
-            shareURL: share.map { ListDesk.url(of: $0, request: request, trustProxy: trustProxy) },
+            shareURL: share.map { ListDesk.url(of: $0, origin: context.origin) },
             path: "/lists/\(list.id)/menu", paper: MenuPage.Paper(query: FormQuery(request)["paper"]),
             backHref: "/lists/\(list.id)", backTitle: list.name, makeable: try await desk.makeableNow(for: list),
             prices: prices, strings: context.strings)
         if share == nil { page.shareAction = "/lists/\(list.id)/menu/share" }
+        page.shareWarning = LinkReach.warning(for: page.shareURL, strings: context.strings)
         return renderer.render(page, context: context)
     }
 
@@ -219,7 +219,7 @@ struct ListPageController<Context: AppContext>: Sendable {
         return renderer.render(
             MenuPage(
                 list: list, rows: await desk.rows(of: list),
-                shareURL: ListDesk.url(of: share, request: request, trustProxy: trustProxy), path: "/s/\(token)/menu",
+                shareURL: ListDesk.url(of: share, origin: context.origin), path: "/s/\(token)/menu",
                 paper: MenuPage.Paper(query: FormQuery(request)["paper"]), backHref: "/s/\(token)",
                 backTitle: list.name, makeable: try await desk.makeableNow(for: list),
                 prices: MenuPriceSource(currency: try await desk.currency(), suggestions: nil),

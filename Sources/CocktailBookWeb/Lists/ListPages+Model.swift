@@ -79,6 +79,8 @@ struct ListPage: PageModel {
     var menuHref: String
     var planHref: String
     var shareURL: String?
+    /// Said when the share link names an address guests' phones cannot open.
+    var shareWarning: String?
     var shareExpiry: String?
     var expiries: [Expiry]
     var followOptions: [FollowOption]
@@ -121,6 +123,7 @@ struct ListPage: PageModel {
         menuHref = base + "/menu"
         planHref = base + "/plan"
         self.shareURL = shareURL
+        shareWarning = LinkReach.warning(for: shareURL, strings: strings)
         shareExpiry = list.share.map { share in
             share.expiresAt.map {
                 strings(

@@ -58,6 +58,8 @@ struct MenuPage: PageModel {
     /// Where the owner asks for a share link, when the list has none: a page read with GET never
     /// makes one (a link from another site must not publish a list).
     var shareAction: String?
+    /// For the owner: said when the QR code names an address guests' phones cannot open.
+    var shareWarning: String?
 
     init(
         list: DrinkList, rows: [ListDesk.Row], shareURL: String?, path: String, paper: Paper, backHref: String,

@@ -20,6 +20,9 @@ protocol AppContext: RequestContext {
     var isHTTPS: Bool { get set }
     /// The address of the connection's other end.
     var peerAddress: String { get }
+    /// `http(s)://host[:port]` the book's absolute links start with: its public address
+    /// (`--public-url`), else what the client reached (see ``CocktailDBImageBase/origin(of:fallbackHost:forwarded:)``).
+    var origin: String { get set }
     /// A bearer token was given and is not valid (revoked, mistyped): the request is refused.
     var hasBadCredentials: Bool { get set }
     /// The viewer's settings for this request (see ``SettingsMiddleware``).
@@ -70,6 +73,7 @@ struct AppRequestContext: AppContext {
     var surface = RoutePolicy.Surface.page
     var clientAddress: String
     var isHTTPS = false
+    var origin = "http://127.0.0.1"
     let peerAddress: String
 
     init(source: ApplicationRequestContextSource) {

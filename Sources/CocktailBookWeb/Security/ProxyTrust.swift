@@ -1,3 +1,4 @@
+import CocktailBook
 import Foundation
 import HTTPTypes
 
@@ -63,6 +64,30 @@ struct ProxyTrust: Sendable, Equatable {
             text = String(text[..<colon])
         }
         return text
+    }
+}
+
+/// Whether an absolute link of the book could be opened by a guest's phone.
+enum LinkReach {
+    /// Loopback, link-local and private networks: reachable from this machine or the LAN at best.
+    static let nearby = [
+        "127.0.0.0/8", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16", "100.64.0.0/10", "::1",
+        "fc00::/7", "fe80::/10",
+    ].compactMap(IPNetwork.init)
+
+    /// The host of `url` when it is `localhost` or an address of ``nearby``, else `nil`.
+    static func nearbyHost(of url: String) -> String? {
+        guard let host = URLComponents(string: url)?.host?.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        else { return nil }
+        if host.lowercased() == "localhost" || host.lowercased().hasSuffix(".localhost") { return host }
+        guard let bytes = IPNetwork.bytes(of: host), nearby.contains(where: { $0.contains(bytes) }) else { return nil }
+        return host
+    }
+
+    /// For the owner: why guests may not open `url`, or `nil` when they can.
+    static func warning(for url: String?, strings: UIStrings) -> String? {
+        guard let url, let host = nearbyHost(of: url) else { return nil }
+        return strings("share_nearby_warning", ["host": host])
     }
 }
 

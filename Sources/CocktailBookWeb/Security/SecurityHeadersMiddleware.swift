@@ -9,6 +9,11 @@ struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
     let table: RouteTable
     /// How forwarded headers are read: who the client is and whether it came over HTTPS.
     var proxy = ProxyTrust(isEnabled: false)
+    /// The book's public address (`--public-url`), which every absolute link uses when set.
+    var publicOrigin: String?
+    /// `host:port` where the server listens, for absolute links of a request without a usable
+    /// `Host` header.
+    var fallbackHost = "127.0.0.1"
 
     /// Pages: our own script and style only, no framing, no plugins, forms to ourselves.
     static var pagePolicy: String {
@@ -29,6 +34,11 @@ struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
             peer: context.peerAddress, forwardedFor: request.headers[HTTPField.Name("X-Forwarded-For")!])
         context.isHTTPS = proxy.arrivedOverHTTPS(
             peer: context.peerAddress, forwardedProto: request.headers[HTTPField.Name("X-Forwarded-Proto")!])
+        context.origin =
+            publicOrigin
+            ?? CocktailDBImageBase.origin(
+                of: request, fallbackHost: fallbackHost,
+                forwarded: proxy.isEnabled && proxy.trusts(context.peerAddress))
         let existing = CSRFToken.fromCookie(of: request)
         context.csrfToken = existing ?? CSRFToken.generate()
         // What the route declares (``RoutePolicy``), looked up once for every layer within.
