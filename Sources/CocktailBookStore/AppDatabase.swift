@@ -8,6 +8,8 @@ import GRDB
 /// schema is a new migration at the end of ``migrator``.
 public final class AppDatabase: Sendable {
     let writer: any DatabaseWriter
+    /// Held by each write of this process for as long as its transaction (see ``SQLBook``).
+    let writeLock = AsyncLock()
     /// Changes whenever the content may have (see ``DatabaseChanges``): what is kept in memory
     /// from the database is kept per version.
     public let changes: DatabaseChanges
@@ -19,10 +21,7 @@ public final class AppDatabase: Sendable {
         do {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            var configuration = Configuration()
-            // The CLI and a running server may write at the same time; wait briefly rather than fail.
-            configuration.busyMode = .timeout(5)
-            try self.init(DatabasePool(path: path, configuration: configuration))
+            try self.init(DatabasePool(path: path, configuration: Self.configuration))
         } catch let error as StoreError {
             throw error
         } catch {
@@ -30,8 +29,20 @@ public final class AppDatabase: Sendable {
         }
     }
 
-    /// Wraps an open connection and migrates it; tests pass an in-memory `DatabaseQueue`.
+    /// How the book's connections are opened: the CLI and a running server may write at the same
+    /// time, so a write waits briefly rather than fail; a transaction spans several accesses to
+    /// GRDB (see ``SQLBook``), which ``writeLock`` keeps apart.
+    public static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        configuration.allowsUnsafeTransactions = true
+        return configuration
+    }
+
+    /// Wraps an open connection, opened with ``configuration``, and migrates it; tests pass an
+    /// in-memory `DatabaseQueue`.
     public init(_ writer: any DatabaseWriter) throws {
+        precondition(writer.configuration.allowsUnsafeTransactions, "open the book with AppDatabase.configuration")
         self.writer = writer
         changes = DatabaseChanges(path: writer is DatabasePool ? writer.path : nil)
         do {
@@ -44,7 +55,7 @@ public final class AppDatabase: Sendable {
 
     /// An empty in-memory database, for tests and previews.
     public static func inMemory() throws -> AppDatabase {
-        try AppDatabase(DatabaseQueue())
+        try AppDatabase(DatabaseQueue(configuration: configuration))
     }
 
     static var migrator: DatabaseMigrator {
@@ -108,6 +119,9 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration(
             "v16: the answers to requests with an Idempotency-Key, per account for a day",
             migrate: migrateIdempotencyKeys)
+        migrator.registerMigration(
+            "v17: the catalog, imported drinks and favorites named as in PostgreSQL", migrate: renameCatalogAndFavorites
+        )
         return migrator
     }
 
@@ -115,7 +129,8 @@ public final class AppDatabase: Sendable {
     /// store's own refusals as they were thrown.
     func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try await writer.read(value)
+            if writer is DatabasePool { return try await writer.read(value) }
+            return try await writeLock.withLock { try await writer.read(value) }
         } catch let error as DatabaseError {
             throw StoreError.unavailable(Self.describe(error))
         }
@@ -124,7 +139,7 @@ public final class AppDatabase: Sendable {
     /// Writes in one transaction, errors as ``read(_:)`` says.
     func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try await writer.write(updates)
+            return try await writeLock.withLock { try await writer.write(updates) }
         } catch let error as DatabaseError {
             throw StoreError.unavailable(Self.describe(error))
         }

@@ -19,7 +19,7 @@ struct AppDatabaseAccountsTests {
 
     @Test("the v3 migration keeps existing favorites, for the implicit owner")
     func migration() async throws {
-        let queue = try DatabaseQueue()
+        let queue = try DatabaseQueue(configuration: AppDatabase.configuration)
         try AppDatabase.migrator.migrate(queue, upTo: "v2: imported cocktails and images")
         try await queue.write { db in
             try db.execute(

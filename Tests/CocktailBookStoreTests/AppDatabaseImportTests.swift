@@ -46,7 +46,7 @@ struct AppDatabaseImportTests {
         try await database.writer.write { db in
             try db.execute(
                 sql:
-                    "CREATE TRIGGER refuse BEFORE INSERT ON importedCocktail WHEN NEW.name = 'Bad' BEGIN SELECT RAISE(ABORT, 'refused'); END"
+                    "CREATE TRIGGER refuse BEFORE INSERT ON imported_cocktail WHEN NEW.name = 'Bad' BEGIN SELECT RAISE(ABORT, 'refused'); END"
             )
         }
         await #expect(throws: (any Error).self) {

@@ -16,15 +16,15 @@ struct AppDatabaseSchemaTests {
         let journalMode = try await database.writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(journalMode == "wal")
         let columns = try await database.writer.read { db in
-            try ["catalogCocktail", "catalogFetch", "favorite"].map { try db.columns(in: $0).map(\.name) }
+            try ["catalog_cocktail", "catalog_fetch", "favorite"].map { try db.columns(in: $0).map(\.name) }
         }
         #expect(
             columns == [
-                ["id", "position", "name", "payload"], ["id", "fetchedAt", "sourceDigest"],
-                ["ownerId", "cocktailId", "addedAt"],
+                ["id", "position", "name", "payload"], ["id", "fetched_at", "source_digest"],
+                ["owner_id", "cocktail_id", "added_at"],
             ])
         let favoriteKey = try await database.writer.read { db in try db.primaryKey("favorite").columns }
-        #expect(favoriteKey == ["ownerId", "cocktailId"])
+        #expect(favoriteKey == ["owner_id", "cocktail_id"])
         let migrations = try await database.writer.read { db in
             try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
         }
@@ -42,6 +42,7 @@ struct AppDatabaseSchemaTests {
                 "v14: what a drink made took from a batch, and what making a batch took",
                 "v15: menu prices of lists' drinks, a menu's price display and pour cost, the book's currency",
                 "v16: the answers to requests with an Idempotency-Key, per account for a day",
+                "v17: the catalog, imported drinks and favorites named as in PostgreSQL",
             ])
         #expect(FileManager.default.fileExists(atPath: tmp.path))
         #expect(try await database.loadCatalog() == nil)
@@ -77,7 +78,7 @@ struct AppDatabaseSchemaTests {
         let migrations = try await reopened.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations")
         }
-        #expect(migrations == 16)
+        #expect(migrations == 17)
     }
 
     @Test("a path that is a directory cannot be opened, and the error names the path")

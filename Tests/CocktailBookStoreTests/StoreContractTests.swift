@@ -441,7 +441,7 @@ enum Backend: String, Sendable, CustomTestStringConvertible {
             try await database.writer.write { db in
                 try db.execute(
                     sql:
-                        "CREATE TRIGGER refuse BEFORE INSERT ON importedCocktail WHEN NEW.name = '\(name)' BEGIN SELECT RAISE(ABORT, 'refused'); END"
+                        "CREATE TRIGGER refuse BEFORE INSERT ON imported_cocktail WHEN NEW.name = '\(name)' BEGIN SELECT RAISE(ABORT, 'refused'); END"
                 )
             }
         case .postgres:

@@ -24,9 +24,12 @@ struct UpgradeFixtureTests {
             .appendingPathComponent("Fixtures/upgrade/\(release)", isDirectory: true)
     }
 
+    /// How many rows each table held, by the table's name today (SQLite's tables take
+    /// PostgreSQL's names, see `AppDatabase.renamedTables`).
     static func counts(_ release: String, _ file: String) throws -> [String: Int] {
-        try JSONDecoder().decode(
+        let counts = try JSONDecoder().decode(
             [String: Int].self, from: Data(contentsOf: folder(release).appendingPathComponent(file)))
+        return Dictionary(uniqueKeysWithValues: counts.map { (AppDatabase.renamedTables[$0.key] ?? $0.key, $0.value) })
     }
 
     /// Every row the old book held is there after this code opened it; its migrations' own

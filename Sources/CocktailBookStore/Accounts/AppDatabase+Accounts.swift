@@ -103,7 +103,7 @@ extension AppDatabase {
                 createdAt: date)
             try record.insert(db)
             if isFirst, let id = record.id {
-                try db.execute(sql: "UPDATE favorite SET ownerId = ? WHERE ownerId = 0", arguments: [id])
+                try db.execute(sql: "UPDATE favorite SET owner_id = ? WHERE owner_id = 0", arguments: [id])
                 // The bar, notes, ratings and drinks made so far go with the favorites, and the
                 // recipes written so far are the first account's.
                 for table in Self.barTables + Self.personalTables {
@@ -149,7 +149,7 @@ extension AppDatabase {
                 throw StoreError.unknownAccount(name)
             }
             try Self.keepAnAdmin(db, changing: record, to: nil)
-            try db.execute(sql: "DELETE FROM favorite WHERE ownerId = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM favorite WHERE owner_id = ?", arguments: [id])
             for table in Self.barTables + Self.personalTables {
                 try db.execute(sql: "DELETE FROM \(table) WHERE ownerId = ?", arguments: [id])
             }

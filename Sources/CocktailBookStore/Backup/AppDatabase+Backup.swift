@@ -118,8 +118,8 @@ public struct Backup: Codable, Sendable, Equatable {
 extension AppDatabase {
     /// The tables a restore replaces, in an order that respects their references.
     static let restoredTables = [
-        "favorite", "accountSettings", "barBottle", "barAlways", "barRule", "shoppingItem", "importedCocktail",
-        "importedImage",
+        "favorite", "accountSettings", "barBottle", "barAlways", "barRule", "shoppingItem", "imported_cocktail",
+        "imported_image",
     ]
 
     /// Everything people put into the book, with the pictures read from `pictures` (the folder
@@ -138,20 +138,21 @@ extension AppDatabase {
             }
             let decoder = JSONDecoder()
             let imported = try Row.fetchAll(
-                db, sql: "SELECT origin, id, name, payload, importedAt FROM importedCocktail ORDER BY origin, id"
+                db, sql: "SELECT origin, id, name, payload, imported_at FROM imported_cocktail ORDER BY origin, id"
             ).map { row in
                 Backup.Imported(
                     origin: row["origin"], id: row["id"], name: row["name"],
                     cocktail: try decoder.decode(Cocktail.self, from: row["payload"] as Data),
-                    importedAt: row["importedAt"])
+                    importedAt: row["imported_at"])
             }
             // The bytes are read after the rows, from the picture store.
             let pictures = try Row.fetchAll(
-                db, sql: "SELECT sourceURL, fileName, contentType, importedAt FROM importedImage ORDER BY sourceURL"
+                db,
+                sql: "SELECT source_url, file_name, content_type, imported_at FROM imported_image ORDER BY source_url"
             ).map { row in
                 Backup.Picture(
-                    sourceURL: row["sourceURL"], fileName: row["fileName"], contentType: row["contentType"],
-                    importedAt: row["importedAt"], data: Data())
+                    sourceURL: row["source_url"], fileName: row["file_name"], contentType: row["content_type"],
+                    importedAt: row["imported_at"], data: Data())
             }
             // A recipe's author may have been removed since: it is then the book's owner's.
             func person(_ id: Int64?) -> String? { id.map { names[$0] ?? "" } }
@@ -181,9 +182,11 @@ extension AppDatabase {
                     Backup.Account(name: $0["name"], role: $0["role"], createdAt: $0["createdAt"])
                 },
                 favorites: try Row.fetchAll(
-                    db, sql: "SELECT ownerId, cocktailId, addedAt FROM favorite ORDER BY ownerId, addedAt, cocktailId"
+                    db,
+                    sql:
+                        "SELECT owner_id AS ownerId, cocktail_id, added_at FROM favorite ORDER BY owner_id, added_at, cocktail_id"
                 ).map {
-                    Backup.Favorite(owner: try owner($0), cocktailId: $0["cocktailId"], addedAt: $0["addedAt"])
+                    Backup.Favorite(owner: try owner($0), cocktailId: $0["cocktail_id"], addedAt: $0["added_at"])
                 },
                 settings: try Row.fetchAll(
                     db, sql: "SELECT accountId AS ownerId, value FROM accountSettings ORDER BY accountId"
@@ -304,7 +307,7 @@ extension AppDatabase {
                 for table in Self.restoredTables { try db.execute(sql: "DELETE FROM \(table)") }
                 for favorite in backup.favorites {
                     try db.execute(
-                        sql: "INSERT OR REPLACE INTO favorite (ownerId, cocktailId, addedAt) VALUES (?, ?, ?)",
+                        sql: "INSERT OR REPLACE INTO favorite (owner_id, cocktail_id, added_at) VALUES (?, ?, ?)",
                         arguments: [id(favorite.owner), favorite.cocktailId, favorite.addedAt])
                 }
                 for setting in backup.settings where !setting.owner.isEmpty {
@@ -337,16 +340,23 @@ extension AppDatabase {
                         ])
                 }
                 for cocktail in backup.imported {
-                    try ImportedCocktailRecord(
-                        origin: cocktail.origin, id: cocktail.id, name: cocktail.name,
-                        payload: try encoder.encode(cocktail.cocktail), importedAt: cocktail.importedAt
-                    ).save(db)
+                    try db.execute(
+                        sql: """
+                            INSERT OR REPLACE INTO imported_cocktail (origin, id, name, payload, imported_at)
+                            VALUES (?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            cocktail.origin, cocktail.id, cocktail.name, try encoder.encode(cocktail.cocktail),
+                            cocktail.importedAt,
+                        ])
                 }
                 for picture in backup.pictures where picture.isDownload {
-                    try ImportedImageRecord(
-                        sourceURL: picture.sourceURL, fileName: picture.fileName, contentType: picture.contentType,
-                        importedAt: picture.importedAt
-                    ).save(db)
+                    try db.execute(
+                        sql: """
+                            INSERT OR REPLACE INTO imported_image (source_url, file_name, content_type, imported_at)
+                            VALUES (?, ?, ?, ?)
+                            """,
+                        arguments: [picture.sourceURL, picture.fileName, picture.contentType, picture.importedAt])
                 }
                 try Self.restoreRecipes(backup, db, id: id, encoder: encoder)
                 try Self.restoreStock(backup, db, id: id)
@@ -459,45 +469,6 @@ extension AppDatabase {
         }
     }
 
-    /// Removes every favorite of `owner`; returns how many there were.
-    public func resetFavorites(of owner: FavoritesOwner) async throws -> Int {
-        guard owner != .nobody else { return 0 }
-        return try await write { db in
-            try db.execute(sql: "DELETE FROM favorite WHERE ownerId = ?", arguments: [owner.id])
-            return db.changesCount
-        }
-    }
-
-    /// The imported cocktails' origins (file names or addresses) with how many drinks each gave.
-    public func importedOrigins() async throws -> [(origin: String, count: Int)] {
-        try await read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT origin, COUNT(*) AS count FROM importedCocktail GROUP BY origin ORDER BY origin"
-            ).map { ($0["origin"], $0["count"]) }
-        }
-    }
-
-    /// Removes the cocktails one origin imported; returns how many went.
-    public func removeImported(origin: String) async throws -> Int {
-        try await write { db in
-            try db.execute(sql: "DELETE FROM importedCocktail WHERE origin = ?", arguments: [origin])
-            return db.changesCount
-        }
-    }
-
-    /// The pictures recorded for imports, by file name.
-    public func importedPictures() async throws -> [String] {
-        try await read { db in try String.fetchAll(db, sql: "SELECT fileName FROM importedImage") }
-    }
-
-    /// The pictures recorded for imports with where each was downloaded from.
-    public func importedPictureSources() async throws -> [(sourceURL: String, fileName: String)] {
-        try await read { db in
-            try Row.fetchAll(db, sql: "SELECT sourceURL, fileName FROM importedImage ORDER BY sourceURL").map {
-                ($0["sourceURL"], $0["fileName"])
-            }
-        }
-    }
 }
 
 extension Backup {

@@ -38,8 +38,8 @@ public enum BookContents {
         Table("shoppingItem", "shopping_item", .backedUp("shopping")),
         Table("barStock", "bar_stock", .backedUp("stock")),
         Table("houseBatch", "house_batch", .backedUp("batches")),
-        Table("importedCocktail", "imported_cocktail", .backedUp("imported")),
-        Table("importedImage", "imported_image", .backedUp("pictures")),
+        Table("imported_cocktail", "imported_cocktail", .backedUp("imported")),
+        Table("imported_image", "imported_image", .backedUp("pictures")),
         Table("recipe", "recipe", .backedUp("recipes")),
         Table("recipeVersion", "recipe_version", .backedUp("recipes")),
         Table("customIngredient", "custom_ingredient", .backedUp("customIngredients")),
@@ -56,8 +56,8 @@ public enum BookContents {
         Table(
             "idempotencyKey", "idempotency_key",
             .leftOut("answers kept for a day so that a retried POST is not done twice")),
-        Table("catalogCocktail", "catalog_cocktail", .leftOut(cache)),
-        Table("catalogFetch", "catalog_fetch", .leftOut(cache)),
+        Table("catalog_cocktail", "catalog_cocktail", .leftOut(cache)),
+        Table("catalog_fetch", "catalog_fetch", .leftOut(cache)),
         Table(
             "stockUse", "stock_use",
             .leftOut("what each drink made drew from the stock; a restored book's stock is as the backup says")),

@@ -5,6 +5,10 @@ import PostgresNIO
 /// Backup and restore: the same file format as SQLite's, so a book moves between backends by a
 /// backup from one and a restore into the other.
 extension PostgresStore {
+    static func payloads(_ cocktails: [Cocktail]) throws -> [ByteBuffer] {
+        try cocktails.map { ByteBuffer(bytes: try StoreRules.payload($0)) }
+    }
+
     public func backup(pictures: (any PictureStore)?, at date: Date) async throws -> Data {
         try await mapped { [self] in
             // One snapshot of the database for the whole file.
@@ -298,8 +302,13 @@ extension PostgresStore {
                         )
                     }
                     for picture in backup.pictures where picture.isDownload {
-                        try await saveImage(
-                            picture.sourceURL, picture.fileName, picture.contentType, picture.importedAt, connection)
+                        try await connection.query(
+                            """
+                            INSERT INTO imported_image (source_url, file_name, content_type, imported_at)
+                            VALUES (\(picture.sourceURL), \(picture.fileName), \(picture.contentType), \(picture.importedAt))
+                            ON CONFLICT (source_url) DO UPDATE SET file_name = excluded.file_name,
+                                content_type = excluded.content_type, imported_at = excluded.imported_at
+                            """, logger: logger)
                     }
                     try await restoreRecipes(backup, connection, id: id)
                     try await restoreStock(backup, connection, id: id)

@@ -8,17 +8,22 @@ extension AppDatabase {
     /// - Returns: `nil` when both work, or one sentence saying what does not.
     public func healthProblem() async -> String? {
         do {
-            let verdict = try await writer.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check(1)") }
+            // The lock keeps the probe out of a transaction under way (see ``SQLBook``).
+            let verdict = try await writeLock.withLock {
+                try await writer.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check(1)") }
+            }
             guard verdict == "ok" else { return "the database is damaged (\(verdict ?? "no answer"))" }
         } catch {
             return "the database cannot be read (\(Self.describeHealth(error)))"
         }
         do {
-            try await writer.write { db in
-                try db.execute(sql: "SAVEPOINT readiness")
-                try db.execute(sql: "CREATE TABLE readinessProbe(x)")
-                try db.execute(sql: "ROLLBACK TO readiness")
-                try db.execute(sql: "RELEASE readiness")
+            try await writeLock.withLock {
+                try await writer.write { db in
+                    try db.execute(sql: "SAVEPOINT readiness")
+                    try db.execute(sql: "CREATE TABLE readinessProbe(x)")
+                    try db.execute(sql: "ROLLBACK TO readiness")
+                    try db.execute(sql: "RELEASE readiness")
+                }
             }
         } catch {
             return "the database cannot be written (\(Self.describeHealth(error)))"

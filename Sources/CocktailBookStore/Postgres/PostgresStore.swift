@@ -275,6 +275,8 @@ public final class PostgresStore: AppStore, SharedCatalogStore, Service {
             throw error
         } catch let error as OwnHouseRecipeError {
             throw error
+        } catch let error as Refusal {
+            throw error
         } catch {
             if let problem = outage.withLock({ $0 }) { throw StoreError.unavailable(problem) }
             throw StoreError.unavailable(Self.describe(error))

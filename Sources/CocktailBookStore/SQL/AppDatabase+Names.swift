@@ -1,0 +1,59 @@
+import GRDB
+
+/// SQLite's tables and columns take PostgreSQL's names (`favorite.owner_id`, not `ownerId`),
+/// feature by feature, as each feature's statements come to be written once (see
+/// `docs/STORAGE.md`). SQLite renames in place and keeps indexes, keys and rows.
+extension AppDatabase {
+    /// The schema the imports need; registered by ``AppDatabase/migrator``.
+    static func migrateImports(_ db: Database) throws {
+        try db.create(table: "importedCocktail") { t in
+            t.column("origin", .text).notNull()
+            t.column("id", .text).notNull()
+            t.column("name", .text).notNull()
+            t.column("payload", .blob).notNull()
+            t.column("importedAt", .datetime).notNull()
+            t.primaryKey(["origin", "id"])
+        }
+        try db.create(index: "importedCocktail_id", on: "importedCocktail", columns: ["id"])
+        try db.create(table: "importedImage") { t in
+            t.primaryKey("sourceURL", .text)
+            t.column("fileName", .text).notNull()
+            t.column("contentType", .text).notNull()
+            t.column("importedAt", .datetime).notNull()
+        }
+    }
+
+    /// Every table renamed so far, by its old name: what a book of an earlier release calls it.
+    static let renamedTables = [
+        "catalogCocktail": "catalog_cocktail", "catalogFetch": "catalog_fetch",
+        "importedCocktail": "imported_cocktail", "importedImage": "imported_image",
+    ]
+
+    static func renameCatalogAndFavorites(_ db: Database) throws {
+        try rename(
+            db,
+            tables: renamedTables,
+            columns: [
+                "catalog_fetch": ["fetchedAt": "fetched_at", "sourceDigest": "source_digest"],
+                "imported_cocktail": ["importedAt": "imported_at"],
+                "imported_image": [
+                    "sourceURL": "source_url", "fileName": "file_name", "contentType": "content_type",
+                    "importedAt": "imported_at",
+                ],
+                "favorite": ["ownerId": "owner_id", "cocktailId": "cocktail_id", "addedAt": "added_at"],
+            ])
+        try db.execute(sql: "DROP INDEX importedCocktail_id")
+        try db.execute(sql: "CREATE INDEX imported_cocktail_id ON imported_cocktail (id)")
+    }
+
+    private static func rename(_ db: Database, tables: [String: String], columns: [String: [String: String]]) throws {
+        for (old, new) in tables.sorted(by: { $0.key < $1.key }) {
+            try db.execute(sql: "ALTER TABLE \(old) RENAME TO \(new)")
+        }
+        for (table, names) in columns.sorted(by: { $0.key < $1.key }) {
+            for (old, new) in names.sorted(by: { $0.key < $1.key }) {
+                try db.execute(sql: "ALTER TABLE \(table) RENAME COLUMN \(old) TO \(new)")
+            }
+        }
+    }
+}

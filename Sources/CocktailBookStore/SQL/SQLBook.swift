@@ -1,0 +1,54 @@
+import Foundation
+
+/// A connection inside one transaction (or, for reads, one snapshot per statement): every query
+/// of the book is written once against it, with `?` for its arguments, and runs on SQLite and
+/// PostgreSQL alike. Names follow PostgreSQL's style (`owner_id`), and statements use what both
+/// dialects understand (`ON CONFLICT … DO UPDATE`, `RETURNING`).
+public protocol SQLConnection: Sendable {
+    /// Runs one statement and returns the rows it produced (none for most writes).
+    func rows(_ sql: String, _ arguments: [SQLValue]) async throws -> [SQLRow]
+}
+
+extension SQLConnection {
+    /// Runs a statement for its effect; returns how many rows it returned (`RETURNING 1` counts
+    /// the rows a write touched).
+    @discardableResult
+    public func execute(_ sql: String, _ arguments: any SQLBindable...) async throws -> Int {
+        try await rows(sql, arguments.map(\.sqlValue)).count
+    }
+
+    /// Every row, decoded (see ``SQLRow/decode(_:)``).
+    public func all<T: Decodable>(_ type: T.Type, _ sql: String, _ arguments: any SQLBindable...) async throws -> [T] {
+        try await rows(sql, arguments.map(\.sqlValue)).map { try Self.decoded($0, T.self) }
+    }
+
+    /// The first row, decoded, or `nil` when there is none.
+    public func first<T: Decodable>(_ type: T.Type, _ sql: String, _ arguments: any SQLBindable...) async throws -> T? {
+        try await rows(sql, arguments.map(\.sqlValue)).first.map { try Self.decoded($0, T.self) }
+    }
+
+    /// A row that does not decode means the database holds what the code does not expect.
+    private static func decoded<T: Decodable>(_ row: SQLRow, _ type: T.Type) throws -> T {
+        do {
+            return try row.decode(T.self)
+        } catch {
+            throw StoreError.unavailable("a row cannot be read (\(error))")
+        }
+    }
+
+    /// Whether the statement returns at least one row.
+    public func exists(_ sql: String, _ arguments: any SQLBindable...) async throws -> Bool {
+        try await !rows(sql, arguments.map(\.sqlValue)).isEmpty
+    }
+}
+
+/// A store whose contract is fulfilled by statements written once: SQLite (``AppDatabase``) and
+/// PostgreSQL (``PostgresStore``) each say only how to read and how to write in a transaction.
+public protocol SQLBook: Sendable {
+    /// Runs `body` to read; each of its statements sees the committed content.
+    func reading<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T
+    /// Runs `body` in one write transaction: all of its statements or none. `topic` tells other
+    /// instances sharing the store what changed (`"favorites"`, `"lists"`…).
+    func writing<T: Sendable>(_ topic: String, _ body: @escaping @Sendable (any SQLConnection) async throws -> T)
+        async throws -> T
+}
