@@ -122,6 +122,8 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration(
             "v17: the catalog, imported drinks and favorites named as in PostgreSQL", migrate: renameCatalogAndFavorites
         )
+        migrator.registerMigration(
+            "v18: settings and idempotency keys named as in PostgreSQL", migrate: renameSettingsAndKeys)
         return migrator
     }
 

@@ -118,7 +118,7 @@ public struct Backup: Codable, Sendable, Equatable {
 extension AppDatabase {
     /// The tables a restore replaces, in an order that respects their references.
     static let restoredTables = [
-        "favorite", "accountSettings", "barBottle", "barAlways", "barRule", "shoppingItem", "imported_cocktail",
+        "favorite", "account_settings", "barBottle", "barAlways", "barRule", "shoppingItem", "imported_cocktail",
         "imported_image",
     ]
 
@@ -189,7 +189,7 @@ extension AppDatabase {
                     Backup.Favorite(owner: try owner($0), cocktailId: $0["cocktail_id"], addedAt: $0["added_at"])
                 },
                 settings: try Row.fetchAll(
-                    db, sql: "SELECT accountId AS ownerId, value FROM accountSettings ORDER BY accountId"
+                    db, sql: "SELECT account_id AS ownerId, value FROM account_settings ORDER BY account_id"
                 ).map {
                     Backup.OwnedValue(owner: try owner($0), value: $0["value"])
                 },
@@ -263,7 +263,7 @@ extension AppDatabase {
             try Self.backupStock(db, into: &backup, owner: owner)
             try Self.backupHouseRecipes(db, into: &backup) { person($0) ?? "" }
             backup.currency = try String.fetchOne(
-                db, sql: "SELECT value FROM bookSetting WHERE key = ?", arguments: [Self.currencyKey])
+                db, sql: "SELECT value FROM book_setting WHERE key = ?", arguments: [BookSettingKey.currency])
             return backup
         }
         try await backup.readPictures(from: pictures)
@@ -312,7 +312,7 @@ extension AppDatabase {
                 }
                 for setting in backup.settings where !setting.owner.isEmpty {
                     try db.execute(
-                        sql: "INSERT OR REPLACE INTO accountSettings (accountId, value) VALUES (?, ?)",
+                        sql: "INSERT OR REPLACE INTO account_settings (account_id, value) VALUES (?, ?)",
                         arguments: [id(setting.owner), setting.value])
                 }
                 for bottle in backup.bottles {
@@ -361,7 +361,11 @@ extension AppDatabase {
                 try Self.restoreRecipes(backup, db, id: id, encoder: encoder)
                 try Self.restoreStock(backup, db, id: id)
                 try Self.restoreHouseRecipes(backup, db, id: id)
-                if let currency = backup.currency { try Self.saveCurrency(db, currency) }
+                if let currency = backup.currency {
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO book_setting (key, value) VALUES (?, ?)",
+                        arguments: [BookSettingKey.currency, currency])
+                }
                 return Backup.Summary(
                     accounts: backup.accounts.count, favorites: backup.favorites.count,
                     importedCocktails: backup.imported.count, pictures: backup.pictures.count,

@@ -30,7 +30,7 @@ public enum BookContents {
     /// Every table of a book.
     public static let tables: [Table] = [
         Table("account", "account", .backedUp("accounts")),
-        Table("accountSettings", "account_settings", .backedUp("settings")),
+        Table("account_settings", "account_settings", .backedUp("settings")),
         Table("favorite", "favorite", .backedUp("favorites")),
         Table("barBottle", "bar_bottle", .backedUp("bottles")),
         Table("barAlways", "bar_always", .backedUp("alwaysAvailable")),
@@ -50,11 +50,11 @@ public enum BookContents {
         Table("drinkListEntry", "drink_list_entry", .backedUp("lists")),
         Table("houseRecipe", "house_recipe", .backedUp("houseRecipes")),
         Table("houseRecipeVersion", "house_recipe_version", .backedUp("houseRecipes")),
-        Table("bookSetting", "book_setting", .backedUp("currency")),
+        Table("book_setting", "book_setting", .backedUp("currency")),
         Table("session", "session", .leftOut(credentials)),
         Table("apiToken", "api_token", .leftOut(credentials)),
         Table(
-            "idempotencyKey", "idempotency_key",
+            "idempotency_key", "idempotency_key",
             .leftOut("answers kept for a day so that a retried POST is not done twice")),
         Table("catalog_cocktail", "catalog_cocktail", .leftOut(cache)),
         Table("catalog_fetch", "catalog_fetch", .leftOut(cache)),

@@ -184,7 +184,7 @@ extension PostgresStore {
                 }
                 backup.currency = try await one(
                     connection.query(
-                        "SELECT value FROM book_setting WHERE key = \(AppDatabase.currencyKey)", logger: logger),
+                        "SELECT value FROM book_setting WHERE key = \(BookSettingKey.currency)", logger: logger),
                     as: String.self)
                 return backup
             }
@@ -313,7 +313,13 @@ extension PostgresStore {
                     try await restoreRecipes(backup, connection, id: id)
                     try await restoreStock(backup, connection, id: id)
                     try await restoreHouseRecipes(backup, connection, id: id)
-                    if let currency = backup.currency { try await saveCurrency(connection, currency) }
+                    if let currency = backup.currency {
+                        try await connection.query(
+                            """
+                            INSERT INTO book_setting (key, value) VALUES (\(BookSettingKey.currency), \(currency))
+                            ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                            """, logger: logger)
+                    }
                     return Backup.Summary(
                         accounts: backup.accounts.count, favorites: backup.favorites.count,
                         importedCocktails: backup.imported.count, pictures: backup.pictures.count,

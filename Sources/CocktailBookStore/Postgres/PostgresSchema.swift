@@ -214,7 +214,7 @@ enum PostgresSchema {
         ),
         (
             "v13: the answers to requests with an Idempotency-Key, per account for a day",
-            PostgresStore.idempotencyMigration
+            idempotencyMigration
         ),
     ]
 
@@ -249,4 +249,13 @@ enum PostgresSchema {
             }
         }
     }
+
+    static let idempotencyMigration = [
+        """
+        CREATE TABLE idempotency_key (
+            owner_id bigint NOT NULL, key text NOT NULL, request_hash text NOT NULL,
+            created_at timestamptz NOT NULL, status integer, headers text, body bytea,
+            PRIMARY KEY (owner_id, key))
+        """
+    ]
 }

@@ -18,15 +18,18 @@ extension PostgresStore: SQLBook {
     }
 
     public func writing<T: Sendable>(
-        _ topic: String, _ body: @escaping @Sendable (any SQLConnection) async throws -> T
+        _ topic: String?, _ body: @escaping @Sendable (any SQLConnection) async throws -> T
     ) async throws -> T {
         try await Refusal.unwrapped {
             try await mapped { [self] in
-                try await write(topic) { connection in
+                let logger = logger
+                let run: (PostgresConnection) async throws -> T = { connection in
                     try await Refusal.sorting {
                         try await body(PostgresSQLConnection(target: .connection(connection), logger: logger))
                     }
                 }
+                guard let topic else { return try await transaction(run) }
+                return try await write(topic, run)
             }
         }
     }

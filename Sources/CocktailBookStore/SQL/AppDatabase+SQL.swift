@@ -27,7 +27,7 @@ extension AppDatabase: SQLBook {
     }
 
     public func writing<T: Sendable>(
-        _ topic: String, _ body: @escaping @Sendable (any SQLConnection) async throws -> T
+        _ topic: String?, _ body: @escaping @Sendable (any SQLConnection) async throws -> T
     ) async throws -> T {
         let writer = writer
         let lock = writeLock

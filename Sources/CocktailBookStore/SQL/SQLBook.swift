@@ -48,7 +48,8 @@ public protocol SQLBook: Sendable {
     /// Runs `body` to read; each of its statements sees the committed content.
     func reading<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T
     /// Runs `body` in one write transaction: all of its statements or none. `topic` tells other
-    /// instances sharing the store what changed (`"favorites"`, `"lists"`…).
-    func writing<T: Sendable>(_ topic: String, _ body: @escaping @Sendable (any SQLConnection) async throws -> T)
+    /// instances sharing the store what changed (`"favorites"`, `"lists"`…); a write nobody else
+    /// needs to hear of (an idempotency key) has none.
+    func writing<T: Sendable>(_ topic: String?, _ body: @escaping @Sendable (any SQLConnection) async throws -> T)
         async throws -> T
 }

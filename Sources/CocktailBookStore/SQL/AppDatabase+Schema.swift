@@ -1,3 +1,4 @@
+import CocktailBook
 import GRDB
 
 /// SQLite's tables and columns take PostgreSQL's names (`favorite.owner_id`, not `ownerId`),
@@ -23,16 +24,49 @@ extension AppDatabase {
         }
     }
 
+    static func migrateSettings(_ db: Database) throws {
+        try db.create(table: "accountSettings") { t in
+            t.primaryKey("accountId", .integer).references("account", onDelete: .cascade)
+            t.column("value", .text).notNull() // Settings.cookieValue: one format for cookie and row
+        }
+    }
+
+    static func migratePrices(_ db: Database) throws {
+        try db.alter(table: "drinkListEntry") { t in t.add(column: "priceMinor", .integer) }
+        try db.alter(table: "drinkList") { t in
+            t.add(column: "menuPrices", .text).notNull().defaults(to: MenuPrices.Display.auto.rawValue)
+            t.add(column: "pourCostPercent", .integer)
+        }
+        try db.create(table: "bookSetting") { t in
+            t.primaryKey("key", .text)
+            t.column("value", .text).notNull()
+        }
+    }
+
+    static func migrateIdempotencyKeys(_ db: Database) throws {
+        try db.create(table: "idempotencyKey") { t in
+            t.column("ownerId", .integer).notNull()
+            t.column("key", .text).notNull()
+            t.column("requestHash", .text).notNull()
+            t.column("createdAt", .datetime).notNull()
+            t.column("status", .integer)
+            t.column("headers", .text)
+            t.column("body", .blob)
+            t.primaryKey(["ownerId", "key"])
+        }
+    }
+
     /// Every table renamed so far, by its old name: what a book of an earlier release calls it.
     static let renamedTables = [
         "catalogCocktail": "catalog_cocktail", "catalogFetch": "catalog_fetch",
         "importedCocktail": "imported_cocktail", "importedImage": "imported_image",
+        "accountSettings": "account_settings", "bookSetting": "book_setting", "idempotencyKey": "idempotency_key",
     ]
 
     static func renameCatalogAndFavorites(_ db: Database) throws {
         try rename(
             db,
-            tables: renamedTables,
+            tables: renamedTables.filter { $0.key.hasPrefix("catalog") || $0.key.hasPrefix("imported") },
             columns: [
                 "catalog_fetch": ["fetchedAt": "fetched_at", "sourceDigest": "source_digest"],
                 "imported_cocktail": ["importedAt": "imported_at"],
@@ -44,6 +78,16 @@ extension AppDatabase {
             ])
         try db.execute(sql: "DROP INDEX importedCocktail_id")
         try db.execute(sql: "CREATE INDEX imported_cocktail_id ON imported_cocktail (id)")
+    }
+
+    static func renameSettingsAndKeys(_ db: Database) throws {
+        try rename(
+            db,
+            tables: renamedTables.filter { ["accountSettings", "bookSetting", "idempotencyKey"].contains($0.key) },
+            columns: [
+                "account_settings": ["accountId": "account_id"],
+                "idempotency_key": ["ownerId": "owner_id", "requestHash": "request_hash", "createdAt": "created_at"],
+            ])
     }
 
     private static func rename(_ db: Database, tables: [String: String], columns: [String: [String: String]]) throws {
