@@ -124,6 +124,7 @@ public final class AppDatabase: Sendable {
         )
         migrator.registerMigration(
             "v18: settings and idempotency keys named as in PostgreSQL", migrate: renameSettingsAndKeys)
+        migrator.registerMigration("v19: the bar named as in PostgreSQL", migrate: renameBar)
         return migrator
     }
 

@@ -44,6 +44,7 @@ struct AppDatabaseSchemaTests {
                 "v16: the answers to requests with an Idempotency-Key, per account for a day",
                 "v17: the catalog, imported drinks and favorites named as in PostgreSQL",
                 "v18: settings and idempotency keys named as in PostgreSQL",
+                "v19: the bar named as in PostgreSQL",
             ])
         #expect(FileManager.default.fileExists(atPath: tmp.path))
         #expect(try await database.loadCatalog() == nil)
@@ -79,7 +80,7 @@ struct AppDatabaseSchemaTests {
         let migrations = try await reopened.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations")
         }
-        #expect(migrations == 18)
+        #expect(migrations == 19)
     }
 
     @Test("a path that is a directory cannot be opened, and the error names the path")

@@ -106,8 +106,8 @@ extension AppDatabase {
                 try db.execute(sql: "UPDATE favorite SET owner_id = ? WHERE owner_id = 0", arguments: [id])
                 // The bar, notes, ratings and drinks made so far go with the favorites, and the
                 // recipes written so far are the first account's.
-                for table in Self.barTables + Self.personalTables {
-                    try db.execute(sql: "UPDATE \(table) SET ownerId = ? WHERE ownerId = 0", arguments: [id])
+                for (table, owner) in Self.ownedTables {
+                    try db.execute(sql: "UPDATE \(table) SET \(owner) = ? WHERE \(owner) = 0", arguments: [id])
                 }
                 try db.execute(sql: "UPDATE recipe SET authorId = ? WHERE authorId = 0", arguments: [id])
                 try db.execute(sql: "UPDATE recipeVersion SET savedBy = ? WHERE savedBy = 0", arguments: [id])
@@ -150,8 +150,8 @@ extension AppDatabase {
             }
             try Self.keepAnAdmin(db, changing: record, to: nil)
             try db.execute(sql: "DELETE FROM favorite WHERE owner_id = ?", arguments: [id])
-            for table in Self.barTables + Self.personalTables {
-                try db.execute(sql: "DELETE FROM \(table) WHERE ownerId = ?", arguments: [id])
+            for (table, owner) in Self.ownedTables {
+                try db.execute(sql: "DELETE FROM \(table) WHERE \(owner) = ?", arguments: [id])
             }
             _ = try AccountRecord.deleteOne(db, key: id)
         }

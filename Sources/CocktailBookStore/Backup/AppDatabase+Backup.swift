@@ -118,7 +118,7 @@ public struct Backup: Codable, Sendable, Equatable {
 extension AppDatabase {
     /// The tables a restore replaces, in an order that respects their references.
     static let restoredTables = [
-        "favorite", "account_settings", "barBottle", "barAlways", "barRule", "shoppingItem", "imported_cocktail",
+        "favorite", "account_settings", "bar_bottle", "bar_always", "bar_rule", "shopping_item", "imported_cocktail",
         "imported_image",
     ]
 
@@ -193,24 +193,30 @@ extension AppDatabase {
                 ).map {
                     Backup.OwnedValue(owner: try owner($0), value: $0["value"])
                 },
-                bottles: try Row.fetchAll(db, sql: "SELECT ownerId, value FROM barBottle ORDER BY ownerId, value").map {
+                bottles: try Row.fetchAll(
+                    db, sql: "SELECT owner_id AS ownerId, value FROM bar_bottle ORDER BY owner_id, value"
+                ).map {
                     Backup.OwnedValue(owner: try owner($0), value: $0["value"])
                 },
                 alwaysAvailable: try Row.fetchAll(
-                    db, sql: "SELECT ownerId, value FROM barAlways ORDER BY ownerId, value"
+                    db, sql: "SELECT owner_id AS ownerId, value FROM bar_always ORDER BY owner_id, value"
                 ).map { Backup.OwnedValue(owner: try owner($0), value: $0["value"]) },
-                rules: try Row.fetchAll(db, sql: "SELECT ownerId, use, insteadOf, bothWays FROM barRule ORDER BY id")
-                    .map {
-                        Backup.Rule(
-                            owner: try owner($0), use: $0["use"], insteadOf: $0["insteadOf"], bothWays: $0["bothWays"])
-                    },
+                rules: try Row.fetchAll(
+                    db, sql: "SELECT owner_id AS ownerId, use, instead_of, both_ways FROM bar_rule ORDER BY id"
+                )
+                .map {
+                    Backup.Rule(
+                        owner: try owner($0), use: $0["use"], insteadOf: $0["instead_of"], bothWays: $0["both_ways"])
+                },
                 shopping: try Row.fetchAll(
-                    db, sql: "SELECT ownerId, value, cocktailIds, bought, addedAt, reason FROM shoppingItem ORDER BY id"
+                    db,
+                    sql:
+                        "SELECT owner_id AS ownerId, value, cocktail_ids, bought, added_at, reason FROM shopping_item ORDER BY id"
                 ).map {
                     Backup.ShoppingItem(
                         owner: try owner($0), value: $0["value"],
-                        cocktails: ($0["cocktailIds"] as String).split(separator: ",").map(String.init),
-                        bought: $0["bought"], addedAt: $0["addedAt"], reason: $0["reason"])
+                        cocktails: ($0["cocktail_ids"] as String).split(separator: ",").map(String.init),
+                        bought: $0["bought"], addedAt: $0["added_at"], reason: $0["reason"])
                 },
                 imported: imported, pictures: pictures
             )
@@ -317,23 +323,24 @@ extension AppDatabase {
                 }
                 for bottle in backup.bottles {
                     try db.execute(
-                        sql: "INSERT OR IGNORE INTO barBottle (ownerId, value, addedAt) VALUES (?, ?, ?)",
+                        sql: "INSERT OR IGNORE INTO bar_bottle (owner_id, value, added_at) VALUES (?, ?, ?)",
                         arguments: [id(bottle.owner), bottle.value, backup.createdAt])
                 }
                 for item in backup.alwaysAvailable {
                     try db.execute(
-                        sql: "INSERT OR IGNORE INTO barAlways (ownerId, value) VALUES (?, ?)",
+                        sql: "INSERT OR IGNORE INTO bar_always (owner_id, value) VALUES (?, ?)",
                         arguments: [id(item.owner), item.value])
                 }
                 for rule in backup.rules {
                     try db.execute(
-                        sql: "INSERT OR REPLACE INTO barRule (ownerId, use, insteadOf, bothWays) VALUES (?, ?, ?, ?)",
+                        sql:
+                            "INSERT OR REPLACE INTO bar_rule (owner_id, use, instead_of, both_ways) VALUES (?, ?, ?, ?)",
                         arguments: [id(rule.owner), rule.use, rule.insteadOf, rule.bothWays])
                 }
                 for item in backup.shopping {
                     try db.execute(
                         sql:
-                            "INSERT OR REPLACE INTO shoppingItem (ownerId, value, cocktailIds, bought, addedAt, reason) VALUES (?, ?, ?, ?, ?, ?)",
+                            "INSERT OR REPLACE INTO shopping_item (owner_id, value, cocktail_ids, bought, added_at, reason) VALUES (?, ?, ?, ?, ?, ?)",
                         arguments: [
                             id(item.owner), item.value, item.cocktails.joined(separator: ","), item.bought,
                             item.addedAt, item.reason,

@@ -62,10 +62,6 @@ extension AppDatabase: RecipeStore {
             ?? false
     }
 
-    /// The tables of what a person keeps about drinks, per owner (moved and removed with the
-    /// account, like the bar); a list's entries and share link go with its row.
-    static let personalTables = ["cocktailNote", "rating", "madeIt", "drinkList"]
-
     private static func recipe(_ row: Row) throws -> OwnRecipe {
         let number: Int64 = row["id"]
         let payload: Data = row["payload"]

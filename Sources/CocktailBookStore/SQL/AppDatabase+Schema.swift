@@ -56,11 +56,51 @@ extension AppDatabase {
         }
     }
 
+    static func migrateBar(_ db: Database) throws {
+        try db.create(table: "barBottle") { t in
+            t.column("ownerId", .integer).notNull()
+            t.column("value", .text).notNull()
+            t.column("addedAt", .datetime).notNull()
+            t.primaryKey(["ownerId", "value"])
+        }
+        try db.create(table: "barAlways") { t in
+            t.column("ownerId", .integer).notNull()
+            t.column("value", .text).notNull()
+            t.primaryKey(["ownerId", "value"])
+        }
+        try db.create(table: "barRule") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("ownerId", .integer).notNull()
+            t.column("use", .text).notNull()
+            t.column("insteadOf", .text).notNull()
+            t.column("bothWays", .boolean).notNull().defaults(to: false)
+            t.uniqueKey(["ownerId", "use", "insteadOf"])
+        }
+        try db.create(table: "shoppingItem") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("ownerId", .integer).notNull()
+            t.column("value", .text).notNull()
+            t.column("cocktailIds", .text).notNull().defaults(to: "") // comma-separated ids
+            t.column("bought", .boolean).notNull().defaults(to: false)
+            t.column("addedAt", .datetime).notNull()
+            t.uniqueKey(["ownerId", "value"])
+        }
+    }
+
     /// Every table renamed so far, by its old name: what a book of an earlier release calls it.
     static let renamedTables = [
         "catalogCocktail": "catalog_cocktail", "catalogFetch": "catalog_fetch",
         "importedCocktail": "imported_cocktail", "importedImage": "imported_image",
         "accountSettings": "account_settings", "bookSetting": "book_setting", "idempotencyKey": "idempotency_key",
+        "barBottle": "bar_bottle", "barAlways": "bar_always", "barRule": "bar_rule", "shoppingItem": "shopping_item",
+    ]
+
+    /// The tables rows of one owner (an account, or 0 before there are accounts) live in, with
+    /// the column naming the owner: account removal and the first account name them once.
+    static let ownedTables = [
+        ("bar_bottle", "owner_id"), ("bar_always", "owner_id"), ("bar_rule", "owner_id"),
+        ("shopping_item", "owner_id"), ("houseBatch", "ownerId"), ("barStock", "ownerId"), ("stockUse", "ownerId"),
+        ("cocktailNote", "ownerId"), ("rating", "ownerId"), ("madeIt", "ownerId"), ("drinkList", "ownerId"),
     ]
 
     static func renameCatalogAndFavorites(_ db: Database) throws {
@@ -87,6 +127,18 @@ extension AppDatabase {
             columns: [
                 "account_settings": ["accountId": "account_id"],
                 "idempotency_key": ["ownerId": "owner_id", "requestHash": "request_hash", "createdAt": "created_at"],
+            ])
+    }
+
+    static func renameBar(_ db: Database) throws {
+        try rename(
+            db,
+            tables: renamedTables.filter { ["barBottle", "barAlways", "barRule", "shoppingItem"].contains($0.key) },
+            columns: [
+                "bar_bottle": ["ownerId": "owner_id", "addedAt": "added_at"],
+                "bar_always": ["ownerId": "owner_id"],
+                "bar_rule": ["ownerId": "owner_id", "insteadOf": "instead_of", "bothWays": "both_ways"],
+                "shopping_item": ["ownerId": "owner_id", "cocktailIds": "cocktail_ids", "addedAt": "added_at"],
             ])
     }
 

@@ -184,12 +184,12 @@ extension AppDatabase: StockStore {
                 // On the list once: never a second line, and a line ticked off comes back.
                 try db.execute(
                     sql: """
-                        INSERT OR IGNORE INTO shoppingItem (ownerId, value, cocktailIds, bought, addedAt)
+                        INSERT OR IGNORE INTO shopping_item (owner_id, value, cocktail_ids, bought, added_at)
                         VALUES (?, ?, '', 0, ?)
                         """,
                     arguments: [owner.id, use.value, Date()])
                 try db.execute(
-                    sql: "UPDATE shoppingItem SET bought = 0 WHERE ownerId = ? AND value = ?",
+                    sql: "UPDATE shopping_item SET bought = 0 WHERE owner_id = ? AND value = ?",
                     arguments: [owner.id, use.value])
             }
         }
