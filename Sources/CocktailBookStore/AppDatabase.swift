@@ -125,6 +125,9 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration(
             "v18: settings and idempotency keys named as in PostgreSQL", migrate: renameSettingsAndKeys)
         migrator.registerMigration("v19: the bar named as in PostgreSQL", migrate: renameBar)
+        migrator.registerMigration(
+            "v20: notes, ratings, drinks made, batches and stock named as in PostgreSQL",
+            migrate: renamePersonalAndStock)
         return migrator
     }
 

@@ -45,6 +45,7 @@ struct AppDatabaseSchemaTests {
                 "v17: the catalog, imported drinks and favorites named as in PostgreSQL",
                 "v18: settings and idempotency keys named as in PostgreSQL",
                 "v19: the bar named as in PostgreSQL",
+                "v20: notes, ratings, drinks made, batches and stock named as in PostgreSQL",
             ])
         #expect(FileManager.default.fileExists(atPath: tmp.path))
         #expect(try await database.loadCatalog() == nil)
@@ -80,7 +81,7 @@ struct AppDatabaseSchemaTests {
         let migrations = try await reopened.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations")
         }
-        #expect(migrations == 19)
+        #expect(migrations == 20)
     }
 
     @Test("a path that is a directory cannot be opened, and the error names the path")

@@ -223,19 +223,25 @@ extension AppDatabase {
             backup.recipes = recipes
             backup.customIngredients = try String.fetchAll(db, sql: "SELECT name FROM customIngredient ORDER BY name")
             backup.notes = try Row.fetchAll(
-                db, sql: "SELECT ownerId, cocktailId, text, updatedAt FROM cocktailNote ORDER BY ownerId, cocktailId"
+                db,
+                sql:
+                    "SELECT owner_id AS ownerId, cocktail_id AS cocktailId, text, updated_at AS updatedAt FROM cocktail_note ORDER BY owner_id, cocktail_id"
             ).map {
                 Backup.Note(
                     owner: try owner($0), cocktailId: $0["cocktailId"], text: $0["text"], updatedAt: $0["updatedAt"])
             }
             backup.ratings = try Row.fetchAll(
-                db, sql: "SELECT ownerId, cocktailId, stars, ratedAt FROM rating ORDER BY ownerId, cocktailId"
+                db,
+                sql:
+                    "SELECT owner_id AS ownerId, cocktail_id AS cocktailId, stars, rated_at AS ratedAt FROM rating ORDER BY owner_id, cocktail_id"
             ).map {
                 Backup.Rating(
                     owner: try owner($0), cocktailId: $0["cocktailId"], stars: $0["stars"], ratedAt: $0["ratedAt"])
             }
             backup.made = try Row.fetchAll(
-                db, sql: "SELECT ownerId, cocktailId, madeAt, servings, note FROM madeIt ORDER BY id"
+                db,
+                sql:
+                    "SELECT owner_id AS ownerId, cocktail_id AS cocktailId, made_at AS madeAt, servings, note FROM made_it ORDER BY id"
             ).map {
                 Backup.Made(
                     owner: try owner($0), cocktailId: $0["cocktailId"], madeAt: $0["madeAt"], servings: $0["servings"],
@@ -426,11 +432,11 @@ extension AppDatabase {
             }
         }
         if let notes = backup.notes {
-            try db.execute(sql: "DELETE FROM cocktailNote")
+            try db.execute(sql: "DELETE FROM cocktail_note")
             for note in notes {
                 try db.execute(
                     sql:
-                        "INSERT OR REPLACE INTO cocktailNote (ownerId, cocktailId, text, updatedAt) VALUES (?, ?, ?, ?)",
+                        "INSERT OR REPLACE INTO cocktail_note (owner_id, cocktail_id, text, updated_at) VALUES (?, ?, ?, ?)",
                     arguments: [id(note.owner), note.cocktailId, note.text, note.updatedAt])
             }
         }
@@ -438,7 +444,7 @@ extension AppDatabase {
             try db.execute(sql: "DELETE FROM rating")
             for rating in ratings {
                 try db.execute(
-                    sql: "INSERT OR REPLACE INTO rating (ownerId, cocktailId, stars, ratedAt) VALUES (?, ?, ?, ?)",
+                    sql: "INSERT OR REPLACE INTO rating (owner_id, cocktail_id, stars, rated_at) VALUES (?, ?, ?, ?)",
                     arguments: [id(rating.owner), rating.cocktailId, rating.stars, rating.ratedAt])
             }
         }
@@ -471,10 +477,10 @@ extension AppDatabase {
             }
         }
         if let made = backup.made {
-            try db.execute(sql: "DELETE FROM madeIt")
+            try db.execute(sql: "DELETE FROM made_it")
             for entry in made {
                 try db.execute(
-                    sql: "INSERT INTO madeIt (ownerId, cocktailId, madeAt, servings, note) VALUES (?, ?, ?, ?, ?)",
+                    sql: "INSERT INTO made_it (owner_id, cocktail_id, made_at, servings, note) VALUES (?, ?, ?, ?, ?)",
                     arguments: [id(entry.owner), entry.cocktailId, entry.madeAt, entry.servings, entry.note])
             }
         }

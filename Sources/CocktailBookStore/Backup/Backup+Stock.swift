@@ -47,14 +47,15 @@ extension Backup {
 
 extension AppDatabase {
     static func backupStock(_ db: Database, into backup: inout Backup, owner: (Row) throws -> String) throws {
-        backup.batches = try Row.fetchAll(db, sql: "SELECT ownerId, value, ml, madeAt FROM houseBatch ORDER BY id").map
-        {
+        backup.batches = try Row.fetchAll(
+            db, sql: "SELECT owner_id AS ownerId, value, ml, made_at AS madeAt FROM house_batch ORDER BY id"
+        ).map {
             Backup.Batch(owner: try owner($0), value: $0["value"], ml: $0["ml"], madeAt: $0["madeAt"])
         }
         backup.stock = try Row.fetchAll(
             db,
             sql:
-                "SELECT ownerId, value, ml, bottleMl, lowMl, priceMinor, currency FROM barStock ORDER BY ownerId, value"
+                "SELECT owner_id AS ownerId, value, ml, bottle_ml AS bottleMl, low_ml AS lowMl, price_minor AS priceMinor, currency FROM bar_stock ORDER BY owner_id, value"
         ).map {
             Backup.Stock(
                 owner: try owner($0), value: $0["value"], ml: $0["ml"], bottleMl: $0["bottleMl"], lowMl: $0["lowMl"],
@@ -65,22 +66,22 @@ extension AppDatabase {
     /// The batches and stock of `backup`, each replacing the book's only when the backup carries it.
     static func restoreStock(_ backup: Backup, _ db: Database, id: (String) -> Int64) throws {
         if let batches = backup.batches {
-            try db.execute(sql: "DELETE FROM houseBatch")
+            try db.execute(sql: "DELETE FROM house_batch")
             // The batches get new ids: what was taken from them, or to make them, is forgotten.
-            try db.execute(sql: "DELETE FROM stockUse WHERE batchId IS NOT NULL OR forBatchId IS NOT NULL")
+            try db.execute(sql: "DELETE FROM stock_use WHERE batch_id IS NOT NULL OR for_batch_id IS NOT NULL")
             for batch in batches {
                 try db.execute(
-                    sql: "INSERT INTO houseBatch (ownerId, value, ml, madeAt) VALUES (?, ?, ?, ?)",
+                    sql: "INSERT INTO house_batch (owner_id, value, ml, made_at) VALUES (?, ?, ?, ?)",
                     arguments: [id(batch.owner), batch.value, batch.ml, batch.madeAt])
             }
         }
         if let stock = backup.stock {
-            try db.execute(sql: "DELETE FROM barStock")
-            try db.execute(sql: "DELETE FROM stockUse")
+            try db.execute(sql: "DELETE FROM bar_stock")
+            try db.execute(sql: "DELETE FROM stock_use")
             for item in stock {
                 try db.execute(
                     sql: """
-                        INSERT OR REPLACE INTO barStock (ownerId, value, ml, bottleMl, lowMl, priceMinor, currency, updatedAt)
+                        INSERT OR REPLACE INTO bar_stock (owner_id, value, ml, bottle_ml, low_ml, price_minor, currency, updated_at)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [

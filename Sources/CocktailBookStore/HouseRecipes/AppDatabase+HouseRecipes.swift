@@ -34,13 +34,6 @@ extension AppDatabase: HouseRecipeStore {
             recipe: try StoreRules.houseRecipe(key: row["key"], payload: row["payload"] as Data))
     }
 
-    /// The house recipes the book counts, read in `db`: what a batch's shelf life is read from.
-    static func houseRecipesOfBook(_ db: Database) throws -> HouseRecipes {
-        HouseRecipes.ofBook(
-            try Row.fetchAll(db, sql: "SELECT * FROM houseRecipe WHERE deletedAt IS NULL ORDER BY createdAt, key")
-                .map(Self.houseRecipe))
-    }
-
     public func ownHouseRecipes() async throws -> [OwnHouseRecipe] {
         try await read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM houseRecipe WHERE deletedAt IS NULL ORDER BY createdAt, key")

@@ -74,6 +74,7 @@ private struct PostgresSQLConnection: SQLConnection {
 
     let target: Target
     let logger: Logger
+    var forUpdate: String { " FOR UPDATE" }
 
     func rows(_ sql: String, _ arguments: [SQLValue]) async throws -> [SQLRow] {
         var binds = PostgresBindings(capacity: arguments.count)

@@ -70,6 +70,7 @@ extension AppDatabase: SQLBook {
 private struct SQLiteConnection: SQLConnection {
     let writer: any DatabaseWriter
     let inTransaction: Bool
+    var forUpdate: String { "" }
 
     func rows(_ sql: String, _ arguments: [SQLValue]) async throws -> [SQLRow] {
         let statementArguments = StatementArguments(arguments.map(Self.databaseValue))

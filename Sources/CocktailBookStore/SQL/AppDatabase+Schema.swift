@@ -87,20 +87,63 @@ extension AppDatabase {
         }
     }
 
+    static func migrateStock(_ db: Database) throws {
+        try db.create(table: "houseBatch") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("ownerId", .integer).notNull()
+            t.column("value", .text).notNull()
+            t.column("ml", .double).notNull()
+            t.column("madeAt", .datetime).notNull()
+        }
+        try db.create(index: "houseBatchOwner", on: "houseBatch", columns: ["ownerId", "value"])
+        try db.create(table: "barStock") { t in
+            t.column("ownerId", .integer).notNull()
+            t.column("value", .text).notNull()
+            t.column("ml", .double)
+            t.column("bottleMl", .double)
+            t.column("lowMl", .double)
+            t.column("priceMinor", .integer)
+            t.column("currency", .text)
+            t.column("updatedAt", .datetime).notNull()
+            t.primaryKey(["ownerId", "value"])
+        }
+        try db.create(table: "stockUse") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("ownerId", .integer).notNull()
+            t.column("madeId", .integer).notNull()
+            t.column("value", .text).notNull()
+            t.column("ml", .double).notNull()
+        }
+        try db.create(index: "stockUseMade", on: "stockUse", columns: ["ownerId", "madeId"])
+    }
+
+    /// A use drawn from a batch names it (`batchId`); what making a batch took names the batch
+    /// made (`forBatchId`, with no making of a drink: `madeId` 0).
+    static func migrateBatchDraws(_ db: Database) throws {
+        try db.alter(table: "stockUse") { t in
+            t.add(column: "batchId", .integer)
+            t.add(column: "forBatchId", .integer)
+        }
+        try db.create(index: "stockUseForBatch", on: "stockUse", columns: ["ownerId", "forBatchId"])
+    }
+
     /// Every table renamed so far, by its old name: what a book of an earlier release calls it.
     static let renamedTables = [
         "catalogCocktail": "catalog_cocktail", "catalogFetch": "catalog_fetch",
         "importedCocktail": "imported_cocktail", "importedImage": "imported_image",
         "accountSettings": "account_settings", "bookSetting": "book_setting", "idempotencyKey": "idempotency_key",
         "barBottle": "bar_bottle", "barAlways": "bar_always", "barRule": "bar_rule", "shoppingItem": "shopping_item",
+        "cocktailNote": "cocktail_note", "madeIt": "made_it", "houseBatch": "house_batch", "barStock": "bar_stock",
+        "stockUse": "stock_use",
     ]
 
     /// The tables rows of one owner (an account, or 0 before there are accounts) live in, with
     /// the column naming the owner: account removal and the first account name them once.
     static let ownedTables = [
         ("bar_bottle", "owner_id"), ("bar_always", "owner_id"), ("bar_rule", "owner_id"),
-        ("shopping_item", "owner_id"), ("houseBatch", "ownerId"), ("barStock", "ownerId"), ("stockUse", "ownerId"),
-        ("cocktailNote", "ownerId"), ("rating", "ownerId"), ("madeIt", "ownerId"), ("drinkList", "ownerId"),
+        ("shopping_item", "owner_id"), ("house_batch", "owner_id"), ("bar_stock", "owner_id"),
+        ("stock_use", "owner_id"),
+        ("cocktail_note", "owner_id"), ("rating", "owner_id"), ("made_it", "owner_id"), ("drinkList", "ownerId"),
     ]
 
     static func renameCatalogAndFavorites(_ db: Database) throws {
@@ -139,6 +182,27 @@ extension AppDatabase {
                 "bar_always": ["ownerId": "owner_id"],
                 "bar_rule": ["ownerId": "owner_id", "insteadOf": "instead_of", "bothWays": "both_ways"],
                 "shopping_item": ["ownerId": "owner_id", "cocktailIds": "cocktail_ids", "addedAt": "added_at"],
+            ])
+    }
+
+    static func renamePersonalAndStock(_ db: Database) throws {
+        try rename(
+            db,
+            tables: renamedTables.filter {
+                ["cocktailNote", "madeIt", "houseBatch", "barStock", "stockUse"].contains($0.key)
+            },
+            columns: [
+                "cocktail_note": ["ownerId": "owner_id", "cocktailId": "cocktail_id", "updatedAt": "updated_at"],
+                "rating": ["ownerId": "owner_id", "cocktailId": "cocktail_id", "ratedAt": "rated_at"],
+                "made_it": ["ownerId": "owner_id", "cocktailId": "cocktail_id", "madeAt": "made_at"],
+                "house_batch": ["ownerId": "owner_id", "madeAt": "made_at"],
+                "bar_stock": [
+                    "ownerId": "owner_id", "bottleMl": "bottle_ml", "lowMl": "low_ml", "priceMinor": "price_minor",
+                    "updatedAt": "updated_at",
+                ],
+                "stock_use": [
+                    "ownerId": "owner_id", "madeId": "made_id", "batchId": "batch_id", "forBatchId": "for_batch_id",
+                ],
             ])
     }
 

@@ -7,6 +7,10 @@ import Foundation
 public protocol SQLConnection: Sendable {
     /// Runs one statement and returns the rows it produced (none for most writes).
     func rows(_ sql: String, _ arguments: [SQLValue]) async throws -> [SQLRow]
+    /// What ends a `SELECT` that reads a row the transaction will change: PostgreSQL's
+    /// `FOR UPDATE` locks it against another transaction; SQLite's write transaction already
+    /// holds the whole database, and says nothing.
+    var forUpdate: String { get }
 }
 
 extension SQLConnection {
