@@ -128,6 +128,8 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration(
             "v20: notes, ratings, drinks made, batches and stock named as in PostgreSQL",
             migrate: renamePersonalAndStock)
+        migrator.registerMigration("v21: lists named as in PostgreSQL", migrate: renameLists)
+        migrator.registerMigration("v22: own recipes and house recipes named as in PostgreSQL", migrate: renameRecipes)
         return migrator
     }
 

@@ -46,6 +46,8 @@ struct AppDatabaseSchemaTests {
                 "v18: settings and idempotency keys named as in PostgreSQL",
                 "v19: the bar named as in PostgreSQL",
                 "v20: notes, ratings, drinks made, batches and stock named as in PostgreSQL",
+                "v21: lists named as in PostgreSQL",
+                "v22: own recipes and house recipes named as in PostgreSQL",
             ])
         #expect(FileManager.default.fileExists(atPath: tmp.path))
         #expect(try await database.loadCatalog() == nil)
@@ -81,7 +83,7 @@ struct AppDatabaseSchemaTests {
         let migrations = try await reopened.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations")
         }
-        #expect(migrations == 20)
+        #expect(migrations == 22)
     }
 
     @Test("a path that is a directory cannot be opened, and the error names the path")

@@ -60,7 +60,8 @@ extension Backend {
             let database = try #require(store as? AppDatabase)
             try await database.writer.write { db in
                 try db.execute(
-                    sql: "CREATE TRIGGER refuseUse BEFORE INSERT ON stock_use BEGIN SELECT RAISE(ABORT, 'refused'); END")
+                    sql: "CREATE TRIGGER refuseUse BEFORE INSERT ON stock_use BEGIN SELECT RAISE(ABORT, 'refused'); END"
+                )
             }
         case .postgres:
             let database = try #require(store as? PostgresStore)

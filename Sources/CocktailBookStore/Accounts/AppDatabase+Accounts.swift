@@ -109,8 +109,8 @@ extension AppDatabase {
                 for (table, owner) in Self.ownedTables {
                     try db.execute(sql: "UPDATE \(table) SET \(owner) = ? WHERE \(owner) = 0", arguments: [id])
                 }
-                try db.execute(sql: "UPDATE recipe SET authorId = ? WHERE authorId = 0", arguments: [id])
-                try db.execute(sql: "UPDATE recipeVersion SET savedBy = ? WHERE savedBy = 0", arguments: [id])
+                try db.execute(sql: "UPDATE recipe SET author_id = ? WHERE author_id = 0", arguments: [id])
+                try db.execute(sql: "UPDATE recipe_version SET saved_by = ? WHERE saved_by = 0", arguments: [id])
             }
             return record.account
         }

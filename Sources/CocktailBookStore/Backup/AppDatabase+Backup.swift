@@ -160,7 +160,7 @@ extension AppDatabase {
             for row in try Row.fetchAll(
                 db,
                 sql:
-                    "SELECT recipeId, number, savedAt, savedBy, savedByName, summary, payload FROM recipeVersion ORDER BY recipeId, number"
+                    "SELECT recipe_id AS recipeId, number, saved_at AS savedAt, saved_by AS savedBy, saved_by_name AS savedByName, summary, payload FROM recipe_version ORDER BY recipe_id, number"
             ) {
                 versions[row["recipeId"], default: []].append(
                     Backup.Recipe.Version(
@@ -169,7 +169,9 @@ extension AppDatabase {
                         cocktail: try decoder.decode(Cocktail.self, from: row["payload"] as Data)))
             }
             let recipes = try Row.fetchAll(
-                db, sql: "SELECT id, authorId, createdAt, updatedAt, deletedAt, deletedBy FROM recipe ORDER BY id"
+                db,
+                sql:
+                    "SELECT id, author_id AS authorId, created_at AS createdAt, updated_at AS updatedAt, deleted_at AS deletedAt, deleted_by AS deletedBy FROM recipe ORDER BY id"
             ).map { row in
                 Backup.Recipe(
                     number: row["id"], author: person(row["authorId"]) ?? "", createdAt: row["createdAt"],
@@ -221,7 +223,7 @@ extension AppDatabase {
                 imported: imported, pictures: pictures
             )
             backup.recipes = recipes
-            backup.customIngredients = try String.fetchAll(db, sql: "SELECT name FROM customIngredient ORDER BY name")
+            backup.customIngredients = try String.fetchAll(db, sql: "SELECT name FROM custom_ingredient ORDER BY name")
             backup.notes = try Row.fetchAll(
                 db,
                 sql:
@@ -251,7 +253,7 @@ extension AppDatabase {
             for row in try Row.fetchAll(
                 db,
                 sql:
-                    "SELECT listId, cocktailId, position, note, addedAt, priceMinor FROM drinkListEntry ORDER BY listId, position"
+                    "SELECT list_id AS listId, cocktail_id AS cocktailId, position, note, added_at AS addedAt, price_minor AS priceMinor FROM drink_list_entry ORDER BY list_id, position"
             ) {
                 entries[row["listId"], default: []].append(
                     Backup.DrinkList.Entry(
@@ -261,7 +263,7 @@ extension AppDatabase {
             backup.lists = try Row.fetchAll(
                 db,
                 sql:
-                    "SELECT id, ownerId, name, createdAt, updatedAt, shareToken, shareCreatedAt, shareExpiresAt, menuShelfOwnerId, menuHidesUnavailable, menuPrices, pourCostPercent FROM drinkList ORDER BY id"
+                    "SELECT id, owner_id AS ownerId, name, created_at AS createdAt, updated_at AS updatedAt, share_token AS shareToken, share_created_at AS shareCreatedAt, share_expires_at AS shareExpiresAt, menu_shelf_owner_id AS menuShelfOwnerId, menu_hides_unavailable AS menuHidesUnavailable, menu_prices AS menuPrices, pour_cost_percent AS pourCostPercent FROM drink_list ORDER BY id"
             ).map {
                 // A menu that followed a removed account's bar follows nothing in the file.
                 let follows = ($0["menuShelfOwnerId"] as Int64?).flatMap { names[$0] }
@@ -397,13 +399,13 @@ extension AppDatabase {
         _ backup: Backup, _ db: Database, id: (String) -> Int64, encoder: JSONEncoder
     ) throws {
         if let recipes = backup.recipes {
-            try db.execute(sql: "DELETE FROM recipeVersion")
+            try db.execute(sql: "DELETE FROM recipe_version")
             try db.execute(sql: "DELETE FROM recipe")
             for recipe in recipes {
                 guard let current = recipe.versions.last else { continue }
                 try db.execute(
                     sql: """
-                        INSERT INTO recipe (id, authorId, version, createdAt, updatedAt, deletedAt, deletedBy, payload)
+                        INSERT INTO recipe (id, author_id, version, created_at, updated_at, deleted_at, deleted_by, payload)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
@@ -413,7 +415,7 @@ extension AppDatabase {
                 for version in recipe.versions {
                     try db.execute(
                         sql: """
-                            INSERT INTO recipeVersion (recipeId, number, savedAt, savedBy, savedByName, summary, payload)
+                            INSERT INTO recipe_version (recipe_id, number, saved_at, saved_by, saved_by_name, summary, payload)
                             VALUES (?, ?, ?, ?, ?, ?, ?)
                             """,
                         arguments: [
@@ -424,10 +426,10 @@ extension AppDatabase {
             }
         }
         if let names = backup.customIngredients {
-            try db.execute(sql: "DELETE FROM customIngredient")
+            try db.execute(sql: "DELETE FROM custom_ingredient")
             for name in names {
                 try db.execute(
-                    sql: "INSERT OR IGNORE INTO customIngredient (name, addedAt) VALUES (?, ?)",
+                    sql: "INSERT OR IGNORE INTO custom_ingredient (name, added_at) VALUES (?, ?)",
                     arguments: [name, backup.createdAt])
             }
         }
@@ -449,13 +451,13 @@ extension AppDatabase {
             }
         }
         if let lists = backup.lists {
-            try db.execute(sql: "DELETE FROM drinkListEntry")
-            try db.execute(sql: "DELETE FROM drinkList")
+            try db.execute(sql: "DELETE FROM drink_list_entry")
+            try db.execute(sql: "DELETE FROM drink_list")
             for list in lists {
                 try db.execute(
                     sql: """
-                        INSERT INTO drinkList (ownerId, name, createdAt, updatedAt, shareToken, shareCreatedAt, shareExpiresAt,
-                            menuShelfOwnerId, menuHidesUnavailable, menuPrices, pourCostPercent)
+                        INSERT INTO drink_list (owner_id, name, created_at, updated_at, share_token, share_created_at,
+                            share_expires_at, menu_shelf_owner_id, menu_hides_unavailable, menu_prices, pour_cost_percent)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
@@ -467,7 +469,7 @@ extension AppDatabase {
                 for entry in list.entries {
                     try db.execute(
                         sql: """
-                            INSERT OR REPLACE INTO drinkListEntry (listId, cocktailId, position, note, addedAt, priceMinor)
+                            INSERT OR REPLACE INTO drink_list_entry (list_id, cocktail_id, position, note, added_at, price_minor)
                             VALUES (?, ?, ?, ?, ?, ?)
                             """,
                         arguments: [

@@ -70,31 +70,31 @@ extension Backup {
 extension AppDatabase {
     static func backupHouseRecipes(_ db: Database, into backup: inout Backup, person: (Int64) -> String) throws {
         var versions: [String: [Backup.HouseRecipeEntry.Version]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM houseRecipeVersion ORDER BY key, number") {
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM house_recipe_version ORDER BY key, number") {
             versions[row["key"], default: []].append(
                 .init(
-                    number: row["number"], savedAt: row["savedAt"], savedBy: person(row["savedBy"]),
-                    savedByName: row["savedByName"], summary: row["summary"],
+                    number: row["number"], savedAt: row["saved_at"], savedBy: person(row["saved_by"]),
+                    savedByName: row["saved_by_name"], summary: row["summary"],
                     recipe: try StoreRules.houseRecipe(key: row["key"], payload: row["payload"] as Data)))
         }
-        backup.houseRecipes = try Row.fetchAll(db, sql: "SELECT * FROM houseRecipe ORDER BY createdAt, key").map {
+        backup.houseRecipes = try Row.fetchAll(db, sql: "SELECT * FROM house_recipe ORDER BY created_at, key").map {
             Backup.HouseRecipeEntry(
-                author: person($0["authorId"]), createdAt: $0["createdAt"], updatedAt: $0["updatedAt"],
-                deletedAt: $0["deletedAt"], versions: versions[$0["key"]] ?? [])
+                author: person($0["author_id"]), createdAt: $0["created_at"], updatedAt: $0["updated_at"],
+                deletedAt: $0["deleted_at"], versions: versions[$0["key"]] ?? [])
         }
     }
 
     /// The house recipes of `backup`, replacing the book's only when the backup carries them.
     static func restoreHouseRecipes(_ backup: Backup, _ db: Database, id: (String) -> Int64) throws {
         guard let entries = backup.houseRecipes else { return }
-        try db.execute(sql: "DELETE FROM houseRecipeVersion")
-        try db.execute(sql: "DELETE FROM houseRecipe")
+        try db.execute(sql: "DELETE FROM house_recipe_version")
+        try db.execute(sql: "DELETE FROM house_recipe")
         for entry in entries {
             guard let current = entry.versions.last else { continue }
             let key = OwnHouseRecipe.key(current.recipe.ingredient)
             try db.execute(
                 sql: """
-                    INSERT INTO houseRecipe (key, authorId, version, createdAt, updatedAt, deletedAt, payload)
+                    INSERT INTO house_recipe (key, author_id, version, created_at, updated_at, deleted_at, payload)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
@@ -104,7 +104,7 @@ extension AppDatabase {
             for version in entry.versions {
                 try db.execute(
                     sql: """
-                        INSERT INTO houseRecipeVersion (key, number, savedAt, savedBy, savedByName, summary, payload)
+                        INSERT INTO house_recipe_version (key, number, saved_at, saved_by, saved_by_name, summary, payload)
                         VALUES (?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
@@ -117,6 +117,20 @@ extension AppDatabase {
 }
 
 extension PostgresStore {
+    static let houseRecipeColumns = "key, author_id, version, created_at, updated_at, deleted_at, payload"
+    func houseRecipes(_ rows: PostgresRowSequence) async throws -> [OwnHouseRecipe] {
+        var recipes: [OwnHouseRecipe] = []
+        for try await (key, author, version, created, updated, deleted, payload) in rows.decode(
+            (String, Int64, Int, Date, Date, Date?, ByteBuffer).self)
+        {
+            recipes.append(
+                OwnHouseRecipe(
+                    authorID: author, version: version, createdAt: created, updatedAt: updated, deletedAt: deleted,
+                    recipe: try StoreRules.houseRecipe(key: key, payload: payload.readableBytesView)))
+        }
+        return recipes
+    }
+
     func backupHouseRecipes(_ connection: PostgresConnection, into backup: inout Backup, person: (Int64) -> String)
         async throws
     {

@@ -127,6 +127,99 @@ extension AppDatabase {
         try db.create(index: "stockUseForBatch", on: "stockUse", columns: ["ownerId", "forBatchId"])
     }
 
+    static func migrateLists(_ db: Database) throws {
+        try db.create(table: "drinkList") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("ownerId", .integer).notNull().indexed()
+            t.column("name", .text).notNull()
+            t.column("createdAt", .datetime).notNull()
+            t.column("updatedAt", .datetime).notNull()
+            t.column("shareToken", .text).unique()
+            t.column("shareCreatedAt", .datetime)
+            t.column("shareExpiresAt", .datetime)
+        }
+        try db.create(table: "drinkListEntry") { t in
+            t.column("listId", .integer).notNull().references("drinkList", onDelete: .cascade)
+            t.column("cocktailId", .text).notNull()
+            t.column("position", .integer).notNull()
+            t.column("note", .text)
+            t.column("addedAt", .datetime).notNull()
+            t.primaryKey(["listId", "cocktailId"])
+        }
+    }
+
+    static func migrateRecipes(_ db: Database) throws {
+        try db.create(table: "recipe") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("authorId", .integer).notNull()
+            t.column("version", .integer).notNull()
+            t.column("createdAt", .datetime).notNull()
+            t.column("updatedAt", .datetime).notNull()
+            t.column("deletedAt", .datetime)
+            t.column("deletedBy", .integer)
+            t.column("payload", .blob).notNull()
+        }
+        try db.create(table: "recipeVersion") { t in
+            t.column("recipeId", .integer).notNull().references("recipe", onDelete: .cascade)
+            t.column("number", .integer).notNull()
+            t.column("savedAt", .datetime).notNull()
+            t.column("savedBy", .integer).notNull()
+            t.column("savedByName", .text)
+            t.column("summary", .text).notNull()
+            t.column("payload", .blob).notNull()
+            t.primaryKey(["recipeId", "number"])
+        }
+        try db.create(table: "customIngredient") { t in
+            t.primaryKey("name", .text).collate(.nocase)
+            t.column("addedAt", .datetime).notNull()
+        }
+        try db.create(table: "cocktailNote") { t in
+            t.column("ownerId", .integer).notNull()
+            t.column("cocktailId", .text).notNull()
+            t.column("text", .text).notNull()
+            t.column("updatedAt", .datetime).notNull()
+            t.primaryKey(["ownerId", "cocktailId"])
+        }
+        try db.create(table: "rating") { t in
+            t.column("ownerId", .integer).notNull()
+            t.column("cocktailId", .text).notNull()
+            t.column("stars", .integer).notNull().check { (1...5).contains($0) }
+            t.column("ratedAt", .datetime).notNull()
+            t.primaryKey(["ownerId", "cocktailId"])
+        }
+        try db.create(table: "madeIt") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("ownerId", .integer).notNull()
+            t.column("cocktailId", .text).notNull()
+            t.column("madeAt", .datetime).notNull()
+            t.column("servings", .integer).notNull()
+            t.column("note", .text)
+        }
+        try db.create(index: "madeIt_owner", on: "madeIt", columns: ["ownerId", "cocktailId"])
+    }
+
+    static func migrateHouseRecipes(_ db: Database) throws {
+        try db.create(table: "houseRecipe") { t in
+            t.primaryKey("key", .text)
+            t.column("authorId", .integer).notNull()
+            t.column("version", .integer).notNull()
+            t.column("createdAt", .datetime).notNull()
+            t.column("updatedAt", .datetime).notNull()
+            t.column("deletedAt", .datetime)
+            t.column("payload", .blob).notNull()
+        }
+        try db.create(table: "houseRecipeVersion") { t in
+            t.column("key", .text).notNull().references("houseRecipe", onDelete: .cascade)
+            t.column("number", .integer).notNull()
+            t.column("savedAt", .datetime).notNull()
+            t.column("savedBy", .integer).notNull()
+            t.column("savedByName", .text)
+            t.column("summary", .text).notNull()
+            t.column("payload", .blob).notNull()
+            t.primaryKey(["key", "number"])
+        }
+    }
+
     /// Every table renamed so far, by its old name: what a book of an earlier release calls it.
     static let renamedTables = [
         "catalogCocktail": "catalog_cocktail", "catalogFetch": "catalog_fetch",
@@ -134,7 +227,9 @@ extension AppDatabase {
         "accountSettings": "account_settings", "bookSetting": "book_setting", "idempotencyKey": "idempotency_key",
         "barBottle": "bar_bottle", "barAlways": "bar_always", "barRule": "bar_rule", "shoppingItem": "shopping_item",
         "cocktailNote": "cocktail_note", "madeIt": "made_it", "houseBatch": "house_batch", "barStock": "bar_stock",
-        "stockUse": "stock_use",
+        "stockUse": "stock_use", "drinkList": "drink_list", "drinkListEntry": "drink_list_entry",
+        "recipeVersion": "recipe_version", "customIngredient": "custom_ingredient",
+        "houseRecipe": "house_recipe", "houseRecipeVersion": "house_recipe_version",
     ]
 
     /// The tables rows of one owner (an account, or 0 before there are accounts) live in, with
@@ -143,7 +238,7 @@ extension AppDatabase {
         ("bar_bottle", "owner_id"), ("bar_always", "owner_id"), ("bar_rule", "owner_id"),
         ("shopping_item", "owner_id"), ("house_batch", "owner_id"), ("bar_stock", "owner_id"),
         ("stock_use", "owner_id"),
-        ("cocktail_note", "owner_id"), ("rating", "owner_id"), ("made_it", "owner_id"), ("drinkList", "ownerId"),
+        ("cocktail_note", "owner_id"), ("rating", "owner_id"), ("made_it", "owner_id"), ("drink_list", "owner_id"),
     ]
 
     static func renameCatalogAndFavorites(_ db: Database) throws {
@@ -203,6 +298,52 @@ extension AppDatabase {
                 "stock_use": [
                     "ownerId": "owner_id", "madeId": "made_id", "batchId": "batch_id", "forBatchId": "for_batch_id",
                 ],
+            ])
+    }
+
+    static func renameLists(_ db: Database) throws {
+        try rename(
+            db,
+            tables: renamedTables.filter { ["drinkList", "drinkListEntry"].contains($0.key) },
+            columns: [
+                "drink_list": [
+                    "ownerId": "owner_id", "createdAt": "created_at", "updatedAt": "updated_at",
+                    "shareToken": "share_token", "shareCreatedAt": "share_created_at",
+                    "shareExpiresAt": "share_expires_at", "menuShelfOwnerId": "menu_shelf_owner_id",
+                    "menuHidesUnavailable": "menu_hides_unavailable", "menuPrices": "menu_prices",
+                    "pourCostPercent": "pour_cost_percent",
+                ],
+                "drink_list_entry": [
+                    "listId": "list_id", "cocktailId": "cocktail_id", "addedAt": "added_at",
+                    "priceMinor": "price_minor",
+                ],
+            ])
+    }
+
+    static func renameRecipes(_ db: Database) throws {
+        try rename(
+            db,
+            tables: renamedTables.filter { ["recipeVersion", "customIngredient"].contains($0.key) },
+            columns: [
+                "recipe": [
+                    "authorId": "author_id", "createdAt": "created_at", "updatedAt": "updated_at",
+                    "deletedAt": "deleted_at", "deletedBy": "deleted_by",
+                ],
+                "recipe_version": [
+                    "recipeId": "recipe_id", "savedAt": "saved_at", "savedBy": "saved_by",
+                    "savedByName": "saved_by_name",
+                ],
+                "custom_ingredient": ["addedAt": "added_at"],
+            ])
+        try rename(
+            db,
+            tables: renamedTables.filter { ["houseRecipe", "houseRecipeVersion"].contains($0.key) },
+            columns: [
+                "house_recipe": [
+                    "authorId": "author_id", "createdAt": "created_at", "updatedAt": "updated_at",
+                    "deletedAt": "deleted_at",
+                ],
+                "house_recipe_version": ["savedAt": "saved_at", "savedBy": "saved_by", "savedByName": "saved_by_name"],
             ])
     }
 

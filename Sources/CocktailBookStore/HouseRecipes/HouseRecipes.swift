@@ -1,0 +1,135 @@
+import CocktailBook
+import Foundation
+
+/// The book's own house recipes: one row per ingredient (its key) with its current version, and
+/// every version saved. Deleting marks the row; the versions stay, so nothing is lost by one click.
+extension SQLBook {
+    private static func houseRecipes(
+        _ db: any SQLConnection, where condition: String, _ arguments: any SQLBindable...
+    ) async throws -> [OwnHouseRecipe] {
+        try await db.rows("SELECT * FROM house_recipe WHERE \(condition)", arguments.map(\.sqlValue)).map { row in
+            let decoded: HouseRecipeRow
+            do {
+                decoded = try row.decode(HouseRecipeRow.self)
+            } catch {
+                throw StoreError.unavailable("a house recipe cannot be read")
+            }
+            return OwnHouseRecipe(
+                authorID: decoded.authorId, version: decoded.version, createdAt: decoded.createdAt,
+                updatedAt: decoded.updatedAt, deletedAt: decoded.deletedAt,
+                recipe: try StoreRules.houseRecipe(key: decoded.key, payload: decoded.payload))
+        }
+    }
+
+    public func ownHouseRecipes() async throws -> [OwnHouseRecipe] {
+        try await reading { db in
+            try await Self.houseRecipes(db, where: "deleted_at IS NULL ORDER BY created_at, key")
+        }
+    }
+
+    public func ownHouseRecipe(value: String) async throws -> OwnHouseRecipe? {
+        try await reading { db in try await Self.houseRecipes(db, where: "key = ?", OwnHouseRecipe.key(value)).first }
+    }
+
+    public func saveHouseRecipe(
+        _ recipe: HouseRecipe, expectedVersion: Int?, summary: String, by author: RecipeAuthor, at date: Date
+    ) async throws -> OwnHouseRecipe {
+        let payload = try StoreRules.payload(recipe)
+        let key = OwnHouseRecipe.key(recipe.ingredient)
+        return try await writing("recipes") { db in
+            // The row is locked (or, for a new one, the key taken by the insert) until commit.
+            let current = try await Self.houseRecipes(db, where: "key = ?" + db.forUpdate, key).first
+            let counting = current.flatMap { $0.deletedAt == nil ? $0.version : nil } ?? 0
+            if let expectedVersion, expectedVersion != counting { throw OwnHouseRecipeError.stale(current: counting) }
+            var saved =
+                current
+                ?? OwnHouseRecipe(authorID: author.id, version: 0, createdAt: date, updatedAt: date, recipe: recipe)
+            saved.version += 1
+            saved.updatedAt = date
+            saved.deletedAt = nil
+            saved.recipe = recipe
+            try await db.execute(
+                """
+                INSERT INTO house_recipe (key, author_id, version, created_at, updated_at, deleted_at, payload)
+                VALUES (?, ?, ?, ?, ?, NULL, ?)
+                ON CONFLICT (key) DO UPDATE SET version = excluded.version, updated_at = excluded.updated_at,
+                    deleted_at = NULL, payload = excluded.payload
+                """, key, saved.authorID, saved.version, saved.createdAt, date, payload)
+            try await db.execute(
+                """
+                INSERT INTO house_recipe_version (key, number, saved_at, saved_by, saved_by_name, summary, payload)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, key, saved.version, date, author.id, author.name, summary, payload)
+            return saved
+        }
+    }
+
+    public func houseRecipeVersions(value: String) async throws -> [HouseRecipeVersion] {
+        let key = OwnHouseRecipe.key(value)
+        return try await reading { db in
+            try await db.all(
+                HouseVersionRow.self,
+                """
+                SELECT number, saved_at, saved_by, saved_by_name, summary, payload FROM house_recipe_version
+                WHERE key = ? ORDER BY number DESC
+                """, key)
+        }.map { row in
+            HouseRecipeVersion(
+                number: row.number, savedAt: row.savedAt, savedBy: row.savedBy, savedByName: row.savedByName,
+                summary: row.summary, recipe: try StoreRules.houseRecipe(key: key, payload: row.payload))
+        }
+    }
+
+    public func deleteHouseRecipe(value: String, by author: RecipeAuthor, at date: Date) async throws
+        -> OwnHouseRecipe
+    {
+        let key = OwnHouseRecipe.key(value)
+        return try await writing("recipes") { db in
+            guard
+                var current = try await Self.houseRecipes(
+                    db, where: "key = ? AND deleted_at IS NULL" + db.forUpdate, key
+                ).first
+            else { throw OwnHouseRecipeError.notFound }
+            current.deletedAt = date
+            try await db.execute("UPDATE house_recipe SET deleted_at = ? WHERE key = ?", date, key)
+            return current
+        }
+    }
+}
+
+extension StoreRules {
+    /// A house recipe as stored: JSON with sorted keys.
+    static func payload(_ recipe: HouseRecipe) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return try encoder.encode(recipe)
+    }
+
+    /// A stored house recipe; an unreadable one names itself.
+    static func houseRecipe(key: String, payload: some Collection<UInt8>) throws -> HouseRecipe {
+        do {
+            return try JSONDecoder().decode(HouseRecipe.self, from: Data(payload))
+        } catch {
+            throw StoreError.corruptCatalog("the house recipe of \(key) is unreadable")
+        }
+    }
+}
+
+private struct HouseRecipeRow: Decodable {
+    var key: String
+    var authorId: Int64
+    var version: Int
+    var createdAt: Date
+    var updatedAt: Date
+    var deletedAt: Date?
+    var payload: Data
+}
+
+private struct HouseVersionRow: Decodable {
+    var number: Int
+    var savedAt: Date
+    var savedBy: Int64
+    var savedByName: String?
+    var summary: String
+    var payload: Data
+}

@@ -1,0 +1,162 @@
+import CocktailBook
+import Foundation
+
+/// The book's own recipes: one row per recipe with its current version, and every version saved.
+/// A recipe in the trash keeps its rows; nothing is ever deleted by one click. The drink is JSON,
+/// like the catalog's.
+extension SQLBook {
+    private static func recipe(_ row: RecipeRow) throws -> OwnRecipe {
+        OwnRecipe(
+            number: row.id, authorID: row.authorId, version: row.version, createdAt: row.createdAt,
+            updatedAt: row.updatedAt, deletedAt: row.deletedAt, deletedBy: row.deletedBy,
+            cocktail: try StoreRules.cocktail(id: OwnRecipe.cocktailID(row.id), payload: row.payload))
+    }
+
+    private static func recipes(_ db: any SQLConnection, where condition: String, _ arguments: any SQLBindable...)
+        async throws -> [OwnRecipe]
+    {
+        try await db.rows("SELECT * FROM recipe WHERE \(condition)", arguments.map(\.sqlValue)).map { row in
+            let decoded: RecipeRow
+            do { decoded = try row.decode(RecipeRow.self) } catch {
+                throw StoreError.unavailable("a recipe cannot be read")
+            }
+            return try recipe(decoded)
+        }
+    }
+
+    public func ownRecipes() async throws -> [OwnRecipe] {
+        try await reading { db in try await Self.recipes(db, where: "deleted_at IS NULL ORDER BY id") }
+    }
+
+    public func ownRecipe(number: Int64) async throws -> OwnRecipe? {
+        try await reading { db in try await Self.recipes(db, where: "id = ?", number).first }
+    }
+
+    public func createRecipe(by author: RecipeAuthor, at date: Date, _ make: @escaping @Sendable (Int64) -> Cocktail)
+        async throws -> OwnRecipe
+    {
+        try await writing("recipes") { db in
+            guard
+                let number = try await db.first(
+                    Int64.self,
+                    "INSERT INTO recipe (author_id, version, created_at, updated_at, payload) VALUES (?, 1, ?, ?, ?) RETURNING id",
+                    author.id, date, date, Data())
+            else { throw StoreError.unavailable("the new recipe was given no number") }
+            let cocktail = make(number)
+            let payload = try StoreRules.payload(cocktail)
+            try await db.execute("UPDATE recipe SET payload = ? WHERE id = ?", payload, number)
+            try await Self.saveVersion(
+                db, number, 1, date, author, RecipeChanges.summary(from: nil, to: cocktail), payload)
+            return OwnRecipe(
+                number: number, authorID: author.id, version: 1, createdAt: date, updatedAt: date, cocktail: cocktail)
+        }
+    }
+
+    private static func saveVersion(
+        _ db: any SQLConnection, _ recipe: Int64, _ number: Int, _ date: Date, _ author: RecipeAuthor,
+        _ summary: String, _ payload: Data
+    ) async throws {
+        try await db.execute(
+            """
+            INSERT INTO recipe_version (recipe_id, number, saved_at, saved_by, saved_by_name, summary, payload)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, recipe, number, date, author.id, author.name, summary, payload)
+    }
+
+    public func updateRecipe(
+        number: Int64, to cocktail: Cocktail, expectedVersion: Int?, summary: String, by author: RecipeAuthor,
+        at date: Date
+    ) async throws -> OwnRecipe {
+        let payload = try StoreRules.payload(cocktail)
+        return try await writing("recipes") { db in
+            guard
+                var current = try await Self.recipes(db, where: "id = ? AND deleted_at IS NULL" + db.forUpdate, number)
+                    .first
+            else { throw RecipeError.notFound }
+            if let expectedVersion, current.version != expectedVersion { throw RecipeError.stale(current: current) }
+            current.version += 1
+            current.updatedAt = date
+            current.cocktail = cocktail
+            try await db.execute(
+                "UPDATE recipe SET version = ?, updated_at = ?, payload = ? WHERE id = ?", current.version, date,
+                payload,
+                number)
+            try await Self.saveVersion(db, number, current.version, date, author, summary, payload)
+            return current
+        }
+    }
+
+    public func recipeVersions(number: Int64) async throws -> [RecipeVersion] {
+        try await reading { db in
+            try await db.all(
+                VersionRow.self,
+                """
+                SELECT number, saved_at, saved_by, saved_by_name, summary, payload FROM recipe_version
+                WHERE recipe_id = ? ORDER BY number DESC
+                """, number)
+        }.map { row in
+            RecipeVersion(
+                number: row.number, savedAt: row.savedAt, savedBy: row.savedBy, savedByName: row.savedByName,
+                summary: row.summary,
+                cocktail: try StoreRules.cocktail(id: OwnRecipe.cocktailID(number), payload: row.payload))
+        }
+    }
+
+    public func setTrashed(_ trashed: Bool, number: Int64, by author: RecipeAuthor, at date: Date) async throws
+        -> OwnRecipe
+    {
+        try await writing("recipes") { db in
+            guard var recipe = try await Self.recipes(db, where: "id = ?" + db.forUpdate, number).first,
+                (recipe.deletedAt == nil) == trashed
+            else { throw RecipeError.notFound }
+            recipe.deletedAt = trashed ? date : nil
+            recipe.deletedBy = trashed ? author.id : nil
+            try await db.execute(
+                "UPDATE recipe SET deleted_at = ?, deleted_by = ? WHERE id = ?", recipe.deletedAt, recipe.deletedBy,
+                number)
+            return recipe
+        }
+    }
+
+    public func trashedRecipes() async throws -> [OwnRecipe] {
+        try await reading { db in
+            try await Self.recipes(db, where: "deleted_at IS NOT NULL ORDER BY deleted_at DESC, id DESC")
+        }
+    }
+
+    public func customIngredients() async throws -> [String] {
+        try await reading { db in
+            try await db.all(String.self, "SELECT name FROM custom_ingredient ORDER BY lower(name)")
+        }
+    }
+
+    public func addCustomIngredients(_ names: [String], at date: Date) async throws {
+        guard !names.isEmpty else { return }
+        try await writing("recipes") { db in
+            for name in names {
+                try await db.execute(
+                    "INSERT INTO custom_ingredient (name, added_at) VALUES (?, ?) ON CONFLICT DO NOTHING", name, date)
+            }
+        }
+    }
+}
+
+private struct RecipeRow: Decodable {
+    var id: Int64
+    var authorId: Int64
+    var version: Int
+    var createdAt: Date
+    var updatedAt: Date
+    var deletedAt: Date?
+    var deletedBy: Int64?
+    var payload: Data
+}
+
+private struct VersionRow: Decodable {
+    var number: Int
+    var savedAt: Date
+    var savedBy: Int64
+    var savedByName: String?
+    var summary: String
+    var payload: Data
+}
