@@ -130,6 +130,8 @@ public final class AppDatabase: Sendable {
             migrate: renamePersonalAndStock)
         migrator.registerMigration("v21: lists named as in PostgreSQL", migrate: renameLists)
         migrator.registerMigration("v22: own recipes and house recipes named as in PostgreSQL", migrate: renameRecipes)
+        migrator.registerMigration(
+            "v23: accounts, sessions and API tokens named as in PostgreSQL", migrate: renameAccounts)
         return migrator
     }
 

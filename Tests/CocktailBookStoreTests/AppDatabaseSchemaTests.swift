@@ -48,6 +48,7 @@ struct AppDatabaseSchemaTests {
                 "v20: notes, ratings, drinks made, batches and stock named as in PostgreSQL",
                 "v21: lists named as in PostgreSQL",
                 "v22: own recipes and house recipes named as in PostgreSQL",
+                "v23: accounts, sessions and API tokens named as in PostgreSQL",
             ])
         #expect(FileManager.default.fileExists(atPath: tmp.path))
         #expect(try await database.loadCatalog() == nil)
@@ -83,7 +84,7 @@ struct AppDatabaseSchemaTests {
         let migrations = try await reopened.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations")
         }
-        #expect(migrations == 22)
+        #expect(migrations == 23)
     }
 
     @Test("a path that is a directory cannot be opened, and the error names the path")

@@ -126,7 +126,8 @@ extension AppDatabase {
     /// imported pictures are kept in; `nil` leaves them out).
     public func backup(pictures: (any PictureStore)?, at date: Date = Date()) async throws -> Data {
         var backup: Backup = try await read { db in
-            let accounts = try Row.fetchAll(db, sql: "SELECT id, name, role, createdAt FROM account ORDER BY id")
+            let accounts = try Row.fetchAll(
+                db, sql: "SELECT id, name, role, created_at AS createdAt FROM account ORDER BY id")
             var names: [Int64: String] = [0: ""]
             for row in accounts { names[row["id"]] = row["name"] }
             func owner(_ row: Row) throws -> String {
@@ -310,7 +311,7 @@ extension AppDatabase {
                         ids[account.name.lowercased()] = id
                     } else {
                         try db.execute(
-                            sql: "INSERT INTO account (name, role, passwordHash, createdAt) VALUES (?, ?, ?, ?)",
+                            sql: "INSERT INTO account (name, role, password_hash, created_at) VALUES (?, ?, ?, ?)",
                             arguments: [account.name, account.role, unusablePasswordHash, account.createdAt])
                         ids[account.name.lowercased()] = db.lastInsertedRowID
                     }
@@ -598,16 +599,11 @@ extension Backup {
     }
 
     /// Counts the admins who can sign in: a restore creates accounts with a password hash that
-    /// starts with `!`, which no password matches. (The same SQL on both backends: the column is
-    /// `passwordHash` in SQLite and `password_hash` in PostgreSQL, hence the two.)
+    /// starts with `!`, which no password matches. The same SQL on both backends.
     static let adminsWhoCanSignInSQL =
-        "SELECT COUNT(*) FROM account WHERE role = 'admin' AND passwordHash NOT LIKE '!%'"
-    static let adminsWhoCanSignInPostgresSQL =
         "SELECT count(*) FROM account WHERE role = 'admin' AND password_hash NOT LIKE '!%'"
     /// The admins who cannot sign in until someone sets their password, by name.
     static let adminsWithoutPasswordSQL =
-        "SELECT name FROM account WHERE role = 'admin' AND passwordHash LIKE '!%' ORDER BY name"
-    static let adminsWithoutPasswordPostgresSQL =
         "SELECT name FROM account WHERE role = 'admin' AND password_hash LIKE '!%' ORDER BY name"
 
     /// Refuses a restore that would take a book that has an admin who can sign in and leave it

@@ -27,6 +27,21 @@ public enum BookContents {
     private static let credentials = "credentials: a restored book is signed into anew"
     private static let cache = "a cache of the recipe source, fetched again"
 
+    /// The tables whose rows belong to one person, with the column naming the owner (an
+    /// account's id, or 0 for the book's owner before there are accounts): the first account
+    /// inherits them, and removing an account removes them. A list's entries and share link go
+    /// with its row, an account's settings, sessions and tokens with the account.
+    public static let owned = [
+        ("favorite", "owner_id"), ("bar_bottle", "owner_id"), ("bar_always", "owner_id"), ("bar_rule", "owner_id"),
+        ("shopping_item", "owner_id"), ("house_batch", "owner_id"), ("bar_stock", "owner_id"),
+        ("stock_use", "owner_id"), ("cocktail_note", "owner_id"), ("rating", "owner_id"), ("made_it", "owner_id"),
+        ("drink_list", "owner_id"),
+    ]
+
+    /// The columns naming who wrote a recipe: what was written before there were accounts becomes
+    /// the first account's; removing an account keeps its recipes.
+    public static let authored = [("recipe", "author_id"), ("recipe_version", "saved_by")]
+
     /// Every table of a book.
     public static let tables: [Table] = [
         Table("account", "account", .backedUp("accounts")),
@@ -52,7 +67,7 @@ public enum BookContents {
         Table("house_recipe_version", "house_recipe_version", .backedUp("houseRecipes")),
         Table("book_setting", "book_setting", .backedUp("currency")),
         Table("session", "session", .leftOut(credentials)),
-        Table("apiToken", "api_token", .leftOut(credentials)),
+        Table("api_token", "api_token", .leftOut(credentials)),
         Table(
             "idempotency_key", "idempotency_key",
             .leftOut("answers kept for a day so that a retried POST is not done twice")),

@@ -196,7 +196,7 @@ extension PostgresStore {
     /// How many admins can sign in (see ``Backup/adminsWhoCanSignInSQL``).
     private func adminsWhoCanSignIn(_ connection: PostgresConnection) async throws -> Int {
         let count = try await one(
-            connection.query(PostgresQuery(unsafeSQL: Backup.adminsWhoCanSignInPostgresSQL), logger: logger),
+            connection.query(PostgresQuery(unsafeSQL: Backup.adminsWhoCanSignInSQL), logger: logger),
             as: Int64.self)
         return Int(count ?? 0)
     }
@@ -240,7 +240,7 @@ extension PostgresStore {
                     try Backup.checkAdmins(before: adminsBefore, after: try await adminsWhoCanSignIn(connection))
                     let passwordless = try await many(
                         connection.query(
-                            PostgresQuery(unsafeSQL: Backup.adminsWithoutPasswordPostgresSQL), logger: logger),
+                            PostgresQuery(unsafeSQL: Backup.adminsWithoutPasswordSQL), logger: logger),
                         as: String.self)
                     func id(_ owner: String) -> Int64 { ids[owner.lowercased()] ?? 0 }
                     for table in [

@@ -218,14 +218,6 @@ enum PostgresSchema {
         ),
     ]
 
-    /// The tables of the bar, per owner (moved with the favorites to the first account).
-    static let barTables = [
-        "bar_bottle", "bar_always", "bar_rule", "shopping_item", "house_batch", "bar_stock", "stock_use",
-    ]
-    /// What people keep about drinks, per owner (moved and removed with the account, like the bar);
-    /// a list's entries and share link go with its row.
-    static let personalTables = ["cocktail_note", "rating", "made_it", "drink_list"]
-
     /// Applies the migrations not applied yet, each in the one transaction that records it.
     static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
         try await connection.withTransaction(logger: logger) { connection in

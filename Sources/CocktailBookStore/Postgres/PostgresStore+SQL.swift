@@ -76,6 +76,10 @@ private struct PostgresSQLConnection: SQLConnection {
     let logger: Logger
     var forUpdate: String { " FOR UPDATE" }
 
+    func lockForWriting(_ table: String) async throws {
+        _ = try await rows("LOCK TABLE \(table) IN SHARE ROW EXCLUSIVE MODE", [])
+    }
+
     func rows(_ sql: String, _ arguments: [SQLValue]) async throws -> [SQLRow] {
         var binds = PostgresBindings(capacity: arguments.count)
         for argument in arguments {

@@ -72,6 +72,8 @@ private struct SQLiteConnection: SQLConnection {
     let inTransaction: Bool
     var forUpdate: String { "" }
 
+    func lockForWriting(_ table: String) async throws {}
+
     func rows(_ sql: String, _ arguments: [SQLValue]) async throws -> [SQLRow] {
         let statementArguments = StatementArguments(arguments.map(Self.databaseValue))
         let fetch: @Sendable (Database) throws -> [SQLRow] = { db in

@@ -220,6 +220,43 @@ extension AppDatabase {
         }
     }
 
+    static func migrateAccounts(_ db: Database) throws {
+        try db.create(table: "account") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("name", .text).notNull().unique().collate(.nocase)
+            t.column("role", .text).notNull().check { ["admin", "member", "guest"].contains($0) }
+            t.column("passwordHash", .text).notNull()
+            t.column("createdAt", .datetime).notNull()
+        }
+        try db.create(table: "session") { t in
+            t.primaryKey("tokenHash", .text)
+            t.belongsTo("account", onDelete: .cascade).notNull()
+            t.column("createdAt", .datetime).notNull()
+            t.column("lastSeenAt", .datetime).notNull()
+        }
+        try db.create(table: "apiToken") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.belongsTo("account", onDelete: .cascade).notNull()
+            t.column("tokenHash", .text).notNull().unique()
+            t.column("prefix", .text).notNull().indexed()
+            t.column("label", .text)
+            t.column("createdAt", .datetime).notNull()
+            t.column("lastUsedAt", .datetime)
+        }
+        // Favorites gain an owner; the existing ones belong to the implicit owner (0) until the
+        // first account is created and inherits them.
+        try db.rename(table: "favorite", to: "favoriteV1")
+        try db.create(table: "favorite") { t in
+            t.column("ownerId", .integer).notNull()
+            t.column("cocktailId", .text).notNull()
+            t.column("addedAt", .datetime).notNull()
+            t.primaryKey(["ownerId", "cocktailId"])
+        }
+        try db.execute(
+            sql: "INSERT INTO favorite (ownerId, cocktailId, addedAt) SELECT 0, cocktailId, addedAt FROM favoriteV1")
+        try db.drop(table: "favoriteV1")
+    }
+
     /// Every table renamed so far, by its old name: what a book of an earlier release calls it.
     static let renamedTables = [
         "catalogCocktail": "catalog_cocktail", "catalogFetch": "catalog_fetch",
@@ -229,16 +266,7 @@ extension AppDatabase {
         "cocktailNote": "cocktail_note", "madeIt": "made_it", "houseBatch": "house_batch", "barStock": "bar_stock",
         "stockUse": "stock_use", "drinkList": "drink_list", "drinkListEntry": "drink_list_entry",
         "recipeVersion": "recipe_version", "customIngredient": "custom_ingredient",
-        "houseRecipe": "house_recipe", "houseRecipeVersion": "house_recipe_version",
-    ]
-
-    /// The tables rows of one owner (an account, or 0 before there are accounts) live in, with
-    /// the column naming the owner: account removal and the first account name them once.
-    static let ownedTables = [
-        ("bar_bottle", "owner_id"), ("bar_always", "owner_id"), ("bar_rule", "owner_id"),
-        ("shopping_item", "owner_id"), ("house_batch", "owner_id"), ("bar_stock", "owner_id"),
-        ("stock_use", "owner_id"),
-        ("cocktail_note", "owner_id"), ("rating", "owner_id"), ("made_it", "owner_id"), ("drink_list", "owner_id"),
+        "houseRecipe": "house_recipe", "houseRecipeVersion": "house_recipe_version", "apiToken": "api_token",
     ]
 
     static func renameCatalogAndFavorites(_ db: Database) throws {
@@ -344,6 +372,22 @@ extension AppDatabase {
                     "deletedAt": "deleted_at",
                 ],
                 "house_recipe_version": ["savedAt": "saved_at", "savedBy": "saved_by", "savedByName": "saved_by_name"],
+            ])
+    }
+
+    static func renameAccounts(_ db: Database) throws {
+        try rename(
+            db, tables: renamedTables.filter { $0.key == "apiToken" },
+            columns: [
+                "account": ["passwordHash": "password_hash", "createdAt": "created_at"],
+                "session": [
+                    "tokenHash": "token_hash", "accountId": "account_id", "createdAt": "created_at",
+                    "lastSeenAt": "last_seen_at",
+                ],
+                "api_token": [
+                    "accountId": "account_id", "tokenHash": "token_hash", "createdAt": "created_at",
+                    "lastUsedAt": "last_used_at",
+                ],
             ])
     }
 

@@ -11,6 +11,9 @@ public protocol SQLConnection: Sendable {
     /// `FOR UPDATE` locks it against another transaction; SQLite's write transaction already
     /// holds the whole database, and says nothing.
     var forUpdate: String { get }
+    /// Keeps other transactions from writing `table` until this one ends (PostgreSQL's
+    /// `LOCK TABLE`; SQLite's write transaction already holds the book).
+    func lockForWriting(_ table: String) async throws
 }
 
 extension SQLConnection {
