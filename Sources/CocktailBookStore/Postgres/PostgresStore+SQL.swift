@@ -17,6 +17,15 @@ extension PostgresStore: SQLBook {
         }
     }
 
+    public func readingSnapshot<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T)
+        async throws -> T
+    {
+        try await writing(nil) { db in
+            _ = try await db.rows("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", [])
+            return try await body(db)
+        }
+    }
+
     public func writing<T: Sendable>(
         _ topic: String?, _ body: @escaping @Sendable (any SQLConnection) async throws -> T
     ) async throws -> T {
@@ -75,6 +84,12 @@ private struct PostgresSQLConnection: SQLConnection {
     let target: Target
     let logger: Logger
     var forUpdate: String { " FOR UPDATE" }
+
+    func continueNumbering(_ table: String) async throws {
+        _ = try await rows(
+            "SELECT setval(pg_get_serial_sequence('\(table)', 'id'), COALESCE((SELECT max(id) FROM \(table)), 0) + 1, false)",
+            [])
+    }
 
     func lockForWriting(_ table: String) async throws {
         _ = try await rows("LOCK TABLE \(table) IN SHARE ROW EXCLUSIVE MODE", [])

@@ -26,6 +26,14 @@ extension AppDatabase: SQLBook {
         }
     }
 
+    /// A snapshot is a transaction on the writer: no write of this process comes between its
+    /// statements.
+    public func readingSnapshot<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T)
+        async throws -> T
+    {
+        try await writing(nil, body)
+    }
+
     public func writing<T: Sendable>(
         _ topic: String?, _ body: @escaping @Sendable (any SQLConnection) async throws -> T
     ) async throws -> T {
@@ -73,6 +81,8 @@ private struct SQLiteConnection: SQLConnection {
     var forUpdate: String { "" }
 
     func lockForWriting(_ table: String) async throws {}
+
+    func continueNumbering(_ table: String) async throws {}
 
     func rows(_ sql: String, _ arguments: [SQLValue]) async throws -> [SQLRow] {
         let statementArguments = StatementArguments(arguments.map(Self.databaseValue))

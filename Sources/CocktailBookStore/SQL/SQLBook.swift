@@ -14,6 +14,9 @@ public protocol SQLConnection: Sendable {
     /// Keeps other transactions from writing `table` until this one ends (PostgreSQL's
     /// `LOCK TABLE`; SQLite's write transaction already holds the book).
     func lockForWriting(_ table: String) async throws
+    /// After rows were written with their own ids: new rows of `table` are numbered after them
+    /// (PostgreSQL's sequence is set; SQLite numbers after the largest id by itself).
+    func continueNumbering(_ table: String) async throws
 }
 
 extension SQLConnection {
@@ -43,6 +46,26 @@ extension SQLConnection {
         }
     }
 
+    /// Every row as a tuple of its columns, in order: `(Int64, String, Date?)` for
+    /// `SELECT owner_id, value, made_at`.
+    public func tuples<each Column: Decodable>(
+        _ types: (repeat each Column).Type, _ sql: String, _ arguments: any SQLBindable...
+    ) async throws -> [(repeat each Column)] {
+        try await rows(sql, arguments.map(\.sqlValue)).map { row in
+            var index = 0
+            func next<T: Decodable>(_ type: T.Type) throws -> T {
+                defer { index += 1 }
+                guard index < row.values.count else { throw StoreError.unavailable("a row has too few columns") }
+                do {
+                    return try SQLRow(columns: [row.columns[index]], values: [row.values[index]]).decode(T.self)
+                } catch {
+                    throw StoreError.unavailable("a row cannot be read (\(error))")
+                }
+            }
+            return (repeat try next((each Column).self))
+        }
+    }
+
     /// Whether the statement returns at least one row.
     public func exists(_ sql: String, _ arguments: any SQLBindable...) async throws -> Bool {
         try await !rows(sql, arguments.map(\.sqlValue)).isEmpty
@@ -54,6 +77,9 @@ extension SQLConnection {
 public protocol SQLBook: Sendable {
     /// Runs `body` to read; each of its statements sees the committed content.
     func reading<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T) async throws -> T
+    /// Runs `body` to read in one snapshot: every statement sees the same content (a backup).
+    func readingSnapshot<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) async throws -> T)
+        async throws -> T
     /// Runs `body` in one write transaction: all of its statements or none. `topic` tells other
     /// instances sharing the store what changed (`"favorites"`, `"lists"`…); a write nobody else
     /// needs to hear of (an idempotency key) has none.
