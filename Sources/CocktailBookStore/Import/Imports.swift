@@ -39,14 +39,14 @@ public struct ImportedImage: Sendable, Equatable {
 extension SQLBook {
     public func importedCocktails() async throws -> [Cocktail] {
         let rows = try await reading { db in
-            try await db.all(ImportedRow.self, "SELECT id, payload FROM imported_cocktail ORDER BY origin, id")
+            try await db.tuples((String, Data).self, "SELECT id, payload FROM imported_cocktail ORDER BY origin, id")
         }
         let decoder = JSONDecoder()
         return try rows.map { row in
             do {
-                return try decoder.decode(Cocktail.self, from: row.payload)
+                return try decoder.decode(Cocktail.self, from: row.1)
             } catch {
-                throw StoreError.corruptCatalog("imported entry \(row.id) is unreadable")
+                throw StoreError.corruptCatalog("imported entry \(row.0) is unreadable")
             }
         }
     }
@@ -139,11 +139,6 @@ extension SQLBook {
             return counts
         }
     }
-}
-
-private struct ImportedRow: Decodable {
-    var id: String
-    var payload: Data
 }
 
 private struct OriginCountRow: Decodable {

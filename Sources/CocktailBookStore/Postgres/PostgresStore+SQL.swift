@@ -116,14 +116,17 @@ private struct PostgresSQLConnection: SQLConnection {
                 case .connection(let connection): try await connection.query(query, logger: logger)
                 }
             var rows: [SQLRow] = []
+            // The rows of one statement share one array of column names.
+            var columns: (names: [String], keys: [String])?
             for try await row in sequence {
-                var columns: [String] = []
-                var values: [SQLValue] = []
-                for cell in row {
-                    columns.append(cell.columnName)
-                    values.append(try Self.value(cell))
-                }
-                rows.append(SQLRow(columns: columns, values: values))
+                let shared =
+                    columns
+                    ?? {
+                        let names = row.map(\.columnName)
+                        return (names, SQLRow.keys(of: names))
+                    }()
+                columns = shared
+                rows.append(SQLRow(columns: shared.names, values: try row.map(Self.value), keys: shared.keys))
             }
             return rows
         } catch {

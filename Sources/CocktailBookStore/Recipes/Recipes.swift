@@ -15,9 +15,21 @@ extension SQLBook {
     private static func recipes(_ db: any SQLConnection, where condition: String, _ arguments: any SQLBindable...)
         async throws -> [OwnRecipe]
     {
-        try await db.rows("SELECT * FROM recipe WHERE \(condition)", arguments.map(\.sqlValue)).map { row in
+        try await db.rows(
+            "SELECT id, author_id, version, created_at, updated_at, deleted_at, deleted_by, payload FROM recipe WHERE \(condition)",
+            arguments.map(\.sqlValue)
+        ).map { row in
             let decoded: RecipeRow
-            do { decoded = try row.decode(RecipeRow.self) } catch {
+            do {
+                decoded = RecipeRow(
+                    id: try row.decode(column: 0, as: Int64.self), authorId: try row.decode(column: 1, as: Int64.self),
+                    version: try row.decode(column: 2, as: Int.self),
+                    createdAt: try row.decode(column: 3, as: Date.self),
+                    updatedAt: try row.decode(column: 4, as: Date.self),
+                    deletedAt: try row.decode(column: 5, as: Date?.self),
+                    deletedBy: try row.decode(column: 6, as: Int64?.self),
+                    payload: try row.decode(column: 7, as: Data.self))
+            } catch {
                 throw StoreError.unavailable("a recipe cannot be read")
             }
             return try recipe(decoded)

@@ -87,7 +87,18 @@ private struct SQLiteConnection: SQLConnection {
     func rows(_ sql: String, _ arguments: [SQLValue]) async throws -> [SQLRow] {
         let statementArguments = StatementArguments(arguments.map(Self.databaseValue))
         let fetch: @Sendable (Database) throws -> [SQLRow] = { db in
-            try Row.fetchAll(db, sql: sql, arguments: statementArguments).map(Self.row)
+            // The rows of one statement share one array of column names.
+            var columns: (names: [String], keys: [String])?
+            return try Row.fetchAll(db, sql: sql, arguments: statementArguments).map { row in
+                let shared =
+                    columns
+                    ?? {
+                        let names = Array(row.columnNames)
+                        return (names, SQLRow.keys(of: names))
+                    }()
+                columns = shared
+                return Self.row(row, columns: shared)
+            }
         }
         if inTransaction { return try await writer.writeWithoutTransaction(fetch) }
         return try await writer.read(fetch)
@@ -105,9 +116,9 @@ private struct SQLiteConnection: SQLConnection {
         }
     }
 
-    static func row(_ row: Row) -> SQLRow {
+    static func row(_ row: Row, columns: (names: [String], keys: [String])) -> SQLRow {
         SQLRow(
-            columns: Array(row.columnNames),
+            columns: columns.names,
             values: row.databaseValues.map { value in
                 switch value.storage {
                 case .null: .null
@@ -116,6 +127,6 @@ private struct SQLiteConnection: SQLConnection {
                 case .string(let text): .text(text)
                 case .blob(let data): .blob(data)
                 }
-            })
+            }, keys: columns.keys)
     }
 }

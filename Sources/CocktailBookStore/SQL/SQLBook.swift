@@ -57,7 +57,7 @@ extension SQLConnection {
                 defer { index += 1 }
                 guard index < row.values.count else { throw StoreError.unavailable("a row has too few columns") }
                 do {
-                    return try SQLRow(columns: [row.columns[index]], values: [row.values[index]]).decode(T.self)
+                    return try row.decode(column: index, as: T.self)
                 } catch {
                     throw StoreError.unavailable("a row cannot be read (\(error))")
                 }

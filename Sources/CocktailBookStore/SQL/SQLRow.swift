@@ -5,10 +5,28 @@ import GRDB
 public struct SQLRow: Sendable {
     public let columns: [String]
     public let values: [SQLValue]
+    /// The columns' names as Swift properties name them (`added_at` is `addedAt`).
+    let keys: [String]
 
-    public init(columns: [String], values: [SQLValue]) {
+    /// A row; the rows of one statement pass the same `keys` (see ``keys(of:)``), worked out once.
+    public init(columns: [String], values: [SQLValue], keys: [String]? = nil) {
         self.columns = columns
         self.values = values
+        self.keys = keys ?? Self.keys(of: columns)
+    }
+
+    /// The value of column `index` as `T` (one element of a tuple).
+    func decode<T: Decodable>(column index: Int, as type: T.Type) throws -> T {
+        if let value = try SQLCell.decodeScalar(T.self, values[index], column: columns[index]) { return value }
+        return try T(from: SQLValueDecoder(value: values[index], column: columns[index]))
+    }
+
+    /// `added_at` → `addedAt`, for each column.
+    public static func keys(of columns: [String]) -> [String] {
+        columns.map { column in
+            let parts = column.split(separator: "_", omittingEmptySubsequences: false)
+            return parts.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
+        }
     }
 
     /// The value of the column named `name`, or `nil` when the row has no such column.
@@ -109,37 +127,27 @@ private struct SQLRowDecoder: Decoder {
     struct Columns<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let row: SQLRow
         var codingPath: [any CodingKey] { [] }
-        var allKeys: [Key] { row.columns.compactMap { Key(stringValue: $0) } }
-
-        /// `addedAt` is read from the column `added_at`.
-        static func column(_ key: Key) -> String {
-            var name = ""
-            for character in key.stringValue {
-                if character.isUppercase {
-                    name += "_" + character.lowercased()
-                } else {
-                    name.append(character)
-                }
-            }
-            return name
-        }
+        var allKeys: [Key] { row.keys.compactMap { Key(stringValue: $0) } }
 
         func value(_ key: Key) throws -> SQLValue {
-            guard let value = row[Self.column(key)] else {
-                throw DecodingError.keyNotFound(
-                    key, .init(codingPath: [key], debugDescription: "no column \(Self.column(key))"))
+            guard let index = row.keys.firstIndex(of: key.stringValue) else {
+                throw DecodingError.keyNotFound(key, .init(codingPath: [key], debugDescription: "no such column"))
             }
-            return value
+            return row.values[index]
         }
 
-        func contains(_ key: Key) -> Bool { row[Self.column(key)] != nil }
+        func column(_ key: Key) -> String {
+            row.keys.firstIndex(of: key.stringValue).map { row.columns[$0] } ?? key.stringValue
+        }
+
+        func contains(_ key: Key) -> Bool { row.keys.contains(key.stringValue) }
 
         func decodeNil(forKey key: Key) throws -> Bool { try value(key) == .null }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             let value = try value(key)
-            if let scalar = try SQLCell.decodeScalar(T.self, value, column: Self.column(key)) { return scalar }
-            return try T(from: SQLValueDecoder(value: value, column: Self.column(key)))
+            if let scalar = try SQLCell.decodeScalar(T.self, value, column: column(key)) { return scalar }
+            return try T(from: SQLValueDecoder(value: value, column: column(key)))
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
