@@ -135,26 +135,6 @@ public final class AppDatabase: Sendable {
         return migrator
     }
 
-    /// Reads in one transaction; SQLite's errors come out as ``StoreError/unavailable(_:)``, the
-    /// store's own refusals as they were thrown.
-    func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do {
-            if writer is DatabasePool { return try await writer.read(value) }
-            return try await writeLock.withLock { try await writer.read(value) }
-        } catch let error as DatabaseError {
-            throw StoreError.unavailable(Self.describe(error))
-        }
-    }
-
-    /// Writes in one transaction, errors as ``read(_:)`` says.
-    func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do {
-            return try await writeLock.withLock { try await writer.write(updates) }
-        } catch let error as DatabaseError {
-            throw StoreError.unavailable(Self.describe(error))
-        }
-    }
-
     static func describe(_ error: any Error) -> String {
         if let error = error as? DatabaseError {
             return error.message ?? "SQLite error \(error.resultCode.rawValue)"
