@@ -31,8 +31,9 @@ extension ListDesk {
                     status: .badRequest, code: "invalid_per_guest",
                     message: "perGuest is a whole number from 1 to \(PartyPlanner.maximumPerGuest).")
             }
+            // The page's box sends `true` or nothing; an empty value is no boolean (the schema's).
             switch query["shelf"]?.lowercased() {
-            case nil, "", "false", "0": shelf = false
+            case nil, "false", "0": shelf = false
             case "true", "1", "on": shelf = true
             default:
                 throw AppError(status: .badRequest, code: "invalid_shelf", message: "shelf is true or false.")
