@@ -98,7 +98,9 @@ struct PartyHTTPTests {
         }
     }
 
-    @Test("0 or 10,000 guests, a negative count, a shelf that is not a boolean, a drink not on the list, another person's list: 400 or 404")
+    @Test(
+        "0 or 10,000 guests, a negative count, a shelf that is not a boolean, a drink not on the list, another person's list: 400 or 404"
+    )
     func refusals() async throws {
         let database = try await AccountsHTTPTests.book()
         defer { database.remove() }
@@ -115,7 +117,8 @@ struct PartyHTTPTests {
                 ("guests=5&perGuest=0", .badRequest, "invalid_per_guest"),
                 ("guests=5&count.2=-1", .badRequest, "invalid_count"), ("guests=5&count.7=3", .notFound, "not_on_list"),
                 // `shelf` is a boolean: empty or anything else is refused, as the API's schema says.
-                ("guests=1&shelf=", .badRequest, "invalid_shelf"), ("guests=1&shelf=maybe", .badRequest, "invalid_shelf"),
+                ("guests=1&shelf=", .badRequest, "invalid_shelf"),
+                ("guests=1&shelf=maybe", .badRequest, "invalid_shelf"),
             ]
             for (query, status, code) in cases {
                 let answer = try await client.execute(uri: base + "?" + query, method: .get, headers: alice)
