@@ -68,7 +68,7 @@ extension SQLBook {
         let key = OwnHouseRecipe.key(value)
         return try await reading { db in
             try await db.all(
-                HouseVersionRow.self,
+                SavedVersionRow.self,
                 """
                 SELECT number, saved_at, saved_by, saved_by_name, summary, payload FROM house_recipe_version
                 WHERE key = ? ORDER BY number DESC
@@ -122,14 +122,5 @@ private struct HouseRecipeRow: Decodable {
     var createdAt: Date
     var updatedAt: Date
     var deletedAt: Date?
-    var payload: Data
-}
-
-private struct HouseVersionRow: Decodable {
-    var number: Int
-    var savedAt: Date
-    var savedBy: Int64
-    var savedByName: String?
-    var summary: String
     var payload: Data
 }

@@ -101,7 +101,7 @@ extension SQLBook {
     public func recipeVersions(number: Int64) async throws -> [RecipeVersion] {
         try await reading { db in
             try await db.all(
-                VersionRow.self,
+                SavedVersionRow.self,
                 """
                 SELECT number, saved_at, saved_by, saved_by_name, summary, payload FROM recipe_version
                 WHERE recipe_id = ? ORDER BY number DESC
@@ -164,7 +164,9 @@ private struct RecipeRow: Decodable {
     var payload: Data
 }
 
-private struct VersionRow: Decodable {
+/// One saved version of a recipe or a house recipe, as `recipe_version` and
+/// `house_recipe_version` both hold it.
+struct SavedVersionRow: Decodable {
     var number: Int
     var savedAt: Date
     var savedBy: Int64
