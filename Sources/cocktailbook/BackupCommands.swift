@@ -68,9 +68,7 @@ struct RestoreCommand: AsyncParsableCommand {
                 try await environment.database.restore(
                     data, pictures: environment.images.store, unusablePasswordHash: Accounts.unusablePasswordHash())
             }
-            print(
-                "Restored \(summary.accounts) accounts, \(summary.favorites) favorites, \(summary.importedCocktails) imported cocktails and \(summary.pictures) pictures."
-            )
+            print(summary.counts.restored(strings: .english))
             // A backup holds no password hashes: an admin it brought back signs in once given one.
             for name in summary.adminsWithoutPassword {
                 print("The admin \(name) has no password yet: run `cocktailbook user passwd \(name)` to set one.")

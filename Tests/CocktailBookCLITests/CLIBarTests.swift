@@ -69,8 +69,7 @@ struct CLIBackupTests {
 
         let restored = try await second.run(["restore", file])
         #expect(
-            restored.stdout == "Restored 0 accounts, 1 favorites, 0 imported cocktails and 0 pictures.\n", "\(restored)"
-        )
+            restored.stdout == "Restored from the backup: Favorites: 1; Bottles in bars: 2.\n", "\(restored)")
         #expect(try await second.run(["favorite", "list"]).stdout.contains("♥ Manhattan"))
         let shelf = try await second.run(["bar", "list", "--json"])
         #expect(shelf.stdout.contains(#""value":"London dry gin""#) && shelf.stdout.contains(#""value":"tonic water""#))

@@ -69,10 +69,9 @@ struct AppDatabaseBackupTests {
         let freshPictures = target.directory.appendingPathComponent("images", isDirectory: true)
         let summary = try await fresh.restore(
             data, pictures: PictureFolder(directory: freshPictures), unusablePasswordHash: "!restored")
-        #expect(
-            summary
-                == Backup.Summary(
-                    accounts: 2, favorites: 2, importedCocktails: 1, pictures: 1, adminsWithoutPassword: ["alice"]))
+        let counts = summary.counts
+        #expect([counts["accounts"], counts["favorites"], counts["imported"], counts["pictures"]] == [2, 2, 1, 1])
+        #expect(summary.adminsWithoutPassword == ["alice"])
 
         // Everything compares equal, and so does a backup of the restored book.
         #expect(
@@ -188,12 +187,12 @@ struct BackupCountsTests {
         try await database.setStock("Campari", BottleStock(ml: 500, bottleMl: 700), owner: bob.owner)
         try await database.setStock("London dry gin", BottleStock(ml: 200, bottleMl: 700), owner: bob.owner)
         var backup = try Backup.decoder.decode(Backup.self, from: try await database.backup(pictures: nil))
-        #expect(backup.counts.stock == 3)
-        #expect(backup.counts.houseRecipes == 0)
+        #expect(backup.counts["stock"] == 3)
+        #expect(backup.counts["house"] == 0)
         backup.batches = nil
         backup.stock = nil
         backup.houseRecipes = nil
-        #expect(backup.counts.stock == nil)
-        #expect(backup.counts.houseRecipes == nil)
+        #expect(backup.counts["stock"] == nil)
+        #expect(backup.counts["house"] == nil)
     }
 }

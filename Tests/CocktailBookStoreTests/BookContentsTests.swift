@@ -49,6 +49,30 @@ struct BookContentsTests {
         }
     }
 
+    @Test(
+        "a backup's file holds the declared parts under their keys, and the restore page counts each kind",
+        arguments: StoreContractTests.backends)
+    func fileFollowsTheDeclaration(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            try await Self.fill(store)
+            let file = try await store.backup(pictures: store.pictures, at: StoreFixtures.secondDate)
+            let object = try #require(try JSONSerialization.jsonObject(with: file) as? [String: Any])
+            let declared = ["format", "version", "createdAt", "accounts"] + BookContents.parts.map(\.key)
+            #expect(Set(object.keys) == Set(declared), "keys: \(object.keys.sorted())")
+            let counts = try Backup.validated(file).counts
+            #expect(
+                counts.kinds.map(\.key) == [
+                    "accounts", "favorites", "bottles", "shopping", "imported", "pictures", "recipes", "lists",
+                    "personal", "stock", "house",
+                ])
+            // bottles: one on the shelf and one always at hand; personal: a note, a rating, a drink made.
+            #expect(counts.kinds.map { $0.count ?? -1 } == [1, 1, 2, 1, 1, 1, 1, 1, 3, 2, 1])
+            var old = try Backup.validated(file)
+            (old.notes, old.ratings, old.made, old.houseRecipes) = (nil, nil, nil, nil)
+            #expect(old.counts["personal"] == nil && old.counts["house"] == nil && old.counts["lists"] == 1)
+        }
+    }
+
     /// Something of everything a backup carries, through the store's own writes.
     static func fill(_ store: any AppStore) async throws {
         let day = StoreFixtures.firstDate

@@ -57,11 +57,11 @@ struct StoreContractPictureBackupTests {
             let file = try await store.backup(pictures: store.pictures, at: Self.day)
             let backup = try Backup.validated(file)
             #expect(backup.pictures.map(\.fileName) == names[0..<3].sorted())
-            #expect(backup.counts.pictures == 3)
+            #expect(backup.counts["pictures"] == 3)
 
             try await to.withStore { fresh in
                 let summary = try await fresh.restore(file, pictures: fresh.pictures, unusablePasswordHash: "!")
-                #expect(summary.pictures == 3)
+                #expect(summary.counts["pictures"] == 3)
                 #expect(try await fresh.pictures.picture(named: names[0]) == current)
                 #expect(try await fresh.pictures.picture(named: names[1]) == older)
                 #expect(try await fresh.pictures.picture(named: names[2]) == trashed)

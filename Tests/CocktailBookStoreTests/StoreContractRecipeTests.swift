@@ -219,7 +219,7 @@ struct StoreContractRecipeTests {
             #expect(third.number > second.number)
             // …and the restore puts it back as it was.
             let summary = try await store.restore(file, pictures: nil, unusablePasswordHash: "!")
-            #expect(summary.recipes == 2)
+            #expect(summary.counts["recipes"] == 2)
             #expect(try await store.ownRecipes().map(\.cocktail.name) == ["House Whiskey Sour"])
             #expect(try await store.trashedRecipes().map(\.cocktail.name) == ["Gone Fizz"])
             let versions = try await store.recipeVersions(number: first.number)

@@ -332,11 +332,10 @@ struct StoreContractTests {
 
             try await backend.withStore { fresh in
                 let summary = try await fresh.restore(file, pictures: nil, unusablePasswordHash: "!")
+                let counts = summary.counts
                 #expect(
-                    summary
-                        == Backup.Summary(
-                            accounts: 2, favorites: 2, importedCocktails: 1, pictures: 0,
-                            adminsWithoutPassword: ["alice"]))
+                    [counts["accounts"], counts["favorites"], counts["imported"], counts["pictures"]] == [2, 2, 1, 0])
+                #expect(summary.adminsWithoutPassword == ["alice"])
                 #expect(
                     try await fresh.backup(pictures: nil, at: StoreFixtures.secondDate) == file,
                     "the same file again, byte for byte")
@@ -397,7 +396,8 @@ struct StoreContractTests {
             let file = try await store.backup(pictures: store.pictures, at: StoreFixtures.secondDate)
             try await backend.withStore { (fresh: any AppStore) async throws in
                 #expect(
-                    try await fresh.restore(file, pictures: fresh.pictures, unusablePasswordHash: "!").pictures == 1)
+                    try await fresh.restore(file, pictures: fresh.pictures, unusablePasswordHash: "!").counts[
+                        "pictures"] == 1)
                 #expect(try await fresh.pictures.picture(named: a1) == bytes)
                 #expect(try await fresh.importedImageFile(for: record.sourceURL) == a1)
             }

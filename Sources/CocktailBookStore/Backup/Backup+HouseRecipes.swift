@@ -59,8 +59,4 @@ extension Backup {
         }
     }
 
-    /// The owners named by house recipes, which must be among the backup's accounts.
-    var houseRecipePeople: [String] {
-        (houseRecipes ?? []).flatMap { [$0.author] + $0.versions.map(\.savedBy) }
-    }
 }

@@ -79,12 +79,6 @@ extension Backup {
         }
     }
 
-    /// The personal records' owners, which must be among the backup's accounts.
-    var personalOwners: [String] {
-        (notes ?? []).map(\.owner) + (ratings ?? []).map(\.owner) + (made ?? []).map(\.owner)
-            + (lists ?? []).map(\.owner)
-    }
-
     /// What a restore must refuse in the recipes: a recipe without versions, numbers twice,
     /// stars outside 1–5.
     func checkRecipes() throws {

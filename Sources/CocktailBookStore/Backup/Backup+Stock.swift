@@ -23,9 +23,6 @@ extension Backup {
         public var currency: String?
     }
 
-    /// The owners of batches and stock, which must be among the backup's accounts.
-    var stockOwners: [String] { (batches ?? []).map(\.owner) + (stock ?? []).map(\.owner) }
-
     /// A stock a restore must refuse: what the API refuses.
     func checkStock() throws {
         for item in stock ?? [] {

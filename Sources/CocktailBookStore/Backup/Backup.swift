@@ -61,16 +61,16 @@ public struct Backup: Codable, Sendable, Equatable {
     public var format: String
     public var version: Int
     public var createdAt: Date
-    public var accounts: [Account]
-    public var favorites: [Favorite]
+    public var accounts: [Account] = []
+    public var favorites: [Favorite] = []
     /// Settings of accounts (visitors keep theirs in a cookie).
-    public var settings: [OwnedValue]
-    public var bottles: [OwnedValue]
-    public var alwaysAvailable: [OwnedValue]
-    public var rules: [Rule]
-    public var shopping: [ShoppingItem]
-    public var imported: [Imported]
-    public var pictures: [Picture]
+    public var settings: [OwnedValue] = []
+    public var bottles: [OwnedValue] = []
+    public var alwaysAvailable: [OwnedValue] = []
+    public var rules: [Rule] = []
+    public var shopping: [ShoppingItem] = []
+    public var imported: [Imported] = []
+    public var pictures: [Picture] = []
     /// The book's own recipes and names, and each person's notes, ratings and drinks made
     /// (see `Backup+Recipes.swift`); absent from backups made before they existed.
     public var recipes: [Recipe]? = nil
@@ -88,15 +88,11 @@ public struct Backup: Codable, Sendable, Equatable {
     /// leaves the book's as it is).
     public var currency: String? = nil
 
-    /// What a restore brought back, for the one-line summary.
+    /// What a restore brought back: the backup's counts, and the admins who cannot sign in yet
+    /// (made by the restore, so without a password), by name: each needs
+    /// `cocktailbook user passwd NAME`.
     public struct Summary: Sendable, Equatable {
-        public var accounts: Int
-        public var favorites: Int
-        public var importedCocktails: Int
-        public var pictures: Int
-        public var recipes: Int = 0
-        /// The admins who cannot sign in yet (made by the restore, so without a password), by
-        /// name: each needs `cocktailbook user passwd NAME`.
+        public var counts: Counts
         public var adminsWithoutPassword: [String] = []
     }
 
@@ -135,11 +131,7 @@ extension Backup {
             throw StoreError.invalidBackup("it is version \(backup.version) of the format; this book reads version 1")
         }
         let known = Set(backup.accounts.map { $0.name.lowercased() }).union([""])
-        let owners =
-            backup.favorites.map(\.owner) + backup.settings.map(\.owner) + backup.bottles.map(\.owner)
-            + backup.alwaysAvailable.map(\.owner)
-            + backup.rules.map(\.owner) + backup.shopping.map(\.owner) + backup.personalOwners + backup.stockOwners
-            + backup.houseRecipePeople
+        let owners = BookContents.parts.flatMap { $0.people(backup) }
         if let stranger = owners.first(where: { !known.contains($0.lowercased()) }) {
             throw StoreError.invalidBackup("it names an owner, \"\(stranger)\", that is not among its accounts")
         }

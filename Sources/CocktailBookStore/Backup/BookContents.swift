@@ -1,31 +1,37 @@
-/// What a book holds, declared once, table by table, for both backends: which part of a
-/// ``Backup`` carries each table, or why a backup leaves it out on purpose. A table the schema
-/// has and this list does not name fails the store's contract tests, so a new table is never
-/// silently left out of backups (as pictures once were).
+/// What a book holds, declared once, for both backends: the accounts, the parts a backup carries
+/// (``parts``, in the order the file is read, restored and counted) and the tables a backup
+/// leaves out on purpose, each with why. A table the schema has and this declaration does not
+/// name fails the store's contract tests, so a new table is never silently left out of backups
+/// (as pictures once were).
 public enum BookContents {
-    /// What a backup does with a table.
-    public enum Fate: Sendable, Equatable {
-        /// Carried in the backup under this key of its JSON, and put back by a restore.
-        case backedUp(String)
-        /// Never in a backup, for this reason.
-        case leftOut(String)
-    }
+    /// The accounts: every other part names its owners by their names, so a backup restores
+    /// into any book. A restore matches them by name before any other part.
+    public static let accounts = "account"
 
-    /// One table, by its name in each backend.
-    public struct Table: Sendable, Equatable {
-        public let sqlite: String
-        public let postgres: String
-        public let fate: Fate
-
-        init(_ sqlite: String, _ postgres: String, _ fate: Fate) {
-            self.sqlite = sqlite
-            self.postgres = postgres
-            self.fate = fate
-        }
-    }
+    /// Every part a backup carries, in the order of the file's reading, the restore and the
+    /// restore page's rows.
+    public static let parts: [BookPart] = [
+        favorites, settings, bottles, alwaysAvailable, rules, shopping, imported, pictures, recipes,
+        customIngredients, lists, notes, ratings, made, batches, stock, houseRecipes, currency,
+    ]
 
     private static let credentials = "credentials: a restored book is signed into anew"
     private static let cache = "a cache of the recipe source, fetched again"
+    private static let migrations = "the schema's own record of its migrations"
+
+    /// The tables no backup carries, and why.
+    public static let leftOut: [(table: String, why: String)] = [
+        ("session", credentials), ("api_token", credentials),
+        ("idempotency_key", "answers kept for a day so that a retried POST is not done twice"),
+        ("catalog_cocktail", cache), ("catalog_fetch", cache),
+        ("stock_use", "what each drink made drew from the stock; a restored book's stock is as the backup says"),
+    ]
+
+    /// Tables of one backend only: PostgreSQL keeps the pictures' bytes in a table (SQLite in a
+    /// folder), and each keeps its own record of migrations.
+    static let backendTables: [(sqlite: String?, postgres: String?, why: String?)] = [
+        (nil, "picture", nil), (nil, "schema_migration", migrations), ("grdb_migrations", nil, migrations),
+    ]
 
     /// The tables whose rows belong to one person, with the column naming the owner (an
     /// account's id, or 0 for the book's owner before there are accounts): the first account
@@ -42,59 +48,15 @@ public enum BookContents {
     /// the first account's; removing an account keeps its recipes.
     public static let authored = [("recipe", "author_id"), ("recipe_version", "saved_by")]
 
-    /// Every table of a book.
-    public static let tables: [Table] = [
-        Table("account", "account", .backedUp("accounts")),
-        Table("account_settings", "account_settings", .backedUp("settings")),
-        Table("favorite", "favorite", .backedUp("favorites")),
-        Table("bar_bottle", "bar_bottle", .backedUp("bottles")),
-        Table("bar_always", "bar_always", .backedUp("alwaysAvailable")),
-        Table("bar_rule", "bar_rule", .backedUp("rules")),
-        Table("shopping_item", "shopping_item", .backedUp("shopping")),
-        Table("bar_stock", "bar_stock", .backedUp("stock")),
-        Table("house_batch", "house_batch", .backedUp("batches")),
-        Table("imported_cocktail", "imported_cocktail", .backedUp("imported")),
-        Table("imported_image", "imported_image", .backedUp("pictures")),
-        Table("recipe", "recipe", .backedUp("recipes")),
-        Table("recipe_version", "recipe_version", .backedUp("recipes")),
-        Table("custom_ingredient", "custom_ingredient", .backedUp("customIngredients")),
-        Table("cocktail_note", "cocktail_note", .backedUp("notes")),
-        Table("rating", "rating", .backedUp("ratings")),
-        Table("made_it", "made_it", .backedUp("made")),
-        Table("drink_list", "drink_list", .backedUp("lists")),
-        Table("drink_list_entry", "drink_list_entry", .backedUp("lists")),
-        Table("house_recipe", "house_recipe", .backedUp("houseRecipes")),
-        Table("house_recipe_version", "house_recipe_version", .backedUp("houseRecipes")),
-        Table("book_setting", "book_setting", .backedUp("currency")),
-        Table("session", "session", .leftOut(credentials)),
-        Table("api_token", "api_token", .leftOut(credentials)),
-        Table(
-            "idempotency_key", "idempotency_key",
-            .leftOut("answers kept for a day so that a retried POST is not done twice")),
-        Table("catalog_cocktail", "catalog_cocktail", .leftOut(cache)),
-        Table("catalog_fetch", "catalog_fetch", .leftOut(cache)),
-        Table(
-            "stock_use", "stock_use",
-            .leftOut("what each drink made drew from the stock; a restored book's stock is as the backup says")),
-    ]
-
-    /// Tables of one backend only.
-    public static let backendTables: [(sqlite: String?, postgres: String?, fate: Fate)] = [
-        (nil, "picture", .backedUp("pictures")),
-        (nil, "schema_migration", .leftOut("the schema's own record of its migrations")),
-        ("grdb_migrations", nil, .leftOut("the schema's own record of its migrations")),
-    ]
-
-    /// The names of every table `backend` has, as this declaration says.
+    /// The names of every table a backend has, as this declaration says.
     public static func names(sqlite: Bool) -> Set<String> {
-        Set(tables.map { sqlite ? $0.sqlite : $0.postgres })
+        Set([accounts] + parts.flatMap(\.tables) + leftOut.map(\.table))
             .union(backendTables.compactMap { sqlite ? $0.sqlite : $0.postgres })
     }
 
-    /// The tables a backup carries, by their name in one backend.
+    /// The tables a backup carries on a backend.
     public static func backedUp(sqlite: Bool) -> [String] {
-        let isBackedUp = { (fate: Fate) in if case .backedUp = fate { true } else { false } }
-        return tables.filter { isBackedUp($0.fate) }.map { sqlite ? $0.sqlite : $0.postgres }
-            + backendTables.filter { isBackedUp($0.fate) }.compactMap { sqlite ? $0.sqlite : $0.postgres }
+        [accounts] + parts.flatMap(\.tables)
+            + backendTables.filter { $0.why == nil }.compactMap { sqlite ? $0.sqlite : $0.postgres }
     }
 }

@@ -72,20 +72,10 @@ extension SQLBook {
                     """, origin, cocktail.id, cocktail.name, payload, date)
             }
             for image in images {
-                try await Self.saveImage(image, at: date, db)
+                try await db.saveImage(image, at: date)
             }
             return counts
         }
-    }
-
-    /// Records a downloaded picture (replacing what was recorded for its URL).
-    static func saveImage(_ image: ImportedImage, at date: Date, _ db: any SQLConnection) async throws {
-        try await db.execute(
-            """
-            INSERT INTO imported_image (source_url, file_name, content_type, imported_at) VALUES (?, ?, ?, ?)
-            ON CONFLICT (source_url) DO UPDATE SET file_name = excluded.file_name,
-                content_type = excluded.content_type, imported_at = excluded.imported_at
-            """, image.sourceURL, image.fileName, image.contentType, date)
     }
 
     /// The file recorded for a downloaded picture's source URL, if any.
@@ -149,4 +139,16 @@ private struct OriginCountRow: Decodable {
 private struct PictureSourceRow: Decodable {
     var sourceUrl: String
     var fileName: String
+}
+
+extension SQLConnection {
+    /// Records a downloaded picture (replacing what was recorded for its URL).
+    func saveImage(_ image: ImportedImage, at date: Date) async throws {
+        try await execute(
+            """
+            INSERT INTO imported_image (source_url, file_name, content_type, imported_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT (source_url) DO UPDATE SET file_name = excluded.file_name,
+                content_type = excluded.content_type, imported_at = excluded.imported_at
+            """, image.sourceURL, image.fileName, image.contentType, date)
+    }
 }

@@ -11,11 +11,13 @@ extension SQLBook {
 
     public func setBookCurrency(_ code: String) async throws {
         let code = try BookCurrency.code(code)
-        try await writing("settings") { db in try await Self.saveCurrency(db, code) }
+        try await writing("settings") { db in try await db.saveCurrency(code) }
     }
+}
 
-    static func saveCurrency(_ db: any SQLConnection, _ code: String) async throws {
-        try await db.execute(
+extension SQLConnection {
+    func saveCurrency(_ code: String) async throws {
+        try await execute(
             "INSERT INTO book_setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             BookSettingKey.currency, code)
     }

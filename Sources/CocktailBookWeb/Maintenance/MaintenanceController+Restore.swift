@@ -70,7 +70,7 @@ extension MaintenanceController {
             try await shelf.release(token: token)
             await environment.catalog.reloadImported()
             let notice = [
-                Self.restored(try Backup.validated(data).counts, strings: context.strings),
+                summary.counts.restored(strings: context.strings),
                 context.strings("maintenance_restored_kept", ["name": kept]),
             ]
             let passwordless =
@@ -89,18 +89,6 @@ extension MaintenanceController {
         } catch let error as StoreError {
             return try await refused(error.localizedDescription, context: context)
         }
-    }
-
-    /// What came back, kind by kind as the restore page listed them: each kind the backup
-    /// carried and held something of ("Favorites: 2; Lists: 1").
-    static func restored(_ counts: Backup.Counts, strings: UIStrings) -> String {
-        let items = counts.kinds.compactMap { kind -> String? in
-            guard let count = kind.count, count > 0 else { return nil }
-            return strings["restore_row_" + kind.key] + ": " + count.formatted(.number.locale(strings.locale))
-        }
-        return items.isEmpty
-            ? strings["maintenance_restored_nothing"]
-            : strings("maintenance_restored", ["items": items.joined(separator: "; ")])
     }
 
     private func refused(_ message: String, status: HTTPResponse.Status = .badRequest, context: Context) async throws
