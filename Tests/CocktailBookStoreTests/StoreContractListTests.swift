@@ -119,6 +119,49 @@ struct StoreContractListTests {
         }
     }
 
+    @Test(
+        "a restore keeps each list's number (its address) and share link; an older backup's lists get new ones",
+        arguments: backends)
+    func numbersSurviveRestore(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            var made: [DrinkList] = []
+            for name in ["Gone", "Saturday", "Gone too", "Sunday"] {
+                made.append(try await store.createList(named: name, owner: .implicit, at: Self.day))
+            }
+            #expect(try await store.deleteList(id: made[0].id, owner: .implicit))
+            #expect(try await store.deleteList(id: made[2].id, owner: .implicit))
+            _ = try await store.addEntry("30", note: "double", to: made[3].id, owner: .implicit, at: Self.day)
+            _ = try await store.setShare(
+                ListShare(token: "sunday-token", createdAt: Self.day, expiresAt: nil), for: made[3].id,
+                owner: .implicit)
+            let file = try await store.backup(pictures: nil, at: Self.day)
+            try await backend.withStore { fresh in
+                // Something already there, under a number the backup's lists use.
+                _ = try await fresh.createList(named: "Mine", owner: .implicit, at: Self.day)
+                _ = try await fresh.createList(named: "Also mine", owner: .implicit, at: Self.day)
+                _ = try await fresh.restore(file, pictures: nil, unusablePasswordHash: "!")
+                let lists = try await fresh.lists(of: .implicit).sorted { $0.id < $1.id }
+                #expect(lists.map(\.id) == [made[1].id, made[3].id] && lists.map(\.name) == ["Saturday", "Sunday"])
+                #expect(try await fresh.sharedList(token: "sunday-token")?.id == made[3].id)
+                #expect(try await fresh.list(id: made[3].id, owner: .implicit)?.entries.map(\.cocktailID) == ["30"])
+                let next = try await fresh.createList(named: "Next", owner: .implicit, at: Self.day)
+                #expect(next.id == made[3].id + 1, "new lists continue after the restored ones")
+            }
+            var old = try Backup.decoder.decode(Backup.self, from: file)
+            for index in old.lists!.indices { old.lists![index].number = nil }
+            let oldFile = try Backup.encoder.encode(old)
+            try await backend.withStore { fresh in
+                _ = try await fresh.restore(oldFile, pictures: nil, unusablePasswordHash: "!")
+                let lists = try await fresh.lists(of: .implicit).sorted { $0.id < $1.id }
+                #expect(lists.map(\.name) == ["Saturday", "Sunday"] && lists.map(\.id) == [1, 2])
+            }
+            old.lists![0].number = 5
+            await #expect(throws: StoreError.self) {
+                try await store.restore(try Backup.encoder.encode(old), pictures: nil, unusablePasswordHash: "!")
+            }
+        }
+    }
+
     @Test("a share link: found by its token, replaced, revoked; another owner cannot touch it", arguments: backends)
     func shares(_ backend: Backend) async throws {
         try await backend.withStore { store in

@@ -52,6 +52,9 @@ extension Backup {
 
     /// A person's list of drinks, its share link (a restored link keeps working) and entries.
     public struct DrinkList: Codable, Sendable, Equatable {
+        /// The list's number, its address (`/lists/N`), which a restore keeps; absent in older
+        /// backups (their lists get new numbers).
+        public var number: Int64? = nil
         public var owner: String
         public var name: String
         public var createdAt: Date
@@ -93,6 +96,12 @@ extension Backup {
             guard last.cocktail.id == OwnRecipe.cocktailID(recipe.number) else {
                 throw StoreError.invalidBackup("recipe my-\(recipe.number) holds the drink \(last.cocktail.id)")
             }
+        }
+        let lists = (lists ?? []).compactMap(\.number)
+        guard lists.isEmpty || lists.count == self.lists?.count, Set(lists).count == lists.count,
+            lists.allSatisfy({ $0 > 0 })
+        else {
+            throw StoreError.invalidBackup("its lists' numbers are missing, repeated or not numbers")
         }
         if let bad = (ratings ?? []).first(where: { !(1...5).contains($0.stars) }) {
             throw StoreError.invalidBackup("a rating of \(bad.cocktailId) has \(bad.stars) stars")

@@ -79,19 +79,22 @@ extension BookContents {
                 // A menu that followed a removed account's bar follows nothing in the file.
                 let follows = $0.8.flatMap(people.name)
                 return Backup.DrinkList(
-                    owner: try people.owner($0.1), name: $0.2, createdAt: $0.3, updatedAt: $0.4, shareToken: $0.5,
+                    number: $0.0, owner: try people.owner($0.1), name: $0.2, createdAt: $0.3, updatedAt: $0.4,
+                    shareToken: $0.5,
                     shareCreatedAt: $0.6, shareExpiresAt: $0.7, entries: entries[$0.0] ?? [], menuShelf: follows,
                     menuHidesUnavailable: follows == nil ? nil : $0.9, menuPrices: $0.10, pourCostPercent: $0.11)
             }
         },
         restore: { list, db, people in
+            // A list keeps its number when the backup has it (its address and links stay the same).
             let listID = try await db.first(
                 Int64.self,
                 """
-                INSERT INTO drink_list (owner_id, name, created_at, updated_at, share_token, share_created_at,
+                INSERT INTO drink_list (id, owner_id, name, created_at, updated_at, share_token, share_created_at,
                     share_expires_at, menu_shelf_owner_id, menu_hides_unavailable, menu_prices, pour_cost_percent)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
-                """, people.id(list.owner), list.name, list.createdAt, list.updatedAt, list.shareToken,
+                VALUES (COALESCE(?, (SELECT COALESCE(max(id), 0) + 1 FROM drink_list)), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                RETURNING id
+                """, list.number, people.id(list.owner), list.name, list.createdAt, list.updatedAt, list.shareToken,
                 list.shareCreatedAt, list.shareExpiresAt, list.menuShelf.map(people.id),
                 list.menuHidesUnavailable ?? false, list.menuPrices ?? MenuPrices.Display.auto.rawValue,
                 list.pourCostPercent)
@@ -104,7 +107,8 @@ extension BookContents {
                         note = excluded.note, price_minor = excluded.price_minor
                     """, listID, entry.cocktailId, entry.position, entry.note, entry.addedAt, entry.priceMinor)
             }
-        })
+        },
+        then: { db in try await db.continueNumbering("drink_list") })
 
     /// Batches of house-made ingredients. They get new ids: what was taken from them, or to make
     /// them, is forgotten.
