@@ -50,4 +50,43 @@ struct BodyDecodingHTTPTests {
             }
         }
     }
+
+    @Test("page forms: missing and mistyped fields are a 400 naming the field; typed text stays as typed")
+    func pageFormsNamed() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            func post(_ path: String, _ fields: String) async throws -> TestResponse {
+                try await client.execute(
+                    uri: path, method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body(fields))
+            }
+            // Text with the characters a form encodes (& = + %), sent twice: the first value counts.
+            let created = try await post("/lists", "name=Gin+%26+Tonic+%3D+1%2B1%25&name=Second")
+            #expect(created.status == .seeOther)
+            let lists = try await client.get("/api/v1/lists")
+            #expect(
+                String(buffer: lists.body).contains(#""name":"Gin & Tonic = 1+1%""#), "\(String(buffer: lists.body))")
+            let list = try #require(created.headers[.location])
+
+            let cases: [(String, String, String)] = [
+                ("/cocktails/3/favorite", "", "The form needs “favorite”."),
+                ("/cocktails/3/favorite", "favorite=maybe", "“favorite” is not valid here."),
+                (list + "/entries/3/move", "to=first", "“to” is not valid here."),
+                (list + "/entries/3/move", "", "The form needs “to”."),
+                (list + "/menu-prices", "display=sometimes", "“display” is not valid here."),
+            ]
+            for (path, fields, message) in cases {
+                let response = try await post(path, fields)
+                #expect(response.status == .badRequest, "\(path) \(fields)")
+                let page = String(buffer: response.body)
+                #expect(
+                    page.contains(message),
+                    "\(path) \(fields): \(page.components(separatedBy: "error-page").last?.prefix(900) ?? "")")
+            }
+            // Nothing was changed by the refused forms.
+            #expect(try await client.get("/api/v1/favorites").body.readableBytes > 0)
+            #expect(!String(buffer: try await client.get("/api/v1/favorites").body).contains(#""id":"3""#))
+        }
+    }
 }

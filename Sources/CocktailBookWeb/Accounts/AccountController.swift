@@ -36,9 +36,9 @@ struct AccountController<Context: AppContext>: Sendable {
     }
 
     @Sendable func signIn(request: Request, context: Context) async throws -> Response {
-        let form = try context.submittedForm()
-        let name = (form["username"] ?? "").trimmingCharacters(in: .whitespaces)
-        let next = LocalPath.sanitized(form["next"])
+        let form = try context.submittedForm().decode(SignInForm.self)
+        let name = (form.username ?? "").trimmingCharacters(in: .whitespaces)
+        let next = LocalPath.sanitized(form.next)
         let keys = ["account:" + name.lowercased(), "client:" + context.clientAddress]
         let attempt: LoginThrottle.Attempt
         switch throttle.begin(keys) {
@@ -57,7 +57,7 @@ struct AccountController<Context: AppContext>: Sendable {
         }
         let verified: Account?
         do {
-            verified = try await accounts.verify(name: name, password: form["password"] ?? "")
+            verified = try await accounts.verify(name: name, password: form.password ?? "")
         } catch {
             throttle.failed(attempt)
             throw error
@@ -109,14 +109,14 @@ struct AccountController<Context: AppContext>: Sendable {
     }
 
     @Sendable func changePassword(request: Request, context: Context) async throws -> Response {
-        let (account, form) = try await signedIn(request, context)
-        guard try await accounts.verify(name: account.name, password: form["current"] ?? "") != nil else {
+        let (account, form) = try await signedIn(request, context, PasswordForm.self)
+        guard try await accounts.verify(name: account.name, password: form.current ?? "") != nil else {
             return await renderer.render(
                 try page(for: account, message: context.strings["account_wrong_password"], strings: context.strings),
                 status: .badRequest, context: context)
         }
         do {
-            try await accounts.changePassword(of: account.name, to: form["new"] ?? "", keeping: context.sessionHash)
+            try await accounts.changePassword(of: account.name, to: form.new ?? "", keeping: context.sessionHash)
         } catch let refusal as Accounts.Refusal {
             return await renderer.render(
                 try page(for: account, message: refusal.message, strings: context.strings), status: .badRequest,
@@ -126,8 +126,8 @@ struct AccountController<Context: AppContext>: Sendable {
     }
 
     @Sendable func newToken(request: Request, context: Context) async throws -> Response {
-        let (account, form) = try await signedIn(request, context)
-        let label = form["label"]?.trimmingCharacters(in: .whitespaces).prefix(60).description
+        let (account, form) = try await signedIn(request, context, TokenForm.self)
+        let label = form.label?.trimmingCharacters(in: .whitespaces).prefix(60).description
         let token = try await accounts.issueToken(for: account.name, label: label?.isEmpty == false ? label : nil)
         // Shown once, on this answer only; never stored in clear.
         return await renderer.render(
@@ -135,7 +135,7 @@ struct AccountController<Context: AppContext>: Sendable {
     }
 
     @Sendable func revokeToken(request: Request, context: Context) async throws -> Response {
-        let (account, _) = try await signedIn(request, context)
+        let (account, _) = try await signedIn(request, context, NoFields.self)
         guard let id = Int64(try context.parameters.require("id")),
             try await accounts.database.revokeToken(id: id, of: account.id)
         else {
@@ -145,14 +145,16 @@ struct AccountController<Context: AppContext>: Sendable {
     }
 
     @Sendable func signOutOthers(request: Request, context: Context) async throws -> Response {
-        let (account, _) = try await signedIn(request, context)
+        let (account, _) = try await signedIn(request, context, NoFields.self)
         try await accounts.database.deleteSessions(of: account.id, keeping: context.sessionHash)
         return .redirect(to: "/account?done=sessions", type: .normal)
     }
 
     /// The signed-in account and its form; the owner of a book without accounts has none to change.
-    private func signedIn(_ request: Request, _ context: Context) async throws -> (Account, SubmittedForm) {
-        let form = try context.submittedForm()
+    private func signedIn<Form: PageForm>(_ request: Request, _ context: Context, _ type: Form.Type) async throws
+        -> (Account, Form)
+    {
+        let form = try context.submittedForm().decode(Form.self)
         guard case .account(let account) = context.viewer else { throw AppError.signInRequired }
         return (account, form)
     }
@@ -162,3 +164,12 @@ struct AccountController<Context: AppContext>: Sendable {
         return minutes == 1 ? "1 minute" : "\(minutes) minutes"
     }
 }
+
+/// The account pages' forms.
+struct SignInForm: PageForm {
+    var username, password: String?
+    /// The page to go back to once signed in (a path of this site).
+    var next: String?
+}
+struct PasswordForm: PageForm { var current, new: String? }
+struct TokenForm: PageForm { var label: String? }

@@ -28,11 +28,11 @@ struct AdminController<Context: AppContext>: Sendable {
     }
 
     @Sendable func add(request: Request, context: Context) async throws -> Response {
-        let form = try await adminForm(request, context)
-        let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
-        let role = Role(rawValue: form["role"] ?? "") ?? .member
+        let form = try context.submittedForm().decode(NewAccountForm.self)
+        let name = (form.name ?? "").trimmingCharacters(in: .whitespaces)
+        let role = Role(rawValue: form.role ?? "") ?? .member
         do {
-            try await accounts.createAccount(name: name, role: role, password: form["password"] ?? "")
+            try await accounts.createAccount(name: name, role: role, password: form.password ?? "")
         } catch let refusal as Accounts.Refusal {
             return await renderer.render(
                 try page(message: refusal.message, strings: context.strings), status: .badRequest, context: context)
@@ -45,8 +45,8 @@ struct AdminController<Context: AppContext>: Sendable {
     }
 
     @Sendable func changeRole(request: Request, context: Context) async throws -> Response {
-        let form = try await adminForm(request, context)
-        guard let role = Role(rawValue: form["role"] ?? "") else {
+        let form = try context.submittedForm().decode(RoleForm.self)
+        guard let role = Role(rawValue: form.role ?? "") else {
             throw AppError(status: .badRequest, code: "invalid_role", message: "A role is admin, member or guest.")
         }
         return try await respond(context) {
@@ -55,7 +55,7 @@ struct AdminController<Context: AppContext>: Sendable {
     }
 
     @Sendable func remove(request: Request, context: Context) async throws -> Response {
-        _ = try await adminForm(request, context)
+        _ = try context.submittedForm().decode(NoFields.self)
         return try await respond(context) {
             try await accounts.database.removeAccount(named: try context.parameters.require("name"))
         }
@@ -71,8 +71,8 @@ struct AdminController<Context: AppContext>: Sendable {
         }
         return .redirect(to: "/admin/users?done=changed", type: .normal)
     }
-
-    private func adminForm(_ request: Request, _ context: Context) async throws -> SubmittedForm {
-        try context.submittedForm()
-    }
 }
+
+/// The admin page's forms.
+struct NewAccountForm: PageForm { var name, role, password: String? }
+struct RoleForm: PageForm { var role: String? }

@@ -19,19 +19,19 @@ struct BarPageController<Context: AppContext>: Sendable {
         let router = routes.routes("", .member)
         router.post("/bar/bottles") { request, context in
             try await change(request, context, anchor: "shelf") { form, owner, index in
-                let value = try Self.value(form, "value", field: .bottle, in: index, strings: context.strings)
-                try await store.setOnShelf(value, form["action"] != "remove", owner: owner)
+                let value = try Self.value(form, \.value, field: .bottle, in: index, strings: context.strings)
+                try await store.setOnShelf(value, form.action != "remove", owner: owner)
             }
         }
         router.post("/bar/batches") { request, context in
             try await change(request, context, anchor: "house") { form, owner, index in
-                let value = try Self.value(form, "value", field: .bottle, in: index, strings: context.strings)
+                let value = try Self.value(form, \.value, field: .bottle, in: index, strings: context.strings)
                 guard index.houseRecipes.recipe(for: value) != nil else {
                     throw AppError(
                         status: .badRequest, code: "not_house_made",
                         message: context.strings("batch_no_recipe", ["name": context.strings.ingredient(value)]))
                 }
-                guard let ml = Self.number(form["ml"]), ml >= 1, ml <= HouseBatch.maxMl else {
+                guard let ml = Self.number(form.ml), ml >= 1, ml <= HouseBatch.maxMl else {
                     throw AppError(
                         status: .badRequest, code: "invalid_batch", message: context.strings["batch_ml_invalid"])
                 }
@@ -46,7 +46,7 @@ struct BarPageController<Context: AppContext>: Sendable {
         }
         router.post("/bar/stock") { request, context in
             try await change(request, context) { form, owner, index in
-                let value = try Self.value(form, "value", field: .bottle, in: index, strings: context.strings)
+                let value = try Self.value(form, \.value, field: .bottle, in: index, strings: context.strings)
                 let stock = try Self.stock(form, strings: context.strings)
                 try await store.setStock(value, stock, owner: owner)
             }
@@ -54,7 +54,7 @@ struct BarPageController<Context: AppContext>: Sendable {
         // "I bought a new bottle": its level back to the bottle's size, the line ticked off.
         router.post("/bar/stock/refill") { request, context in
             try await change(request, context, back: "/bar/shopping") { form, owner, index in
-                let value = try Self.value(form, "value", field: .bottle, in: index, strings: context.strings)
+                let value = try Self.value(form, \.value, field: .bottle, in: index, strings: context.strings)
                 guard var stock = try await store.stock(of: owner)[value], let bottle = stock.bottleMl else {
                     throw AppError(
                         status: .badRequest, code: "invalid_stock", message: context.strings["stock_invalid"])
@@ -68,21 +68,21 @@ struct BarPageController<Context: AppContext>: Sendable {
         }
         router.post("/bar/always") { request, context in
             try await change(request, context, anchor: "always") { form, owner, index in
-                let value = try Self.value(form, "value", field: .always, in: index, strings: context.strings)
-                try await store.setAlwaysAvailable(value, form["action"] != "remove", owner: owner)
+                let value = try Self.value(form, \.value, field: .always, in: index, strings: context.strings)
+                try await store.setAlwaysAvailable(value, form.action != "remove", owner: owner)
             }
         }
         router.post("/bar/rules") { request, context in
             try await change(request, context, anchor: "rules") { form, owner, index in
-                let use = try Self.value(form, "use", field: .rule, in: index, strings: context.strings)
-                let insteadOf = try Self.value(form, "insteadOf", field: .rule, in: index, strings: context.strings)
+                let use = try Self.value(form, \.use, field: .rule, in: index, strings: context.strings)
+                let insteadOf = try Self.value(form, \.insteadOf, field: .rule, in: index, strings: context.strings)
                 guard use != insteadOf else {
                     throw FieldProblem(
-                        field: .rule, typed: form["insteadOf"] ?? "", message: context.strings["bar_rule_same"],
+                        field: .rule, typed: form.insteadOf.text ?? "", message: context.strings["bar_rule_same"],
                         suggestions: [])
                 }
                 _ = try await store.addRule(
-                    SubstitutionRule(use: use, insteadOf: insteadOf, bothWays: form["bothWays"] != nil), owner: owner)
+                    SubstitutionRule(use: use, insteadOf: insteadOf, bothWays: form.bothWays != nil), owner: owner)
             }
         }
         router.post("/bar/rules/:id/remove") { request, context in
@@ -98,8 +98,8 @@ struct BarPageController<Context: AppContext>: Sendable {
                 body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
         }
         router.post("/bar/shopping") { request, context in
-            let form = try context.submittedForm()
-            if let id = form["cocktail"], !id.isEmpty {
+            let form = try context.submittedForm().decode(BarForm.self)
+            if let id = form.cocktail, !id.isEmpty {
                 // Back to the drink's row, which now says it is on the list.
                 return try await change(
                     form, request, context, back: "/bar?added=\(Self.urlSafe(id))", anchor: "drink-" + Self.urlSafe(id)
@@ -111,7 +111,7 @@ struct BarPageController<Context: AppContext>: Sendable {
                 form, owner, index in
                 // Free text is welcome on a shopping list ("olives"); a name the bar knows is kept
                 // as its value, so it reads in the page's language and counts for the shelf.
-                let typed = (form["value"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                let typed = (form.value.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !typed.isEmpty, typed.count <= 200 else {
                     throw FieldProblem(
                         field: .shopping, typed: String(typed.prefix(200)),
@@ -130,7 +130,7 @@ struct BarPageController<Context: AppContext>: Sendable {
         router.post("/bar/shopping/:id/toggle") { request, context in
             try await change(request, context, back: "/bar/shopping") { form, owner, _ in
                 _ = try await store.setBought(
-                    form["bought"] == "true", itemId: Int64(try context.parameters.require("id")) ?? -1, owner: owner)
+                    form.bought == "true", itemId: Int64(try context.parameters.require("id")) ?? -1, owner: owner)
             }
         }
         router.post("/bar/shopping/clear") { request, context in
@@ -149,21 +149,22 @@ struct BarPageController<Context: AppContext>: Sendable {
 
     /// The stock a level-and-price form describes (a level picked as a fraction of the bottle
     /// wins over typed millilitres), or a 400 that says what is wrong; nil when it is empty.
-    static func stock(_ form: SubmittedForm, strings: UIStrings) throws -> BottleStock? {
+    static func stock(_ form: BarForm, strings: UIStrings) throws -> BottleStock? {
         let invalid = AppError(status: .badRequest, code: "invalid_stock", message: strings["stock_invalid"])
-        func field(_ name: String) throws -> Double? {
-            let raw = (form[name] ?? "").trimmingCharacters(in: .whitespaces)
+        func field(_ raw: String?) throws -> Double? {
+            let raw = (raw ?? "").trimmingCharacters(in: .whitespaces)
             guard !raw.isEmpty else { return nil }
             guard let value = number(raw) else { throw invalid }
             return value
         }
-        var stock = BottleStock(ml: try field("ml"), bottleMl: try field("bottleMl"), lowMl: try field("lowMl"))
-        if let fraction = try field("level") {
+        var stock = BottleStock(
+            ml: try field(form.ml), bottleMl: try field(form.bottleMl), lowMl: try field(form.lowMl))
+        if let fraction = try field(form.level) {
             guard let bottle = stock.bottleMl, (0...1).contains(fraction) else { throw invalid }
             stock.ml = BottleStock.level(fraction, of: bottle)
         }
-        let currency = (form["currency"] ?? "").trimmingCharacters(in: .whitespaces).uppercased()
-        if let price = form["price"], !price.trimmingCharacters(in: .whitespaces).isEmpty {
+        let currency = (form.currency ?? "").trimmingCharacters(in: .whitespaces).uppercased()
+        if let price = form.price, !price.trimmingCharacters(in: .whitespaces).isEmpty {
             guard let minor = Money.minor(price, currency: currency.isEmpty ? "EUR" : currency) else { throw invalid }
             stock.price = BottleStock.Price(minor: minor, currency: currency.isEmpty ? "EUR" : currency)
         }
@@ -185,12 +186,14 @@ struct BarPageController<Context: AppContext>: Sendable {
     /// The value a form's field names (or the suggestion the person picked), in English or
     /// Italian; a name the bar does not know is a ``FieldProblem`` with the nearest names.
     static func value(
-        _ form: SubmittedForm, _ name: String, field: FieldProblem.Field, in index: BarIndex, strings: UIStrings
+        _ form: BarForm, _ name: KeyPath<BarForm, BarForm.Name>, field: FieldProblem.Field, in index: BarIndex,
+        strings: UIStrings
     )
         throws -> String
     {
-        let pick = "pick-" + name
-        let text = (form[pick] ?? form[name] ?? "").trimmingCharacters(in: .whitespaces)
+        let named = form[keyPath: name]
+        let pick = "pick-" + named.field
+        let text = (named.picked ?? named.text ?? "").trimmingCharacters(in: .whitespaces)
         switch IngredientLookup.resolve(text, in: index) {
         case .known(let value): return value
         case .unknown(let suggestions):
@@ -214,14 +217,15 @@ struct BarPageController<Context: AppContext>: Sendable {
     /// and the problem next to that field.
     private func change(
         _ request: Request, _ context: Context, back: String = "/bar", anchor: String? = nil,
-        _ apply: (SubmittedForm, FavoritesOwner, BarIndex) async throws -> Void
+        _ apply: (BarForm, FavoritesOwner, BarIndex) async throws -> Void
     ) async throws -> Response {
-        try await change(try context.submittedForm(), request, context, back: back, anchor: anchor, apply)
+        try await change(
+            try context.submittedForm().decode(BarForm.self), request, context, back: back, anchor: anchor, apply)
     }
 
     private func change(
-        _ form: SubmittedForm, _ request: Request, _ context: Context, back: String, anchor: String?,
-        _ apply: (SubmittedForm, FavoritesOwner, BarIndex) async throws -> Void
+        _ form: BarForm, _ request: Request, _ context: Context, back: String, anchor: String?,
+        _ apply: (BarForm, FavoritesOwner, BarIndex) async throws -> Void
     ) async throws -> Response {
         let owner = context.owner
         do {
@@ -232,7 +236,7 @@ struct BarPageController<Context: AppContext>: Sendable {
                 : try await page(context: context, problem: problem, status: .badRequest)
         }
         // A form that names where to return goes exactly there; otherwise back to its own place.
-        let target = form["return"].map { LocalPath.sanitized($0) } ?? back + (anchor.map { "#" + $0 } ?? "")
+        let target = form.return.map { LocalPath.sanitized($0) } ?? back + (anchor.map { "#" + $0 } ?? "")
         return .redirect(to: target, type: .normal)
     }
 

@@ -234,22 +234,17 @@ struct WebController<Context: AppContext>: Sendable {
     /// `favorite=true|false`; answers with a redirect back to the details screen.
     @Sendable func toggleFavorite(request: Request, context: Context) async throws -> Response {
         let id = try context.parameters.require("id")
-        let form = try context.submittedForm()
-        guard let value = form["favorite"], let isFavorite = Bool(value) else {
-            throw AppError(
-                status: .badRequest, code: "invalid_form", message: "The form must say favorite=true or favorite=false."
-            )
-        }
-        try await catalog.setFavorite(isFavorite, for: id, owner: context.owner)
-        let origin = ListOrigin(from: form["from"], back: form["back"])
+        let form = try context.submittedForm().decode(FavoriteForm.self)
+        try await catalog.setFavorite(form.favorite, for: id, owner: context.owner)
+        let origin = ListOrigin(from: form.from, back: form.back)
         return .redirect(to: origin.detailsPath(for: id), type: .normal) // 303 See Other
     }
 
     /// Retries the source and returns to the page the button was on.
     @Sendable func refresh(request: Request, context: Context) async throws -> Response {
-        let form = try context.submittedForm()
+        let form = try context.submittedForm().decode(ReturnForm.self)
         await catalog.refresh()
-        return .redirect(to: LocalPath.sanitized(form["return"]), type: .normal) // 303 See Other
+        return .redirect(to: LocalPath.sanitized(form.return), type: .normal) // 303 See Other
     }
 }
 
@@ -259,3 +254,12 @@ extension CatalogError {
         return false
     }
 }
+
+/// A drink's heart: `favorite=true` or `false`, and the list the drink was opened from.
+struct FavoriteForm: PageForm {
+    @Field var favorite: Bool
+    var from, back: String?
+}
+
+/// A button that goes back to the page it was on (a path of this site).
+struct ReturnForm: PageForm { var `return`: String? }

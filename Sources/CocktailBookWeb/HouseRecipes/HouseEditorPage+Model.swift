@@ -123,27 +123,27 @@ struct HouseEditorPage: PageModel {
 
     /// The draft a submitted editor describes: lines as three lists in the same order, steps one
     /// per line of their box.
-    static func draft(_ form: FormQuery, ingredient: String) -> HouseRecipeDraft {
+    static func draft(_ form: HouseEditorForm, ingredient: String) -> HouseRecipeDraft {
         var draft = HouseRecipeDraft()
         draft.ingredient = ingredient
-        draft.nameEn = form["nameEn"] ?? ""
-        draft.nameIt = form["nameIt"] ?? ""
-        draft.minutes = form["minutes"] ?? ""
-        draft.yieldAmount = form["yieldAmount"] ?? ""
-        draft.yieldUnit = form["yieldUnit"] ?? "ml"
-        draft.shelfLifeDays = form["shelfLifeDays"] ?? ""
-        draft.storage = form["storage"] ?? "fridge"
-        draft.storageNote = form["storageNote"] ?? ""
-        let amounts = form.all("amount")
-        let units = form.all("unit")
-        let names = form.all("line")
+        draft.nameEn = form.nameEn ?? ""
+        draft.nameIt = form.nameIt ?? ""
+        draft.minutes = form.minutes ?? ""
+        draft.yieldAmount = form.yieldAmount ?? ""
+        draft.yieldUnit = form.yieldUnit ?? "ml"
+        draft.shelfLifeDays = form.shelfLifeDays ?? ""
+        draft.storage = form.storage ?? "fridge"
+        draft.storageNote = form.storageNote ?? ""
+        let amounts = form.amount ?? []
+        let units = form.unit ?? []
+        let names = form.line ?? []
         draft.rows = names.indices.map { at in
             HouseRecipeDraft.Row(
                 amount: at < amounts.count ? amounts[at] : "", unit: at < units.count ? units[at] : "ml",
                 ingredient: names[at])
         }
-        draft.steps = lines(form["stepsEn"] ?? "")
-        draft.stepsIt = lines(form["stepsIt"] ?? "")
+        draft.steps = lines(form.stepsEn ?? "")
+        draft.stepsIt = lines(form.stepsIt ?? "")
         return draft
     }
 
@@ -197,4 +197,15 @@ struct HouseHistoryPage: PageModel {
                 restoreAction: path + "/history/\(version.number)/restore")
         }
     }
+}
+
+/// What the house recipe editor sends: its lines as three lists in the same order, its steps
+/// one per line of their box, the button pressed (`op`) and the version it was opened at.
+struct HouseEditorForm: PageForm {
+    static let repeated: Set<String> = ["amount", "unit", "line"]
+
+    var ingredient, op, version: String?
+    var nameEn, nameIt, minutes, yieldAmount, yieldUnit, shelfLifeDays, storage, storageNote: String?
+    var amount, unit, line: [String]?
+    var stepsEn, stepsIt: String?
 }

@@ -37,9 +37,9 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
 
     @Sendable func create(request: Request, context: Context) async throws -> Response {
         let form = try await readForm(request, context: context)
-        let typed = (form["ingredient"] ?? "").trimmingCharacters(in: .whitespaces)
+        let typed = (form.ingredient ?? "").trimmingCharacters(in: .whitespaces)
         var draft = HouseEditorPage.draft(form, ingredient: typed)
-        if let op = form["op"], op != "save", let changed = draft.applying(op) {
+        if let op = form.op, op != "save", let changed = draft.applying(op) {
             return try await editor(changed, isNew: true, version: 0, isAnswer: true, context: context)
         }
         // The name is checked as a field first, so that a bad one is shown beside the form.
@@ -53,15 +53,15 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
         let value = try desk.value(typed)
         draft.ingredient = value
         return try await save(
-            draft, value: value, isNew: true, expected: Int(form["version"] ?? "") ?? 0, context: context)
+            draft, value: value, isNew: true, expected: Int(form.version ?? "") ?? 0, context: context)
     }
 
     @Sendable func update(request: Request, context: Context) async throws -> Response {
         let value = try desk.value(try context.parameters.require("value"))
         let form = try await readForm(request, context: context)
         let draft = HouseEditorPage.draft(form, ingredient: value)
-        let expected = Int(form["version"] ?? "")
-        if let op = form["op"], op != "save", let changed = draft.applying(op) {
+        let expected = Int(form.version ?? "")
+        if let op = form.op, op != "save", let changed = draft.applying(op) {
             return try await editor(changed, isNew: false, version: expected, isAnswer: true, context: context)
         }
         return try await save(draft, value: value, isNew: false, expected: expected, context: context)
@@ -99,7 +99,6 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
     }
 
     @Sendable func restore(request: Request, context: Context) async throws -> Response {
-        let form = try context.submittedForm()
         guard let number = Int(try context.parameters.require("number")) else { throw HTTPError(.notFound) }
         let value = try desk.value(try context.parameters.require("value"))
         switch try await desk.restore(value: value, version: number, viewer: context.viewer) {
@@ -113,7 +112,6 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
     }
 
     @Sendable func delete(request: Request, context: Context) async throws -> Response {
-        let form = try context.submittedForm()
         let entry = try await desk.delete(
             value: try desk.value(try context.parameters.require("value")), viewer: context.viewer)
         // The bundled recipe counts again, or the ingredient has none: back to the bar then.
@@ -138,7 +136,7 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
     }
 
     /// The submitted editor.
-    private func readForm(_ request: Request, context: Context) async throws -> FormQuery {
-        try context.submittedForm().fields
+    private func readForm(_ request: Request, context: Context) async throws -> HouseEditorForm {
+        try context.submittedForm().decode(HouseEditorForm.self)
     }
 }

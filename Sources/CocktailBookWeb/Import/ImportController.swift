@@ -66,7 +66,7 @@ struct ImportController<Context: AppContext>: Sendable {
             }
             return try await importing(context: context) { try await importFile(file) }
         }
-        let url = form["url"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let url = try form.decode(ImportForm.self).url?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         guard !url.isEmpty else {
             return refuse("Choose a JSON file to upload, or give a server address.", context: context)
         }
@@ -138,3 +138,6 @@ enum ImportLimits {
     /// The answer to an upload over the limit.
     static let tooLargeMessage = "That file is too large: imports are limited to 50 MB. Nothing was changed."
 }
+
+/// The import page's form without a file: the address of a server to import from.
+struct ImportForm: PageForm { var url: String? }

@@ -14,23 +14,23 @@ struct ListPageController<Context: AppContext>: Sendable {
         let pages = routes.routes("", .member)
         pages.get("/lists", use: listsPage)
         pages.post("/lists") { request, context -> Response in
-            let (form, owner) = (try context.submittedForm(), context.owner)
-            let list = try await desk.store.createList(named: form["name"] ?? "", owner: owner, at: desk.catalog.now())
+            let (form, owner) = (try context.submittedForm().decode(NameForm.self), context.owner)
+            let list = try await desk.store.createList(named: form.name ?? "", owner: owner, at: desk.catalog.now())
             return .redirect(to: "/lists/\(list.id)", type: .normal)
         }
         pages.get("/lists/:id", use: listPage)
         pages.get("/lists/:id/menu", use: ownerMenu)
         pages.post("/lists/:id/menu/share", use: shareMenu)
         pages.post("/lists/:id/rename") { request, context in
-            try await change(request, context, notice: "renamed") { form, list, owner in
+            try await change(request, context, notice: "renamed") { (form: NameForm, list, owner) in
                 _ = try await desk.store.renameList(
-                    id: list.id, to: form["name"] ?? "", owner: owner, at: desk.catalog.now())
+                    id: list.id, to: form.name ?? "", owner: owner, at: desk.catalog.now())
             }
         }
         pages.post("/lists/:id/delete") { request, context -> Response in
-            let (form, owner) = (try context.submittedForm(), context.owner)
+            let (form, owner) = (try context.submittedForm().decode(ConfirmForm.self), context.owner)
             let list = try await desk.list(try context.parameters.require("id"), owner: owner)
-            guard form["confirm"] == "yes" else {
+            guard form.confirm == "yes" else {
                 throw AppError(
                     status: .badRequest, code: "confirm_required",
                     message: context.strings["drinklist_delete_confirm_needed"])
@@ -39,62 +39,58 @@ struct ListPageController<Context: AppContext>: Sendable {
             return .redirect(to: "/lists?deleted=1", type: .normal)
         }
         pages.post("/lists/:id/entries/:cocktail/move") { request, context in
-            try await change(request, context, anchor: "entries") { form, list, owner in
-                guard let to = Int(form["to"] ?? "") else { throw ListError.invalidPosition }
+            try await change(request, context, anchor: "entries") { (form: MoveForm, list, owner) in
                 _ = try await desk.store.moveEntry(
-                    try context.parameters.require("cocktail"), to: to, in: list.id, owner: owner,
+                    try context.parameters.require("cocktail"), to: form.to, in: list.id, owner: owner,
                     at: desk.catalog.now())
             }
         }
         pages.post("/lists/:id/entries/:cocktail/remove") { request, context in
-            try await change(request, context, anchor: "entries") { _, list, owner in
+            try await change(request, context, anchor: "entries") { (_: NoFields, list, owner) in
                 _ = try await desk.store.removeEntry(
                     try context.parameters.require("cocktail"), from: list.id, owner: owner, at: desk.catalog.now())
             }
         }
         pages.post("/lists/:id/entries/:cocktail/note") { request, context in
-            try await change(request, context, anchor: "entries") { form, list, owner in
+            try await change(request, context, anchor: "entries") { (form: NoteForm, list, owner) in
                 let id = try context.parameters.require("cocktail")
                 guard list.contains(id) else { throw ListError.entryNotFound }
                 _ = try await desk.store.addEntry(
-                    id, note: form["note"], to: list.id, owner: owner, at: desk.catalog.now())
+                    id, note: form.note, to: list.id, owner: owner, at: desk.catalog.now())
             }
         }
         // A drink's menu price (empty clears it); from the menu's "use suggested price", back there.
         pages.post("/lists/:id/entries/:cocktail/price") { request, context -> Response in
-            let (form, owner) = (try context.submittedForm(), context.owner)
+            let (form, owner) = (try context.submittedForm().decode(PriceForm.self), context.owner)
             let list = try await desk.list(try context.parameters.require("id"), owner: owner)
             let cocktail = try context.parameters.require("cocktail")
             let currency = try await desk.currency()
             let minor: Int?
             do {
-                minor = try ListDesk.price(fromField: form["price"], currency: currency)
+                minor = try ListDesk.price(fromField: form.price, currency: currency)
             } catch ListError.invalidPrice where list.contains(cocktail) {
                 // The list's page again, with what was typed and why next to that drink's field.
                 var page = try await page(of: list, request: request, context: context, notice: nil)
-                page.refusePrice(form["price"] ?? "", for: cocktail, currency: currency, strings: context.strings)
+                page.refusePrice(form.price ?? "", for: cocktail, currency: currency, strings: context.strings)
                 return renderer.render(page, status: .badRequest, context: context)
             }
             _ = try await desk.store.setEntryPrice(
                 cocktail, minor: minor, in: list.id, owner: owner, at: desk.catalog.now())
-            let back = form["return"] == "menu" ? "/lists/\(list.id)/menu#menu-prices" : "/lists/\(list.id)#entries"
+            let back = form.return == "menu" ? "/lists/\(list.id)/menu#menu-prices" : "/lists/\(list.id)#entries"
             return .redirect(to: back, type: .normal)
         }
         pages.post("/lists/:id/menu-prices") { request, context -> Response in
-            let (form, owner) = (try context.submittedForm(), context.owner)
+            let (form, owner) = (try context.submittedForm().decode(MenuPricesForm.self), context.owner)
             let list = try await desk.list(try context.parameters.require("id"), owner: owner)
-            guard let display = MenuPrices.Display(rawValue: form["display"] ?? "") else {
-                throw AppError(status: .badRequest, code: "invalid_display", message: "display is auto, show or hide.")
-            }
-            let percent = (form["pourCost"] ?? "").trimmingCharacters(in: .whitespaces)
+            let percent = (form.pourCost ?? "").trimmingCharacters(in: .whitespaces)
             guard percent.isEmpty || Int(percent) != nil else { throw ListError.invalidPourCost }
             _ = try await desk.store.setMenuPrices(
-                MenuPrices(display: display, pourCostPercent: Int(percent)), for: list.id, owner: owner)
+                MenuPrices(display: form.display, pourCostPercent: Int(percent)), for: list.id, owner: owner)
             return .redirect(to: "/lists/\(list.id)/menu#menu-prices", type: .normal)
         }
         pages.post("/lists/:id/share") { request, context in
-            try await change(request, context, notice: "shared", anchor: "share") { form, list, owner in
-                let days = form["days"].flatMap { $0.isEmpty ? nil : $0 }
+            try await change(request, context, notice: "shared", anchor: "share") { (form: ShareForm, list, owner) in
+                let days = form.days.flatMap { $0.isEmpty ? nil : $0 }
                 if let days, Int(days) == nil {
                     throw AppError(status: .badRequest, code: "invalid_expiry", message: "days is a whole number.")
                 }
@@ -102,8 +98,9 @@ struct ListPageController<Context: AppContext>: Sendable {
             }
         }
         pages.post("/lists/:id/menu-shelf") { request, context in
-            try await change(request, context, notice: "menu", anchor: "menu-shelf") { form, list, owner in
-                let follows = form["follows"] ?? ""
+            try await change(request, context, notice: "menu", anchor: "menu-shelf") {
+                (form: MenuShelfForm, list, owner) in
+                let follows = form.follows ?? ""
                 var menuShelf: MenuShelf?
                 if !follows.isEmpty {
                     guard let id = Int64(follows), try await followable(owner: owner).contains(where: { $0.id == id })
@@ -111,23 +108,23 @@ struct ListPageController<Context: AppContext>: Sendable {
                         throw AppError(
                             status: .badRequest, code: "invalid_follows", message: "follows names no bar of this book.")
                     }
-                    menuShelf = MenuShelf(ownerID: id, hidesUnavailable: form["unavailable"] == "hide")
+                    menuShelf = MenuShelf(ownerID: id, hidesUnavailable: form.unavailable == "hide")
                 }
                 _ = try await desk.store.setMenuShelf(menuShelf, for: list.id, owner: owner)
             }
         }
         pages.post("/lists/:id/share/revoke") { request, context in
-            try await change(request, context, notice: "revoked", anchor: "share") { _, list, owner in
+            try await change(request, context, notice: "revoked", anchor: "share") { (_: NoFields, list, owner) in
                 _ = try await desk.store.removeShare(of: list.id, owner: owner)
             }
         }
         // The drink page's "Add to list…": the list is the form's choice.
         pages.post("/cocktails/:id/add-to-list") { request, context -> Response in
-            let (form, owner) = (try context.submittedForm(), context.owner)
+            let (form, owner) = (try context.submittedForm().decode(AddToListForm.self), context.owner)
             let drink = try await desk.knownDrink(try context.parameters.require("id"))
-            let list = try await desk.list(form["list"] ?? "", owner: owner)
+            let list = try await desk.list(form.list ?? "", owner: owner)
             _ = try await desk.store.addEntry(
-                drink, note: form["note"], to: list.id, owner: owner, at: desk.catalog.now())
+                drink, note: form.note, to: list.id, owner: owner, at: desk.catalog.now())
             return .redirect(to: "/cocktails/\(drink)?listed=\(list.id)#lists", type: .normal)
         }
 
@@ -243,15 +240,40 @@ struct ListPageController<Context: AppContext>: Sendable {
     // MARK: Forms
 
     /// Finds the owner's list, applies `apply` and goes back to the list's page.
-    private func change(
+    private func change<Form: PageForm>(
         _ request: Request, _ context: Context, notice: String? = nil, anchor: String? = nil,
-        _ apply: (SubmittedForm, DrinkList, FavoritesOwner) async throws -> Void
+        _ apply: (Form, DrinkList, FavoritesOwner) async throws -> Void
     ) async throws -> Response {
-        let (form, owner) = (try context.submittedForm(), context.owner)
+        let (form, owner) = (try context.submittedForm().decode(Form.self), context.owner)
         let list = try await desk.list(try context.parameters.require("id"), owner: owner)
         try await apply(form, list, owner)
         return .redirect(
             to: "/lists/\(list.id)" + (notice.map { "?done=" + $0 } ?? "") + (anchor.map { "#" + $0 } ?? ""),
             type: .normal)
     }
+}
+
+/// The forms of the list pages.
+struct NameForm: PageForm { var name: String? }
+struct ConfirmForm: PageForm { var confirm: String? }
+struct MoveForm: PageForm { @Field var to: Int }
+struct NoteForm: PageForm { var note: String? }
+struct PriceForm: PageForm {
+    var price: String?
+    /// `menu` to go back to the menu rather than the list.
+    var `return`: String?
+}
+struct MenuPricesForm: PageForm {
+    var display: MenuPrices.Display
+    var pourCost: String?
+}
+struct ShareForm: PageForm { var days: String? }
+struct MenuShelfForm: PageForm {
+    /// The account whose bar the menu follows; empty for none.
+    var follows: String?
+    var unavailable: String?
+}
+struct AddToListForm: PageForm {
+    var list: String?
+    var note: String?
 }

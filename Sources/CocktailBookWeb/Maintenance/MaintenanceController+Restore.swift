@@ -15,8 +15,8 @@ extension MaintenanceController {
         uploads.routes("", RoutePolicy.admin.uploading(upload)).post("/maintenance/restore", use: reviewUpload)
         router.post("/maintenance/restore/confirm", use: confirmRestore)
         router.post("/maintenance/restore/cancel") { request, context in
-            let form = try context.submittedForm()
-            try await shelf.release(token: form["token"] ?? "")
+            let form = try context.submittedForm().decode(HeldUploadForm.self)
+            try await shelf.release(token: form.token ?? "")
             return Response.redirect(to: "/maintenance?done=restore_cancelled", type: .normal)
         }
         router.get("/maintenance/backups/:name") { _, context in
@@ -57,8 +57,7 @@ extension MaintenanceController {
 
     /// Backs the book up into the shelf, then restores the held upload.
     @Sendable func confirmRestore(request: Request, context: Context) async throws -> Response {
-        let form = try context.submittedForm()
-        let token = form["token"] ?? ""
+        let token = try context.submittedForm().decode(HeldUploadForm.self).token ?? ""
         guard let data = try await shelf.heldUpload(token: token) else {
             return try await refused(context.strings["maintenance_restore_gone"], context: context)
         }
@@ -130,3 +129,6 @@ struct RestorePage: PageModel {
         intro = strings("restore_intro", ["file": fileName.isEmpty ? strings["restore_this_file"] : fileName])
     }
 }
+
+/// The restore page's buttons: the upload they confirm or cancel.
+struct HeldUploadForm: PageForm { var token: String? }

@@ -40,8 +40,8 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         }
         addRestoreRoutes(to: router, uploads: routes)
         router.post("/maintenance/origins/remove") { request, context in
-            let form = try context.submittedForm()
-            _ = try await environment.database.removeImported(origin: form["origin"] ?? "")
+            let form = try context.submittedForm().decode(OriginForm.self)
+            _ = try await environment.database.removeImported(origin: form.origin ?? "")
             await environment.catalog.reloadImported()
             return Response.redirect(to: "/maintenance?done=removed", type: .normal)
         }
@@ -60,8 +60,8 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         }
         // The book's currency, in which menus are priced (an unknown code: the page says so).
         router.post("/maintenance/currency") { request, context in
-            let form = try context.submittedForm()
-            let code = (form["currency"] ?? "").trimmingCharacters(in: .whitespaces).uppercased()
+            let form = try context.submittedForm().decode(CurrencyForm.self)
+            let code = (form.currency ?? "").trimmingCharacters(in: .whitespaces).uppercased()
             do {
                 try await environment.database.setBookCurrency(code)
             } catch let error as BookCurrencyError {
@@ -72,8 +72,8 @@ struct MaintenanceController<Context: AppContext>: Sendable {
             return Response.redirect(to: "/maintenance?done=currency#currency", type: .normal)
         }
         router.post("/maintenance/reset-favorites") { request, context in
-            let form = try context.submittedForm()
-            guard form["confirm"] == "yes" else {
+            let form = try context.submittedForm().decode(ConfirmForm.self)
+            guard form.confirm == "yes" else {
                 return renderer.render(
                     try await page(context: context, message: context.strings["maintenance_reset_confirm_needed"]),
                     status: .badRequest, context: context)
@@ -241,3 +241,7 @@ struct MaintenancePage: PageModel {
         self.message = message
     }
 }
+
+/// The maintenance page's forms.
+struct OriginForm: PageForm { var origin: String? }
+struct CurrencyForm: PageForm { var currency: String? }

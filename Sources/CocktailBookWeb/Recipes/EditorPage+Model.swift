@@ -231,31 +231,28 @@ struct EditorPage: PageModel {
 extension RecipeDraft {
     /// The draft a submitted editor form holds, and what its button asked for.
     init(form: EditorForm) {
-        let rowIndices = form.indices(prefix: "row.")
-        let stepIndices = form.indices(prefix: "step.")
+        let text = { (name: String) in form.texts[name] ?? "" }
         self.init(
-            name: form["name"] ?? "",
-            kind: form["kind"] == CocktailKind.nonAlcoholic.rawValue ? .nonAlcoholic : .alcoholic,
-            category: form["category"] ?? "", glass: form["glass"] ?? "", method: form["method"] ?? "",
-            preparationMinutes: form["preparationMinutes"] ?? "", shortDescription: form["shortDescription"] ?? "",
-            longDescription: form["longDescription"] ?? "", garnish: form["garnish"] ?? "", tags: form["tags"] ?? "",
-            video: form["video"] ?? "",
-            rows: rowIndices.map { index in
+            name: text("name"), kind: text("kind") == CocktailKind.nonAlcoholic.rawValue ? .nonAlcoholic : .alcoholic,
+            category: text("category"), glass: text("glass"), method: text("method"),
+            preparationMinutes: text("preparationMinutes"), shortDescription: text("shortDescription"),
+            longDescription: text("longDescription"), garnish: text("garnish"), tags: text("tags"),
+            video: text("video"),
+            rows: form.rows.map {
                 Row(
-                    amount: form["row.\(index).amount"] ?? "", unit: form["row.\(index).unit"] ?? "",
-                    ingredient: form["row.\(index).ingredient"] ?? "", note: form["row.\(index).note"] ?? "",
-                    optional: form["row.\(index).optional"] != nil, garnish: form["row.\(index).garnish"] != nil)
+                    amount: $0.amount, unit: $0.unit, ingredient: $0.ingredient, note: $0.note, optional: $0.optional,
+                    garnish: $0.garnish)
             },
-            steps: stepIndices.map { form["step.\($0)"] ?? "" },
+            steps: form.steps,
             italian: Italian(
-                shortDescription: form["italian.shortDescription"] ?? "",
-                longDescription: form["italian.longDescription"] ?? "", garnish: form["italian.garnish"] ?? "",
-                steps: (form["italian.steps"] ?? "").components(separatedBy: .newlines).map {
+                shortDescription: text("italian.shortDescription"), longDescription: text("italian.longDescription"),
+                garnish: text("italian.garnish"),
+                steps: text("italian.steps").components(separatedBy: .newlines).map {
                     $0.trimmingCharacters(in: .whitespaces)
                 }.filter { !$0.isEmpty }),
-            basedOn: form["basedOn"].flatMap { CocktailID.isValid($0) ? $0 : nil },
-            imageURL: form["removePicture"] == nil ? form["imageURL"].flatMap(Self.bookPicture) : nil,
-            imageSource: form["imageSource"]
+            basedOn: form.texts["basedOn"].flatMap { CocktailID.isValid($0) ? $0 : nil },
+            imageURL: form.texts["removePicture"] == nil ? form.texts["imageURL"].flatMap(Self.bookPicture) : nil,
+            imageSource: form.texts["imageSource"]
         )
     }
 
@@ -299,27 +296,79 @@ extension RecipeDraft {
 
 /// The fields of a submitted editor form, whether sent as `multipart/form-data` (with a
 /// picture) or urlencoded.
-struct EditorForm: Sendable {
-    var fields: [(name: String, value: String)]
+struct EditorForm: PageForm, Sendable {
+    static let repeated: Set<String> = ["confirm"]
+
+    /// The single fields the editor has, by name (`name`, `glass`, `italian.steps`…).
+    static let names: Set<String> = [
+        "name", "kind", "category", "glass", "method", "preparationMinutes", "shortDescription", "longDescription",
+        "garnish", "tags", "video", "basedOn", "removePicture", "imageURL", "imageSource", "italian.shortDescription",
+        "italian.longDescription", "italian.garnish", "italian.steps",
+    ]
+
+    /// An ingredient row (`row.<n>.amount` …), its boxes ticked when sent.
+    struct Row: Sendable {
+        var amount = "", unit = "", ingredient = "", note = ""
+        var optional = false, garnish = false
+    }
+
+    /// The single fields sent, by name.
+    var texts: [String: String] = [:]
+    /// The rows and steps (`step.<n>`) by their numbers in the form, in order, at most 100 each.
+    var rows: [Row] = []
+    var steps: [String] = []
+    /// The button pressed: `save`, or a row's or step's (`add-row`, `remove-step:2`…).
+    var op: String?
+    /// The version the editor was opened at.
+    var version: String?
+    /// The new ingredient names the person confirmed.
+    var confirm: [String] = []
     /// The picture chosen, and its scaled-down copy when the browser made one.
     var picture: Data?
     var thumbnail: Data?
 
-    subscript(name: String) -> String? {
-        fields.first { $0.name == name }?.value
+    private struct Name: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
-    func all(_ name: String) -> [String] {
-        fields.filter { $0.name == name }.map(\.value)
-    }
-
-    /// The indices used by fields named `prefix<n>…`, in order, at most 100.
-    func indices(prefix: String) -> [Int] {
-        var seen = Set<Int>()
-        for field in fields where field.name.hasPrefix(prefix) {
-            let rest = field.name.dropFirst(prefix.count)
-            if let index = Int(rest.prefix { $0.isNumber }), index < 100 { seen.insert(index) }
+    init(from decoder: any Decoder) throws {
+        let form = try decoder.container(keyedBy: Name.self)
+        var rows: [Int: Row] = [:]
+        var steps: [Int: String] = [:]
+        for key in form.allKeys {
+            let name = key.stringValue
+            if name == "confirm" {
+                confirm = try form.decode([String].self, forKey: key)
+                continue
+            }
+            let value = try form.decode(String.self, forKey: key)
+            let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+            if parts.count == 3, parts[0] == "row", let index = Int(parts[1]), (0..<100).contains(index) {
+                var row = rows[index] ?? Row()
+                switch parts[2] {
+                case "amount": row.amount = value
+                case "unit": row.unit = value
+                case "ingredient": row.ingredient = value
+                case "note": row.note = value
+                case "optional": row.optional = true
+                case "garnish": row.garnish = true
+                default: continue
+                }
+                rows[index] = row
+            } else if parts.count == 2, parts[0] == "step", let index = Int(parts[1]), (0..<100).contains(index) {
+                steps[index] = value
+            } else if name == "op" {
+                op = value
+            } else if name == "version" {
+                version = value
+            } else if Self.names.contains(name) {
+                texts[name] = value
+            }
         }
-        return seen.sorted()
+        self.rows = rows.keys.sorted().compactMap { rows[$0] }
+        self.steps = steps.keys.sorted().compactMap { steps[$0] }
     }
 }

@@ -60,8 +60,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
     /// A recipe page's address → the editor filled from it, to review before saving; or the
     /// empty editor with the reason beside the address.
     @Sendable func fromPage(request: Request, context: Context) async throws -> Response {
-        let form = try context.submittedForm()
-        let address = form["url"] ?? ""
+        let address = try context.submittedForm().decode(ImportForm.self).url ?? ""
         let title = context.strings["editor_new_title"]
         do {
             let draft = try await desk.draft(fromPage: address, policy: pagePolicy, pictures: pictures)
@@ -92,7 +91,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
         let title = draft.basedOn == nil ? context.strings["editor_new_title"] : context.strings["editor_adapt_title"]
         let basedOnName = try await name(of: draft.basedOn)
         let pictureProblem = try await attachPicture(form, to: &draft, strings: context.strings)
-        if let op = form["op"], op != "save", let changed = draft.applying(op) {
+        if let op = form.op, op != "save", let changed = draft.applying(op) {
             return try await editor(
                 changed, context: context, title: title, action: "/cocktails/new", version: nil,
                 basedOnName: basedOnName, pictureProblem: pictureProblem)
@@ -102,7 +101,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
                 draft, context: context, title: title, action: "/cocktails/new", version: nil, basedOnName: basedOnName,
                 pictureProblem: pictureProblem, status: .unprocessableContent)
         }
-        switch try await desk.create(draft, viewer: context.viewer, confirmed: Set(form.all("confirm"))) {
+        switch try await desk.create(draft, viewer: context.viewer, confirmed: Set(form.confirm)) {
         case .saved(let recipe):
             return .redirect(to: "/cocktails/\(recipe.id)?saved=1", type: .normal)
         case .problems(let problems):
@@ -123,9 +122,9 @@ struct RecipePageController<Context: AppContext>: Sendable {
         let action = "/cocktails/\(recipe.id)/edit"
         let title = context.strings["editor_edit_title"]
         let basedOnName = try await name(of: recipe.cocktail.basedOn)
-        let version = Int(form["version"] ?? "") ?? recipe.version
+        let version = Int(form.version ?? "") ?? recipe.version
         let pictureProblem = try await attachPicture(form, to: &draft, strings: context.strings)
-        if let op = form["op"], op != "save", let changed = draft.applying(op) {
+        if let op = form.op, op != "save", let changed = draft.applying(op) {
             return try await editor(
                 changed, context: context, title: title, action: action, version: version, basedOnName: basedOnName,
                 pictureProblem: pictureProblem)
@@ -138,7 +137,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
         do {
             switch try await desk.update(
                 id: recipe.id, draft, expectedVersion: version, viewer: context.viewer,
-                confirmed: Set(form.all("confirm")))
+                confirmed: Set(form.confirm))
             {
             case .saved(let saved):
                 return .redirect(to: "/cocktails/\(saved.id)?saved=1", type: .normal)
@@ -205,7 +204,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
     /// The submitted editor, multipart (with a picture) or urlencoded.
     private func readForm(_ request: Request, context: Context) async throws -> EditorForm {
         let submitted = try context.submittedForm()
-        var form = EditorForm(fields: submitted.fields.pairs)
+        var form = try submitted.decode(EditorForm.self)
         form.picture = submitted.file("picture").flatMap { $0.body.isEmpty ? nil : $0.body }
         form.thumbnail = submitted.file("thumbnail").flatMap { $0.body.isEmpty ? nil : $0.body }
         return form
@@ -238,7 +237,6 @@ struct RecipePageController<Context: AppContext>: Sendable {
     }
 
     @Sendable func restoreVersion(request: Request, context: Context) async throws -> Response {
-        let form = try context.submittedForm()
         guard let number = Int(try context.parameters.require("number")) else { throw HTTPError(.notFound) }
         let recipe = try await desk.restore(
             id: try context.parameters.require("id"), version: number, viewer: context.viewer)
@@ -246,7 +244,6 @@ struct RecipePageController<Context: AppContext>: Sendable {
     }
 
     @Sendable func trash(request: Request, context: Context) async throws -> Response {
-        let form = try context.submittedForm()
         let recipe = try await desk.setTrashed(true, id: try context.parameters.require("id"), viewer: context.viewer)
         return .redirect(to: "/trash?deleted=\(recipe.id)", type: .normal)
     }
@@ -261,7 +258,6 @@ struct RecipePageController<Context: AppContext>: Sendable {
     }
 
     @Sendable func restoreFromTrash(request: Request, context: Context) async throws -> Response {
-        let form = try context.submittedForm()
         let recipe = try await desk.setTrashed(false, id: try context.parameters.require("id"), viewer: context.viewer)
         return .redirect(to: "/cocktails/\(recipe.id)", type: .normal)
     }
@@ -269,8 +265,8 @@ struct RecipePageController<Context: AppContext>: Sendable {
     // MARK: Note, rating, drinks made
 
     @Sendable func saveNote(request: Request, context: Context) async throws -> Response {
-        let (form, id, owner) = try await personalForm(request, context: context)
-        let text = (form["note"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let (form, id, owner) = try await personalForm(request, context: context, NoteForm.self)
+        let text = (form.note ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard text.count <= PersonalRules.maximumNoteLength else {
             throw AppError.noteTooLong(in: context.strings)
         }
@@ -279,8 +275,8 @@ struct RecipePageController<Context: AppContext>: Sendable {
     }
 
     @Sendable func saveRating(request: Request, context: Context) async throws -> Response {
-        let (form, id, owner) = try await personalForm(request, context: context)
-        let stars = Int(form["stars"] ?? "")
+        let (form, id, owner) = try await personalForm(request, context: context, RatingForm.self)
+        let stars = Int(form.stars ?? "")
         if let stars, !(1...5).contains(stars) {
             throw AppError(
                 status: .badRequest, code: "invalid_rating", message: context.strings["details_rating_invalid"])
@@ -290,14 +286,14 @@ struct RecipePageController<Context: AppContext>: Sendable {
     }
 
     @Sendable func saveMade(request: Request, context: Context) async throws -> Response {
-        let (form, id, owner) = try await personalForm(request, context: context)
-        let servings = Int(form["servings"] ?? "1") ?? 0
+        let (form, id, owner) = try await personalForm(request, context: context, MadeForm.self)
+        let servings = Int(form.servings ?? "1") ?? 0
         guard (1...PersonalRules.maximumServings).contains(servings) else {
             throw AppError(
                 status: .badRequest, code: "invalid_servings", message: context.strings["details_made_servings_invalid"]
             )
         }
-        let note = (form["note"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let note = (form.note ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard note.count <= PersonalRules.maximumNoteLength else {
             throw AppError.noteTooLong(in: context.strings)
         }
@@ -306,7 +302,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
     }
 
     @Sendable func removeMade(request: Request, context: Context) async throws -> Response {
-        let (_, id, owner) = try await personalForm(request, context: context)
+        let (_, id, owner) = try await personalForm(request, context: context, NoFields.self)
         guard let entry = Int64(try context.parameters.require("entry")),
             try await desk.removeMade(entry, owner: owner)
         else { throw HTTPError(.notFound) }
@@ -314,12 +310,18 @@ struct RecipePageController<Context: AppContext>: Sendable {
     }
 
     /// A note, rating or "made" form: its fields, the drink (which must exist) and whose it is.
-    private func personalForm(_ request: Request, context: Context) async throws -> (
-        SubmittedForm, String, FavoritesOwner
-    ) {
-        let form = try context.submittedForm()
+    private func personalForm<Form: PageForm>(_ request: Request, context: Context, _ type: Form.Type)
+        async throws -> (Form, String, FavoritesOwner)
+    {
+        let form = try context.submittedForm().decode(Form.self)
         let owner = context.owner
         let id = try await desk.catalog.cocktail(id: try context.parameters.require("id")).cocktail.id
         return (form, id, owner)
     }
 }
+
+/// A drink's rating form: 1–5 stars, or nothing to take the rating back.
+struct RatingForm: PageForm { var stars: String? }
+
+/// "I made this": how many, and a few words.
+struct MadeForm: PageForm { var servings, note: String? }

@@ -61,7 +61,7 @@ struct RoutePolicyMiddleware<Context: AppContext>: RouterMiddleware {
             if context.signedInWithToken { throw AppError.tokenOnPage }
             var request = request
             let form = try await SubmittedForm.read(&request, rule: policy.form, strings: context.strings)
-            try CSRFToken.verify(form[CSRFToken.fieldName], request: request)
+            try CSRFToken.verify(form.fields[CSRFToken.fieldName], request: request)
             context.form = form
         }
         // A page is kept only when the renderer says it is worth it (a ready catalog, no error).

@@ -11,9 +11,6 @@ struct SubmittedForm: Sendable {
     /// The parts that are files (they have a file name), in order.
     var files: [MultipartForm.Part] = []
 
-    /// The first value of the field `name`.
-    subscript(name: String) -> String? { fields[name] }
-
     /// The first file sent as `name`.
     func file(_ name: String) -> MultipartForm.Part? { files.first { $0.name == name } }
 

@@ -27,10 +27,10 @@ struct SettingsController<Context: AppContext>: Sendable {
     }
 
     @Sendable func save(request: Request, context: Context) async throws -> Response {
-        let form = try context.submittedForm()
-        let settings = context.settings.applying { form[$0] }
+        let form = try context.submittedForm().decode(SettingsForm.self)
+        let settings = context.settings.applying { form.fields[$0] ?? nil }
         if case .account(let account) = context.viewer { try await database.saveSettings(settings, for: account.id) }
-        var response = Response.redirect(to: LocalPath.sanitized(form["return"] ?? "/settings"), type: .normal)
+        var response = Response.redirect(to: LocalPath.sanitized(form.return ?? "/settings"), type: .normal)
         response.headers[.setCookie] = SettingsCookie.set(settings, secure: context.isHTTPS)
         return response
     }
@@ -102,5 +102,16 @@ struct SettingsPage: PageModel {
             Choice(value: $0.0, label: strings["settings_bar_" + $0.0], isChecked: settings.sharesBar == $0.1)
         }
         hasBarSharing = true
+    }
+}
+
+/// The settings form: each field it sends changes that setting (see ``Settings/applying(_:)``).
+struct SettingsForm: PageForm {
+    var theme, lang, units, servings, bar: String?
+    /// The page to go back to (a path of this site).
+    var `return`: String?
+
+    var fields: [String: String?] {
+        ["theme": theme, "lang": lang, "units": units, "servings": servings, "bar": bar]
     }
 }
