@@ -163,6 +163,41 @@ struct BarHTTPTests {
         }
     }
 
+    @Test("the shopping list takes free text through the API; a name the book knows is kept as its ingredient")
+    func shoppingText() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path, configure: { $0.catalogPath = nil }).test(.router) { client in
+            try await client.waitUntilReady()
+            func post(_ body: String) async throws -> TestResponse {
+                try await client.execute(
+                    uri: "/api/v1/shopping-list", method: .post, headers: [.contentType: "application/json"],
+                    body: ByteBuffer(string: body))
+            }
+            #expect(try await post(#"{"text": "  olives "}"#).status == .created)
+            #expect(try await post(#"{"text": "napkins & straws"}"#).status == .created)
+            // A name the bar knows, typed loosely, is that ingredient.
+            #expect(try await post(#"{"text": "campari"}"#).status == .created)
+            let refusals: [(String, HTTPResponse.Status, String)] = [
+                (#"{"text": "   "}"#, .unprocessableContent, "invalid_text"),
+                (#"{"text": "\#(String(repeating: "o", count: 201))"}"#, .unprocessableContent, "invalid_text"),
+                (#"{"text": null}"#, .badRequest, "invalid_body"),
+                (#"{"text": 4}"#, .badRequest, "invalid_body"),
+                (#"{"text": "olives", "value": "Campari"}"#, .badRequest, "invalid_body"),
+            ]
+            for (body, status, code) in refusals {
+                let refused = try await post(body)
+                #expect(refused.status == status, "\(body)")
+                #expect(String(buffer: refused.body).contains(#""code":"\#(code)""#), "\(body)")
+            }
+            let items = try #require(
+                (try await Self.json(client, "/api/v1/shopping-list") as? [String: Any])?["items"] as? [[String: Any]])
+            #expect(
+                Set(items.compactMap { $0["value"] as? String }) == ["olives", "napkins & straws", "Campari"],
+                "\(items)")
+        }
+    }
+
     @Test("the My bar page without script: add a bottle by form, see what it makes and why, in Italian too")
     func page() async throws {
         let database = try TemporaryDatabase()

@@ -218,37 +218,47 @@ struct BarAPIController<Context: AppContext>: Sendable {
     }
 
     struct ShoppingBody: Decodable {
-        /// One ingredient to add…
+        /// One ingredient of the book to add…
         var value: String?
-        /// …or every ingredient a drink lacks on the caller's shelf.
+        /// …or every ingredient a drink lacks on the caller's shelf…
         var cocktail: String?
+        /// …or a line of free text ("olives", "napkins").
+        var text: String?
 
-        enum CodingKeys: String, CodingKey { case value, cocktail }
+        enum CodingKeys: String, CodingKey, CaseIterable { case value, cocktail, text }
 
-        /// Exactly one of the two keys, and a string (not null) for it.
+        /// Exactly one of the three keys, and a string (not null) for it.
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            guard container.contains(.value) != container.contains(.cocktail) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "one of value or cocktail"))
+            guard CodingKeys.allCases.filter(container.contains).count == 1 else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: [], debugDescription: "one of value, cocktail or text"))
             }
-            value = container.contains(.value) ? try container.decode(String.self, forKey: .value) : nil
-            cocktail = container.contains(.cocktail) ? try container.decode(String.self, forKey: .cocktail) : nil
+            value = try container.decodeIfPresent(String.self, forKey: .value)
+            cocktail = try container.decodeIfPresent(String.self, forKey: .cocktail)
+            text = try container.decodeIfPresent(String.self, forKey: .text)
+            if value == nil, cocktail == nil, text == nil {
+                throw DecodingError.valueNotFound(
+                    String.self, .init(codingPath: container.allKeys, debugDescription: "null"))
+            }
         }
     }
 
     @Sendable func addToShoppingList(request: Request, context: Context) async throws -> Response {
         let owner = context.owner
         let body = try await JSONBody.decode(ShoppingBody.self, from: request)
-        switch (body.value, body.cocktail) {
-        case (let value?, nil):
+        if let value = body.value {
             try await store.addToShoppingList(
                 [try Self.value(value, in: try await catalog.barIndex())], for: nil, owner: owner)
-        case (nil, let id?):
+        } else if let id = body.cocktail {
             try await BarPageController<Context>.addMissing(of: id, owner: owner, catalog: catalog, store: store)
-        default:
-            throw AppError(
-                status: .badRequest, code: "invalid_body",
-                message: "Send {\"value\": ingredient} or {\"cocktail\": id}.")
+        } else if let text = body.text {
+            guard let line = ShoppingText.line(text, in: try await catalog.barIndex()) else {
+                throw AppError(
+                    status: .unprocessableContent, code: "invalid_text",
+                    message: "text is a line of 1 to \(ShoppingText.maximumLength) characters.")
+            }
+            try await store.addToShoppingList([line], for: nil, owner: owner)
         }
         return try await APIResponse.json(
             ShoppingListPayload(try store.shoppingList(of: owner), strings: context.strings), status: .created)

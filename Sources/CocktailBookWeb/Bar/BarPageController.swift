@@ -109,22 +109,15 @@ struct BarPageController<Context: AppContext>: Sendable {
             }
             return try await change(form, request, context, back: "/bar/shopping", anchor: "shopping-add-form") {
                 form, owner, index in
-                // Free text is welcome on a shopping list ("olives"); a name the bar knows is kept
-                // as its value, so it reads in the page's language and counts for the shelf.
-                let typed = (form.value.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-                guard !typed.isEmpty, typed.count <= 200 else {
+                let typed = form.value.text ?? ""
+                guard let line = ShoppingText.line(typed, in: index) else {
+                    let trimmed = typed.trimmingCharacters(in: .whitespacesAndNewlines)
                     throw FieldProblem(
-                        field: .shopping, typed: String(typed.prefix(200)),
-                        message: context.strings[typed.isEmpty ? "shopping_add_empty" : "shopping_add_too_long"],
+                        field: .shopping, typed: String(trimmed.prefix(ShoppingText.maximumLength)),
+                        message: context.strings[trimmed.isEmpty ? "shopping_add_empty" : "shopping_add_too_long"],
                         suggestions: [])
                 }
-                let value: String
-                if case .known(let known) = IngredientLookup.resolve(typed, in: index) {
-                    value = known
-                } else {
-                    value = typed
-                }
-                try await store.addToShoppingList([value], for: nil, owner: owner)
+                try await store.addToShoppingList([line], for: nil, owner: owner)
             }
         }
         router.post("/bar/shopping/:id/toggle") { request, context in
