@@ -46,7 +46,7 @@ struct StoreContractHouseRecipeTests {
             #expect(versions.map(\.number) == [2, 1])
             #expect(versions.map(\.summary) == ["keeping", "created"])
             #expect(versions.map(\.savedByName) == ["ada", nil])
-            #expect(versions.map(\.recipe.shelfLifeDays) == [21, 14])
+            #expect(versions.map(\.content.shelfLifeDays) == [21, 14])
 
             let deleted = try await store.deleteHouseRecipe(value: "rosemary syrup", by: Self.owner, at: Self.day)
             #expect(deleted.deletedAt == Self.day)

@@ -46,7 +46,7 @@ struct StoreContractRecipeTests {
             }
             let versions = try await store.recipeVersions(number: created.number)
             #expect(versions.map(\.number) == [2, 1])
-            #expect(versions.map(\.cocktail.name) == ["House Whiskey Sour", "House Sour"])
+            #expect(versions.map(\.content.name) == ["House Whiskey Sour", "House Sour"])
             #expect(versions.map(\.summary) == ["name", "created"])
             #expect(try await store.ownRecipes().map(\.cocktail.name) == ["House Whiskey Sour"])
             await #expect(throws: RecipeError.notFound) {

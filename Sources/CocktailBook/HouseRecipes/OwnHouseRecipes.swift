@@ -33,27 +33,6 @@ public struct OwnHouseRecipe: Sendable, Equatable {
     public static func key(_ value: String) -> String { IngredientTable.key(value) }
 }
 
-/// One saved state of a house recipe.
-public struct HouseRecipeVersion: Sendable, Equatable {
-    public var number: Int
-    public var savedAt: Date
-    public var savedBy: Int64
-    public var savedByName: String?
-    /// What changed from the version before, in short (`created`, `ingredients, shelf life`).
-    public var summary: String
-    public var recipe: HouseRecipe
-
-    public init(number: Int, savedAt: Date, savedBy: Int64, savedByName: String?, summary: String, recipe: HouseRecipe)
-    {
-        self.number = number
-        self.savedAt = savedAt
-        self.savedBy = savedBy
-        self.savedByName = savedByName
-        self.summary = summary
-        self.recipe = recipe
-    }
-}
-
 /// Why a store refused a change to a house recipe written in the book.
 public enum OwnHouseRecipeError: Error, Sendable, Equatable {
     /// The book has no own recipe for this ingredient (or it is deleted, for a deletion).

@@ -45,27 +45,6 @@ public struct OwnRecipe: Sendable, Equatable {
     public var id: String { Self.cocktailID(number) }
 }
 
-/// One saved state of a recipe.
-public struct RecipeVersion: Sendable, Equatable {
-    public var number: Int
-    public var savedAt: Date
-    /// The account that saved it, and its name then (kept if the account goes).
-    public var savedBy: Int64
-    public var savedByName: String?
-    /// What changed from the version before, in short (`name, 2 ingredients, steps`).
-    public var summary: String
-    public var cocktail: Cocktail
-
-    public init(number: Int, savedAt: Date, savedBy: Int64, savedByName: String?, summary: String, cocktail: Cocktail) {
-        self.number = number
-        self.savedAt = savedAt
-        self.savedBy = savedBy
-        self.savedByName = savedByName
-        self.summary = summary
-        self.cocktail = cocktail
-    }
-}
-
 /// Why a change to a recipe was refused.
 public enum RecipeError: Error, Sendable, Equatable {
     /// No recipe of the book has this id (or it is in the trash, for a change).

@@ -55,11 +55,8 @@ extension SQLBook {
                 ON CONFLICT (key) DO UPDATE SET version = excluded.version, updated_at = excluded.updated_at,
                     deleted_at = NULL, payload = excluded.payload
                 """, key, saved.authorID, saved.version, saved.createdAt, date, payload)
-            try await db.execute(
-                """
-                INSERT INTO house_recipe_version (key, number, saved_at, saved_by, saved_by_name, summary, payload)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, key, saved.version, date, author.id, author.name, summary, payload)
+            try await VersionTable.houseRecipes.save(
+                db, of: key, number: saved.version, at: date, by: author, summary: summary, payload: payload)
             return saved
         }
     }
@@ -67,16 +64,9 @@ extension SQLBook {
     public func houseRecipeVersions(value: String) async throws -> [HouseRecipeVersion] {
         let key = OwnHouseRecipe.key(value)
         return try await reading { db in
-            try await db.all(
-                SavedVersionRow.self,
-                """
-                SELECT number, saved_at, saved_by, saved_by_name, summary, payload FROM house_recipe_version
-                WHERE key = ? ORDER BY number DESC
-                """, key)
-        }.map { row in
-            HouseRecipeVersion(
-                number: row.number, savedAt: row.savedAt, savedBy: row.savedBy, savedByName: row.savedByName,
-                summary: row.summary, recipe: try StoreRules.houseRecipe(key: key, payload: row.payload))
+            try await VersionTable.houseRecipes.versions(db, of: key) {
+                try StoreRules.houseRecipe(key: key, payload: $0)
+            }
         }
     }
 

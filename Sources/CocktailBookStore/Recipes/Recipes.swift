@@ -57,22 +57,13 @@ extension SQLBook {
             let cocktail = make(number)
             let payload = try StoreRules.payload(cocktail)
             try await db.execute("UPDATE recipe SET payload = ? WHERE id = ?", payload, number)
-            try await Self.saveVersion(
-                db, number, 1, date, author, RecipeChanges.summary(from: nil, to: cocktail), payload)
+            try await VersionTable.recipes.save(
+                db, of: number, number: 1, at: date, by: author,
+                summary: RecipeChanges.summary(from: nil, to: cocktail),
+                payload: payload)
             return OwnRecipe(
                 number: number, authorID: author.id, version: 1, createdAt: date, updatedAt: date, cocktail: cocktail)
         }
-    }
-
-    private static func saveVersion(
-        _ db: any SQLConnection, _ recipe: Int64, _ number: Int, _ date: Date, _ author: RecipeAuthor,
-        _ summary: String, _ payload: Data
-    ) async throws {
-        try await db.execute(
-            """
-            INSERT INTO recipe_version (recipe_id, number, saved_at, saved_by, saved_by_name, summary, payload)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, recipe, number, date, author.id, author.name, summary, payload)
     }
 
     public func updateRecipe(
@@ -93,24 +84,17 @@ extension SQLBook {
                 "UPDATE recipe SET version = ?, updated_at = ?, payload = ? WHERE id = ?", current.version, date,
                 payload,
                 number)
-            try await Self.saveVersion(db, number, current.version, date, author, summary, payload)
+            try await VersionTable.recipes.save(
+                db, of: number, number: current.version, at: date, by: author, summary: summary, payload: payload)
             return current
         }
     }
 
     public func recipeVersions(number: Int64) async throws -> [RecipeVersion] {
         try await reading { db in
-            try await db.all(
-                SavedVersionRow.self,
-                """
-                SELECT number, saved_at, saved_by, saved_by_name, summary, payload FROM recipe_version
-                WHERE recipe_id = ? ORDER BY number DESC
-                """, number)
-        }.map { row in
-            RecipeVersion(
-                number: row.number, savedAt: row.savedAt, savedBy: row.savedBy, savedByName: row.savedByName,
-                summary: row.summary,
-                cocktail: try StoreRules.cocktail(id: OwnRecipe.cocktailID(number), payload: row.payload))
+            try await VersionTable.recipes.versions(db, of: number) {
+                try StoreRules.cocktail(id: OwnRecipe.cocktailID(number), payload: $0)
+            }
         }
     }
 
@@ -161,16 +145,5 @@ private struct RecipeRow: Decodable {
     var updatedAt: Date
     var deletedAt: Date?
     var deletedBy: Int64?
-    var payload: Data
-}
-
-/// One saved version of a recipe or a house recipe, as `recipe_version` and
-/// `house_recipe_version` both hold it.
-struct SavedVersionRow: Decodable {
-    var number: Int
-    var savedAt: Date
-    var savedBy: Int64
-    var savedByName: String?
-    var summary: String
     var payload: Data
 }

@@ -152,49 +152,22 @@ struct HouseEditorPage: PageModel {
     }
 }
 
-/// A house recipe's versions, newest first, each with a button to make it current again.
-struct HouseHistoryPage: PageModel {
-    static let template = "house-history"
-    let catalogState = "ready"
-
-    struct Row: Sendable {
-        var number: Int
-        var heading: String
-        var summary: String
-        var lines: [String]
-        var isCurrent: Bool
-        var restoreAction: String
-    }
-
-    var name: String
-    var backHref: String
-    var versions: [Row]
-    var mayRestore: Bool
-    var deletedNotice: String?
-
+extension HistoryPage {
+    /// A house recipe written in the book: its lines in each version; deleted, it has no current
+    /// version and the page says so.
     init(
         own: OwnHouseRecipe, versions: [HouseRecipeVersion], mayRestore: Bool, calendar: Calendar, strings: UIStrings
     ) {
         let name = own.recipe.names?.of(strings.language) ?? strings.ingredient(own.value)
-        self.name = name
-        let path = HouseItem.path(own.value)
-        backHref = path
-        self.mayRestore = mayRestore
-        deletedNotice = own.deletedAt.map { _ in strings("house_history_deleted", ["name": name]) }
-        let current = own.deletedAt == nil ? own.version : 0
-        self.versions = versions.map { version in
-            Row(
-                number: version.number,
-                heading: HistoryPage.heading(
-                    number: version.number, savedByName: version.savedByName, savedAt: version.savedAt,
-                    calendar: calendar, strings: strings),
-                summary: RecipeChangesText.words(version.summary, strings: strings),
-                lines: version.recipe.lines.map {
-                    HouseRecipePage.amount($0.amount, $0.unit, strings: strings) + " "
-                        + strings.ingredient($0.ingredient)
-                },
-                isCurrent: version.number == current,
-                restoreAction: path + "/history/\(version.number)/restore")
+        self.init(
+            name: name, path: HouseItem.path(own.value), versions: versions,
+            current: own.deletedAt == nil ? own.version : 0, mayRestore: mayRestore,
+            deletedNotice: own.deletedAt.map { _ in strings("house_history_deleted", ["name": name]) },
+            calendar: calendar, strings: strings
+        ) { recipe in
+            recipe.lines.map {
+                HouseRecipePage.amount($0.amount, $0.unit, strings: strings) + " " + strings.ingredient($0.ingredient)
+            }
         }
     }
 }

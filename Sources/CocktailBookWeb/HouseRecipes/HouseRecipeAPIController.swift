@@ -94,7 +94,7 @@ struct HouseRecipeAPIController<Context: AppContext>: Sendable {
                 versions: versions.map {
                     .init(
                         number: $0.number, savedAt: $0.savedAt, savedBy: $0.savedByName, summary: $0.summary,
-                        recipe: HouseRecipePayload($0.recipe, own: nil, strings: context.strings))
+                        recipe: HouseRecipePayload($0.content, own: nil, strings: context.strings))
                 }))
     }
 

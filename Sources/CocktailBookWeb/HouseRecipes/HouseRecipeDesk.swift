@@ -105,7 +105,7 @@ struct HouseRecipeDesk: Sendable {
             throw AppError(status: .notFound, code: "unknown_version", message: "This recipe has no such version.")
         }
         return try await save(
-            HouseRecipeDraft(version.recipe, table: catalog.ingredients), value: entry.value, expectedVersion: nil,
+            HouseRecipeDraft(version.content, table: catalog.ingredients), value: entry.value, expectedVersion: nil,
             viewer: viewer, summary: "restored version \(number)")
     }
 

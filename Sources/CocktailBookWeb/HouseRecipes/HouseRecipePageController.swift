@@ -93,7 +93,7 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
         guard let own = entry.own else { throw HouseRecipeAPIController<Context>.noRecipe(entry.value) }
         let versions = try await desk.store.houseRecipeVersions(value: own.value)
         return renderer.render(
-            HouseHistoryPage(
+            HistoryPage(
                 own: own, versions: versions, mayRestore: HouseRecipeDesk.mayEdit(own, viewer: context.viewer),
                 calendar: desk.catalog.calendar, strings: context.strings), context: context)
     }

@@ -1,8 +1,9 @@
 import CocktailBook
 import Foundation
 
-/// A recipe's versions, newest first: who saved each, when, what changed, and a button to make
-/// an older one current again.
+/// The versions of something the book keeps every version of (a recipe of its own, a house
+/// recipe), newest first: who saved each, when, what changed, what it held, and a button to
+/// make an older one current again.
 struct HistoryPage: PageModel {
     static let template = "history"
     let catalogState = "ready"
@@ -11,8 +12,9 @@ struct HistoryPage: PageModel {
         var number: Int
         var heading: String
         var summary: String
-        var name: String
-        var ingredients: [String]
+        /// The version's name when it can differ from one version to the next (a drink's).
+        var name: String?
+        var lines: [String]
         var isCurrent: Bool
         var restoreAction: String
     }
@@ -21,34 +23,41 @@ struct HistoryPage: PageModel {
     var backHref: String
     var versions: [Row]
     var mayRestore: Bool
+    /// Said over the versions when the document itself is deleted.
+    var deletedNotice: String?
 
-    init(recipe: OwnRecipe, versions: [RecipeVersion], mayRestore: Bool, calendar: Calendar, strings: UIStrings) {
-        name = recipe.cocktail.name
-        backHref = "/cocktails/\(recipe.id)"
-        self.mayRestore = mayRestore && recipe.deletedAt == nil
+    /// `versions` of a document at `current` (0 when none is current), at `path`, each version's
+    /// name and lines read by `name` and `lines`.
+    init<Content>(
+        name: String, path: String, versions: [SavedVersion<Content>], current: Int, mayRestore: Bool,
+        deletedNotice: String? = nil, calendar: Calendar, strings: UIStrings,
+        versionName: (Content) -> String? = { _ in nil }, lines: (Content) -> [String]
+    ) {
+        self.name = name
+        backHref = path
+        self.mayRestore = mayRestore
+        self.deletedNotice = deletedNotice
         self.versions = versions.map { version in
             Row(
                 number: version.number,
-                heading: HistoryPage.heading(
-                    number: version.number, savedByName: version.savedByName, savedAt: version.savedAt,
-                    calendar: calendar, strings: strings),
-                summary: RecipeChangesText.words(version.summary, strings: strings), name: version.cocktail.name,
-                ingredients: version.cocktail.ingredients, isCurrent: version.number == recipe.version,
-                restoreAction: "/cocktails/\(recipe.id)/history/\(version.number)/restore")
+                heading: strings(
+                    "history_version",
+                    [
+                        "n": String(version.number), "who": version.savedByName ?? strings["history_owner"],
+                        "when": DateText.dayAndTime(version.savedAt, calendar: calendar, strings: strings),
+                    ]),
+                summary: RecipeChangesText.words(version.summary, strings: strings),
+                name: versionName(version.content), lines: lines(version.content),
+                isCurrent: version.number == current, restoreAction: path + "/history/\(version.number)/restore")
         }
     }
 
-    /// A version's heading, for a drink's history and a house recipe's alike: "Version 3, saved
-    /// by Ada on 26 Nov 2026 at 7:24" (the book's owner when no one signed in saved it).
-    static func heading(number: Int, savedByName: String?, savedAt: Date, calendar: Calendar, strings: UIStrings)
-        -> String
-    {
-        strings(
-            "history_version",
-            [
-                "n": String(number), "who": savedByName ?? strings["history_owner"],
-                "when": DateText.dayAndTime(savedAt, calendar: calendar, strings: strings),
-            ])
+    /// A recipe of the book's own: its drink's name and ingredients in each version.
+    init(recipe: OwnRecipe, versions: [RecipeVersion], mayRestore: Bool, calendar: Calendar, strings: UIStrings) {
+        self.init(
+            name: recipe.cocktail.name, path: "/cocktails/\(recipe.id)", versions: versions, current: recipe.version,
+            mayRestore: mayRestore && recipe.deletedAt == nil, calendar: calendar, strings: strings,
+            versionName: \.name, lines: \.ingredients)
     }
 }
 

@@ -81,8 +81,8 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
                 versions: versions.map {
                     .init(
                         number: $0.number, savedAt: $0.savedAt, savedBy: $0.savedByName, summary: $0.summary,
-                        name: $0.cocktail.name, ingredients: $0.cocktail.ingredients,
-                        instructions: $0.cocktail.instructions ?? [])
+                        name: $0.content.name, ingredients: $0.content.ingredients,
+                        instructions: $0.content.instructions ?? [])
                 }))
     }
 

@@ -122,7 +122,7 @@ struct RecipeDesk: Sendable {
         let recipe = try await editable(id: id, viewer: viewer)
         guard let version = try await store.recipeVersions(number: recipe.number).first(where: { $0.number == number })
         else { throw AppError(status: .notFound, code: "unknown_version", message: "This recipe has no such version.") }
-        var cocktail = version.cocktail
+        var cocktail = version.content
         cocktail.dateModified = catalog.now().formatted(.iso8601)
         let saved = try await store.updateRecipe(
             number: recipe.number, to: cocktail, expectedVersion: recipe.version,

@@ -1,0 +1,52 @@
+import CocktailBook
+import Foundation
+
+/// Where a kind of document the book keeps every version of (its own recipes, its house
+/// recipes) keeps its versions, and the column naming the document: one way to save a version
+/// and to read a document's history, for both.
+struct VersionTable: Sendable {
+    let table: String
+    let document: String
+
+    static let recipes = VersionTable(table: "recipe_version", document: "recipe_id")
+    static let houseRecipes = VersionTable(table: "house_recipe_version", document: "key")
+
+    /// Records version `number` of the document `key`, saved by `author` at `date`.
+    func save(
+        _ db: any SQLConnection, of key: any SQLBindable, number: Int, at date: Date, by author: RecipeAuthor,
+        summary: String, payload: Data
+    ) async throws {
+        try await db.execute(
+            """
+            INSERT INTO \(table) (\(document), number, saved_at, saved_by, saved_by_name, summary, payload)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, key, number, date, author.id, author.name, summary, payload)
+    }
+
+    /// Every version of the document `key`, newest first, its content read by `content`.
+    func versions<Content>(
+        _ db: any SQLConnection, of key: any SQLBindable, content: (Data) throws -> Content
+    ) async throws -> [SavedVersion<Content>] {
+        try await db.all(
+            Row.self,
+            """
+            SELECT number, saved_at, saved_by, saved_by_name, summary, payload FROM \(table)
+            WHERE \(document) = ? ORDER BY number DESC
+            """, key
+        ).map { row in
+            SavedVersion(
+                number: row.number, savedAt: row.savedAt, savedBy: row.savedBy, savedByName: row.savedByName,
+                summary: row.summary, content: try content(row.payload))
+        }
+    }
+
+    /// One saved version as the table holds it.
+    private struct Row: Decodable {
+        var number: Int
+        var savedAt: Date
+        var savedBy: Int64
+        var savedByName: String?
+        var summary: String
+        var payload: Data
+    }
+}
