@@ -103,7 +103,7 @@ struct DiscoverAPITests {
                     "Mary Pickford", "Bloody Mary", "Virgin Mary", "Barracuda", "Illegal", "Kamikaze", "Matador",
                     "Paloma",
                 ])
-            #expect(list.total == 13 && list.page == 1 && list.perPage == 13 && list.nextPage == nil)
+            #expect(list.total == 13 && list.page == 1 && list.perPage == 50 && list.nextPage == nil)
             // Every name with a word starting "marg" comes before every name without one.
             let hasPrefix = list.names.map { $0.lowercased().split(separator: " ").contains { $0.hasPrefix("marg") } }
             #expect(hasPrefix == Array(repeating: true, count: 5) + Array(repeating: false, count: 8))
@@ -163,10 +163,10 @@ struct DiscoverAPITests {
     @Test("category narrows to its cocktails, ignoring case")
     func category() async throws {
         try await withDiscoverBundledApp { client in
-            let sour = try await client.discoverList("?category=Sour")
+            let sour = try await client.discoverList("?category=Sour&perPage=100")
             #expect(sour.total == 68 && sour.cocktails.count == 68)
             #expect(Array(sour.names.prefix(3)) == ["Amaretto Sour", "Aperitivo Sour", "Army & Navy"])
-            #expect(try await client.discoverList("?category=sour") == sour)
+            #expect(try await client.discoverList("?category=sour&perPage=100") == sour)
             for row in sour.cocktails.prefix(10) {
                 #expect(try await client.discoverDetail(row.id).category == "Sour", "\(row.name)")
             }
@@ -175,33 +175,46 @@ struct DiscoverAPITests {
         }
     }
 
-    @Test("without page or perPage every match is on page 1")
-    func unpaged() async throws {
+    @Test("without page or perPage the first 50 matches and the next page; following it gives every match once")
+    func firstPage() async throws {
         try await withDiscoverBundledApp { client in
-            let all = try await client.discoverList()
-            #expect(all.total == 311 && all.cocktails.count == 311)
-            #expect(all.page == 1 && all.perPage == 311 && all.nextPage == nil)
-            #expect(Set(all.ids).count == 311)
+            let first = try await client.discoverList()
+            #expect(first.total == 311 && first.cocktails.count == 50)
+            #expect(first.page == 1 && first.perPage == 50 && first.nextPage == 2)
+            var ids = first.ids
+            var next = first.nextPage
+            while let page = next {
+                let more = try await client.discoverList("?page=\(page)")
+                #expect(more.page == page && more.perPage == 50)
+                ids += more.ids
+                next = more.nextPage
+            }
+            #expect(ids.count == 311 && Set(ids).count == 311)
+            let widest = try await client.discoverList("?perPage=1000")
+            #expect(widest.perPage == 200 && widest.cocktails.count == 200 && widest.nextPage == 2)
+            #expect(Array(widest.ids.prefix(50)) == first.ids, "one order, whatever the page size")
         }
     }
 
-    @Test("page and perPage cut the unpaged order; the last page has no next; perPage is clamped to 200")
+    @Test("page and perPage cut one order; the last page has no next; perPage is clamped to 200")
     func paging() async throws {
         try await withDiscoverBundledApp { client in
-            let all = try await client.discoverList()
+            let all = try await client.list()
+            #expect(all.cocktails.count == 311)
+            let ids = all.cocktails.map(\.id)
             let second = try await client.discoverList("?page=2&perPage=50")
-            #expect(second.ids == Array(all.ids[50..<100]))
+            #expect(second.ids == Array(ids[50..<100]))
             #expect(second.total == 311 && second.page == 2 && second.perPage == 50 && second.nextPage == 3)
             let third = try await client.discoverList("?page=3&perPage=50")
-            #expect(third.ids == Array(all.ids[100..<150]) && third.nextPage == 4)
+            #expect(third.ids == Array(ids[100..<150]) && third.nextPage == 4)
             let lastResponse = try await client.get("/api/v1/cocktails?page=7&perPage=50")
             #expect(try lastResponse.jsonObject()["nextPage"] is NSNull)
             let last: DiscoverListBody = try lastResponse.decoded()
-            #expect(last.ids == Array(all.ids[300..<311]) && last.nextPage == nil && last.page == 7)
+            #expect(last.ids == Array(ids[300..<311]) && last.nextPage == nil && last.page == 7)
             let defaultSize = try await client.discoverList("?page=2")
             #expect(defaultSize.perPage == 50 && defaultSize.ids == second.ids)
             let clamped = try await client.discoverList("?perPage=500")
-            #expect(clamped.perPage == 200 && clamped.ids == Array(all.ids[0..<200]) && clamped.nextPage == 2)
+            #expect(clamped.perPage == 200 && clamped.ids == Array(ids[0..<200]) && clamped.nextPage == 2)
             let beyond = try await client.discoverList("?page=9&perPage=50")
             #expect(beyond.cocktails.isEmpty && beyond.total == 311 && beyond.nextPage == nil)
             let searched = try await client.discoverList("?q=marg&page=2&perPage=4")
@@ -275,7 +288,7 @@ struct DiscoverAPITests {
     @Test("random answers a full cocktail of the catalog, the same as its detail")
     func random() async throws {
         try await withDiscoverBundledApp { client in
-            let ids = Set(try await client.discoverList().ids)
+            let ids = Set(try await client.list().cocktails.map(\.id))
             for _ in 0..<5 {
                 let response = try await client.get("/api/v1/random")
                 #expect(response.status == .ok && response.isJSON)
@@ -299,7 +312,7 @@ struct DiscoverAPITests {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = .current
             let thisYear = calendar.component(.year, from: Date())
-            for id in try await client.discoverList().ids {
+            for id in try await client.list().cocktails.map(\.id) {
                 let detail = try await client.discoverDetail(id)
                 let label = try #require(detail.lastModifiedLabel, "\(detail.name) has no label")
                 let date = try #require(

@@ -99,7 +99,7 @@ struct DiscoverPagesTests {
     @Test("the main list is cut into pages of 50 with a link to the next")
     func mainListPages() async throws {
         try await withDiscoverBundledApp { client in
-            let all = try await client.discoverList().names
+            let all = try await client.list().names
             let first = String(buffer: try await client.get("/").body)
             #expect(DiscoverHTML.rowNames(first) == Array(all[0..<50]))
             #expect(DiscoverHTML.nextHref(first) == "/?page=2")
@@ -219,7 +219,7 @@ struct DiscoverPagesTests {
     @Test("Feeling lucky redirects to a cocktail's details")
     func randomPage() async throws {
         try await withDiscoverBundledApp { client in
-            let ids = Set(try await client.discoverList().ids)
+            let ids = Set(try await client.list().cocktails.map(\.id))
             for _ in 0..<3 {
                 let response = try await client.get("/random")
                 #expect(response.status == .seeOther)

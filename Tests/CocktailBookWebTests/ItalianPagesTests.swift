@@ -230,7 +230,7 @@ struct ItalianPagesTests {
         try await makeApp(databasePath: database.path, configure: { $0.catalogPath = nil }).test(.router) { client in
             try await client.waitUntilReady()
             func names(_ path: String) async throws -> [String] {
-                let body = try await client.get(path).jsonObject()
+                let body = try await client.get(path + "&perPage=200").jsonObject()
                 return (body["cocktails"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
             }
             let menta = try await names("/api/v1/cocktails?q=menta&lang=it")

@@ -183,13 +183,26 @@ extension TestClientProtocol {
         try await waitForCatalog(sourceLocation: sourceLocation) { $0.state == "ready" }
     }
 
-    /// The list for `query` (e.g. `?filter=alcoholic`), expecting a 200.
+    /// Every match of `query` (e.g. `?filter=alcoholic`), page after page as `nextPage` leads
+    /// (the API answers 50 a page unless asked otherwise), expecting 200s.
     func list(_ query: String = "") async throws -> ListBody {
-        let response = try await get("/api/v1/cocktails\(query)")
+        let separator = query.isEmpty ? "?" : "&"
+        var response = try await get("/api/v1/cocktails\(query)")
         #expect(response.status == .ok, "\(String(buffer: response.body))")
-        return try response.decoded()
+        var all: ListBody = try response.decoded()
+        var next = try response.decoded(ListPaging.self).nextPage
+        while let page = next {
+            response = try await get("/api/v1/cocktails\(query)\(separator)page=\(page)")
+            #expect(response.status == .ok, "\(String(buffer: response.body))")
+            all.cocktails += try response.decoded(ListBody.self).cocktails
+            next = try response.decoded(ListPaging.self).nextPage
+        }
+        return all
     }
 }
+
+/// The paging key of `GET /api/v1/cocktails`.
+struct ListPaging: Decodable { var nextPage: Int? }
 
 enum WebFixtures {
     static let allNames = [

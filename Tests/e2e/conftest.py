@@ -216,9 +216,22 @@ def api_json(server, path: str, query: dict | list | None = None) -> dict:
     return json.loads(body)
 
 
+def api_all(server, query: dict | list | None = None) -> dict:
+    """`GET /api/v1/cocktails?query` with every match: the API answers 50 a page, so the pages
+    are followed by their `nextPage` and their drinks put together, in order."""
+    params = list(query.items()) if isinstance(query, dict) else list(query or [])
+    first = api_json(server, "/api/v1/cocktails", params or None)
+    cocktails, following = list(first["cocktails"]), first["nextPage"]
+    while following:
+        more = api_json(server, "/api/v1/cocktails", params + [("page", following)])
+        cocktails += more["cocktails"]
+        following = more["nextPage"]
+    return {**first, "cocktails": cocktails}
+
+
 def api_names(server, **params) -> list[str]:
-    """The names `GET /api/v1/cocktails?params` lists, in its order."""
-    return [c["name"] for c in api_json(server, "/api/v1/cocktails", params)["cocktails"]]
+    """The names `GET /api/v1/cocktails?params` lists, every page of them, in its order."""
+    return [c["name"] for c in api_all(server, params)["cocktails"]]
 
 
 def wait_until(condition, timeout: float = DEADLINE, message: str = "the condition never held"):

@@ -1,18 +1,17 @@
 """The bundled catalog as a new user meets it: 150+ cocktails, and an IBA classic that can be
 made from its page alone."""
 
-import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import http_get
+from conftest import api_all
 from helpers import rows, scroll_until
 
 
 def test_the_main_list_has_the_whole_bundled_catalog(bundled, page):
-    listed = json.loads(http_get(f"{bundled.url}/api/v1/cocktails")[1])["cocktails"]
+    listed = api_all(bundled)["cocktails"]
     assert len(listed) >= 150
     page.goto(bundled.url + "/")
     # Fifty rows at first; scrolling to the end keeps loading pages until the list is complete.

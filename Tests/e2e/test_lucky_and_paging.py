@@ -9,7 +9,7 @@ from urllib.parse import quote, urlencode
 import pytest
 from playwright.sync_api import expect
 
-from conftest import api_json, api_names, http_get
+from conftest import api_all, api_json, api_names, http_get
 from helpers import row_names, rows, scroll_until
 
 PER_PAGE = 50
@@ -51,7 +51,7 @@ def test_feeling_lucky_lands_on_a_random_cocktail(bundled, page):
 
 
 def test_last_modified_ends_the_details_page_as_the_api_says(bundled, page):
-    ids = [c["id"] for c in api(bundled, "/api/v1/cocktails")["cocktails"]]
+    ids = [c["id"] for c in api_all(bundled)["cocktails"]]
     by_label: dict[str, dict] = {}
     for cocktail_id in ids:
         details = api(bundled, f"/api/v1/cocktails/{cocktail_id}")
@@ -115,7 +115,7 @@ def test_main_list_pages_without_javascript(bundled, new_page):
 
 def test_search_results_page_without_javascript(bundled, new_page):
     page = new_page(java_script_enabled=False)
-    listed = api(bundled, "/api/v1/cocktails?" + urlencode({"q": BROAD_QUERY}))
+    listed = api_all(bundled, {"q": BROAD_QUERY})
     expected = [c["name"] for c in listed["cocktails"]]
     assert PER_PAGE < listed["total"] < len(api_names(bundled))
     follow_pages(page, bundled.url, f"/search?q={BROAD_QUERY}", expected,

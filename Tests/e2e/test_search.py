@@ -8,7 +8,7 @@ from urllib.parse import quote, urlencode
 import pytest
 from playwright.sync_api import expect
 
-from conftest import BUNDLED, ServerFactory, api_json, api_names, http_get
+from conftest import BUNDLED, ServerFactory, api_all, api_json, api_names, http_get
 from helpers import row, row_names, rows
 
 FIELD = "form.search input[name=q]"
@@ -18,7 +18,7 @@ EMPTY_FILTER = r"(&filter=)?"
 
 
 def api_list(server, **params) -> dict:
-    return api_json(server, "/api/v1/cocktails", params)
+    return api_all(server, params)
 
 
 def watch_navigations(page) -> list[str]:

@@ -32,7 +32,7 @@ struct APIController<Context: AppContext>: Sendable {
     }
 
     @Sendable func list(request: Request, context: Context) async throws -> Response {
-        let query = try QueryParameters.query(from: request, language: context.language, paged: false)
+        let query = try QueryParameters.query(from: request, language: context.language)
         let owner = context.viewer.favoritesOwner
         let shelf = await query.makeable == nil ? Shelf() : try bar.shelf(of: owner)
         return try APIResponse.json(
