@@ -11,7 +11,7 @@ struct List: AsyncParsableCommand {
 
     @OptionGroup var kind: KindOption
 
-    @Flag(name: .long, help: "Print exactly the JSON of GET /api/v1/cocktails.")
+    @Flag(name: .long, help: "Print the JSON of GET /api/v1/cocktails, every match on one page.")
     var json = false
 
     func run() async throws {

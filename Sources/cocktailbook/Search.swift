@@ -16,7 +16,7 @@ struct Search: AsyncParsableCommand {
 
     @OptionGroup var kind: KindOption
 
-    @Flag(name: .long, help: "Print exactly the JSON of GET /api/v1/cocktails?q=QUERY.")
+    @Flag(name: .long, help: "Print the JSON of GET /api/v1/cocktails?q=QUERY, every match on one page.")
     var json = false
 
     func run() async throws {
