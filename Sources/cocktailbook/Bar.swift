@@ -103,7 +103,9 @@ struct Bar: AsyncParsableCommand {
         @Flag(name: .long, help: "Drinks that lack exactly one ingredient.") var oneAway = false
         @Flag(name: .long, help: "Drinks makeable only with a stand-in that changes them (bourbon for rye whiskey).")
         var standIn = false
-        @Flag(name: .long, help: "Print the JSON of GET /api/v1/cocktails?makeable=now|one-away, every match on one page.") var json =
+        @Flag(
+            name: .long, help: "Print the JSON of GET /api/v1/cocktails?makeable=now|one-away, every match on one page."
+        ) var json =
             false
 
         func run() async throws {
