@@ -255,6 +255,9 @@ struct HouseRecipesHTTPTests {
             #expect(edited.status == .seeOther)
             let history = String(buffer: try await client.get("/bar/ingredients/lavender%20cordial/history").body)
             #expect(history.contains("data-version=\"2\"") && history.contains("data-version=\"1\""))
+            // One history page for house recipes and drinks: a house recipe's versions show their
+            // lines, and no drink's name (a house recipe's name does not change from version to version).
+            #expect(history.contains("<li>") && !history.contains("<p><strong>"), "\(history)")
             let restored = try await client.execute(
                 uri: "/bar/ingredients/lavender%20cordial/history/1/restore", method: .post,
                 headers: TestCSRF.formHeaders, body: TestCSRF.body(""))

@@ -45,6 +45,7 @@ struct IfMatchHTTPTests {
             #expect(statuses == Array(repeating: .ok, count: 12))
             let history = String(buffer: try await client.get("/cocktails/my-1/history").body)
             #expect(history.contains("Version 13"), "one version each, none lost")
+            #expect(history.contains("<p><strong>Casa</strong></p>"), "each version of a drink shows its name")
             let stale = try await Self.put(
                 client, "/api/v1/cocktails/my-1", #"{"name": "Casa", "ingredients": ["40 ml gin"]}"#, ifMatch: #""v1""#)
             #expect(stale.status == .preconditionFailed)

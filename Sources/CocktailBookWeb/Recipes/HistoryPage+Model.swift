@@ -13,7 +13,7 @@ struct HistoryPage: PageModel {
         var heading: String
         var summary: String
         /// The version's name when it can differ from one version to the next (a drink's).
-        var name: String?
+        var versionName: String?
         var lines: [String]
         var isCurrent: Bool
         var restoreAction: String
@@ -47,7 +47,7 @@ struct HistoryPage: PageModel {
                         "when": DateText.dayAndTime(version.savedAt, calendar: calendar, strings: strings),
                     ]),
                 summary: RecipeChangesText.words(version.summary, strings: strings),
-                name: versionName(version.content), lines: lines(version.content),
+                versionName: versionName(version.content), lines: lines(version.content),
                 isCurrent: version.number == current, restoreAction: path + "/history/\(version.number)/restore")
         }
     }
