@@ -12,8 +12,15 @@ from conftest import DEADLINE
 
 
 def api(server, path: str):
+    """`GET path` as JSON; a list of drinks with every page of it (the API answers 50 a page)."""
     with urllib.request.urlopen(server.url + path, timeout=DEADLINE) as response:
-        return json.loads(response.read())
+        answer = json.loads(response.read())
+    following = answer.get("nextPage") if isinstance(answer, dict) and "page=" not in path else None
+    while following:
+        more = api(server, path + ("&" if "?" in path else "?") + f"page={following}")
+        answer["cocktails"] += more["cocktails"]
+        following = more["nextPage"]
+    return answer
 
 
 def add_bottle(page, name: str) -> None:

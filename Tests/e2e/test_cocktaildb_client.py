@@ -5,12 +5,11 @@ vocabularies and fails on anything else, so it is a strict test of our TheCockta
 API. The only change is its documented base URL.
 """
 
-import json
 
 import pytest
 from cocktaildbpy import Api
 
-from conftest import BUNDLED, ServerFactory, http_get
+from conftest import BUNDLED, ServerFactory, api_all
 
 
 @pytest.fixture(scope="module")
@@ -22,8 +21,7 @@ def api(bundled):
 
 
 def all_ids(server) -> list[str]:
-    listed = json.loads(http_get(f"{server.url}/api/v1/cocktails")[1])["cocktails"]
-    return [c["id"] for c in listed]
+    return [c["id"] for c in api_all(server)["cocktails"]]
 
 
 def test_search_by_name_returns_the_drink(api):

@@ -11,7 +11,7 @@ from pathlib import Path
 import requests
 from PIL import Image
 
-from conftest import DEADLINE
+from conftest import DEADLINE, api_all
 
 GPS_IFD = 0x8825
 ORIENTATION = 0x0112
@@ -95,5 +95,5 @@ def test_a_photo_with_a_stray_byte_after_its_exif_is_refused_and_not_stored(modu
     assert response.status_code == 422, response.status_code
     assert "This picture could not be read cleanly" in response.text
     assert stored_files(module_server) == before
-    names = [drink["name"] for drink in requests.get(f"{module_server.url}/api/v1/cocktails", timeout=DEADLINE).json()["cocktails"]]
+    names = [drink["name"] for drink in api_all(module_server)["cocktails"]]
     assert "Broken Sour" not in names

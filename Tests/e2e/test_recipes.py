@@ -15,7 +15,7 @@ import requests
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import DEADLINE, SEED_CATALOG, _binary, api_json
+from conftest import DEADLINE, SEED_CATALOG, _binary, api_all, api_json
 from helpers import ConsoleErrors, row, row_names, rows
 from test_italian import english_left
 
@@ -557,7 +557,7 @@ def test_deleting_moves_the_drink_to_the_trash_and_restoring_brings_it_back(modu
     expect(row(page, name)).to_have_count(0)
     response = page.goto(drink_url)
     assert response.status == 404
-    assert name not in [c["name"] for c in api_json(module_server, "/api/v1/cocktails")["cocktails"]]
+    assert name not in [c["name"] for c in api_all(module_server)["cocktails"]]
     assert cocktail_id in [item["id"] for item in api_json(module_server, "/api/v1/trash")["cocktails"]]
 
     page.goto(module_server.url + "/trash")

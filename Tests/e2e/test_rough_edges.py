@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 
-from conftest import DEADLINE, ServerFactory, api_json, wait_until
+from conftest import DEADLINE, ServerFactory, api_all, api_json, wait_until
 from helpers import rows, scroll_until
 
 
@@ -87,7 +87,7 @@ def test_filter_counts_follow_the_choices_and_dead_ends_are_disabled(bundled, ne
 
 def test_feeling_lucky_stays_within_the_list_and_comes_back_to_it(bundled, new_page):
     page = new_page()
-    non_alcoholic = {c["name"] for c in api(bundled, "/api/v1/cocktails", {"filter": "non-alcoholic"})["cocktails"]}
+    non_alcoholic = {c["name"] for c in api_all(bundled, {"filter": "non-alcoholic"})["cocktails"]}
     for _ in range(10):
         page.goto(bundled.url + "/?filter=non-alcoholic")
         page.click("a[data-lucky]")
