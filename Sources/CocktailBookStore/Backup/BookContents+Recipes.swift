@@ -10,18 +10,14 @@ extension BookContents {
     static let recipes = BookPart(
         "recipes", \.recipes, kind: "recipes", tables: ["recipe_version", "recipe"],
         read: { db, people in
-            var versions: [Int64: [Backup.Recipe.Version]] = [:]
-            for row in try await db.tuples(
-                (Int64, Int, Date, Int64, String?, String, Data).self,
-                """
-                SELECT recipe_id, number, saved_at, saved_by, saved_by_name, summary, payload FROM recipe_version
-                ORDER BY recipe_id, number
-                """)
-            {
-                versions[row.0, default: []].append(
+            let versions = try await VersionTable.recipes.everyVersion(db) { (_: Int64, payload) in
+                try JSONDecoder().decode(Cocktail.self, from: payload)
+            }.mapValues { saved in
+                saved.map {
                     Backup.Recipe.Version(
-                        number: row.1, savedAt: row.2, savedBy: people.person(row.3), savedByName: row.4,
-                        summary: row.5, cocktail: try JSONDecoder().decode(Cocktail.self, from: row.6)))
+                        number: $0.number, savedAt: $0.savedAt, savedBy: people.person($0.savedBy),
+                        savedByName: $0.savedByName, summary: $0.summary, cocktail: $0.content)
+                }
             }
             return try await db.tuples(
                 (Int64, Int64, Date, Date, Date?, Int64?).self,
@@ -41,12 +37,10 @@ extension BookContents {
                 """, recipe.number, people.id(recipe.author), current.number, recipe.createdAt, recipe.updatedAt,
                 recipe.deletedAt, recipe.deletedBy.map(people.id), try StoreRules.payload(current.cocktail))
             for version in recipe.versions {
-                try await db.execute(
-                    """
-                    INSERT INTO recipe_version (recipe_id, number, saved_at, saved_by, saved_by_name, summary, payload)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, recipe.number, version.number, version.savedAt, people.id(version.savedBy),
-                    version.savedByName, version.summary, try StoreRules.payload(version.cocktail))
+                try await VersionTable.recipes.save(
+                    db, of: recipe.number, number: version.number, at: version.savedAt,
+                    by: RecipeAuthor(id: people.id(version.savedBy), name: version.savedByName),
+                    summary: version.summary, payload: try StoreRules.payload(version.cocktail))
             }
         },
         then: { db in try await db.continueNumbering("recipe") })
@@ -157,18 +151,14 @@ extension BookContents {
         "houseRecipes", \.houseRecipes, kind: "house", tables: ["house_recipe_version", "house_recipe"],
         people: { [$0.author] + $0.versions.map(\.savedBy) },
         read: { db, people in
-            var versions: [String: [Backup.HouseRecipeEntry.Version]] = [:]
-            for row in try await db.tuples(
-                (String, Int, Date, Int64, String?, String, Data).self,
-                """
-                SELECT key, number, saved_at, saved_by, saved_by_name, summary, payload FROM house_recipe_version
-                ORDER BY key, number
-                """)
-            {
-                versions[row.0, default: []].append(
-                    .init(
-                        number: row.1, savedAt: row.2, savedBy: people.person(row.3), savedByName: row.4,
-                        summary: row.5, recipe: try StoreRules.houseRecipe(key: row.0, payload: row.6)))
+            let versions = try await VersionTable.houseRecipes.everyVersion(db) { (key: String, payload) in
+                try StoreRules.houseRecipe(key: key, payload: payload)
+            }.mapValues { saved in
+                saved.map {
+                    Backup.HouseRecipeEntry.Version(
+                        number: $0.number, savedAt: $0.savedAt, savedBy: people.person($0.savedBy),
+                        savedByName: $0.savedByName, summary: $0.summary, recipe: $0.content)
+                }
             }
             return try await db.tuples(
                 (String, Int64, Date, Date, Date?).self,
@@ -189,12 +179,10 @@ extension BookContents {
                 """, key, people.id(entry.author), current.number, entry.createdAt, entry.updatedAt, entry.deletedAt,
                 try StoreRules.payload(current.recipe))
             for version in entry.versions {
-                try await db.execute(
-                    """
-                    INSERT INTO house_recipe_version (key, number, saved_at, saved_by, saved_by_name, summary, payload)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, key, version.number, version.savedAt, people.id(version.savedBy), version.savedByName,
-                    version.summary, try StoreRules.payload(version.recipe))
+                try await VersionTable.houseRecipes.save(
+                    db, of: key, number: version.number, at: version.savedAt,
+                    by: RecipeAuthor(id: people.id(version.savedBy), name: version.savedByName),
+                    summary: version.summary, payload: try StoreRules.payload(version.recipe))
             }
         })
 }

@@ -40,6 +40,26 @@ struct VersionTable: Sendable {
         }
     }
 
+    /// Every version of every document, by document, oldest first (for a backup).
+    func everyVersion<Key: Decodable & Hashable, Content>(
+        _ db: any SQLConnection, content: (Key, Data) throws -> Content
+    ) async throws -> [Key: [SavedVersion<Content>]] {
+        var versions: [Key: [SavedVersion<Content>]] = [:]
+        for row in try await db.all(
+            DocumentRow<Key>.self,
+            """
+            SELECT \(document) AS document, number, saved_at, saved_by, saved_by_name, summary, payload FROM \(table)
+            ORDER BY \(document), number
+            """)
+        {
+            versions[row.document, default: []].append(
+                SavedVersion(
+                    number: row.number, savedAt: row.savedAt, savedBy: row.savedBy, savedByName: row.savedByName,
+                    summary: row.summary, content: try content(row.document, row.payload)))
+        }
+        return versions
+    }
+
     /// One saved version as the table holds it.
     private struct Row: Decodable {
         var number: Int
@@ -49,4 +69,15 @@ struct VersionTable: Sendable {
         var summary: String
         var payload: Data
     }
+}
+
+/// One saved version with the document it belongs to.
+private struct DocumentRow<Key: Decodable>: Decodable {
+    var document: Key
+    var number: Int
+    var savedAt: Date
+    var savedBy: Int64
+    var savedByName: String?
+    var summary: String
+    var payload: Data
 }
