@@ -24,6 +24,8 @@ let package = Package(
         // The CLI tests start the binary many times: Foundation's Process.run on Linux over-reads
         // /proc/self/fd now and then and crashes the test process (swift-corelibs-foundation #5472).
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(
@@ -51,12 +53,30 @@ let package = Package(
             name: "CocktailDrawings",
             dependencies: ["CocktailBook", .product(name: "CocktailsAPI", package: "CocktailsAPI")]
         ),
+        // The book's use cases, which the web layer and the command line both call: no web
+        // framework in here (HTTPTypes only names a refusal's status).
+        .target(
+            name: "CocktailBookApp",
+            dependencies: [
+                "CocktailBook",
+                "CocktailBookStore",
+                "CocktailDrawings",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "CocktailsAPI", package: "CocktailsAPI"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         // zlib (as every Swift toolchain on Linux needs it): gzip for the response cache.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(
             name: "CocktailBookWeb",
             dependencies: [
                 "CocktailBook",
+                "CocktailBookApp",
                 "CocktailBookStore",
                 "CocktailDrawings",
                 "CZlib",
@@ -76,6 +96,7 @@ let package = Package(
             name: "cocktailbook",
             dependencies: [
                 "CocktailBook",
+                "CocktailBookApp",
                 "CocktailBookStore",
                 "CocktailBookWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -124,6 +145,7 @@ let package = Package(
             name: "CocktailBookWebTests",
             dependencies: [
                 "CocktailBookWeb",
+                "CocktailBookApp",
                 "CocktailDrawings",
                 "CocktailBookTestSupport",
                 "CZlib",

@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookApp
 import CocktailsAPI
 import Foundation
 import Hummingbird
@@ -44,7 +45,7 @@ public func buildApplication(
     let routes = RouteBuilder(
         router: router, table: table, isPrivate: configuration.privateMode,
         cache: ResponseCacheMiddleware(
-            cache: environment.responses, catalog: environment.catalog, changes: environment.database.changes),
+            cache: ResponseCache(), catalog: environment.catalog, changes: environment.database.changes),
         idempotency: IdempotencyMiddleware(store: environment.database)
     )
     // Liveness and readiness answer before anything asks the database who is calling (a
@@ -68,14 +69,14 @@ public func buildApplication(
     let catalog = environment.catalog
     let proxy = configuration.trustProxy
     health.addMetrics(to: routes)
-    let desk = RecipeDesk(catalog: catalog, store: database)
+    let desk = environment.recipes
     APIController(catalog: catalog, bar: database, desk: desk).addRoutes(to: routes)
     let pagePolicy: AddressPolicy = configuration.allowPrivateImports ? .anyAddress : .publicOnly
     RecipeAPIController(desk: desk, pagePolicy: pagePolicy, pictures: environment.images).addRoutes(to: routes)
     BarAPIController(catalog: catalog, store: database).addRoutes(to: routes)
     BarPageController(catalog: catalog, store: database, renderer: renderer, houseRecipes: database)
         .addRoutes(to: routes)
-    let houseDesk = HouseRecipeDesk(catalog: catalog, store: database)
+    let houseDesk = environment.houseRecipes
     HouseRecipeAPIController(desk: houseDesk).addRoutes(to: routes)
     HouseRecipePageController(desk: houseDesk, renderer: renderer).addRoutes(to: routes)
     CocktailDBController(catalog: catalog)
@@ -93,17 +94,7 @@ public func buildApplication(
     AdminController(accounts: environment.accounts, renderer: renderer).addRoutes(to: routes)
     SettingsController(database: database, renderer: renderer).addRoutes(to: routes)
     BookSettingsController(store: database).addRoutes(to: routes)
-    let lists = ListDesk(
-        catalog: catalog, store: database, bar: database, book: database,
-        sharedBars: {
-            var shared: [(id: Int64, name: String)] = []
-            for account in try await database.accounts() {
-                if try await database.settings(of: account.id)?.sharesBar == true {
-                    shared.append((account.id, account.name))
-                }
-            }
-            return shared
-        })
+    let lists = environment.lists
     ListAPIController(desk: lists).addRoutes(to: routes)
     ListPageController(desk: lists, renderer: renderer).addRoutes(to: routes)
     PartyPageController(desk: lists, renderer: renderer).addRoutes(to: routes)

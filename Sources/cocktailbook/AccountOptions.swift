@@ -1,5 +1,5 @@
 import ArgumentParser
-import CocktailBookWeb
+import CocktailBookApp
 import Foundation
 
 /// The options of the commands that only touch accounts (`user …`): the book's. They never read

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CocktailBook
+import CocktailBookApp
 import CocktailBookStore
-import CocktailBookWeb
 
 /// `cocktailbook bar …`: the shelf from the command line, and what it makes.
 struct Bar: AsyncParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CocktailBook
+import CocktailBookApp
 import CocktailBookStore
-import CocktailBookWeb
 
 struct Favorite: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CocktailBook
+import CocktailBookApp
 import CocktailBookStore
-import CocktailBookWeb
 import Foundation
 
 /// `cocktailbook party --list NAME --guests N`: the party planner over one of your lists, as

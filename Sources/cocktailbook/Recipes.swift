@@ -1,7 +1,7 @@
 import ArgumentParser
 import CocktailBook
+import CocktailBookApp
 import CocktailBookStore
-import CocktailBookWeb
 import Foundation
 
 /// `export`: drinks as files, to keep or to take to another book.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CocktailBookApp
 import CocktailBookStore
 import CocktailBookWeb
 import Foundation

@@ -1,6 +1,6 @@
 import ArgumentParser
 import CocktailBook
-import CocktailBookWeb
+import CocktailBookApp
 
 struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -9,6 +9,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CocktailBookApp
+
 /// Accounts over HTTP: who sees and changes what.
 @Suite("Accounts over HTTP")
 struct AccountsHTTPTests {

@@ -7,6 +7,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CocktailBookApp
+
 /// The installable shell over HTTP: manifest, icons, the service worker and the offline page,
 /// and which pages the worker may keep.
 @Suite("App shell")

@@ -9,6 +9,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CocktailBookApp
+
 /// My bar over HTTP: the exact JSON routes, the makeable lists and the pages, on the bundled
 /// catalog and a real SQLite file.
 @Suite("My bar over HTTP")

@@ -3,6 +3,7 @@ import CocktailsAPI
 import Foundation
 import Testing
 
+@testable import CocktailBookApp
 @testable import CocktailBookWeb
 
 /// My bar on a big book: each section lists its first drinks and leaves the rest to the

@@ -7,6 +7,8 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
+@testable import CocktailBookApp
+
 /// Every JSON body of the API is decoded one way, and a body that does not fit is refused with a
 /// `400 invalid_body` naming the field it is about, whichever route took it.
 @Suite("JSON bodies: one decoding, the field named")

@@ -9,6 +9,8 @@ import HummingbirdTesting
 import Synchronization
 import Testing
 
+@testable import CocktailBookApp
+
 /// Downloads against a local server that misbehaves: endless bodies, redirect loops, redirects
 /// inward. Only 127.0.0.1 is ever contacted.
 @Suite("Bounded downloads")

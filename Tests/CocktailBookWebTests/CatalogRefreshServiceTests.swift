@@ -6,6 +6,7 @@ import Logging
 import Synchronization
 import Testing
 
+@testable import CocktailBookApp
 @testable import CocktailBookWeb
 
 /// `--refresh-every`: the catalog is fetched again when it is due, a failure is tried again

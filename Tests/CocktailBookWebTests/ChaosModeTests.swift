@@ -6,6 +6,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CocktailBookApp
+
 /// Chaos mode makes the APIs slow and failing on purpose, and leaves the pages alone.
 @Suite("HTTP: chaos mode")
 struct ChaosModeTests {

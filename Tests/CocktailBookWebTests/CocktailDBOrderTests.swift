@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CocktailBookApp
 @testable import CocktailBookWeb
 
 /// TheCocktailDB's API to the letter: its key order, and the closest name first.

@@ -6,6 +6,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CocktailBookApp
+
 // Support for the TheCocktailDB-compatible API's tests. The vocabularies below are copied from
 // TheCocktailDB, not from the app, so that a value the app invents shows up as a failure.
 

@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import Testing
 
+@testable import CocktailBookApp
 @testable import CocktailBookWeb
 @testable import CocktailDrawings
 

@@ -6,6 +6,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CocktailBookApp
+
 /// Builds the real app on `path` serving the 170-cocktail bundled catalog, instantly, quietly.
 func makeDiscoverBundledApp(databasePath path: String) async throws -> some ApplicationProtocol {
     try await buildApplication(

@@ -9,6 +9,8 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
+@testable import CocktailBookApp
+
 /// A guest is a read-only member of the household who keeps favorites: `user add --guest`
 /// says "browsing and own favorites only", and the book holds to it. Every other record of
 /// one's own (notes, ratings, drinks made, lists and share links, the bar, its stock and the

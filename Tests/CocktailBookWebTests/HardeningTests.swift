@@ -9,6 +9,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CocktailBookApp
+
 /// The findings of the hardening review, one test each: every request here crashed the server,
 /// changed data from another site, or answered wrongly before.
 @Suite("Hardening: hostile and careless requests")

@@ -8,6 +8,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CocktailBookApp
+
 /// The book's own house recipes over HTTP: the JSON routes and their status codes, what is
 /// stored after a refusal (nothing), the bar reading a saved recipe at once, and the pages.
 @Suite("The book's own house recipes over HTTP")

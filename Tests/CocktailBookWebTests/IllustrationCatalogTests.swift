@@ -3,6 +3,7 @@ import CocktailsAPI
 import Foundation
 import Testing
 
+@testable import CocktailBookApp
 @testable import CocktailBookWeb
 @testable import CocktailDrawings
 

@@ -9,6 +9,8 @@ import HummingbirdTesting
 import Logging
 import Testing
 
+@testable import CocktailBookApp
+
 /// Pictures named by an imported catalog: stored when they are pictures of a sane size, left out
 /// otherwise, and a server that stops answering refuses the whole import.
 @Suite("Import: picture downloads")

@@ -6,6 +6,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
+@testable import CocktailBookApp
 @testable import CocktailBookWeb
 
 /// The Import screen: its forms, uploads through `multipart/form-data`, server addresses through

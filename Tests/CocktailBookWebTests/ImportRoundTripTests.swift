@@ -9,6 +9,8 @@ import HummingbirdTesting
 import Logging
 import Testing
 
+@testable import CocktailBookApp
+
 /// One of our servers imports from another of our servers (through its TheCocktailDB API) and
 /// ends with the same cocktails, pictures included, served while the first server is gone.
 @Suite("Import: round trip between two of our servers")

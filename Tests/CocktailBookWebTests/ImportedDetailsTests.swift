@@ -8,6 +8,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CocktailBookApp
+
 /// What an import brings beyond the recipe: an estimated time, a video and the picture's credit,
 /// from the mapping to the details page, the detail API and our TheCocktailDB records.
 @Suite("Import: estimated times, videos and picture credits")

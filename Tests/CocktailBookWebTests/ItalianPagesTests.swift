@@ -9,6 +9,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CocktailBookApp
+
 /// Every screen in Italian: the language comes from `Accept-Language`, `?lang=` or the
 /// setting, `<html lang>` follows it, and no English word of the interface is left on the page.
 @Suite("Pages in Italian")

@@ -9,6 +9,8 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
+@testable import CocktailBookApp
+
 /// Lists of drinks over HTTP: the JSON API and the pages without script, two accounts kept
 /// apart, and share links that open one list (and only its drinks) to anyone, also in a
 /// private book, until they are revoked or expire.

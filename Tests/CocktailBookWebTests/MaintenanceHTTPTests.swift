@@ -8,6 +8,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CocktailBookApp
+
 /// The maintenance page is for admins only, and its backup is the store's.
 @Suite("Maintenance over HTTP")
 struct MaintenanceHTTPTests {

@@ -9,6 +9,8 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
+@testable import CocktailBookApp
+
 /// Menu prices over HTTP: the book's currency (an admin's), a drink's price on a list (API and
 /// page), the menus showing them per language, and the owner's suggested prices, which a shared
 /// menu never shows. Seed catalog: Gin and Tonic 6 (2 oz London dry gin, 4 oz tonic water),

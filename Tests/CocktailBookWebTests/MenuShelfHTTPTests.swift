@@ -7,6 +7,8 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
+@testable import CocktailBookApp
+
 /// A menu that follows a bar, without script: the list page's settings, the owner's menu and
 /// the shared one, live as bottles come and go (seed catalog: Manhattan 3, Daiquiri 2).
 @Suite("Menu that follows a bar")

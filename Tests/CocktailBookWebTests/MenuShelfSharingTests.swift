@@ -8,6 +8,8 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
+@testable import CocktailBookApp
+
 /// A menu follows its owner's bar, or a bar whose owner shared it with the household
 /// (Settings › My bar): never another member's private bar, whose bottles the menu would
 /// reveal; the list page names only the bars it may follow; a bar that stops being shared is

@@ -2,6 +2,7 @@ import CocktailBook
 import Foundation
 import Testing
 
+@testable import CocktailBookApp
 @testable import CocktailBookWeb
 
 /// Prices in minor units, read from what a person types and written by Foundation for each

@@ -7,6 +7,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CocktailBookApp
+
 /// The OpenAPI document is served as kept in the repository, and the API keeps to its table of
 /// paths and methods (schemathesis, run by the test command, checks every answer against it).
 @Suite("OpenAPI document")

@@ -9,6 +9,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CocktailBookApp
+
 /// Running the book for real: `/metrics`, request ids, and what a proxy in front may say.
 @Suite("Operations: metrics, request ids, behind a proxy")
 struct OperationsTests {

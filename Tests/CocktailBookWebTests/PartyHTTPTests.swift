@@ -9,6 +9,8 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
+@testable import CocktailBookApp
+
 /// The party planner over HTTP: `GET /api/v1/lists/{id}/plan` with the seed catalog's Manhattan
 /// and Daiquiri, figures worked out by hand, and the refusals.
 @Suite("Party planner over HTTP")

@@ -7,6 +7,8 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
+@testable import CocktailBookApp
+
 /// The party planner's page without script and its "Add to shopping list", with the seed
 /// catalog's Manhattan (3) and Daiquiri (2) and figures worked out by hand.
 @Suite("Party planner page")

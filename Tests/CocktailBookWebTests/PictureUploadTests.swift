@@ -8,6 +8,8 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
+@testable import CocktailBookApp
+
 /// A photo sent with the editor: stored with only what it needs to be drawn, or refused with the
 /// sentence saying why, and then nothing is written.
 @Suite("Pictures sent with the editor")

@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CocktailBookApp
 @testable import CocktailBookWeb
 
 /// Behind a reverse proxy (`--trust-proxy`): the client is read from the right of

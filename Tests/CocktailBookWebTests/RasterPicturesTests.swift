@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CocktailBookApp
 @testable import CocktailBookWeb
 
 /// The JPEG renderings of the bundled drawings, for TheCocktailDB clients that cannot draw SVG.

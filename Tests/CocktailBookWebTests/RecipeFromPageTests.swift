@@ -9,6 +9,8 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
+@testable import CocktailBookApp
+
 /// A recipe page read into a draft over HTTP: the page is served by a local server (only
 /// 127.0.0.1 is ever contacted), its picture too.
 @Suite("A recipe page into a draft")

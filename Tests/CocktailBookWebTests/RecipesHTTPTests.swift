@@ -10,6 +10,8 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
+@testable import CocktailBookApp
+
 /// The book's own recipes over the JSON API: writing, versions, the trash, adaptations, and
 /// each person's notes, ratings and drinks made, with who may do what. Every save is checked
 /// through what the book answers afterwards (the drink, the list, the search), not only its status.

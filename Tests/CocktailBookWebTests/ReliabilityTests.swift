@@ -10,6 +10,7 @@ import Subprocess
 import SystemPackage
 import Testing
 
+@testable import CocktailBookApp
 @testable import CocktailBookWeb
 
 /// The reliability and security findings of the second probe, each kept as a regression test.

@@ -7,6 +7,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CocktailBookApp
+
 #if canImport(Combine)
     import Combine
 #else

@@ -11,6 +11,7 @@ import NIOCore
 import Synchronization
 import Testing
 
+@testable import CocktailBookApp
 @testable import CocktailBookWeb
 
 /// The response cache never serves a stale answer: every change a person can make shows on the

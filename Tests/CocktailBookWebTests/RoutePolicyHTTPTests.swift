@@ -9,6 +9,8 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
+@testable import CocktailBookApp
+
 /// Who may call a route, whether it answers as a page or as the API, and the CSRF check of every
 /// page's form are declared where the route is registered and applied by one middleware: these
 /// tests hold every writing page to it, and each role to what it admits.

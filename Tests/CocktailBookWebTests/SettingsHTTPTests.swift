@@ -9,6 +9,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CocktailBookApp
+
 /// Settings over HTTP: the theme in <html>, the language, units and servings.
 @Suite("Settings over HTTP")
 struct SettingsHTTPTests {

@@ -10,6 +10,8 @@ import HummingbirdTesting
 import Logging
 import Testing
 
+@testable import CocktailBookApp
+
 /// Two instances of the book on one PostgreSQL database, as behind a load balancer: what one
 /// writes, the other reads; an import on one shows on the other; the source is asked once.
 /// Needs the test server `./scripts/test.sh` starts (the store contract fails in CI without it).

@@ -8,6 +8,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import CocktailBookApp
+
 /// House-made batches and the stock of bottles over HTTP: the JSON routes, "I made this"
 /// running the bottles down and its undo, the low mark on the shopping list, the pages.
 @Suite("Stock and house-made batches over HTTP")

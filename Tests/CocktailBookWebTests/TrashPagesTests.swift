@@ -8,6 +8,8 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
+@testable import CocktailBookApp
+
 /// The trash can be found and a deleted drink's address says where it went: the owner of a book
 /// without accounts has "My book" in the header (the page with New recipe and the trash), and
 /// the address of a drink in the trash says so, with Put back for whoever may restore it.

@@ -2,6 +2,7 @@ import CocktailBook
 import CocktailsAPI
 import Testing
 
+@testable import CocktailBookApp
 @testable import CocktailBookWeb
 @testable import CocktailDrawings
 

@@ -9,6 +9,8 @@ import Logging
 import NIOCore
 import Testing
 
+@testable import CocktailBookApp
+
 /// Builds the real app on `path` with an instant (or given) simulated source, quiet logs.
 func makeApp(
     databasePath path: String, sourceLatency: Duration = .zero, sourceFailures: Int = 0,

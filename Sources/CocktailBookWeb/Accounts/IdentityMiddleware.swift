@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookApp
 import CocktailBookStore
 import Hummingbird
 
@@ -25,7 +26,7 @@ struct IdentityMiddleware<Context: AppContext>: RouterMiddleware {
             try await identify(request, &context)
         } catch {
             context.viewer = .anonymous(accountMode: true)
-            context.identityUnknown = AppError(error)
+            context.identityUnknown = AppError.presenting(error)
         }
         return try await next(request, context)
     }

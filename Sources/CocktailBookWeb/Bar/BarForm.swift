@@ -1,3 +1,5 @@
+import CocktailBookApp
+
 /// What the bar's forms send (`/bar/…`): one type for all of them, since they share the
 /// names of ingredients (typed, or a suggestion picked instead) and the place to return to.
 struct BarForm: PageForm {

@@ -1,5 +1,6 @@
 import CZlib
 import CocktailBook
+import CocktailBookApp
 import CocktailBookStore
 import CocktailDrawings
 import Foundation

@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookApp
 import Foundation
 import Hummingbird
 
@@ -64,7 +65,7 @@ struct APIController<Context: AppContext>: Sendable {
             details, now: catalog.now(), calendar: catalog.calendar, language: context.language,
             conversion: try Self.conversion(request)
         )
-        if let desk { try await BookInfo.add(to: &payload, viewer: context.viewer, desk: desk) }
+        if let desk { try await desk.addBookInfo(to: &payload, viewer: context.viewer) }
         var response = try APIResponse.json(payload)
         // The version leads the tag the cache gives the answer, for `If-Match` (see RecipeAPIController).
         if let version = payload.version { response.headers[.eTag] = "\"v\(version)\"" }

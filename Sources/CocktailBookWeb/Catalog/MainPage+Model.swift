@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookApp
 
 /// The main screen (`/`) and the search screen (`/search`): a filtered list or search results with
 /// a search field, or the loading or failure state while there is no catalog.

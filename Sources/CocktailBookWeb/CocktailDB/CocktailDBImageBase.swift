@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookApp
 import Hummingbird
 
 /// Where pictures live as seen by the client that asked: TheCocktailDB's `strDrinkThumb` is an
@@ -22,7 +23,7 @@ struct CocktailDBImageBase: Sendable, Equatable {
             }
             candidates.insert(host, at: 0)
         }
-        let host = candidates.compactMap { $0 }.first(where: Self.isPlainHost)
+        let host = candidates.compactMap { $0 }.first(where: AppConfiguration.isPlainHost)
         let proto =
             forwarded
             ? request.headers[.init("X-Forwarded-Proto")!]?.split(separator: ",").first?.trimmingCharacters(
@@ -37,15 +38,5 @@ struct CocktailDBImageBase: Sendable, Equatable {
     func url(for cocktail: Cocktail) -> String {
         if let photo = cocktail.imageURL, photo.hasPrefix(ImportedImageFiles.urlPrefix) { return origin + photo }
         return "\(origin)/images/cocktails/\(cocktail.id).\(RasterPictures.isAvailable(for: cocktail) ? "jpg" : "svg")"
-    }
-
-    /// A host name, IPv4 or bracketed IPv6 address with an optional port: nothing that could
-    /// turn the URL into another one.
-    static func isPlainHost(_ host: String) -> Bool {
-        !host.isEmpty && host.utf8.count <= 255
-            && host.utf8.allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
-                    || Array(".-:[]".utf8).contains(byte)
-            }
     }
 }

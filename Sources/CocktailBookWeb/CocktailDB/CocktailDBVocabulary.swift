@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookApp
 import Foundation
 
 /// Our catalog's words translated into TheCocktailDB's, because real clients decode

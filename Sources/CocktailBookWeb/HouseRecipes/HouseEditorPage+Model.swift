@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookApp
 import Foundation
 
 /// The house recipe editor (`/bar/house/new`, `/bar/ingredients/{value}/edit`): every field as

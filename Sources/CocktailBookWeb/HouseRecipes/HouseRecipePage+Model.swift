@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookApp
 import Foundation
 
 /// `/bar/ingredients/{value}`: a house-made ingredient's recipe in the viewer's language, with

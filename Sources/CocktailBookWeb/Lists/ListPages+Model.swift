@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookApp
 import Foundation
 
 /// `/lists`: the viewer's lists and the form that makes a new one.

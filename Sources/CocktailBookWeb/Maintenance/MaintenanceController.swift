@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookApp
 import CocktailBookStore
 import CocktailsAPI
 import Foundation

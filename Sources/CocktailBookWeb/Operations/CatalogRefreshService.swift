@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookApp
 import Foundation
 import Logging
 import ServiceLifecycle

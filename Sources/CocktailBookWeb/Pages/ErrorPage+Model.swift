@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookApp
 
 /// A friendly page for anything that went wrong, with a way back to the list.
 struct ErrorPage: PageModel {

@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookApp
 import Foundation
 
 /// `/lists/{id}/plan`: the party planner over a list, as a plain GET form (guests, drinks per

@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookApp
 import Foundation
 
 /// What a menu knows about prices: the book's currency, and for the owner's view only the

@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookApp
 import Foundation
 
 /// What a drink's page shows of the book beyond the catalog: the buttons to edit, adapt,

@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookApp
 import Foundation
 
 /// The versions of something the book keeps every version of (a recipe of its own, a house

@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookApp
 import CocktailBookStore
 import CocktailsAPI
 import Foundation
@@ -120,7 +121,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
         let details = try await desk.catalog.details(id: recipe.id, for: context.viewer.favoritesOwner)
         var payload = CocktailDetailPayload(
             details, now: desk.catalog.now(), calendar: desk.catalog.calendar, language: context.language)
-        try await BookInfo.add(to: &payload, viewer: context.viewer, desk: desk)
+        try await desk.addBookInfo(to: &payload, viewer: context.viewer)
         var response = try APIResponse.json(payload, status: status)
         response.headers[.location] = "/api/v1/cocktails/\(recipe.id)"
         response.headers[.eTag] = "\"v\(recipe.version)\""
@@ -292,33 +293,6 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
     }
 }
 
-/// What the book knows about a drink beyond the catalog: its recipe's version and author, its
-/// adaptations, and the caller's note, rating and record.
-enum BookInfo {
-    static func add(to payload: inout CocktailDetailPayload, viewer: Viewer, desk: RecipeDesk) async throws {
-        if let number = OwnRecipe.number(in: payload.id), let recipe = try await desk.store.ownRecipe(number: number) {
-            payload.version = recipe.version
-            payload.basedOn = recipe.cocktail.basedOn
-            payload.author = recipe.cocktail.author
-            payload.editable = RecipeDesk.mayEdit(recipe, viewer: viewer)
-        }
-        payload.adaptations = try await desk.adaptations(of: payload.id).map {
-            .init(id: $0.id, name: $0.cocktail.name)
-        }
-        // Ratings, notes and drinks made are the members': a visitor who is nobody sees none.
-        let owner = viewer.favoritesOwner
-        guard owner != .nobody else { return }
-        let view = try await desk.store.personalView(of: owner)
-        let summary = view.ratings[payload.id]
-        payload.rating = .init(
-            average: summary.map { ($0.average * 10).rounded() / 10 }, count: summary?.count ?? 0,
-            mine: view.myRatings[payload.id])
-        payload.note = try await desk.store.note(on: payload.id, owner: owner)
-        let entries = try await desk.store.madeEntries(of: payload.id, owner: owner)
-        payload.made = .init(count: entries.count, last: entries.first?.madeAt, entries: Array(entries.prefix(20)))
-    }
-}
-
 /// `GET /api/v1/cocktails/{id}/versions`.
 struct RecipeVersionsPayload: Codable, Sendable {
     struct Version: Codable, Sendable {
@@ -345,19 +319,4 @@ struct TrashPayload: Codable, Sendable {
     }
 
     var cocktails: [Entry]
-}
-
-extension AppError {
-    /// A draft's problems as one refusal naming every field, in English words (the API's).
-    static func refusing(_ problems: [RecipeDraft.Problem], status: HTTPResponse.Status, code: String) -> AppError {
-        let words = problems.map {
-            ErrorPayload.Problem(field: $0.field, message: UIStrings.english($0.message, $0.values))
-        }
-        var error = AppError(
-            status: status, code: code,
-            message: words.first.map { "\($0.field): \($0.message)" } ?? "The recipe cannot be saved.")
-        error.field = words.first?.field
-        error.problems = words
-        return error
-    }
 }

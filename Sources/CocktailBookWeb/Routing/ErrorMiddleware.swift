@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookApp
 import Foundation
 import Hummingbird
 import Logging
@@ -14,7 +15,7 @@ struct ErrorMiddleware<Context: AppContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            let appError = AppError(error)
+            let appError = AppError.presenting(error)
             if appError.isServerFault {
                 context.logger.error("\(request.method) \(request.uri.path) failed: \(String(reflecting: error))")
             }

@@ -1,3 +1,4 @@
+import CocktailBookApp
 import HTTPTypes
 import Hummingbird
 

@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookApp
 import CocktailsAPI
 import Foundation
 import Hummingbird

@@ -1,3 +1,4 @@
+import CocktailBookApp
 import Foundation
 import Hummingbird
 

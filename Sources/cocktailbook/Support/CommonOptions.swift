@@ -1,7 +1,7 @@
 import ArgumentParser
 import CocktailBook
+import CocktailBookApp
 import CocktailBookStore
-import CocktailBookWeb
 import Foundation
 
 /// Where the book is kept, how hard new passwords are hashed and the language: every

@@ -1,6 +1,6 @@
 import CocktailBook
+import CocktailBookApp
 import CocktailBookStore
-import CocktailBookWeb
 import Foundation
 import Logging
 
