@@ -47,15 +47,10 @@ struct PartyReport {
             "  " + strings("party_servings", ["count": String($0.servings), "name": $0.cocktail.name])
         }
         lines += ["", strings["party_ingredients"]]
-        for total in plan.totals {
-            let pour =
-                total.grams.map { PartyPlan.gramsText($0, strings: strings) }
-                ?? total.ml.map { strings.decimal($0, fractionDigits: 0) + " ml" }
-                ?? total.pieces.map { strings("party_pieces", ["count": String($0)]) } ?? ""
-            let buy = PartyPlan.buyColumn(total, strings: strings)
-            let shelfNote = total.onShelf ? " (\(strings["party_on_shelf"]))" : ""
-            lines.append("  \(strings.ingredient(total.ingredient)): \(pour) → \(buy)\(shelfNote)")
-            lines.append("    " + strings("party_why", ["drinks": PartyPlan.drinksText(total.uses, strings: strings)]))
+        for row in plan.buyRows(strings: strings, amount: { strings.decimal($0, fractionDigits: 0) + " ml" }) {
+            let shelfNote = row.onShelf ? " (\(strings["party_on_shelf"]))" : ""
+            lines.append("  \(row.name): \(row.pour) → \(row.buy)\(shelfNote)")
+            lines.append("    " + row.why)
         }
         lines += ["", strings("party_ice", ["kg": strings.decimal(plan.iceKg)])]
         if !plan.batches.isEmpty { lines += ["", strings["party_batches"]] }
@@ -85,7 +80,8 @@ struct PartyReport {
                         ]))
             if !batch.addPerServe.isEmpty {
                 let key = batch.kind == .built ? "party_batch_top" : "party_batch_add"
-                lines.append("    " + strings(key, ["lines": batch.addPerServe.joined(separator: ", ")]))
+                let added = batch.addPerServe(in: .ml, strings: strings).joined(separator: ", ")
+                lines.append("    " + strings(key, ["lines": added]))
             }
         }
         let syrups = plan.syrups

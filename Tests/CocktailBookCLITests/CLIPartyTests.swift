@@ -53,9 +53,10 @@ struct CLIPartyTests {
         let lines = text.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "Party plan: Saturday")
         #expect(lines.contains("  20 × Manhattan") && lines.contains("  20 × Daiquiri"))
-        // Rye 50 ml × 20 = 1000 ml → 2 × 700 ml; lime juice 20 ml × 20 = 400 ml → 16 limes (25 ml each).
+        // Rye 50 ml × 20 = 1000 ml → 2 × 700 ml; lime juice 20 ml × 20 = 400 ml → 16 limes (25 ml
+        // each), and 20 wheels, 8 a lime, 2.5 more: one row, 19 limes.
         #expect(lines.contains("  rye whiskey: 1000 ml → 2 × 700 ml"))
-        #expect(lines.contains("  fresh lime juice: 400 ml → 16 limes"))
+        #expect(lines.contains("  limes: 400 ml fresh lime juice, 20 × lime wheel → 19 limes"), "\(lines)")
         // The Daiquiris: 20 × 120 g to shake and 2 batch bottles on ice, 1 kg each; the Manhattan batch
         // waits in the freezer.
         #expect(lines.contains("Ice: 4.4 kg"))

@@ -92,6 +92,44 @@ struct PartyPlanTests {
         #expect(sugar.grams == 170 && sugar.ml == nil && sugar.bottles == nil && sugar.buy == "170 g")
     }
 
+    @Test("One fruit, one row: the limes for the juice and the wheels are added before rounding up")
+    func fruitTotalled() throws {
+        let plan = PartyPlanner.plan(
+            [.init(cocktail: partyDaiquiri, servings: 14)], guests: 14, table: try partyTable())
+        // 20 ml × 14 = 280 ml of juice, 25 ml a lime: 11.2 limes; 14 wheels, 8 a lime: 1.75. Each
+        // alone rounds up to 12 + 2 = 14; together 12.95 → 13 limes.
+        #expect(try partyTotal(plan, "fresh lime juice").fruitCount == 12)
+        #expect(try partyTotal(plan, "lime wheel").fruitCount == 2)
+        #expect(
+            plan.fruitTotals == [.init(fruit: "lime", count: 13, ingredients: ["fresh lime juice", "lime wheel"])])
+        let rows = plan.buyRows(strings: .english) { "\(Int($0)) ml" }
+        #expect(rows.map(\.name) == ["white rum", "limes", "superfine sugar"])
+        let limes = try #require(rows.first { $0.name == "limes" })
+        #expect(limes.pour == "280 ml fresh lime juice, 14 × lime wheel")
+        #expect(limes.buy == "13 limes" && limes.why == "for 14 Daiquiris" && limes.isToBuy)
+        // The shopping list says the same 13.
+        let index = BarIndex(cocktails: [partyDaiquiri], table: try partyTable())
+        #expect(plan.shoppingNeeds(index: index, strings: .english).map(\.reason).contains("13 limes for 14 Daiquiris"))
+    }
+
+    @Test("What each glass gets is said in the sheet's units and language, not the recipe's ounces")
+    func perServeInUnits() throws {
+        let spritz = Cocktail(
+            id: "101", name: "Spritz", kind: .alcoholic, shortDescription: "", longDescription: "",
+            preparationMinutes: 2, imageName: "", ingredients: ["3 oz prosecco", "2 oz Aperol", "1 splash soda water"],
+            glass: .wine, illustration: .init(color: "#F26B1D", ice: "cubes", garnishes: []), method: .built,
+            instructions: ["Fill a wine glass with ice.", "Add the Aperol, then the prosecco and a splash of soda."])
+        let plan = PartyPlanner.plan([.init(cocktail: spritz, servings: 13)], guests: 13, table: try partyTable())
+        let batch = try #require(plan.batches.first)
+        // Built: the Aperol alone is batched; the prosecco and the soda top each glass.
+        #expect(batch.kind == .built && batch.lines.map(\.ingredient) == ["Aperol"])
+        #expect(batch.addPerServe == ["3 oz prosecco", "1 splash soda water"])
+        #expect(batch.addPerServe(in: .ml, strings: .english) == ["90 ml prosecco", "1 splash soda water"])
+        #expect(batch.addPerServe(in: .oz, strings: .english) == ["3 oz prosecco", "1 splash soda water"])
+        let italian = batch.addPerServe(in: .ml, strings: .italian)
+        #expect(italian.first == "90 ml di prosecco" && !italian.joined().contains("soda water"), "\(italian)")
+    }
+
     @Test("Sugar: the shopping table and the prep sheet weigh the same grams (13 Daiquiris)")
     func sugarAgrees() throws {
         let plan = PartyPlanner.plan(

@@ -32,6 +32,11 @@ struct PartyHTTPTests {
             var buy: String
             var cocktails: [String]
         }
+        struct Fruit: Decodable, Equatable {
+            var fruit: String
+            var count: Int
+            var ingredients: [String]
+        }
         struct Batch: Decodable {
             var cocktail: String
             var kind: String
@@ -46,6 +51,7 @@ struct PartyHTTPTests {
         var perGuest: Int
         var drinks: [Drink]
         var ingredients: [Total]
+        var fruits: [Fruit]
         var iceKg: Double
         var batches: [Batch]
         var rules: [String]
@@ -76,6 +82,8 @@ struct PartyHTTPTests {
             let lime = try plan.total("fresh lime juice")
             #expect(lime.ml == 400 && lime.fruit == "lime" && lime.fruitCount == 16 && lime.buy == "16 limes")
             #expect(lime.cocktails == ["2"])
+            // With the 20 wheels (2.5 limes), the limes bought once: 16 + 2.5 = 18.5 → 19.
+            #expect(plan.fruits == [.init(fruit: "lime", count: 19, ingredients: ["fresh lime juice", "lime wheel"])])
             // Both are served up. The Daiquiri is shaken per serve: 20 × 120 g = 2400 g, and its batch's 2
             // bottles are kept cold on ice, 1 kg each: 2000 g. The Manhattan comes diluted from a batch in
             // the freezer: no ice at all. 4400 g = 4.4 kg.

@@ -44,12 +44,14 @@ struct PartyPageHTTPTests {
             let page = String(buffer: answer.body)
             // 20 × 2 = 40 drinks, 20 of each.
             #expect(page.contains("20 × Manhattan") && page.contains("20 × Daiquiri"))
-            // Rye 50 ml × 20 = 1000 ml (+ 10 %) → 2 × 700 ml; lime juice 400 ml → 16 limes; ice: 20
+            // Rye 50 ml × 20 = 1000 ml (+ 10 %) → 2 × 700 ml; lime juice 400 ml (16 limes) and 20
+            // wheels (8 a lime, 2.5) in one row: 19 limes; ice: 20
             // Daiquiris shaken (120 g each) and their batch's 2 bottles on ice (1 kg each); the Manhattan
             // batch waits in the freezer (see PartyHTTPTests).
             #expect(page.contains("1000 ml</td>"))
             #expect(page.contains("2 × 700 ml"))
-            #expect(page.contains("16 limes"))
+            #expect(page.contains("<td data-pour>400 ml fresh lime juice, 20 × lime wheel</td>"))
+            #expect(page.contains("<td data-buy>19 limes</td>") && !page.contains("16 limes"))
             #expect(page.contains("Ice: 4.4 kg"))
             // Served up in a Nick & Nora: from the freezer, not over ice; the cherries are counted.
             #expect(page.contains("Keep in the freezer; pour into a chilled glass"))
@@ -71,7 +73,7 @@ struct PartyPageHTTPTests {
             let italian = String(
                 buffer: try await client.get("/lists/\(list.id)/plan?guests=20&perGuest=2&units=ml&lang=it").body)
             #expect(italian.contains("Ghiaccio: 4,4 kg"))
-            #expect(italian.contains("16 lime"))
+            #expect(italian.contains("<td data-buy>19 lime</td>"))
             #expect(italian.contains("Miscela 1418 ml + acqua 624 ml"))
         }
     }

@@ -37,9 +37,13 @@ def test_twenty_guests_for_negroni_and_daiquiri_then_the_shopping_list(server, n
     assert buy("sweet vermouth") == "1 × 750 ml"
     # Daiquiri: 60 ml × 20 = 1200 ml of rum → 1200 / 700 = 1.7 → 2 bottles.
     assert buy("white rum") == "2 × 700 ml"
-    # 20 ml × 20 = 400 ml of lime juice, 25 ml a lime → 16 limes; 20 lime wheels, 8 a lime → 3.
-    assert buy("fresh lime juice") == "16 limes"
-    assert buy("lime wheel") == "3 limes"
+    # 20 ml × 20 = 400 ml of lime juice, 25 ml a lime → 16 limes; 20 lime wheels, 8 a lime → 2.5:
+    # one row for the limes, 18.5 → 19.
+    assert buy("limes") == "19 limes"
+    pour = page.locator("[data-total='limes'] [data-pour]").inner_text().strip()
+    # In ounces (the default units): 400 ml / 30 = 13.3, to a quarter.
+    assert pour == "13.25 oz fresh lime juice, 20 × lime wheel", pour
+    expect(page.locator("[data-total='fresh lime juice']")).to_have_count(0)
     # Sugar is weighed, on the table and the prep sheet alike: 2 barspoons (10 ml) × 20 = 200 ml
     # spooned × 0.85 g/ml = 170 g.
     assert buy("superfine sugar") == "170 g"
@@ -52,7 +56,8 @@ def test_twenty_guests_for_negroni_and_daiquiri_then_the_shopping_list(server, n
     expect(negroni.locator("[data-batch-mix]")).to_have_text("Mix 60 oz")
     expect(negroni).to_contain_text("Keep cold; pour over the glass's ice")
     daiquiri = page.locator("[data-batch='Daiquiri']")
-    expect(daiquiri.locator("[data-batch-add]")).to_have_text("Add per serve: 20 ml fresh lime juice")
+    # What each serve gets is in the sheet's units too (the recipe's 20 ml is ¾ oz), not beside "60 oz".
+    expect(daiquiri.locator("[data-batch-add]")).to_have_text("Add per serve: ¾ oz fresh lime juice")
     expect(daiquiri.locator("li", has_text="superfine sugar")).to_have_text("170 g superfine sugar")
     # In millilitres, the same water to the millilitre.
     plan_url = page.url

@@ -39,7 +39,7 @@ extension PartyPlanner {
         guard drink.servings > 0 else { return nil }
         let servings = Double(drink.servings)
         var lines: [(ingredient: String, ml: Double, grams: Double?)] = []
-        var perServe: [String] = []
+        var perServe: [PartyPlan.Batch.PerServe] = []
         var alcohol = 0.0
         for line in cocktail.recipe {
             let ingredient = table.ingredient(for: line)
@@ -47,7 +47,7 @@ extension PartyPlanner {
             guard !heldBack(line, ingredient, shaken: kind == .shaken, table: table),
                 let ml = batchMillilitres(of: line, ingredient)
             else {
-                perServe.append(line.text)
+                perServe.append(.init(line: line, canonical: ingredient?.name))
                 continue
             }
             let name = ingredient?.name ?? line.ingredient?.lowercased() ?? line.text
@@ -60,7 +60,7 @@ extension PartyPlanner {
         var batch = PartyPlan.Batch(
             cocktailId: cocktail.id, name: cocktail.name, kind: kind, servings: drink.servings, lines: lines,
             mixMl: mix, waterMl: water, bottles: Int(((mix + water) / batchBottleMl - 1e-9).rounded(.up)),
-            pourMl: (mix + water) / servings, addPerServe: perServe)
+            pourMl: (mix + water) / servings, perServe: perServe)
         batch.servedUp = kind == .stirred && (cocktail.illustration?.ice ?? "none") == "none"
         return batch
     }

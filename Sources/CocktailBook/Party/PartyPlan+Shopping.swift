@@ -16,18 +16,12 @@ extension PartyPlan {
         }
         return order.map { value in
             let totals = groups[value] ?? []
-            var uses: [Total.Use] = []
-            for use in totals.flatMap(\.uses) {
-                if let at = uses.firstIndex(where: { $0.cocktailId == use.cocktailId }) {
-                    uses[at].servings = max(uses[at].servings, use.servings)
-                } else {
-                    uses.append(use)
-                }
-            }
+            let uses = Self.uses(of: totals)
             let drinks = Self.drinksText(uses, strings: strings)
             let reason: String
             if let fruit = totals.first?.fruit, totals.allSatisfy({ $0.fruit == fruit && $0.fruitCount != nil }) {
-                let count = totals.reduce(0) { $0 + ($1.fruitCount ?? 0) }
+                let count =
+                    fruitTotals.first { $0.fruit == fruit }?.count ?? totals.reduce(0) { $0 + ($1.fruitCount ?? 0) }
                 reason = strings(
                     "party_reason_fruit",
                     ["buy": Self.fruitText(fruit, count: count, strings: strings), "drinks": drinks])
@@ -45,6 +39,19 @@ extension PartyPlan {
             }
             return ShoppingNeed(value: value, reason: reason, cocktailIds: uses.map(\.cocktailId))
         }
+    }
+
+    /// The drinks several totals are for, each once (with its largest count), in order.
+    static func uses(of totals: [Total]) -> [Total.Use] {
+        var uses: [Total.Use] = []
+        for use in totals.flatMap(\.uses) {
+            if let at = uses.firstIndex(where: { $0.cocktailId == use.cocktailId }) {
+                uses[at].servings = max(uses[at].servings, use.servings)
+            } else {
+                uses.append(use)
+            }
+        }
+        return uses
     }
 
     /// What to buy of `total` before its name, once the shelf is counted: `2 × 700 ml`,

@@ -61,8 +61,11 @@ public struct PartyPlan: Sendable, Equatable {
         public var bottleMl: Int?
         /// The fruit to buy (`lime` for fresh lime juice or lime wedges).
         public var fruit: String?
-        /// How many of that fruit.
+        /// How many of that fruit, for this ingredient alone, rounded up.
         public var fruitCount: Int?
+        /// The fruit this ingredient takes before rounding (11.2 limes of juice, 1.75 limes of
+        /// wheels): what ``PartyPlan/fruitTotals`` adds up across ingredients.
+        public var fruitNeed: Double?
         /// Pieces (wedges, sprigs, sugar cubes, garnishes), when the lines count rather than measure.
         public var pieces: Int?
         /// The drinks that use it, by id, in the list's order, with how many of each are made.
@@ -128,15 +131,39 @@ public struct PartyPlan: Sendable, Equatable {
         public var bottles: Int
         /// What to pour per serve from the batch, in millilitres.
         public var pourMl: Double
-        /// The recipe lines added to each serve, as written.
-        public var addPerServe: [String]
+        /// The recipe lines added to each serve, with the table's name for each ingredient.
+        public var perServe: [PerServe]
+
+        /// A recipe line poured into each glass rather than into the batch.
+        public struct PerServe: Sendable, Equatable {
+            public var line: RecipeLine
+            public var canonical: String?
+        }
+
+        /// The lines added to each serve, as the recipe writes them (the API's English).
+        public var addPerServe: [String] { perServe.map(\.line.text) }
+
+        /// The lines added to each serve in `units` and `strings`' language, as the rest of the
+        /// prep sheet is: `90 ml prosecco`, not the recipe's `3 oz`, beside `60 ml a serve`.
+        public func addPerServe(in units: Settings.Units, strings: UIStrings) -> [String] {
+            perServe.map { serve in
+                guard serve.line.amount != nil, serve.line.ingredient != nil else {
+                    return strings.language == .english
+                        ? serve.line.text : strings.line(serve.line, measure: nil, canonical: serve.canonical)
+                }
+                let shown = MeasureConversion.convert(serve.line, to: units, servings: 1)
+                return strings.line(
+                    shown, measure: MeasureText.text(amount: shown.amount, unit: shown.unit, strings: strings),
+                    canonical: serve.canonical)
+            }
+        }
 
         public static func == (lhs: Batch, rhs: Batch) -> Bool {
             lhs.cocktailId == rhs.cocktailId && lhs.kind == rhs.kind && lhs.servings == rhs.servings
                 && lhs.lines.map(\.ingredient) == rhs.lines.map(\.ingredient)
                 && lhs.lines.map(\.ml) == rhs.lines.map(\.ml) && lhs.lines.map(\.grams) == rhs.lines.map(\.grams)
                 && lhs.mixMl == rhs.mixMl && lhs.waterMl == rhs.waterMl && lhs.bottles == rhs.bottles
-                && lhs.pourMl == rhs.pourMl && lhs.addPerServe == rhs.addPerServe
+                && lhs.pourMl == rhs.pourMl && lhs.perServe == rhs.perServe
         }
     }
 
@@ -312,13 +339,13 @@ public enum PartyPlanner {
             let total = totals[index]
             if let fruit = total.fruit {
                 if let ml = total.ml, let juice = juicePerFruit[fruit] {
-                    totals[index].fruitCount = Int((ml / juice - 1e-9).rounded(.up))
+                    totals[index].fruitNeed = ml / juice
                 } else if let pieces = total.pieces {
                     // A whole fruit named as such is one fruit; anything cut from it, an eighth.
                     let whole = total.ingredient.lowercased() == fruit
-                    totals[index].fruitCount =
-                        whole ? pieces : Int((Double(pieces) / Double(piecesPerFruit)).rounded(.up))
+                    totals[index].fruitNeed = whole ? Double(pieces) : Double(pieces) / Double(piecesPerFruit)
                 }
+                totals[index].fruitCount = totals[index].fruitNeed.map(Self.wholeFruit)
             } else if total.grams == nil, let ml = total.ml, let size = bottleMl(for: total.kind) {
                 totals[index].bottleMl = size
                 totals[index].bottles = Int((ml * (1 + bottleMargin) / Double(size) - 1e-9).rounded(.up))
@@ -326,6 +353,9 @@ public enum PartyPlanner {
         }
         return PartyPlan(guests: guests, drinks: drinks, totals: totals, iceGrams: ice, batches: batches)
     }
+
+    /// Whole fruit to buy for `need` of it: rounded up.
+    static func wholeFruit(_ need: Double) -> Int { Int((need - 1e-9).rounded(.up)) }
 
     /// The millilitres one line pours: 1 oz = 30 ml, a bare top-up 90 ml; `nil` for pieces.
     static func millilitres(of line: RecipeLine) -> Double? {

@@ -133,6 +133,12 @@ package struct PartyPlanPayload: Encodable {
         package var bottlesToBuy: Int?
         package var toBuy: Bool
     }
+    /// A fruit bought for several ingredients, counted once (``PartyPlan/fruitTotals``).
+    package struct Fruit: Encodable {
+        package var fruit: String
+        package var count: Int
+        package var ingredients: [String]
+    }
     package struct Syrup: Encodable {
         package struct Part: Encodable {
             package var ingredient: String
@@ -166,6 +172,7 @@ package struct PartyPlanPayload: Encodable {
     package var perGuest: Int
     package var drinks: [Drink]
     package var ingredients: [Total]
+    package var fruits: [Fruit]
     package var iceKg: Double
     package var batches: [Batch]
     package var syrups: [Syrup]
@@ -184,6 +191,7 @@ package struct PartyPlanPayload: Encodable {
                 cocktails: $0.uses.map(\.cocktailId), onShelf: $0.onShelf, bottlesToBuy: $0.bottlesToBuy,
                 toBuy: $0.isToBuy)
         }
+        fruits = plan.fruitTotals.map { Fruit(fruit: $0.fruit, count: $0.count, ingredients: $0.ingredients) }
         iceKg = plan.iceKg
         batches = plan.batches.map {
             Batch(

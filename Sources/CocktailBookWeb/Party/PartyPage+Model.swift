@@ -23,15 +23,6 @@ struct PartyPage: PageModel {
         var servings: String?
     }
 
-    struct Row: Sendable {
-        var ingredient: String
-        var pour: String
-        var buy: String
-        var why: String
-        var onShelf: Bool
-        var isToBuy: Bool
-    }
-
     struct BatchRow: Sendable {
         var name: String
         var servings: String
@@ -54,7 +45,7 @@ struct PartyPage: PageModel {
     var error: String?
     var notice: String?
     var hasPlan: Bool
-    var rows: [Row]
+    var rows: [PartyPlan.BuyRow]
     var ice: String
     var batches: [BatchRow]
     var madeToOrder: String?
@@ -91,16 +82,7 @@ struct PartyPage: PageModel {
         notice = added.map { $0 == 0 ? strings["party_nothing_to_buy"] : strings.count("party_added", $0) }
         hasPlan = plan != nil && !(plan?.drinks.isEmpty ?? true)
         let shown = plan ?? PartyPlan(guests: 0, drinks: [], totals: [], iceGrams: 0, batches: [])
-        rows = shown.totals.map { total in
-            Row(
-                ingredient: strings.ingredient(total.ingredient),
-                pour: total.grams.map { PartyPlan.gramsText($0, strings: strings) }
-                    ?? total.ml.map { Self.amount($0, units: units, strings: strings) }
-                    ?? total.pieces.map { strings("party_pieces", ["count": String($0)]) } ?? "",
-                buy: PartyPlan.buyColumn(total, strings: strings),
-                why: strings("party_why", ["drinks": PartyPlan.drinksText(total.uses, strings: strings)]),
-                onShelf: total.onShelf, isToBuy: total.isToBuy)
-        }
+        rows = shown.buyRows(strings: strings) { Self.amount($0, units: units, strings: strings) }
         ice = strings("party_ice", ["kg": strings.decimal(shown.iceKg)])
         batches = shown.batches.map { batch in
             BatchRow(
@@ -128,11 +110,11 @@ struct PartyPage: PageModel {
                         "bottles": String(batch.bottles),
                         "pour": Self.amount(batch.pourMl, units: units, strings: strings),
                     ]),
-                addPerServe: batch.addPerServe.isEmpty
+                addPerServe: batch.perServe.isEmpty
                     ? nil
                     : strings(
                         batch.kind == .built ? "party_batch_top" : "party_batch_add",
-                        ["lines": batch.addPerServe.joined(separator: ", ")]))
+                        ["lines": batch.addPerServe(in: units, strings: strings).joined(separator: ", ")]))
         }
         let batched = Set(shown.batches.map(\.cocktailId))
         let toOrder = shown.drinks.filter { $0.servings > 0 && !batched.contains($0.cocktail.id) }.map(\.cocktail.name)
