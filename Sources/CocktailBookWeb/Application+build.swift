@@ -73,10 +73,9 @@ public func buildApplication(
     APIController(catalog: catalog, bar: database, desk: desk).addRoutes(to: routes)
     let pagePolicy: AddressPolicy = configuration.allowPrivateImports ? .anyAddress : .publicOnly
     RecipeAPIController(desk: desk, pagePolicy: pagePolicy, pictures: environment.images).addRoutes(to: routes)
-    BarAPIController(catalog: catalog, store: database).addRoutes(to: routes)
-    BarPageController(catalog: catalog, store: database, renderer: renderer, houseRecipes: database)
-        .addRoutes(to: routes)
+    BarAPIController(desk: environment.bar).addRoutes(to: routes)
     let houseDesk = environment.houseRecipes
+    BarPageController(desk: environment.bar, renderer: renderer, houseRecipes: houseDesk).addRoutes(to: routes)
     HouseRecipeAPIController(desk: houseDesk).addRoutes(to: routes)
     HouseRecipePageController(desk: houseDesk, renderer: renderer).addRoutes(to: routes)
     CocktailDBController(catalog: catalog)

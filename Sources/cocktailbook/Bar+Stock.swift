@@ -25,26 +25,24 @@ extension Bar {
             try await runReportingErrors {
                 try await withBook(common) { environment in
                     let value = try await Bar.values([name], in: environment)[0]
-                    guard let recipe = try await environment.catalog.barIndex().houseRecipes.recipe(for: value) else {
+                    let who = try await owner.resolved(in: environment)
+                    let made: (batch: HouseBatch, drawn: [StockUse], low: [StockUse], recipes: HouseRecipes)
+                    do {
+                        made = try await environment.bar.makeBatch(value, ml: ml, owner: who)
+                    } catch BarDesk.Refusal.notHouseMade {
                         throw UsageError(
                             "\"\(value)\" has no house recipe; one of: "
-                                + (try await environment.catalog.barIndex().houseMadeValues.joined(separator: ", ")))
+                                + (try await environment.bar.index().houseMadeValues.joined(separator: ", ")))
                     }
-                    let who = try await owner.resolved(in: environment)
-                    let made = try await environment.database.makeBatch(
-                        value, ml: ml, index: try await environment.catalog.barIndex(), at: environment.catalog.now(),
-                        owner: who)
+                    guard let recipe = made.recipes.recipe(for: value) else { return }
                     let batch = made.batch
                     let until =
-                        batch.expiry(
-                            recipes: try await environment.catalog.barIndex().houseRecipes,
-                            calendar: HouseBatch.calendar
-                        )
+                        batch.expiry(recipes: made.recipes, calendar: HouseBatch.calendar)
                         .map { $0.formatted(.iso8601.year().month().day()) } ?? "?"
                     print(
                         "Made \(common.strings.decimal(ml)) ml of \(common.strings.ingredient(value)); good until \(until) (\(recipe.shelfLifeDays) days, \(recipe.storage.rawValue))."
                     )
-                    let index = try await environment.catalog.barIndex()
+                    let index = try await environment.bar.index()
                     for drawn in made.drawn {
                         print(
                             common.strings(
@@ -93,13 +91,12 @@ extension Bar {
                     let value = try await Bar.values([name], in: environment)[0]
                     let who = try await owner.resolved(in: environment)
                     // The price stays as it was: this command sets levels only.
-                    let price = try await environment.database.stock(of: who)[value]?.price
+                    let price = try await environment.bar.stock(of: who)[value]?.price
                     let stock = BottleStock(ml: ml, bottleMl: bottleMl, lowMl: lowMl, price: price)
                     if let problem = stock.problem { throw UsageError(problem) }
-                    try await environment.database.setOnShelf(value, true, owner: who)
-                    try await environment.database.setStock(value, stock, owner: who)
+                    try await environment.bar.putOnShelf(value, stock: stock, owner: who)
                     let strings = common.strings
-                    let unit = try await environment.catalog.barIndex().stockUnit(of: value)
+                    let unit = try await environment.bar.index().stockUnit(of: value)
                     let level =
                         bottleMl.map {
                             strings(

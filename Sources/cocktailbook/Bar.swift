@@ -35,7 +35,7 @@ struct Bar: AsyncParsableCommand {
                 try await withBook(common) { environment in
                     let values = try await Bar.values(names, in: environment)
                     let who = try await owner.resolved(in: environment)
-                    for value in values { try await environment.database.setOnShelf(value, true, owner: who) }
+                    for value in values { try await environment.bar.setOnShelf(value, true, owner: who) }
                     print("Added \(values.joined(separator: ", ")) to \(owner.whose)bar.")
                 }
             }
@@ -53,7 +53,7 @@ struct Bar: AsyncParsableCommand {
                 try await withBook(common) { environment in
                     let values = try await Bar.values(names, in: environment)
                     let who = try await owner.resolved(in: environment)
-                    for value in values { try await environment.database.setOnShelf(value, false, owner: who) }
+                    for value in values { try await environment.bar.setOnShelf(value, false, owner: who) }
                     print("Removed \(values.joined(separator: ", ")) from \(owner.whose)bar.")
                 }
             }
@@ -71,18 +71,14 @@ struct Bar: AsyncParsableCommand {
             try await runReportingErrors {
                 try await withBook(common) { environment in
                     let who = try await owner.resolved(in: environment)
-                    let shelf = try await environment.database.shelf(of: who)
                     if json {
-                        return try printJSON(
-                            BarPayload(
-                                shelf, strings: common.strings, stock: try await environment.database.stock(of: who),
-                                batches: try await environment.database.batches(of: who),
-                                now: environment.catalog.now()))
+                        return try printJSON(try await environment.bar.payload(of: who, strings: common.strings))
                     }
+                    let shelf = try await environment.bar.shelf(of: who)
                     guard !shelf.bottles.isEmpty else {
                         return print("The bar is empty: add bottles with `cocktailbook bar add NAME…`.")
                     }
-                    let enabled = try await environment.catalog.bar(shelf).evaluation.drinksEnabled()
+                    let enabled = try await environment.bar.report(of: who).evaluation.drinksEnabled()
                     for value in shelf.bottles.sorted(by: {
                         $0.localizedCaseInsensitiveCompare($1) == .orderedAscending
                     }) {
@@ -112,7 +108,7 @@ struct Bar: AsyncParsableCommand {
             try await runReportingErrors {
                 try await withBook(common) { environment in
                     let who = try await owner.resolved(in: environment)
-                    let shelf = try await environment.database.shelf(of: who)
+                    let shelf = try await environment.bar.shelf(of: who)
                     var query = CocktailQuery().unpaged
                     query.makeable = oneAway ? .oneAway : standIn ? .withStandIn : .now
                     let page = try await environment.catalog.query(query, for: who, shelf: shelf)
@@ -144,8 +140,7 @@ struct Bar: AsyncParsableCommand {
         func run() async throws {
             try await runReportingErrors {
                 try await withBook(common) { environment in
-                    let report = try await environment.catalog.bar(
-                        try environment.database.shelf(of: try owner.resolved(in: environment)))
+                    let report = try await environment.bar.report(of: try owner.resolved(in: environment))
                     let strings = common.strings
                     let suggestions = report.evaluation.suggestions().map { suggestion in
                         BarSuggestionPayload(

@@ -9,7 +9,7 @@ import Foundation
 /// A saved change is in the bar's reasoning before the call returns.
 package struct HouseRecipeDesk: Sendable {
     package let catalog: CatalogService
-    package let store: any AppStore
+    let store: any AppStore
 
     /// How a save went.
     package enum Outcome: Sendable {
@@ -149,5 +149,15 @@ package struct HouseRecipeDesk: Sendable {
             return RecipeDraft.Problem(
                 field: "rows", message: "house_problem_refused", values: ["reason": error.localizedDescription])
         }
+    }
+}
+
+extension HouseRecipeDesk {
+    /// The book's own house recipes, deleted ones too.
+    package func ownRecipes() async throws -> [OwnHouseRecipe] { try await store.ownHouseRecipes() }
+
+    /// Every version of the book's recipe for `value`, newest first.
+    package func versions(of value: String) async throws -> [HouseRecipeVersion] {
+        try await store.houseRecipeVersions(value: value)
     }
 }

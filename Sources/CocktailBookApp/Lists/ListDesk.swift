@@ -7,7 +7,7 @@ import HTTPTypes
 /// them. Both the HTML and the JSON side call these, so they answer the same.
 package struct ListDesk: Sendable {
     package let catalog: CatalogService
-    package let store: any ListStore
+    let store: any ListStore
     /// The shelves a party plan may count and the shopping list it adds to.
     package let bar: any BarStore
     /// The book's currency, in which menu prices are kept.

@@ -8,7 +8,7 @@ import Foundation
 /// catalog (list, search, bar, both APIs) before the call returns.
 package struct RecipeDesk: Sendable {
     package let catalog: CatalogService
-    package let store: any AppStore
+    let store: any AppStore
 
     /// How a save went.
     package enum Outcome: Sendable {

@@ -8,25 +8,19 @@ import Hummingbird
 /// suggestions and the shopping list, all the caller's own. Reading works for anyone (an
 /// anonymous visitor's bar is empty); changing needs someone who may keep favorites.
 struct BarAPIController<Context: AppContext>: Sendable {
-    let catalog: CatalogService
-    let store: any BarStore
+    let desk: BarDesk
 
     func addRoutes(to routes: RouteBuilder<Context>) {
         let cached = routes.routes("api/v1", .api(cached: true))
         let group = routes.routes("api/v1", .api(.member))
         cached.get("bar") { _, context in
-            let owner = context.viewer.favoritesOwner
-            return try await APIResponse.json(
-                BarPayload(
-                    try store.shelf(of: owner), strings: context.strings, stock: try store.stock(of: owner),
-                    batches: try store.batches(of: owner), now: catalog.now(),
-                    recipes: try await catalog.barIndex().houseRecipes))
+            try await APIResponse.json(desk.payload(of: context.viewer.favoritesOwner, strings: context.strings))
         }
         group.put("bar/ingredients/:value", use: putOnShelf)
         group.post("bar/batches", use: addBatch)
         group.delete("bar/batches/:id", use: removeBatch)
         cached.get("bar/house-recipes") { _, _ in
-            try await APIResponse.json(["recipes": catalog.barIndex().houseRecipes.recipes])
+            try await APIResponse.json(["recipes": desk.index().houseRecipes.recipes])
         }
         group.delete("bar/ingredients/:value") { _, context in try await setOnShelf(false, context: context) }
         group.put("bar/always/:value") { _, context in try await setAlways(true, context: context) }
@@ -55,10 +49,31 @@ struct BarAPIController<Context: AppContext>: Sendable {
         return value
     }
 
+    /// A refused change, said as the API says it: a batch of what is not made is well formed but
+    /// not something one makes (422).
+    static func refusal(_ refusal: BarDesk.Refusal) -> AppError {
+        switch refusal {
+        case .notHouseMade(let value):
+            return AppError(
+                status: .unprocessableContent, code: "not_house_made",
+                message: "\"\(value)\" has no house recipe; GET /api/v1/bar/house-recipes lists those that do.")
+        case .batchAmount:
+            var error = AppError(
+                status: .badRequest, code: "invalid_batch", message: "ml is between 1 and \(Int(HouseBatch.maxMl)).")
+            error.field = "ml"
+            return error
+        case .sameIngredient:
+            return AppError(
+                status: .badRequest, code: "invalid_rule", message: "A rule needs two different ingredients.")
+        case .noBottleSize:
+            return AppError(status: .badRequest, code: "invalid_stock", message: "The bottle's size is not known.")
+        }
+    }
+
     func setOnShelf(_ isOnShelf: Bool, context: Context) async throws -> Response {
         let owner = context.owner
-        let value = try Self.value(try context.parameters.require("value"), in: try await catalog.barIndex())
-        try await store.setOnShelf(value, isOnShelf, owner: owner)
+        let value = try Self.value(try context.parameters.require("value"), in: try await desk.index())
+        try await desk.setOnShelf(value, isOnShelf, owner: owner)
         return APIResponse.noContent()
     }
 
@@ -103,7 +118,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
     /// anything is written.
     @Sendable func putOnShelf(request: Request, context: Context) async throws -> Response {
         let owner = context.owner
-        let value = try Self.value(try context.parameters.require("value"), in: try await catalog.barIndex())
+        let value = try Self.value(try context.parameters.require("value"), in: try await desk.index())
         let body = try await JSONBody.decode(StockBody.self, from: request, whenEmpty: StockBody())
         let stock = body.stock
         if let problem = stock?.problem {
@@ -111,8 +126,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
             error.field = problem.split(separator: " ").first.map(String.init)
             throw error
         }
-        try await store.setOnShelf(value, true, owner: owner)
-        if let stock { try await store.setStock(value, stock, owner: owner) }
+        try await desk.putOnShelf(value, stock: stock, owner: owner)
         return APIResponse.noContent()
     }
 
@@ -125,25 +139,16 @@ struct BarAPIController<Context: AppContext>: Sendable {
     @Sendable func addBatch(request: Request, context: Context) async throws -> Response {
         let owner = context.owner
         let body = try await JSONBody.decode(BatchBody.self, from: request)
-        let index = try await catalog.barIndex()
-        let value = try Self.value(body.value, in: index)
-        // Well formed, but not something one makes: refused for what it says (422).
-        guard index.houseRecipes.recipe(for: value) != nil else {
-            throw AppError(
-                status: .unprocessableContent, code: "not_house_made",
-                message: "\"\(value)\" has no house recipe; GET /api/v1/bar/house-recipes lists those that do.")
+        let value = try Self.value(body.value, in: try await desk.index())
+        let made: (batch: HouseBatch, drawn: [StockUse], low: [StockUse], recipes: HouseRecipes)
+        do {
+            made = try await desk.makeBatch(value, ml: body.ml, owner: owner)
+        } catch let refusal as BarDesk.Refusal {
+            throw Self.refusal(refusal)
         }
-        guard body.ml >= 1, body.ml <= HouseBatch.maxMl else {
-            var error = AppError(
-                status: .badRequest, code: "invalid_batch", message: "ml is between 1 and \(Int(HouseBatch.maxMl)).")
-            error.field = "ml"
-            throw error
-        }
-        let now = catalog.now()
-        let made = try await store.makeBatch(value, ml: body.ml, index: index, at: now, owner: owner)
         return try APIResponse.json(
             HouseBatchPayload(
-                made.batch, now: now, strings: context.strings, recipes: index.houseRecipes, drawn: made.drawn),
+                made.batch, now: desk.now(), strings: context.strings, recipes: made.recipes, drawn: made.drawn),
             status: .created)
     }
 
@@ -152,7 +157,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
     @Sendable func removeBatch(request: Request, context: Context) async throws -> Response {
         let owner = context.owner
         guard let id = Int64(try context.parameters.require("id")),
-            try await store.removeBatch(id: id, owner: owner) != nil
+            try await desk.removeBatch(id: id, owner: owner)
         else {
             throw AppError(status: .notFound, code: "unknown_batch", message: "You have no batch with this id.")
         }
@@ -161,13 +166,13 @@ struct BarAPIController<Context: AppContext>: Sendable {
 
     func setAlways(_ isAlways: Bool, context: Context) async throws -> Response {
         let owner = context.owner
-        let value = try Self.value(try context.parameters.require("value"), in: try await catalog.barIndex())
-        try await store.setAlwaysAvailable(value, isAlways, owner: owner)
+        let value = try Self.value(try context.parameters.require("value"), in: try await desk.index())
+        try await desk.setAlways(value, isAlways, owner: owner)
         return APIResponse.noContent()
     }
 
     @Sendable func suggestions(request: Request, context: Context) async throws -> Response {
-        let report = try await catalog.bar(try store.shelf(of: context.viewer.favoritesOwner))
+        let report = try await desk.report(of: context.viewer.favoritesOwner)
         let payload = report.evaluation.suggestions().map { suggestion in
             BarSuggestionPayload(
                 value: suggestion.value, name: context.strings.ingredient(suggestion.value),
@@ -179,8 +184,8 @@ struct BarAPIController<Context: AppContext>: Sendable {
     }
 
     @Sendable func rules(request: Request, context: Context) async throws -> Response {
-        let mine = try await store.shelf(of: context.viewer.favoritesOwner).rules
-        return try APIResponse.json(["rules": (BuiltInBar.rules + mine).map(BarRulePayload.init)])
+        let rules = try await desk.rules(of: context.viewer.favoritesOwner)
+        return try APIResponse.json(["rules": rules.map(BarRulePayload.init)])
     }
 
     struct RuleBody: Decodable {
@@ -192,21 +197,22 @@ struct BarAPIController<Context: AppContext>: Sendable {
     @Sendable func addRule(request: Request, context: Context) async throws -> Response {
         let owner = context.owner
         let body = try await JSONBody.decode(RuleBody.self, from: request)
-        let index = try await catalog.barIndex()
+        let index = try await desk.index()
         let use = try Self.value(body.use, in: index)
         let insteadOf = try Self.value(body.insteadOf, in: index)
-        guard use != insteadOf else {
-            throw AppError(
-                status: .badRequest, code: "invalid_rule", message: "A rule needs two different ingredients.")
+        let saved: SubstitutionRule
+        do {
+            saved = try await desk.addRule(
+                use: use, insteadOf: insteadOf, bothWays: body.bothWays ?? false, owner: owner)
+        } catch let refusal as BarDesk.Refusal {
+            throw Self.refusal(refusal)
         }
-        let saved = try await store.addRule(
-            SubstitutionRule(use: use, insteadOf: insteadOf, bothWays: body.bothWays ?? false), owner: owner)
         return try APIResponse.json(BarRulePayload(saved), status: .created)
     }
 
     @Sendable func removeRule(request: Request, context: Context) async throws -> Response {
         let owner = context.owner
-        guard let id = Int64(try context.parameters.require("id")), try await store.removeRule(id: id, owner: owner)
+        guard let id = Int64(try context.parameters.require("id")), try await desk.removeRule(id: id, owner: owner)
         else {
             throw AppError(status: .notFound, code: "unknown_rule", message: "You have no such rule.")
         }
@@ -215,7 +221,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
 
     @Sendable func shoppingList(request: Request, context: Context) async throws -> Response {
         try await APIResponse.json(
-            ShoppingListPayload(try store.shoppingList(of: context.viewer.favoritesOwner), strings: context.strings))
+            ShoppingListPayload(try desk.shoppingList(of: context.viewer.favoritesOwner), strings: context.strings))
     }
 
     struct ShoppingBody: Decodable {
@@ -249,20 +255,18 @@ struct BarAPIController<Context: AppContext>: Sendable {
         let owner = context.owner
         let body = try await JSONBody.decode(ShoppingBody.self, from: request)
         if let value = body.value {
-            try await store.addToShoppingList(
-                [try Self.value(value, in: try await catalog.barIndex())], for: nil, owner: owner)
+            try await desk.addToShoppingList([try Self.value(value, in: try await desk.index())], owner: owner)
         } else if let id = body.cocktail {
-            try await BarPageController<Context>.addMissing(of: id, owner: owner, catalog: catalog, store: store)
+            try await desk.addMissing(of: id, owner: owner)
         } else if let text = body.text {
-            guard let line = ShoppingText.line(text, in: try await catalog.barIndex()) else {
+            guard try await desk.addToShoppingList(text: text, owner: owner) else {
                 throw AppError(
                     status: .unprocessableContent, code: "invalid_text",
                     message: "text is a line of 1 to \(ShoppingText.maximumLength) characters.")
             }
-            try await store.addToShoppingList([line], for: nil, owner: owner)
         }
         return try await APIResponse.json(
-            ShoppingListPayload(try store.shoppingList(of: owner), strings: context.strings), status: .created)
+            ShoppingListPayload(try desk.shoppingList(of: owner), strings: context.strings), status: .created)
     }
 
     struct BoughtBody: Decodable {
@@ -273,7 +277,7 @@ struct BarAPIController<Context: AppContext>: Sendable {
         let owner = context.owner
         let body = try await JSONBody.decode(BoughtBody.self, from: request)
         guard let id = Int64(try context.parameters.require("id")),
-            try await store.setBought(body.bought, itemId: id, owner: owner)
+            try await desk.setBought(body.bought, itemId: id, owner: owner)
         else {
             throw AppError(status: .notFound, code: "unknown_item", message: "Your shopping list has no such item.")
         }
@@ -285,10 +289,10 @@ struct BarAPIController<Context: AppContext>: Sendable {
         let owner = context.owner
         let raw = try context.parameters.require("id")
         if raw == "bought" {
-            _ = try await store.removeFromShoppingList(itemId: nil, owner: owner)
+            _ = try await desk.removeFromShoppingList(itemId: nil, owner: owner)
             return APIResponse.noContent()
         }
-        guard let id = Int64(raw), try await store.removeFromShoppingList(itemId: id, owner: owner) > 0 else {
+        guard let id = Int64(raw), try await desk.removeFromShoppingList(itemId: id, owner: owner) > 0 else {
             throw AppError(status: .notFound, code: "unknown_item", message: "Your shopping list has no such item.")
         }
         return APIResponse.noContent()

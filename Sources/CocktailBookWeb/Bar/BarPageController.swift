@@ -6,11 +6,10 @@ import Hummingbird
 /// `/bar` and `/bar/shopping`: the shelf, what it makes, what to buy, substitutions and the
 /// shopping list, as pages with plain forms (each form posts and comes back to the page).
 struct BarPageController<Context: AppContext>: Sendable {
-    let catalog: CatalogService
-    let store: any BarStore
+    let desk: BarDesk
     let renderer: PageRenderer
-    /// Where the book's own house recipes are kept: their pages link to the editor and history.
-    var houseRecipes: (any HouseRecipeStore)?
+    /// The book's own house recipes: their pages link to the editor and history.
+    let houseRecipes: HouseRecipeDesk
 
     func addRoutes(to routes: RouteBuilder<Context>) {
         let pages = routes.routes("", .page)
@@ -21,79 +20,63 @@ struct BarPageController<Context: AppContext>: Sendable {
         router.post("/bar/bottles") { request, context in
             try await change(request, context, anchor: "shelf") { form, owner, index in
                 let value = try Self.value(form, \.value, field: .bottle, in: index, strings: context.strings)
-                try await store.setOnShelf(value, form.action != "remove", owner: owner)
+                try await desk.setOnShelf(value, form.action != "remove", owner: owner)
             }
         }
         router.post("/bar/batches") { request, context in
             try await change(request, context, anchor: "house") { form, owner, index in
                 let value = try Self.value(form, \.value, field: .bottle, in: index, strings: context.strings)
-                guard index.houseRecipes.recipe(for: value) != nil else {
-                    throw AppError(
-                        status: .badRequest, code: "not_house_made",
-                        message: context.strings("batch_no_recipe", ["name": context.strings.ingredient(value)]))
-                }
-                guard let ml = Self.number(form.ml), ml >= 1, ml <= HouseBatch.maxMl else {
-                    throw AppError(
-                        status: .badRequest, code: "invalid_batch", message: context.strings["batch_ml_invalid"])
-                }
-                _ = try await store.makeBatch(value, ml: ml, index: index, at: catalog.now(), owner: owner)
+                _ = try await desk.makeBatch(value, ml: Self.number(form.ml) ?? 0, owner: owner)
             }
         }
         // Undoing a batch: off the shelf, and what making it took back on the bottles.
         router.post("/bar/batches/:id/remove") { request, context in
             try await change(request, context, anchor: "house") { _, owner, _ in
-                _ = try await store.removeBatch(id: Int64(try context.parameters.require("id")) ?? -1, owner: owner)
+                _ = try await desk.removeBatch(id: Int64(try context.parameters.require("id")) ?? -1, owner: owner)
             }
         }
         router.post("/bar/stock") { request, context in
             try await change(request, context) { form, owner, index in
                 let value = try Self.value(form, \.value, field: .bottle, in: index, strings: context.strings)
                 let stock = try Self.stock(form, strings: context.strings)
-                try await store.setStock(value, stock, owner: owner)
+                try await desk.setStock(value, stock, owner: owner)
             }
         }
         // "I bought a new bottle": its level back to the bottle's size, the line ticked off.
         router.post("/bar/stock/refill") { request, context in
             try await change(request, context, back: "/bar/shopping") { form, owner, index in
                 let value = try Self.value(form, \.value, field: .bottle, in: index, strings: context.strings)
-                guard var stock = try await store.stock(of: owner)[value], let bottle = stock.bottleMl else {
-                    throw AppError(
-                        status: .badRequest, code: "invalid_stock", message: context.strings["stock_invalid"])
-                }
-                stock.ml = bottle
-                try await store.setStock(value, stock, owner: owner)
-                if let item = try await store.shoppingList(of: owner).first(where: { $0.value == value }) {
-                    _ = try await store.setBought(true, itemId: item.id, owner: owner)
-                }
+                try await desk.refill(value, owner: owner)
             }
         }
         router.post("/bar/always") { request, context in
             try await change(request, context, anchor: "always") { form, owner, index in
                 let value = try Self.value(form, \.value, field: .always, in: index, strings: context.strings)
-                try await store.setAlwaysAvailable(value, form.action != "remove", owner: owner)
+                try await desk.setAlways(value, form.action != "remove", owner: owner)
             }
         }
         router.post("/bar/rules") { request, context in
             try await change(request, context, anchor: "rules") { form, owner, index in
                 let use = try Self.value(form, \.use, field: .rule, in: index, strings: context.strings)
                 let insteadOf = try Self.value(form, \.insteadOf, field: .rule, in: index, strings: context.strings)
-                guard use != insteadOf else {
+                do {
+                    _ = try await desk.addRule(
+                        use: use, insteadOf: insteadOf, bothWays: form.bothWays != nil, owner: owner)
+                } catch BarDesk.Refusal.sameIngredient {
                     throw FieldProblem(
                         field: .rule, typed: form.insteadOf.text ?? "", message: context.strings["bar_rule_same"],
                         suggestions: [])
                 }
-                _ = try await store.addRule(
-                    SubstitutionRule(use: use, insteadOf: insteadOf, bothWays: form.bothWays != nil), owner: owner)
             }
         }
         router.post("/bar/rules/:id/remove") { request, context in
             try await change(request, context, anchor: "rules") { _, owner, _ in
-                _ = try await store.removeRule(id: Int64(try context.parameters.require("id")) ?? -1, owner: owner)
+                _ = try await desk.removeRule(id: Int64(try context.parameters.require("id")) ?? -1, owner: owner)
             }
         }
         routes.routes("", .anyone).get("/bar/shopping.txt") { _, context in
             let text = await ShoppingListPayload.text(
-                try store.shoppingList(of: context.viewer.favoritesOwner), strings: context.strings)
+                try desk.shoppingList(of: context.viewer.favoritesOwner), strings: context.strings)
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
                 body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
@@ -105,31 +88,30 @@ struct BarPageController<Context: AppContext>: Sendable {
                 return try await change(
                     form, request, context, back: "/bar?added=\(Self.urlSafe(id))", anchor: "drink-" + Self.urlSafe(id)
                 ) {
-                    form, owner, _ in try await Self.addMissing(of: id, owner: owner, catalog: catalog, store: store)
+                    form, owner, _ in try await desk.addMissing(of: id, owner: owner)
                 }
             }
             return try await change(form, request, context, back: "/bar/shopping", anchor: "shopping-add-form") {
-                form, owner, index in
+                form, owner, _ in
                 let typed = form.value.text ?? ""
-                guard let line = ShoppingText.line(typed, in: index) else {
+                guard try await desk.addToShoppingList(text: typed, owner: owner) else {
                     let trimmed = typed.trimmingCharacters(in: .whitespacesAndNewlines)
                     throw FieldProblem(
                         field: .shopping, typed: String(trimmed.prefix(ShoppingText.maximumLength)),
                         message: context.strings[trimmed.isEmpty ? "shopping_add_empty" : "shopping_add_too_long"],
                         suggestions: [])
                 }
-                try await store.addToShoppingList([line], for: nil, owner: owner)
             }
         }
         router.post("/bar/shopping/:id/toggle") { request, context in
             try await change(request, context, back: "/bar/shopping") { form, owner, _ in
-                _ = try await store.setBought(
+                _ = try await desk.setBought(
                     form.bought == "true", itemId: Int64(try context.parameters.require("id")) ?? -1, owner: owner)
             }
         }
         router.post("/bar/shopping/clear") { request, context in
             try await change(request, context, back: "/bar/shopping") { _, owner, _ in
-                _ = try await store.removeFromShoppingList(itemId: nil, owner: owner)
+                _ = try await desk.removeFromShoppingList(itemId: nil, owner: owner)
             }
         }
     }
@@ -166,17 +148,6 @@ struct BarPageController<Context: AppContext>: Sendable {
         return stock == BottleStock() ? nil : stock
     }
 
-    /// Every ingredient the drink `id` lacks on `owner`'s shelf goes on the shopping list.
-    static func addMissing(of id: String, owner: FavoritesOwner, catalog: CatalogService, store: any BarStore)
-        async throws
-    {
-        let item = try await catalog.cocktail(id: id, for: owner)
-        let report = try await catalog.bar(try store.shelf(of: owner))
-        guard let position = report.cocktails.firstIndex(where: { $0.id == item.cocktail.id }) else { return }
-        let missing = await report.index.missing(at: position, on: try store.shelf(of: owner))
-        try await store.addToShoppingList(missing, for: item.cocktail.id, owner: owner)
-    }
-
     /// The value a form's field names (or the suggestion the person picked), in English or
     /// Italian; a name the bar does not know is a ``FieldProblem`` with the nearest names.
     static func value(
@@ -198,6 +169,19 @@ struct BarPageController<Context: AppContext>: Sendable {
                 suggestions: suggestions.map {
                     FieldProblem.Suggestion(name: pick, value: $0, label: strings.ingredient($0))
                 })
+        }
+    }
+
+    /// A refused change, said on the page.
+    static func refusal(_ refusal: BarDesk.Refusal, strings: UIStrings) -> AppError {
+        switch refusal {
+        case .notHouseMade(let value):
+            AppError(
+                status: .badRequest, code: "not_house_made",
+                message: strings("batch_no_recipe", ["name": strings.ingredient(value)]))
+        case .batchAmount: AppError(status: .badRequest, code: "invalid_batch", message: strings["batch_ml_invalid"])
+        case .noBottleSize: AppError(status: .badRequest, code: "invalid_stock", message: strings["stock_invalid"])
+        case .sameIngredient: AppError(status: .badRequest, code: "invalid_rule", message: strings["bar_rule_same"])
         }
     }
 
@@ -223,7 +207,9 @@ struct BarPageController<Context: AppContext>: Sendable {
     ) async throws -> Response {
         let owner = context.owner
         do {
-            try await apply(form, owner, try await catalog.barIndex())
+            try await apply(form, owner, try await desk.index())
+        } catch let refusal as BarDesk.Refusal {
+            throw Self.refusal(refusal, strings: context.strings)
         } catch let problem as FieldProblem {
             return problem.field == .shopping
                 ? try await shoppingPage(context: context, problem: problem, status: .badRequest)
@@ -242,14 +228,14 @@ struct BarPageController<Context: AppContext>: Sendable {
         context: Context, added: String? = nil, problem: FieldProblem? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let owner = context.viewer.favoritesOwner
-        let shelf = try await store.shelf(of: owner)
-        let report = try await catalog.bar(shelf)
-        let list = try await store.shoppingList(of: owner)
+        let shelf = try await desk.shelf(of: owner)
+        let report = try await desk.report(of: owner)
+        let list = try await desk.shoppingList(of: owner)
         var bar = BarPage(
             report: report, shelf: shelf, canKeepBar: owner != .nobody && context.keepsPersonalRecords,
             shoppingCount: list.filter { !$0.isBought }.count, strings: context.strings,
-            stock: try await store.stock(of: owner), batches: try await store.batches(of: owner),
-            now: catalog.now(), added: added)
+            stock: try await desk.stock(of: owner), batches: try await desk.batches(of: owner),
+            now: desk.now(), added: added)
         bar.mark(onList: Set(list.filter { !$0.isBought }.map(\.value)), added: added, strings: context.strings)
         bar.show(problem)
         bar.mayWriteHouse = RecipeDesk.mayWrite(context.viewer)
@@ -259,7 +245,7 @@ struct BarPageController<Context: AppContext>: Sendable {
 
     @Sendable func housePage(request: Request, context: Context) async throws -> Response {
         let owner = context.viewer.favoritesOwner
-        let index = try await catalog.barIndex()
+        let index = try await desk.index()
         let raw = try context.parameters.require("value")
         let decoded = raw.removingPercentEncoding ?? raw
         guard decoded.count <= 200, let value = index.value(for: decoded),
@@ -269,13 +255,13 @@ struct BarPageController<Context: AppContext>: Sendable {
                 status: .notFound, code: "no_house_recipe",
                 message: context.strings("house_none", ["name": String(decoded.prefix(200))]))
         }
-        let shelf = try await store.shelf(of: owner)
-        let latest = try await store.batches(of: owner).first { $0.value == value }
+        let shelf = try await desk.shelf(of: owner)
+        let latest = try await desk.batches(of: owner).first { $0.value == value }
         var page = HouseRecipePage(
-            recipe: recipe, status: index.houseStatus(of: value, on: shelf), batch: latest, now: catalog.now(),
+            recipe: recipe, status: index.houseStatus(of: value, on: shelf), batch: latest, now: desk.now(),
             canKeepBar: owner != .nobody && context.keepsPersonalRecords, strings: context.strings,
             recipes: index.houseRecipes)
-        if let own = try await houseRecipes?.ownHouseRecipe(value: value) {
+        if let own = try await houseRecipes.entry(value).own {
             page.hasHistory = true
             if own.deletedAt == nil {
                 page.isOwn = true
@@ -302,16 +288,12 @@ struct BarPageController<Context: AppContext>: Sendable {
         async throws -> Response
     {
         let owner = context.viewer.favoritesOwner
-        let items = try await store.shoppingList(of: owner)
-        let index = try await catalog.barIndex()
-        var names: [String: String] = [:]
-        for id in Set(items.flatMap(\.cocktailIds)) {
-            names[id] = try? await catalog.cocktail(id: id, for: owner).cocktail.name
-        }
+        let items = try await desk.shoppingList(of: owner)
+        let index = try await desk.index()
         var page = ShoppingPage(
-            items: items, cocktailNames: names, values: index.allValues,
+            items: items, cocktailNames: await desk.drinkNames(for: items, owner: owner), values: index.allValues,
             canKeepBar: owner != .nobody && context.keepsPersonalRecords,
-            strings: context.strings, stock: try await store.stock(of: owner), index: index)
+            strings: context.strings, stock: try await desk.stock(of: owner), index: index)
         page.problem = problem.map(FieldProblem.Model.init)
         return renderer.render(page, status: status, context: context)
     }

@@ -74,7 +74,7 @@ struct WebController<Context: AppContext>: Sendable {
         // The screen opens with the choices it was given ("Change filters" keeps them).
         let query = (try? QueryParameters.query(from: request, language: context.language)) ?? CocktailQuery()
         let owner = context.viewer.favoritesOwner
-        let personal = owner == .nobody ? nil : try await desk?.store.personalView(of: owner)
+        let personal = owner == .nobody ? nil : try await desk?.personalView(of: owner)
         return renderer.render(
             FiltersPage(
                 facets: try await catalog.facets(given: query), query: query, bar: try await barCounts(context),

@@ -25,7 +25,7 @@ struct HouseRecipeAPIController<Context: AppContext>: Sendable {
     @Sendable func list(request: Request, context: Context) async throws -> Response {
         let index = try await desk.catalog.barIndex()
         let own = Dictionary(
-            try await desk.store.ownHouseRecipes().map { (OwnHouseRecipe.key($0.value), $0) },
+            try await desk.ownRecipes().map { (OwnHouseRecipe.key($0.value), $0) },
             uniquingKeysWith: { a, _ in a })
         return try APIResponse.json(
             HouseRecipesPayload(
@@ -88,7 +88,7 @@ struct HouseRecipeAPIController<Context: AppContext>: Sendable {
                 status: .notFound, code: "no_own_house_recipe",
                 message: "The book has no recipe of its own for \"\(entry.value.prefix(100))\".")
         }
-        let versions = try await desk.store.houseRecipeVersions(value: own.value)
+        let versions = try await desk.versions(of: own.value)
         return try APIResponse.json(
             HouseRecipeVersionsPayload(
                 value: own.value, current: own.version, deleted: own.deletedAt != nil,

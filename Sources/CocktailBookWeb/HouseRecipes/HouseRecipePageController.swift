@@ -92,7 +92,7 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
     @Sendable func history(request: Request, context: Context) async throws -> Response {
         let entry = try await desk.entry(try desk.value(try context.parameters.require("value")))
         guard let own = entry.own else { throw HouseRecipeAPIController<Context>.noRecipe(entry.value) }
-        let versions = try await desk.store.houseRecipeVersions(value: own.value)
+        let versions = try await desk.versions(of: own.value)
         return renderer.render(
             HistoryPage(
                 own: own, versions: versions, mayRestore: HouseRecipeDesk.mayEdit(own, viewer: context.viewer),

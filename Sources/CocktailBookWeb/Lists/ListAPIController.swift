@@ -48,14 +48,14 @@ struct ListAPIController<Context: AppContext>: Sendable {
     func addRoutes(to routes: RouteBuilder<Context>) {
         let group = routes.routes("api/v1", .api(.member))
         group.get("lists") { request, context in
-            let lists = try await desk.store.lists(of: context.owner)
+            let lists = try await desk.lists(of: context.owner)
             return try APIResponse.json(
                 ListsPayload(lists: lists.map { ListSummaryPayload($0, url: url($0.share, context)) }))
         }
         group.post("lists") { request, context in
             let owner = context.owner
             let body = try await JSONBody.decode(NameBody.self, from: request)
-            let list = try await desk.store.createList(named: body.name, owner: owner, at: desk.catalog.now())
+            let list = try await desk.createList(named: body.name, owner: owner)
             return try await payload(list, request, context, status: .created)
         }
         group.get("lists/:id") { request, context in
@@ -65,13 +65,13 @@ struct ListAPIController<Context: AppContext>: Sendable {
             let list = try await list(context)
             let body = try await JSONBody.decode(NameBody.self, from: request)
             return try await payload(
-                try await desk.store.renameList(
-                    id: list.id, to: body.name, owner: context.owner, at: desk.catalog.now()), request,
+                try await desk.renameList(
+                    id: list.id, to: body.name, owner: context.owner), request,
                 context)
         }
         group.delete("lists/:id") { _, context in
             let list = try await list(context)
-            _ = try await desk.store.deleteList(id: list.id, owner: context.owner)
+            _ = try await desk.deleteList(id: list.id, owner: context.owner)
             return APIResponse.noContent()
         }
         group.post("lists/:id/entries") { request, context in
@@ -95,9 +95,9 @@ struct ListAPIController<Context: AppContext>: Sendable {
         group.post("lists/:id/entries/:cocktail/move") { request, context in
             let list = try await list(context)
             let body = try await JSONBody.decode(MoveBody.self, from: request)
-            let moved = try await desk.store.moveEntry(
+            let moved = try await desk.moveEntry(
                 try context.parameters.require("cocktail"), to: body.to, in: list.id,
-                owner: context.owner, at: desk.catalog.now())
+                owner: context.owner)
             return try await payload(moved, request, context)
         }
         // The issue's own spelling: put a drink on the list (with an optional note), take it off.
@@ -114,9 +114,9 @@ struct ListAPIController<Context: AppContext>: Sendable {
         group.put("lists/:id/cocktails/:cocktail/price") { request, context in
             let list = try await list(context)
             let body = try await JSONBody.decode(PriceBody.self, from: request)
-            let changed = try await desk.store.setEntryPrice(
+            let changed = try await desk.setEntryPrice(
                 try context.parameters.require("cocktail"), minor: try Self.whole(body.minor, or: .invalidPrice),
-                in: list.id, owner: context.owner, at: desk.catalog.now())
+                in: list.id, owner: context.owner)
             return try await payload(changed, request, context)
         }
         // Whether the menu shows prices, and the pour cost its suggested prices aim at.
@@ -130,7 +130,7 @@ struct ListAPIController<Context: AppContext>: Sendable {
             let prices = MenuPrices(
                 display: display, pourCostPercent: try Self.whole(body.pourCostPercent, or: .invalidPourCost))
             return try await payload(
-                try await desk.store.setMenuPrices(prices, for: list.id, owner: context.owner), request,
+                try await desk.setMenuPrices(prices, for: list.id, owner: context.owner), request,
                 context)
         }
         group.get("lists/:id/plan") { request, context in
@@ -168,12 +168,12 @@ struct ListAPIController<Context: AppContext>: Sendable {
                 menuShelf = MenuShelf(ownerID: follows, hidesUnavailable: body.unavailable == "hide")
             }
             return try await payload(
-                try await desk.store.setMenuShelf(menuShelf, for: list.id, owner: owner), request, context)
+                try await desk.setMenuShelf(menuShelf, for: list.id, owner: owner), request, context)
         }
         group.delete("lists/:id/share") { _, context in
             let list = try await list(context)
             // Idempotent: a list without a link is what revoking leaves.
-            _ = try await desk.store.removeShare(of: list.id, owner: context.owner)
+            _ = try await desk.removeShare(of: list.id, owner: context.owner)
             return APIResponse.noContent()
         }
     }
@@ -193,15 +193,14 @@ struct ListAPIController<Context: AppContext>: Sendable {
         async throws -> Response
     {
         let id = try await desk.knownDrink(raw)
-        let changed = try await desk.store.addEntry(
-            id, note: note, to: list.id, owner: context.owner, at: desk.catalog.now())
+        let changed = try await desk.addEntry(
+            id, note: note, to: list.id, owner: context.owner)
         return try await payload(changed, request, context, status: list.contains(id) ? .ok : .created)
     }
 
     private func remove(_ list: DrinkList, _ context: Context) async throws -> Response {
-        _ = try await desk.store.removeEntry(
-            try context.parameters.require("cocktail"), from: list.id, owner: context.owner,
-            at: desk.catalog.now())
+        _ = try await desk.removeEntry(
+            try context.parameters.require("cocktail"), from: list.id, owner: context.owner)
         return APIResponse.noContent()
     }
 

@@ -16,7 +16,7 @@ struct ListPageController<Context: AppContext>: Sendable {
         pages.get("/lists", use: listsPage)
         pages.post("/lists") { request, context -> Response in
             let (form, owner) = (try context.submittedForm().decode(NameForm.self), context.owner)
-            let list = try await desk.store.createList(named: form.name ?? "", owner: owner, at: desk.catalog.now())
+            let list = try await desk.createList(named: form.name ?? "", owner: owner)
             return .redirect(to: "/lists/\(list.id)", type: .normal)
         }
         pages.get("/lists/:id", use: listPage)
@@ -24,8 +24,8 @@ struct ListPageController<Context: AppContext>: Sendable {
         pages.post("/lists/:id/menu/share", use: shareMenu)
         pages.post("/lists/:id/rename") { request, context in
             try await change(request, context, notice: "renamed") { (form: NameForm, list, owner) in
-                _ = try await desk.store.renameList(
-                    id: list.id, to: form.name ?? "", owner: owner, at: desk.catalog.now())
+                _ = try await desk.renameList(
+                    id: list.id, to: form.name ?? "", owner: owner)
             }
         }
         pages.post("/lists/:id/delete") { request, context -> Response in
@@ -36,28 +36,27 @@ struct ListPageController<Context: AppContext>: Sendable {
                     status: .badRequest, code: "confirm_required",
                     message: context.strings["drinklist_delete_confirm_needed"])
             }
-            _ = try await desk.store.deleteList(id: list.id, owner: owner)
+            _ = try await desk.deleteList(id: list.id, owner: owner)
             return .redirect(to: "/lists?deleted=1", type: .normal)
         }
         pages.post("/lists/:id/entries/:cocktail/move") { request, context in
             try await change(request, context, anchor: "entries") { (form: MoveForm, list, owner) in
-                _ = try await desk.store.moveEntry(
-                    try context.parameters.require("cocktail"), to: form.to, in: list.id, owner: owner,
-                    at: desk.catalog.now())
+                _ = try await desk.moveEntry(
+                    try context.parameters.require("cocktail"), to: form.to, in: list.id, owner: owner)
             }
         }
         pages.post("/lists/:id/entries/:cocktail/remove") { request, context in
             try await change(request, context, anchor: "entries") { (_: NoFields, list, owner) in
-                _ = try await desk.store.removeEntry(
-                    try context.parameters.require("cocktail"), from: list.id, owner: owner, at: desk.catalog.now())
+                _ = try await desk.removeEntry(
+                    try context.parameters.require("cocktail"), from: list.id, owner: owner)
             }
         }
         pages.post("/lists/:id/entries/:cocktail/note") { request, context in
             try await change(request, context, anchor: "entries") { (form: NoteForm, list, owner) in
                 let id = try context.parameters.require("cocktail")
                 guard list.contains(id) else { throw ListError.entryNotFound }
-                _ = try await desk.store.addEntry(
-                    id, note: form.note, to: list.id, owner: owner, at: desk.catalog.now())
+                _ = try await desk.addEntry(
+                    id, note: form.note, to: list.id, owner: owner)
             }
         }
         // A drink's menu price (empty clears it); from the menu's "use suggested price", back there.
@@ -75,8 +74,8 @@ struct ListPageController<Context: AppContext>: Sendable {
                 page.refusePrice(form.price ?? "", for: cocktail, currency: currency, strings: context.strings)
                 return renderer.render(page, status: .badRequest, context: context)
             }
-            _ = try await desk.store.setEntryPrice(
-                cocktail, minor: minor, in: list.id, owner: owner, at: desk.catalog.now())
+            _ = try await desk.setEntryPrice(
+                cocktail, minor: minor, in: list.id, owner: owner)
             let back = form.return == "menu" ? "/lists/\(list.id)/menu#menu-prices" : "/lists/\(list.id)#entries"
             return .redirect(to: back, type: .normal)
         }
@@ -85,7 +84,7 @@ struct ListPageController<Context: AppContext>: Sendable {
             let list = try await desk.list(try context.parameters.require("id"), owner: owner)
             let percent = (form.pourCost ?? "").trimmingCharacters(in: .whitespaces)
             guard percent.isEmpty || Int(percent) != nil else { throw ListError.invalidPourCost }
-            _ = try await desk.store.setMenuPrices(
+            _ = try await desk.setMenuPrices(
                 MenuPrices(display: form.display, pourCostPercent: Int(percent)), for: list.id, owner: owner)
             return .redirect(to: "/lists/\(list.id)/menu#menu-prices", type: .normal)
         }
@@ -111,12 +110,12 @@ struct ListPageController<Context: AppContext>: Sendable {
                     }
                     menuShelf = MenuShelf(ownerID: id, hidesUnavailable: form.unavailable == "hide")
                 }
-                _ = try await desk.store.setMenuShelf(menuShelf, for: list.id, owner: owner)
+                _ = try await desk.setMenuShelf(menuShelf, for: list.id, owner: owner)
             }
         }
         pages.post("/lists/:id/share/revoke") { request, context in
             try await change(request, context, notice: "revoked", anchor: "share") { (_: NoFields, list, owner) in
-                _ = try await desk.store.removeShare(of: list.id, owner: owner)
+                _ = try await desk.removeShare(of: list.id, owner: owner)
             }
         }
         // The drink page's "Add to list…": the list is the form's choice.
@@ -124,8 +123,8 @@ struct ListPageController<Context: AppContext>: Sendable {
             let (form, owner) = (try context.submittedForm().decode(AddToListForm.self), context.owner)
             let drink = try await desk.knownDrink(try context.parameters.require("id"))
             let list = try await desk.list(form.list ?? "", owner: owner)
-            _ = try await desk.store.addEntry(
-                drink, note: form.note, to: list.id, owner: owner, at: desk.catalog.now())
+            _ = try await desk.addEntry(
+                drink, note: form.note, to: list.id, owner: owner)
             return .redirect(to: "/cocktails/\(drink)?listed=\(list.id)#lists", type: .normal)
         }
 
@@ -140,7 +139,7 @@ struct ListPageController<Context: AppContext>: Sendable {
     // MARK: The owner's pages
 
     @Sendable func listsPage(request: Request, context: Context) async throws -> Response {
-        let lists = try await desk.store.lists(of: context.owner)
+        let lists = try await desk.lists(of: context.owner)
         return renderer.render(ListsPage(lists: lists, strings: context.strings), context: context)
     }
 

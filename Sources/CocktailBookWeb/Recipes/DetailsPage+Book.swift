@@ -73,7 +73,7 @@ struct DetailsBook: Sendable {
         let owner = viewer.favoritesOwner
         let mayWrite = RecipeDesk.mayWrite(viewer)
         var recipe: OwnRecipe?
-        if let number = OwnRecipe.number(in: id) { recipe = try await desk.store.ownRecipe(number: number) }
+        if let number = OwnRecipe.number(in: id) { recipe = try await desk.ownRecipe(number: number) }
         let editable = recipe.map { RecipeDesk.mayEdit($0, viewer: viewer) } ?? false
         var basedOn: Link?
         if let original = recipe?.cocktail.basedOn, let item = try? await desk.catalog.cocktail(id: original) {
@@ -84,20 +84,20 @@ struct DetailsBook: Sendable {
             Link(href: "/cocktails/\($0.id)", text: $0.cocktail.name)
         }
         // The book's ratings are shown to its members, not to a visitor who is nobody.
-        let view = owner == .nobody ? PersonalView() : try await desk.store.personalView(of: owner, only: id)
+        let view = owner == .nobody ? PersonalView() : try await desk.personalView(of: owner, only: id)
         let summary = view.ratings[id]
         let mine = view.myRatings[id]
         var made: [MadeEntry] = []
         var note = ""
         if owner != .nobody {
-            made = try await desk.store.madeEntries(of: id, owner: owner)
-            note = try await desk.store.note(on: id, owner: owner) ?? ""
+            made = try await desk.madeEntries(of: id, owner: owner)
+            note = try await desk.note(on: id, owner: owner) ?? ""
         }
         let calendar = desk.catalog.calendar
         var notice: String?
         if query["saved"] != nil { notice = strings["details_saved"] }
         var lists: [DrinkList] = []
-        if owner != .nobody { lists = try await desk.store.lists(of: owner) }
+        if owner != .nobody { lists = try await desk.lists(of: owner) }
         let listed = query["listed"].flatMap { raw in lists.first { String($0.id) == raw } }
         if let restored = query["restored"] { notice = strings("details_restored", ["n": restored]) }
         return DetailsBook(

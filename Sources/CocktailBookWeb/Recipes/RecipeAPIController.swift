@@ -75,7 +75,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
 
     @Sendable func versions(request: Request, context: Context) async throws -> Response {
         let recipe = try await desk.recipe(id: try context.parameters.require("id"))
-        let versions = try await desk.store.recipeVersions(number: recipe.number)
+        let versions = try await desk.versions(of: recipe.number)
         return try APIResponse.json(
             RecipeVersionsPayload(
                 id: recipe.id, current: recipe.version,
@@ -149,7 +149,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
         if let image = input.imageURL {
             let file = String(image.dropFirst(ImportedImageFiles.urlPrefix.count))
             var stored = image.hasPrefix(ImportedImageFiles.urlPrefix) && PictureName.isStored(file)
-            if stored { stored = try await desk.store.pictures.picture(named: file) != nil }
+            if stored { stored = try await desk.hasPicture(named: file) }
             input.imageURL = stored ? image : nil
         }
         return input
@@ -231,7 +231,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
         if Self.tooLong(text) {
             throw AppError.noteTooLong(field: "text")
         }
-        try await desk.store.setNote(trimmed, on: id, owner: owner, at: desk.catalog.now())
+        try await desk.setNote(trimmed, on: id, owner: owner)
         return APIResponse.noContent()
     }
 
@@ -249,7 +249,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
     private func rating(_ stars: Int?, context: Context) async throws -> Response {
         let owner = context.owner
         let id = try await knownID(context)
-        try await desk.store.setRating(stars, on: id, owner: owner, at: desk.catalog.now())
+        try await desk.setRating(stars, on: id, owner: owner)
         return APIResponse.noContent()
     }
 

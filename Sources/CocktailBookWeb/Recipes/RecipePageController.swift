@@ -154,7 +154,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
         } catch RecipeError.stale(let current) {
             // Both versions on one page: what was typed stays in the form, the saved one above
             // it; saving again (against the current version) keeps what was typed.
-            let saver = try await desk.store.recipeVersions(number: current.number).first?.savedByName
+            let saver = try await desk.versions(of: current.number).first?.savedByName
             let stale = EditorPage.Stale(
                 version: current.version, savedBy: saver ?? context.strings["editor_someone"],
                 name: current.cocktail.name, ingredients: current.cocktail.ingredients,
@@ -193,7 +193,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
         if strings.language != .english {
             names.formUnion(desk.catalog.ingredients.ingredients.map { strings.ingredient($0.name) })
         }
-        names.formUnion(try await desk.store.customIngredients())
+        names.formUnion(try await desk.customIngredients())
         return names.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
     }
 
@@ -230,7 +230,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
 
     @Sendable func history(request: Request, context: Context) async throws -> Response {
         let recipe = try await desk.recipe(id: try context.parameters.require("id"))
-        let versions = try await desk.store.recipeVersions(number: recipe.number)
+        let versions = try await desk.versions(of: recipe.number)
         return renderer.render(
             HistoryPage(
                 recipe: recipe, versions: versions, mayRestore: RecipeDesk.mayEdit(recipe, viewer: context.viewer),
@@ -271,7 +271,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
         guard text.count <= PersonalRules.maximumNoteLength else {
             throw AppError.noteTooLong(in: context.strings)
         }
-        try await desk.store.setNote(text, on: id, owner: owner, at: desk.catalog.now())
+        try await desk.setNote(text, on: id, owner: owner)
         return .redirect(to: "/cocktails/\(id)#personal", type: .normal)
     }
 
@@ -282,7 +282,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
             throw AppError(
                 status: .badRequest, code: "invalid_rating", message: context.strings["details_rating_invalid"])
         }
-        try await desk.store.setRating(stars, on: id, owner: owner, at: desk.catalog.now())
+        try await desk.setRating(stars, on: id, owner: owner)
         return .redirect(to: "/cocktails/\(id)#personal", type: .normal)
     }
 

@@ -9,6 +9,9 @@ import Logging
 struct Book: Sendable {
     let database: any AppStore
     let catalog: CatalogService
+
+    /// The bar's use cases, as the web app's bar pages and API call them.
+    var bar: BarDesk { BarDesk(catalog: catalog, store: database) }
 }
 
 /// Runs `body` with the book the options name, its store running meanwhile, and its catalog: the

@@ -1,0 +1,67 @@
+import CocktailBook
+import Foundation
+
+/// A person's lists changed, for the list pages and the lists API alike: each change is dated
+/// by the catalog's clock and checked by the store (a name, a note, a price, the owner).
+extension ListDesk {
+    /// `owner`'s lists, by name.
+    package func lists(of owner: FavoritesOwner) async throws -> [DrinkList] { try await store.lists(of: owner) }
+
+    package func createList(named name: String, owner: FavoritesOwner) async throws -> DrinkList {
+        try await store.createList(named: name, owner: owner, at: catalog.now())
+    }
+
+    package func renameList(id: Int64, to name: String, owner: FavoritesOwner) async throws -> DrinkList {
+        try await store.renameList(id: id, to: name, owner: owner, at: catalog.now())
+    }
+
+    /// `false` when `owner` has no such list.
+    package func deleteList(id: Int64, owner: FavoritesOwner) async throws -> Bool {
+        try await store.deleteList(id: id, owner: owner)
+    }
+
+    /// Adds a drink at the end, or changes the note of one the list holds.
+    package func addEntry(_ cocktailID: String, note: String?, to listID: Int64, owner: FavoritesOwner)
+        async throws -> DrinkList
+    {
+        try await store.addEntry(cocktailID, note: note, to: listID, owner: owner, at: catalog.now())
+    }
+
+    package func removeEntry(_ cocktailID: String, from listID: Int64, owner: FavoritesOwner) async throws
+        -> DrinkList
+    {
+        try await store.removeEntry(cocktailID, from: listID, owner: owner, at: catalog.now())
+    }
+
+    /// Moves a drink to `index` (0 is the top), the others keeping their order.
+    package func moveEntry(_ cocktailID: String, to index: Int, in listID: Int64, owner: FavoritesOwner)
+        async throws -> DrinkList
+    {
+        try await store.moveEntry(cocktailID, to: index, in: listID, owner: owner, at: catalog.now())
+    }
+
+    /// A drink's menu price (`nil` clears it).
+    package func setEntryPrice(_ cocktailID: String, minor: Int?, in listID: Int64, owner: FavoritesOwner)
+        async throws -> DrinkList
+    {
+        try await store.setEntryPrice(cocktailID, minor: minor, in: listID, owner: owner, at: catalog.now())
+    }
+
+    package func setMenuPrices(_ prices: MenuPrices, for listID: Int64, owner: FavoritesOwner) async throws
+        -> DrinkList
+    {
+        try await store.setMenuPrices(prices, for: listID, owner: owner)
+    }
+
+    /// Makes the list's menu follow a bar (or every drink again, with `nil`).
+    package func setMenuShelf(_ menuShelf: MenuShelf?, for listID: Int64, owner: FavoritesOwner) async throws
+        -> DrinkList
+    {
+        try await store.setMenuShelf(menuShelf, for: listID, owner: owner)
+    }
+
+    /// Revokes the list's share link; `false` when it had none.
+    package func removeShare(of listID: Int64, owner: FavoritesOwner) async throws -> Bool {
+        try await store.removeShare(of: listID, owner: owner)
+    }
+}
