@@ -141,6 +141,25 @@ struct ABVEstimatorTests {
         #expect(ABVEstimator.dilution(for: MixingMethod(named: method)) == expected)
     }
 
+    @Test("Built and stirred in its own glass: until cold, Arnold's whole stirred curve; a stir to mix, half")
+    func stirredInItsGlass() {
+        let oldFashioned = [
+            "Put the sugar cube in a rocks glass and soak it with the bitters and the water.",
+            "Fill the glass with ice cubes and pour in the whiskey.",
+            "Stir gently for about 20 seconds to chill and dilute.",
+        ]
+        #expect(ABVEstimator.dilution(for: .built, steps: oldFashioned) == .stirred)
+        // "Chill" in another step (the glass) does not make a quick stir a long one.
+        let highball = [
+            "Chill a highball glass and fill it with ice cubes.", "Add the spirits and the lemon juice.",
+            "Top with cola.", "Stir gently and garnish with a lemon slice.",
+        ]
+        #expect(ABVEstimator.dilution(for: .built, steps: highball) == .stirredInGlass)
+        #expect(ABVEstimator.dilution(for: .built, steps: ["Pour over ice.", "Stir until well chilled."]) == .stirred)
+        // Without ice there is nothing to chill it with.
+        #expect(ABVEstimator.dilution(for: .built, steps: ["Stir until cold."]) == .fixed(0.10))
+    }
+
     @Test("No method dilutes by 10 %, as a drink poured over ice")
     func dilutionWithoutMethod() {
         #expect(ABVEstimator.dilution(for: nil) == .fixed(0.10))
@@ -328,13 +347,18 @@ struct ABVStepsTests {
         #expect(near(garnished, 40 / 1.1), "got \(String(describing: garnished))")
     }
 
-    @Test("a built drink stirred in its glass over ice takes half the stirred curve; a muddled one shaken, the shaken")
+    @Test(
+        "a built drink stirred in its glass over ice until cold takes the whole stirred curve, a quick stir half; a muddled one shaken, the shaken"
+    )
     func stepsChangeTheDilution() {
-        // x = 0.40: half of 0.4498 is 0.2249 → 40 / 1.2249 = 32.656 %.
+        // x = 0.40: stirred water −1.21 × 0.16 + 1.246 × 0.4 + 0.145 = 0.4498 → 40 / 1.4498 = 27.590 %.
         let stirredDown = estimate(
             ["2 oz gin"], "built",
             ["Add a large ice cube and the gin.", "Stir for about 20 seconds to chill and dilute."])
-        #expect(near(stirredDown, 32.656), "got \(String(describing: stirredDown))")
+        #expect(near(stirredDown, 27.590), "got \(String(describing: stirredDown))")
+        // A stir that only mixes: half of 0.4498 is 0.2249 → 40 / 1.2249 = 32.656 %.
+        let stirredOnce = estimate(["2 oz gin"], "built", ["Add a large ice cube and the gin.", "Give it a stir."])
+        #expect(near(stirredOnce, 32.656), "got \(String(describing: stirredOnce))")
         let poured = estimate(["2 oz gin"], "built", ["Pour the gin over ice."])
         #expect(near(poured, 40 / 1.1), "got \(String(describing: poured))")
         // 88.71 ml at x = 0.26667: shaken water 0.55610 → 23.656 / 138.042 = 17.137 %.
@@ -427,11 +451,22 @@ struct ABVCatalogDrinkTests {
         #expect((5.5...7.5).contains(abv), "\(abv)")
     }
 
-    @Test("Rusty Nail 31–34 %: stirred in its glass over cubes, half of Arnold's stirred curve (was 36.4)")
+    @Test(
+        "Rusty Nail 26–29 %: stirred in its glass over cubes to chill, Arnold's whole stirred curve (was 36.4, then 32.7)"
+    )
     func rustyNail() throws {
-        // 70 ml at 40 % (x = 0.40): half of 0.4498 is 0.2249 → 28 / 85.7 ≈ 32.7 %.
+        // 70 ml at 40 % (x = 0.40): stirred water 0.4498 → 28 / 101.5 ≈ 27.6 %.
         let abv = try Self.abv("Rusty Nail")
-        #expect((31...34).contains(abv), "\(abv)")
+        #expect((26...29).contains(abv), "\(abv)")
+    }
+
+    @Test("Old Fashioned 28–31 % and Negroni on the rocks 18–21 %: stirred to chill in their glass (were 35 and 22)")
+    func stirredToChill() throws {
+        // The figure for the Old Fashioned by Arnold's stirred curve: ≈ 29.5 %.
+        let oldFashioned = try Self.abv("Old Fashioned")
+        #expect((28...31).contains(oldFashioned), "\(oldFashioned)")
+        let negroni = try Self.abv("Negroni")
+        #expect((18...21).contains(negroni), "\(negroni)")
     }
 
     @Test("Mint Julep 21–25 %: stirred in crushed ice until the cup frosts, melting as much as a shake (was 28.6)")

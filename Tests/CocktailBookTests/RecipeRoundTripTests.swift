@@ -36,7 +36,7 @@ struct RecipeRoundTripTests {
         #expect(draft.steps == negroni.instructions)
         #expect(
             draft.shortDescription
-                == "Bitter, bold and ruby red: gin, Campari and sweet vermouth in equal parts over ice. ≈ 22% ABV.")
+                == "Bitter, bold and ruby red: gin, Campari and sweet vermouth in equal parts over ice. ≈ 19% ABV.")
         #expect(draft.longDescription == "", "a yield of one drink is not said")
         #expect(draft.preparationMinutes == "3")
         #expect(draft.category == "Spirit-forward")

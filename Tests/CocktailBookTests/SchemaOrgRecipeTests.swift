@@ -50,7 +50,7 @@ struct SchemaOrgRecipeTests {
         #expect(recipe["name"] as? String == "Negroni")
         #expect(
             recipe["description"] as? String
-                == "Bitter, bold and ruby red: gin, Campari and sweet vermouth in equal parts over ice. ≈ 22% ABV.")
+                == "Bitter, bold and ruby red: gin, Campari and sweet vermouth in equal parts over ice. ≈ 19% ABV.")
         #expect(
             recipe["recipeIngredient"] as? [String] == ["1 oz London dry gin", "1 oz Campari", "1 oz sweet vermouth"])
         let steps = try #require(recipe["recipeInstructions"] as? [[String: Any]])
@@ -104,7 +104,7 @@ struct SchemaOrgRecipeTests {
         #expect(recipe["name"] as? String == "Negroni")
         #expect(
             recipe["description"] as? String
-                == "Amaro, deciso e rosso rubino: gin, Campari e vermouth rosso in parti uguali sul ghiaccio. ≈ 22% vol.",
+                == "Amaro, deciso e rosso rubino: gin, Campari e vermouth rosso in parti uguali sul ghiaccio. ≈ 19% vol.",
             "the abbreviation's full stop ends the sentence")
         let steps = try #require(recipe["recipeInstructions"] as? [[String: Any]])
         #expect(

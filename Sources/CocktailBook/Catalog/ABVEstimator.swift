@@ -17,7 +17,9 @@ import CocktailsAPI
 /// so a Daiquiri (x ≈ 0.28) gains about 57 % water and a Manhattan (x ≈ 0.36) about 44 %. The
 /// other methods are assumptions stated here: a drink packed with crushed ice and stirred or
 /// swizzled in it (a julep, a swizzle, a muddled Caipirinha) melts as much as a shaken one;
-/// a built drink stirred in its glass over ice takes half the stirred figure; a built drink
+/// a built drink stirred in its glass over ice until cold (a step that stirs "to chill", "until
+/// cold", "to dilute": an Old Fashioned, a Negroni on the rocks) takes the whole stirred figure,
+/// as it would in a mixing glass, and one only given a stir to mix, half of it; a built drink
 /// merely poured over ice, 10 %; a blended drink takes the water of the ice blended into it
 /// (half the measured volume of crushed ice; 10 % when none is measured); layered, none.
 /// A built or muddled drink that the steps shake is diluted as shaken.
@@ -34,7 +36,7 @@ public enum ABVEstimator {
         case stirred
         /// Arnold's shaken curve (also a drink packed with crushed ice and stirred in it).
         case shaken
-        /// Half of Arnold's stirred curve: stirred in its own glass over ice.
+        /// Half of Arnold's stirred curve: given a stir in its own glass over ice, to mix it.
         case stirredInGlass
         /// A fixed share of the undiluted volume.
         case fixed(Double)
@@ -79,7 +81,16 @@ public enum ABVEstimator {
         if text.contains("crushed ice"), text.contains("stir") || text.contains("swizzle") || method == .muddled {
             return .shaken
         }
-        if text.contains("stir"), text.contains("ice") { return .stirredInGlass }
+        if text.contains("stir"), text.contains("ice") {
+            // Stirred in its own glass until cold (an Old Fashioned, a Negroni on the rocks): the
+            // ice gives what a mixing glass's would, Arnold's whole curve. A stir that only
+            // mixes (a highball given a turn) takes half of it.
+            let chills = steps.contains { step in
+                let step = step.lowercased()
+                return step.contains("stir") && ["chill", "cold", "dilute"].contains(where: step.contains)
+            }
+            return chills ? .stirred : .stirredInGlass
+        }
         return base
     }
 
