@@ -119,7 +119,7 @@ curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null || { echo "nginx does not a
 # this machine's own): an admin signs in, and the load's writes use the admin's token.
 password=$(python3 -c 'import secrets; print(secrets.token_hex(12))')
 printf '%s\n' "$password" | "$app" user add admin --admin --password-stdin --database "$database" >/dev/null
-token=$("$app" user token admin --label load --database "$database")
+token=$("$app" user token admin --label load --scope admin --database "$database")
 
 if [ "$load" = 0 ]; then
   echo "Cocktail Book: ${instances} instances behind http://127.0.0.1:$port (PostgreSQL $database). Ctrl-C stops everything."

@@ -100,7 +100,7 @@ def main():
         base = [app, "--database", url, "--bcrypt-cost", "4"]
         subprocess.run(base[:1] + ["user", "add", "admin", "--admin", "--password-stdin"] + base[1:],
                        input="a long password\n", text=True, check=True, capture_output=True)
-        token = subprocess.run(base[:1] + ["user", "token", "admin"] + base[1:], text=True, check=True,
+        token = subprocess.run(base[:1] + ["user", "token", "admin", "--scope", "admin"] + base[1:], text=True, check=True,
                                capture_output=True).stdout.split()[-1]
         port = free_port()
         log = open(os.path.join(work, "app.log"), "w")

@@ -132,6 +132,11 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v22: own recipes and house recipes named as in PostgreSQL", migrate: renameRecipes)
         migrator.registerMigration(
             "v23: accounts, sessions and API tokens named as in PostgreSQL", migrate: renameAccounts)
+        migrator.registerMigration("v24: what each API token may do, and when it stops working") { db in
+            for statement in PostgresSchema.tokenScopeMigration(timestamp: "datetime") {
+                try db.execute(sql: statement)
+            }
+        }
         return migrator
     }
 

@@ -59,9 +59,11 @@ public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, 
     func deleteSessions(of accountId: Int64, keeping: String?) async throws -> Int
     func sessionCount(of accountId: Int64) async throws -> Int
     @discardableResult
-    func addToken(tokenHash: String, prefix: String, label: String?, accountId: Int64, at date: Date) async throws
-        -> APIToken
-    func tokenAccount(tokenHash: String, now: Date) async throws -> Account?
+    func addToken(
+        tokenHash: String, prefix: String, label: String?, accountId: Int64, at date: Date, scope: TokenScope,
+        expiresAt: Date?
+    ) async throws -> APIToken
+    func tokenGrant(tokenHash: String, now: Date) async throws -> TokenGrant?
     func tokens(of accountId: Int64) async throws -> [APIToken]
     func revokeToken(prefix: String) async throws
     @discardableResult

@@ -109,10 +109,36 @@ struct User: AsyncParsableCommand {
         @Argument(help: ArgumentHelp("The account's name.", valueName: "name")) var name: String
         @Option(name: .long, help: ArgumentHelp("A label to recognise the token by.", valueName: "text")) var label:
             String?
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "What the token may do: read, write (the default) or admin, never more than the account's role allows.",
+                valueName: "read|write|admin"))
+        var scope: String = TokenScope.write.rawValue
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "When it stops working: a number of days or hours from now (90d, 12h), or never (the default).",
+                valueName: "90d|12h|never"))
+        var expires: String = "never"
+
+        func validate() throws {
+            guard TokenScope(rawValue: scope) != nil else { throw ValidationError("--scope is read, write or admin.") }
+            guard TokenLifetime.seconds(expires) != nil else {
+                throw ValidationError("--expires is a number of days or hours (90d, 12h), or never.")
+            }
+        }
 
         func run() async throws {
             try await runReportingErrors {
-                print(try await withAccounts(common) { try await $0.issueToken(for: name, label: label) })
+                let now = Date()
+                let expiresAt = TokenLifetime.seconds(expires)?.map { now.addingTimeInterval($0) }
+                print(
+                    try await withAccounts(common) {
+                        try await $0.issueToken(
+                            for: name, label: label, scope: TokenScope(rawValue: scope) ?? .write, expiresAt: expiresAt,
+                            at: now)
+                    })
             }
         }
     }

@@ -46,6 +46,17 @@ struct CLIUserTests {
         #expect(token.status == 0)
         let printed = token.stdout.trimmingCharacters(in: .newlines)
         #expect(printed.wholeMatch(of: /cb_[0-9a-f]{64}/) != nil, "\(token)")
+        // bob is a guest: a guest's token may write (favorites only, by the routes' roles), never administer.
+        let tooWide = try await sandbox.run(["user", "token", "bob", "--scope", "admin"])
+        #expect(
+            tooWide.status == 1
+                && tooWide.stderrLines == [
+                    "cocktailbook: An account with the guest role may not have an admin token; the widest it may have is write."
+                ], "\(tooWide)")
+        let badExpiry = try await sandbox.run(["user", "token", "bob", "--expires", "0d"])
+        #expect(badExpiry.status != 0 && badExpiry.stderr.contains("--expires"))
+        let reader = try await sandbox.run(["user", "token", "alice", "--scope", "read", "--expires", "12h"])
+        #expect(reader.status == 0 && reader.stdout.hasPrefix("cb_"), "\(reader)")
         #expect(try await sandbox.run(["user", "revoke-token", "cb_"]).status == 1)
         let revoked = try await sandbox.run(["user", "revoke-token", String(printed.prefix(11))])
         #expect(revoked.status == 0, "\(revoked)")

@@ -49,6 +49,7 @@ struct AppDatabaseSchemaTests {
                 "v21: lists named as in PostgreSQL",
                 "v22: own recipes and house recipes named as in PostgreSQL",
                 "v23: accounts, sessions and API tokens named as in PostgreSQL",
+                "v24: what each API token may do, and when it stops working",
             ])
         #expect(FileManager.default.fileExists(atPath: tmp.path))
         #expect(try await database.loadCatalog() == nil)
@@ -84,7 +85,32 @@ struct AppDatabaseSchemaTests {
         let migrations = try await reopened.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations")
         }
-        #expect(migrations == 23)
+        #expect(migrations == 24)
+    }
+
+    @Test("tokens made before scopes: a member's write, an admin's admin, a guest's read, none expiring")
+    func tokenScopeMigration() async throws {
+        let tmp = try TemporaryDatabase()
+        defer { tmp.remove() }
+        // A book as the release before scopes left it, with one token per role.
+        let queue = try DatabaseQueue(path: tmp.path)
+        try AppDatabase.migrator.migrate(queue, upTo: "v23: accounts, sessions and API tokens named as in PostgreSQL")
+        try await queue.write { db in
+            for (id, name, role) in [(1, "ada", "admin"), (2, "max", "member"), (3, "gus", "guest")] {
+                try db.execute(
+                    sql: "INSERT INTO account (id, name, role, password_hash, created_at) VALUES (?, ?, ?, 'h', ?)",
+                    arguments: [id, name, role, StoreFixtures.firstDate])
+                try db.execute(
+                    sql: "INSERT INTO api_token (account_id, token_hash, prefix, created_at) VALUES (?, ?, ?, ?)",
+                    arguments: [id, "hash-\(name)", "cb_\(name)", StoreFixtures.firstDate])
+            }
+        }
+        try queue.close()
+        let database = try AppDatabase(path: tmp.path)
+        var tokens: [APIToken] = []
+        for id in 1...3 { tokens += try await database.tokens(of: Int64(id)) }
+        #expect(tokens.map(\.scope) == [.admin, .write, .read])
+        #expect(tokens.allSatisfy { $0.expiresAt == nil })
     }
 
     @Test("a path that is a directory cannot be opened, and the error names the path")

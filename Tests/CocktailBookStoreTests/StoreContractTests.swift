@@ -191,6 +191,33 @@ struct StoreContractTests {
         }
     }
 
+    @Test(
+        "API tokens keep their scope and expiry; a grant is capped by the role and ends at the expiry",
+        arguments: backends)
+    func tokenScopes(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            _ = try await store.addAccount(name: "alice", role: .admin, passwordHash: "h", at: StoreFixtures.firstDate)
+            let bob = try await store.addAccount(
+                name: "bob", role: .member, passwordHash: "h", at: StoreFixtures.firstDate)
+            let ends = StoreFixtures.secondDate.addingTimeInterval(3600)
+            try await store.addToken(
+                tokenHash: "r1", prefix: "cb_rrrr", label: nil, accountId: bob.id, at: StoreFixtures.firstDate,
+                scope: .read, expiresAt: ends)
+            // Stored wider than the role allows (as an admin since made a member would have it).
+            try await store.addToken(
+                tokenHash: "a1", prefix: "cb_aaaa", label: nil, accountId: bob.id, at: StoreFixtures.secondDate,
+                scope: .admin, expiresAt: nil)
+            let listed = try await store.tokens(of: bob.id)
+            #expect(listed.map(\.scope) == [.admin, .read])
+            #expect(listed.last.flatMap(\.expiresAt).map { abs($0.timeIntervalSince(ends)) < 0.001 } == true)
+            let before = try await store.tokenGrant(tokenHash: "r1", now: ends.addingTimeInterval(-1))
+            #expect(before?.account.name == "bob" && before?.scope == .read)
+            #expect(try await store.tokenGrant(tokenHash: "r1", now: ends) == nil, "expired at its expiry")
+            let capped = try await store.tokenGrant(tokenHash: "a1", now: ends)
+            #expect(capped?.scope == .write, "capped by the role: \(String(describing: capped))")
+        }
+    }
+
     @Test("settings follow an account and are replaced as a whole", arguments: backends)
     func settings(_ backend: Backend) async throws {
         try await backend.withStore { store in

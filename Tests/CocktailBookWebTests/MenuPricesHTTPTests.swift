@@ -56,7 +56,9 @@ struct MenuPricesHTTPTests {
         let database = try await AccountsHTTPTests.book()
         defer { database.remove() }
         let accounts = Accounts(database: try AppDatabase(path: database.path), bcryptCost: 4)
-        let alice: HTTPFields = [.authorization: "Bearer \(try await accounts.issueToken(for: "alice", label: "t"))"]
+        let alice: HTTPFields = [
+            .authorization: "Bearer \(try await accounts.issueToken(for: "alice", label: "t", scope: .admin))"
+        ]
         let bob: HTTPFields = [.authorization: "Bearer \(try await accounts.issueToken(for: "bob", label: "t"))"]
         try await makeApp(databasePath: database.path).test(.router) { client in
             try await client.waitUntilReady()

@@ -24,7 +24,7 @@ public struct Accounts: Sendable {
     /// is recorded).
     private let accountsExist: DatabaseMemo<Bool, Bool>
     private let sessions: DatabaseMemo<String, Account?>
-    private let apiTokens: DatabaseMemo<String, Account?>
+    private let apiTokens: DatabaseMemo<String, TokenGrant?>
 
     /// Creates the service over `database`.
     public init(database: any AppStore, bcryptCost: UInt8 = 12) {
@@ -108,21 +108,40 @@ public struct Accounts: Sendable {
         }
     }
 
-    /// The account an API token belongs to.
-    public func account(apiToken token: String, now: Date = Date()) async throws -> Account? {
+    /// Who a live API token signs in, and what it may do for them now.
+    public func grant(apiToken token: String, now: Date = Date()) async throws -> TokenGrant? {
         let hash = Self.digest(token)
-        return try await apiTokens.value(for: hash) { try await database.tokenAccount(tokenHash: hash, now: now) }
+        // Remembered for at most 30 seconds; the expiry is checked at each use all the same.
+        let grant = try await apiTokens.value(for: hash) { try await database.tokenGrant(tokenHash: hash, now: now) }
+        guard let grant, grant.expiresAt.map({ now < $0 }) ?? true else { return nil }
+        return grant
     }
 
-    /// Issues a new API token for `name`; the token is returned once and stored only hashed.
-    public func issueToken(for name: String, label: String?, at date: Date = Date()) async throws -> String {
+    /// The account a live API token belongs to.
+    public func account(apiToken token: String, now: Date = Date()) async throws -> Account? {
+        try await grant(apiToken: token, now: now)?.account
+    }
+
+    /// Issues a new API token for `name` that may do `scope` (at most what the account's role
+    /// allows) until `expiresAt` (`nil`: until it is revoked); the token is returned once and
+    /// stored only hashed.
+    public func issueToken(
+        for name: String, label: String?, scope: TokenScope = .write, expiresAt: Date? = nil, at date: Date = Date()
+    ) async throws -> String {
         guard let account = try await database.credentials(named: name)?.account else {
             throw StoreError.unknownAccount(name)
         }
+        guard scope <= .widest(for: account.role) else {
+            throw Refusal(
+                message:
+                    "An account with the \(account.role.rawValue) role may not have an \(scope.rawValue) token; the widest it may have is \(TokenScope.widest(for: account.role).rawValue)."
+            )
+        }
+        if let expiresAt, expiresAt <= date { throw Refusal(message: "The token's expiry must be in the future.") }
         let token = "cb_" + Secrets.randomToken()
         try await database.addToken(
             tokenHash: Self.digest(token), prefix: String(token.prefix(11)), label: label, accountId: account.id,
-            at: date)
+            at: date, scope: scope, expiresAt: expiresAt)
         return token
     }
 

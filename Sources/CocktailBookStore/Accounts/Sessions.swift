@@ -8,6 +8,13 @@ public struct APIToken: Sendable, Equatable, Codable {
     public var label: String?
     public var createdAt: Date
     public var lastUsedAt: Date?
+    /// What it may do (``TokenScope``), as issued: its account's role may narrow it.
+    public var scope: TokenScope = .write
+    /// When it stops working; `nil` for never.
+    public var expiresAt: Date?
+
+    /// Whether it still works at `now`.
+    public func isValid(at now: Date) -> Bool { expiresAt.map { now < $0 } ?? true }
 }
 
 /// Sessions and API tokens are stored as SHA-256 hashes of the secrets the browser or client
@@ -67,50 +74,49 @@ extension SQLBook {
         }
     }
 
-    /// Stores a new API token of `accountId`.
+    /// Stores a new API token of `accountId`, with its scope and expiry.
     @discardableResult
-    public func addToken(tokenHash: String, prefix: String, label: String?, accountId: Int64, at date: Date)
-        async throws -> APIToken
-    {
+    public func addToken(
+        tokenHash: String, prefix: String, label: String?, accountId: Int64, at date: Date, scope: TokenScope,
+        expiresAt: Date?
+    ) async throws -> APIToken {
         let id = try await writing("tokens") { db in
             try await db.first(
                 Int64.self,
-                "INSERT INTO api_token (account_id, token_hash, prefix, label, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
-                accountId, tokenHash, prefix, label, date)
+                """
+                INSERT INTO api_token (account_id, token_hash, prefix, label, created_at, scope, expires_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
+                """,
+                accountId, tokenHash, prefix, label, date, scope.rawValue, expiresAt)
         }
-        return APIToken(id: id ?? 0, prefix: prefix, label: label, createdAt: date)
+        return APIToken(
+            id: id ?? 0, prefix: prefix, label: label, createdAt: date, scope: scope, expiresAt: expiresAt)
     }
 
-    /// The account an API token belongs to, recording its use (at most once a minute).
-    public func tokenAccount(tokenHash: String, now: Date) async throws -> Account? {
+    /// The account an API token signs in and what the token may do, unless it has expired;
+    /// records its use (at most once a minute).
+    public func tokenGrant(tokenHash: String, now: Date) async throws -> TokenGrant? {
         guard
-            let token = try await reading({ db in
-                try await db.first(
-                    TokenRow.self,
-                    "SELECT id, account_id, prefix, label, created_at, last_used_at FROM api_token WHERE token_hash = ?",
-                    tokenHash)
-            })
+            let row = try await reading({ db in
+                try await db.first(TokenRow.self, "\(TokenRow.select) WHERE token_hash = ?", tokenHash)
+            }), row.token.isValid(at: now)
         else { return nil }
-        if StoreRules.isDueForTouch(token.lastUsedAt, now: now) {
+        if StoreRules.isDueForTouch(row.lastUsedAt, now: now) {
             try await writing("tokens") { db in
-                try await db.execute("UPDATE api_token SET last_used_at = ? WHERE id = ?", now, token.id)
+                try await db.execute("UPDATE api_token SET last_used_at = ? WHERE id = ?", now, row.id)
             }
         }
-        return try await account(id: token.accountId)
+        return try await account(id: row.accountId).map {
+            TokenGrant(account: $0, scope: row.token.scope.capped(by: $0.role), expiresAt: row.expiresAt)
+        }
     }
 
     /// `accountId`'s tokens, newest first.
     public func tokens(of accountId: Int64) async throws -> [APIToken] {
         try await reading { db in
             try await db.all(
-                TokenRow.self,
-                """
-                SELECT id, account_id, prefix, label, created_at, last_used_at FROM api_token WHERE account_id = ?
-                ORDER BY created_at DESC, id DESC
-                """, accountId)
-        }.map {
-            APIToken(id: $0.id, prefix: $0.prefix, label: $0.label, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt)
-        }
+                TokenRow.self, "\(TokenRow.select) WHERE account_id = ? ORDER BY created_at DESC, id DESC", accountId)
+        }.map(\.token)
     }
 
     /// Revokes the one token whose text starts with `prefix` (at least its stored prefix, or
@@ -120,7 +126,7 @@ extension SQLBook {
     public func revokeToken(prefix: String) async throws {
         try await writing("tokens") { db in
             let candidates = try await db.all(
-                TokenRow.self, "SELECT id, account_id, prefix, label, created_at, last_used_at FROM api_token"
+                TokenRow.self, TokenRow.select
             ).filter { StoreRules.token(prefix, matchesPrefix: $0.prefix) }
             guard candidates.count == 1 else { throw StoreError.tokenPrefix(prefix, matches: candidates.count) }
             try await db.execute("DELETE FROM api_token WHERE id = ?", candidates[0].id)
@@ -142,10 +148,52 @@ private struct SessionRow: Decodable {
 }
 
 private struct TokenRow: Decodable {
+    static let select =
+        "SELECT id, account_id, prefix, label, created_at, last_used_at, scope, expires_at FROM api_token"
+
     var id: Int64
     var accountId: Int64
     var prefix: String
     var label: String?
     var createdAt: Date
     var lastUsedAt: Date?
+    var scope: String
+    var expiresAt: Date?
+
+    var token: APIToken {
+        APIToken(
+            id: id, prefix: prefix, label: label, createdAt: createdAt, lastUsedAt: lastUsedAt,
+            scope: TokenScope(rawValue: scope) ?? .read, expiresAt: expiresAt)
+    }
+}
+
+/// Who an API token signs in, and what it may do for them now.
+public struct TokenGrant: Sendable, Equatable {
+    public var account: Account
+    public var scope: TokenScope
+    /// When the token stops working; `nil` for never.
+    public var expiresAt: Date?
+
+    public init(account: Account, scope: TokenScope, expiresAt: Date? = nil) {
+        self.account = account
+        self.scope = scope
+        self.expiresAt = expiresAt
+    }
+}
+
+extension AppStore {
+    /// Stores a new `write` token that never expires.
+    @discardableResult
+    public func addToken(tokenHash: String, prefix: String, label: String?, accountId: Int64, at date: Date)
+        async throws -> APIToken
+    {
+        try await addToken(
+            tokenHash: tokenHash, prefix: prefix, label: label, accountId: accountId, at: date, scope: .write,
+            expiresAt: nil)
+    }
+
+    /// The account a live API token signs in.
+    public func tokenAccount(tokenHash: String, now: Date) async throws -> Account? {
+        try await tokenGrant(tokenHash: tokenHash, now: now)?.account
+    }
 }

@@ -216,6 +216,7 @@ enum PostgresSchema {
             "v13: the answers to requests with an Idempotency-Key, per account for a day",
             idempotencyMigration
         ),
+        ("v14: what each API token may do, and when it stops working", tokenScopeMigration(timestamp: "timestamptz")),
     ]
 
     /// Applies the migrations not applied yet, each in the one transaction that records it.
@@ -240,6 +241,17 @@ enum PostgresSchema {
                     "INSERT INTO schema_migration (name) VALUES (\(migration.name))", logger: logger)
             }
         }
+    }
+
+    /// Tokens get a scope and an expiry; those made before write, an admin's administer and a
+    /// guest's read (what each role's tokens could do until then, bar account management).
+    static func tokenScopeMigration(timestamp: String) -> [String] {
+        [
+            "ALTER TABLE api_token ADD COLUMN scope text NOT NULL DEFAULT 'write'",
+            "ALTER TABLE api_token ADD COLUMN expires_at \(timestamp)",
+            "UPDATE api_token SET scope = 'admin' WHERE account_id IN (SELECT id FROM account WHERE role = 'admin')",
+            "UPDATE api_token SET scope = 'read' WHERE account_id IN (SELECT id FROM account WHERE role = 'guest')",
+        ]
     }
 
     static let idempotencyMigration = [

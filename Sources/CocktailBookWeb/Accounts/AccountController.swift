@@ -129,7 +129,31 @@ struct AccountController<Context: AppContext>: Sendable {
     @Sendable func newToken(request: Request, context: Context) async throws -> Response {
         let (account, form) = try await signedIn(request, context, TokenForm.self)
         let label = form.label?.trimmingCharacters(in: .whitespaces).prefix(60).description
-        let token = try await accounts.issueToken(for: account.name, label: label?.isEmpty == false ? label : nil)
+        let now = Date()
+        guard let scope = TokenScope(rawValue: form.scope ?? TokenScope.write.rawValue) else {
+            return await renderer.render(
+                try page(
+                    for: account, message: context.strings["account_token_scope_invalid"], strings: context.strings),
+                status: .badRequest, context: context)
+        }
+        let lifetime = form.lifetime ?? "never"
+        guard TokenLifetime.choices.contains(lifetime), let seconds = TokenLifetime.seconds(lifetime)
+        else {
+            return await renderer.render(
+                try page(
+                    for: account, message: context.strings["account_token_lifetime_invalid"], strings: context.strings),
+                status: .badRequest, context: context)
+        }
+        let token: String
+        do {
+            token = try await accounts.issueToken(
+                for: account.name, label: label?.isEmpty == false ? label : nil, scope: scope,
+                expiresAt: seconds.map { now.addingTimeInterval($0) }, at: now)
+        } catch let refusal as Accounts.Refusal {
+            return await renderer.render(
+                try page(for: account, message: refusal.message, strings: context.strings), status: .badRequest,
+                context: context)
+        }
         // Shown once, on this answer only; never stored in clear.
         return await renderer.render(
             try page(for: account, newToken: token, strings: context.strings), context: context)
@@ -173,4 +197,8 @@ struct SignInForm: PageForm {
     var next: String?
 }
 struct PasswordForm: PageForm { var current, new: String? }
-struct TokenForm: PageForm { var label: String? }
+struct TokenForm: PageForm {
+    var label: String?
+    var scope: String?
+    var lifetime: String?
+}

@@ -42,13 +42,24 @@ struct AccountPage: PageModel {
     var notice: String?
     var newToken: String?
     var message: String?
+    /// The scopes this account's tokens may have, widest last, and how long a new one may work.
+    var scopes: [Choice] = []
+    var lifetimes: [Choice] = []
 
     struct TokenRow {
         var id: Int64
         var prefix: String
         var label: String
+        var scope: String
         var created: String
         var lastUsed: String
+        var expiry: String?
+    }
+
+    struct Choice {
+        var value: String
+        var label: String
+        var selected: Bool
     }
 
     /// The notice shown after `done=` (`password`, `revoked`, `sessions`), in the viewer's language.
@@ -65,13 +76,27 @@ struct AccountPage: PageModel {
         role = account.role.rawValue
         roleText = strings["role_" + account.role.rawValue]
         let format = Date.FormatStyle(date: .abbreviated, time: .shortened).locale(strings.locale)
+        let now = Date()
         self.tokens = tokens.map {
             TokenRow(
                 id: $0.id, prefix: $0.prefix + "…", label: $0.label ?? "—",
+                scope: strings["account_token_scope_" + $0.scope.capped(by: account.role).rawValue],
                 created: strings("account_token_created", ["date": $0.createdAt.formatted(format)]),
                 lastUsed: strings(
                     "account_token_last_used",
-                    ["date": $0.lastUsedAt.map { $0.formatted(format) } ?? strings["account_token_never"]]))
+                    ["date": $0.lastUsedAt.map { $0.formatted(format) } ?? strings["account_token_never"]]),
+                expiry: $0.expiresAt.map { date in
+                    strings(
+                        date > now ? "account_token_expires" : "account_token_expired", ["date": date.formatted(format)]
+                    )
+                })
+        }
+        scopes = TokenScope.allCases.filter { $0 <= .widest(for: account.role) }.map {
+            Choice(value: $0.rawValue, label: strings["account_token_scope_" + $0.rawValue], selected: $0 == .write)
+        }
+        if !scopes.contains(where: \.selected), !scopes.isEmpty { scopes[scopes.count - 1].selected = true }
+        lifetimes = TokenLifetime.choices.map {
+            Choice(value: $0, label: strings["account_token_lifetime_" + $0], selected: $0 == "never")
         }
         otherSessionsText = strings("account_other_sessions", ["n": String(otherSessions)])
         hasTokens = !tokens.isEmpty

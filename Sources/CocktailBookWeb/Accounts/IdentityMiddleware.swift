@@ -35,9 +35,9 @@ struct IdentityMiddleware<Context: AppContext>: RouterMiddleware {
         do {
             if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
                 let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
-                if let account = try await accounts.account(apiToken: token) {
-                    context.viewer = .account(account)
-                    context.signedInWithToken = true
+                if let grant = try await accounts.grant(apiToken: token) {
+                    context.viewer = .account(grant.account)
+                    context.tokenScope = grant.scope
                 } else {
                     context.hasBadCredentials = true
                 }

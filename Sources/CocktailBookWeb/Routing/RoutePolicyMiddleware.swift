@@ -42,6 +42,7 @@ struct RoutePolicyMiddleware<Context: AppContext>: RouterMiddleware {
             return .redirect(to: "/login?next=" + next + why, type: .normal)
         }
         try admit(context.viewer)
+        if let scope = context.tokenScope { try admit(scope, request) }
         if let exclusive = policy.oneAtATime, !request.method.isRead {
             guard exclusive.gate.enter() else {
                 throw AppError(status: .conflict, code: "busy", message: exclusive.busy(context.strings))
@@ -89,6 +90,18 @@ struct RoutePolicyMiddleware<Context: AppContext>: RouterMiddleware {
             url.host?.lowercased() == request.head.authority?.split(separator: ":").first?.lowercased()
         else { return "/" }
         return LocalPath.sanitized(url.path + (url.query.map { "?" + $0 } ?? ""))
+    }
+
+    /// Refuses an API token below what the route does (`403`): a `read` token writes nothing,
+    /// and only an `admin` token reaches the admin routes.
+    private func admit(_ scope: TokenScope, _ request: Request) throws {
+        let needed: TokenScope = policy.role == .admin ? .admin : request.method.isRead ? .read : .write
+        guard scope >= needed else {
+            throw AppError(
+                status: .forbidden, code: "token_scope",
+                message:
+                    "This API token may \(scope.rawValue) only; this needs a token with the \(needed.rawValue) scope.")
+        }
     }
 
     /// Refuses a signed-in viewer below the route's role (`403`).

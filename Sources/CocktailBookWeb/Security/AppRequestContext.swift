@@ -38,8 +38,9 @@ protocol AppContext: RequestContext {
     /// Why nobody could tell who is asking (the database does not answer), if so: the request
     /// is then refused with this, never answered as anonymous (see ``IdentityMiddleware``).
     var identityUnknown: AppError? { get set }
-    /// The viewer was named by an API token (which pages' forms do not take).
-    var signedInWithToken: Bool { get set }
+    /// What the API token that named the viewer may do; `nil` when no token did (pages' forms
+    /// take none).
+    var tokenScope: TokenScope? { get set }
     /// A page's form, read and checked by the route's middleware (``SubmittedForm``).
     var form: SubmittedForm? { get set }
     /// Whether the route asked for answers as a page or as the API (``RoutePolicy/Surface``).
@@ -47,6 +48,9 @@ protocol AppContext: RequestContext {
 }
 
 extension AppContext {
+    /// The viewer was named by an API token.
+    var signedInWithToken: Bool { tokenScope != nil }
+
     /// The interface's words in the viewer's language.
     var strings: UIStrings { UIStrings.of(language) }
 }
@@ -69,7 +73,7 @@ struct AppRequestContext: AppContext {
     var keepsOffline = false
     var pagePath = "/"
     var identityUnknown: AppError?
-    var signedInWithToken = false
+    var tokenScope: TokenScope?
     var form: SubmittedForm?
     var surface = RoutePolicy.Surface.page
     var clientAddress: String
