@@ -29,6 +29,9 @@ struct Search: AsyncParsableCommand {
                     try printJSON(CocktailListPayload(query: query, page: page, language: common.strings.language))
                 } else if page.items.isEmpty {
                     print(common.strings("cli_no_matches", ["text": query.text]))
+                    if !page.suggestions.isEmpty {
+                        print(common.strings("cli_did_you_mean", ["names": page.suggestions.joined(separator: ", ")]))
+                    }
                 } else {
                     print(
                         CocktailTable(

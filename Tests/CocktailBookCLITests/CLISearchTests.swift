@@ -122,6 +122,8 @@ struct DiscoverCLISearchTests {
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "No cocktails match \"zzzz\".\n")
         #expect(result.stderr.isEmpty)
+        let near = try await sandbox.run(["search", "dakiri"])
+        #expect(near.stdout == "No cocktails match \"dakiri\".\nDid you mean: Daiquiri?\n", "\(near)")
         let json = try await sandbox.run(["search", "zzzz", "--json"])
         #expect(json.status == 0, "\(json)")
         let list = try JSONDecoder().decode(SearchJSON.self, from: Data(json.stdout.utf8))

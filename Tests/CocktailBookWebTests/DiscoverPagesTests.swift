@@ -91,6 +91,15 @@ struct DiscoverPagesTests {
             #expect(html.contains(#"<a class="button secondary" href="/">Clear search</a>"#))
             #expect(DiscoverHTML.rowNames(html).isEmpty)
             #expect(!html.contains("No cocktails in this list yet."))
+            #expect(!html.contains("data-did-you-mean"), "nothing is near zzzz")
+            // Words too far off to match: the nearest names, each a search of its own that keeps the filter.
+            let near = String(buffer: try await client.get("/search?q=moheeto&filter=alcoholic").body)
+            #expect(
+                near.contains(
+                    #"<p class="did-you-mean" data-did-you-mean>Did you mean: <a href="/search?q=Mojito&amp;filter=alcoholic">Mojito</a> "#
+                ), "\(near)")
+            let italian = String(buffer: try await client.get("/search?q=dakiri&lang=it").body)
+            #expect(italian.contains(#"Forse cercavi: <a href="/search?q=Daiquiri">Daiquiri</a>"#))
             let filtered = String(buffer: try await client.get("/search?q=zzzz&filter=alcoholic").body)
             #expect(filtered.contains(#"href="/?filter=alcoholic">Clear search</a>"#))
         }

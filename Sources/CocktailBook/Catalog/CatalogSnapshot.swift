@@ -118,7 +118,11 @@ public struct CatalogSnapshot: Sendable {
             return CocktailList.Item(
                 cocktail: cocktail, isFavorite: favorites.contains(cocktail.id), bar: evaluation?.entry(at: position))
         }
-        return CocktailPage(items: items, total: matches.count, page: query.page, perPage: perPage)
+        var page = CocktailPage(items: items, total: matches.count, page: query.page, perPage: perPage)
+        if matches.isEmpty, !SearchText.terms(query.text).isEmpty {
+            page.suggestions = index.nearestNames(to: query.text).map { catalog.cocktails[$0].name }
+        }
+        return page
     }
 
     /// The filter values present in the catalog, each counted among the cocktails `query`'s

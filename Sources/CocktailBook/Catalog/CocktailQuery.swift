@@ -126,6 +126,8 @@ public struct CocktailPage: Sendable, Equatable {
     public var page: Int
     /// How many rows a page has.
     public var perPage: Int
+    /// When words found nothing: the drinks whose names are nearest to them (``SearchIndex/nearestNames(to:limit:)``).
+    public var suggestions: [String] = []
 
     /// The next page's number, if there are more rows.
     public var nextPage: Int? {

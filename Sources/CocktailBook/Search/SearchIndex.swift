@@ -34,7 +34,7 @@ public struct SearchIndex: Sendable {
     private var exactNames: [Int: Int32]
     private var repeatedExactNames: [Int: [Int32]]
     /// The catalog's drinks (the snapshot's own array, not a copy), for their names.
-    private var cocktails: [Cocktail]
+    private(set) var cocktails: [Cocktail]
     /// Per position, the first term of the cocktail's name and how many terms it has: what
     /// orders name matches by closeness.
     private var nameLeads: [String]

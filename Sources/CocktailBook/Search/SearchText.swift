@@ -83,6 +83,8 @@ public enum SearchText {
     static let spellings: [String: String] = [
         "whisky": "whiskey", "whiskies": "whiskeys", "colour": "color", "coloured": "colored", "flavour": "flavor",
         "flavoured": "flavored", "flavours": "flavors", "liquour": "liqueur", "licor": "liqueur",
+        // Vermouth as Spanish and Catalan write it (and Italians now and then).
+        "vermut": "vermouth", "vermuts": "vermouths", "vermu": "vermouth",
     ]
 
     /// The one spelling `term` is indexed and searched under.
@@ -112,8 +114,14 @@ public enum SearchText {
 
     /// Whether two terms are within `limit` edits (insert, delete, substitute, swap neighbours).
     static func withinEdits(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Bool {
-        if abs(a.count - b.count) > limit { return false }
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) <= limit }
+        edits(a, b, limit: limit) != nil
+    }
+
+    /// How many edits (insert, delete, substitute, swap neighbours) turn `a` into `b`, or `nil`
+    /// when it takes more than `limit`.
+    static func edits(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int? {
+        if abs(a.count - b.count) > limit { return nil }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) <= limit ? max(a.count, b.count) : nil }
         // Optimal string alignment distance with a per-row cut-off.
         var previous2 = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
@@ -128,10 +136,10 @@ public enum SearchText {
                 current[j] = value
                 rowBest = min(rowBest, value)
             }
-            if rowBest > limit { return false }
+            if rowBest > limit { return nil }
             (previous2, previous, current) = (previous, current, previous2)
         }
-        return previous[b.count] <= limit
+        return previous[b.count] <= limit ? previous[b.count] : nil
     }
 
     /// How many typos a query term of this length may carry: none under 4 letters, one from

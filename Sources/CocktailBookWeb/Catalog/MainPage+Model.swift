@@ -33,6 +33,14 @@ struct MainPage: PageModel {
     var refreshNotice: String?
     var failureMessage: String?
     var noMatches: String?
+    /// "Did you mean": the drinks whose names are nearest to words that found nothing.
+    var didYouMean: String?
+    var suggestions: [Suggestion] = []
+
+    struct Suggestion: Sendable {
+        var name: String
+        var href: String
+    }
     var clearSearchHref: String
     var resultCount: String?
     var nextPageHref: String?
@@ -98,6 +106,12 @@ struct MainPage: PageModel {
             // Said once: a count above the drinks, or "No cocktails match…" alone.
             if page.total == 0 {
                 noMatches = strings("search_no_matches", ["text": query.text])
+                suggestions = page.suggestions.map { name in
+                    var target = query
+                    target.text = name
+                    return Suggestion(name: name, href: Self.path(for: target, page: 1))
+                }
+                didYouMean = suggestions.isEmpty ? nil : strings["search_did_you_mean"]
             } else {
                 resultCount = strings.count("search_results", page.total)
             }
