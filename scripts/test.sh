@@ -2,8 +2,9 @@
 # Runs every test: the formatter's lint, the Swift suites (domain, store, HTTP, CLI) with the store contract against
 # SQLite and a throwaway PostgreSQL server, the real-browser suite and schemathesis against a
 # live server with the OpenAPI document.
-# Installs what the browser suite needs on first use: Debian's chromium and libzbar0 (the QR code
-# decoder the e2e suite reads the encoder's images back with; when run as root with apt-get) and a
+# Installs what the browser suite needs on first use: Debian's chromium, libzbar0 (the QR code
+# decoder the e2e suite reads the encoder's images back with) and nginx with openssl (the reverse
+# proxy test; all when run as root with apt-get) and a
 # Python virtual environment in .venv with the pinned packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,18 @@ if ! command -v chromium >/dev/null 2>&1; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   else
     echo "The browser tests need Debian's chromium: sudo apt-get install chromium" >&2
+    exit 1
+  fi
+fi
+
+# The reverse proxy test runs the book behind a real nginx terminating TLS (openssl makes its
+# certificate).
+if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ] || ! command -v openssl >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "==> Installing nginx and openssl for the reverse proxy test"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx openssl >/dev/null
+  else
+    echo "The reverse proxy test needs nginx and openssl: sudo apt-get install nginx openssl" >&2
     exit 1
   fi
 fi
