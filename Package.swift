@@ -102,7 +102,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // The release number (the repository root's VERSION links here), which --version prints.
+            resources: [.copy("Resources/VERSION")]
         ),
         // The local package's own tests, run here too so that one `swift test` covers everything.
         .testTarget(

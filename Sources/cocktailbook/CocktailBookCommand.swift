@@ -6,6 +6,7 @@ struct CocktailBookCommand: AsyncParsableCommand {
         commandName: "cocktailbook",
         abstract: "A self-hostable cocktail recipe book: a web app, a JSON API and this command line.",
         discussion: "With no subcommand, runs `serve`.",
+        version: BuildVersion.text,
         subcommands: [
             Serve.self, List.self, Search.self, Show.self, Random.self, Favorite.self, Bar.self, Import.self, User.self,
             BackupCommand.self, RestoreCommand.self, Export.self, ImportURL.self, NoteCommand.self, RateCommand.self,

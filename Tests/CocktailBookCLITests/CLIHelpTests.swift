@@ -34,6 +34,23 @@ struct CLIHelpTests {
         }
     }
 
+    @Test("--version prints the repository's VERSION and, built from this checkout, its commit")
+    func version() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["--version"], common: false)
+        #expect(result.status == 0, "\(result)")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let version = try String(contentsOf: root.appendingPathComponent("VERSION"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!version.isEmpty && result.stdout.hasPrefix(version), "\(result)")
+        // A checkout's commit, in parentheses (12 hex digits), when the tests run from a git clone.
+        if FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path) {
+            #expect(result.stdout.wholeMatch(of: /\S+ \([0-9a-f]{12}\)\n/) != nil, "\(result)")
+        }
+    }
+
     @Test("each user subcommand's --help lists its own options only, not the catalog source's")
     func userHelpIsItsOwn() async throws {
         let sandbox = try CLISandbox()
