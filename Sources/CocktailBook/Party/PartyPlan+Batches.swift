@@ -1,6 +1,31 @@
 import Foundation
 
 extension PartyPlan.Batch {
+    /// A recipe line poured into each glass rather than into the batch, with the table's name
+    /// for its ingredient.
+    public struct PerServe: Sendable, Equatable {
+        public var line: RecipeLine
+        public var canonical: String?
+    }
+
+    /// The lines added to each serve, as the recipe writes them (the API's English).
+    public var addPerServe: [String] { perServe.map(\.line.text) }
+
+    /// The lines added to each serve in `units` and `strings`' language, as the rest of the
+    /// prep sheet is: `90 ml prosecco`, not the recipe's `3 oz`, beside `60 ml a serve`.
+    public func addPerServe(in units: Settings.Units, strings: UIStrings) -> [String] {
+        perServe.map { serve in
+            guard serve.line.amount != nil, serve.line.ingredient != nil else {
+                return strings.language == .english
+                    ? serve.line.text : strings.line(serve.line, measure: nil, canonical: serve.canonical)
+            }
+            let shown = MeasureConversion.convert(serve.line, to: units, servings: 1)
+            return strings.line(
+                shown, measure: MeasureText.text(amount: shown.amount, unit: shown.unit, strings: strings),
+                canonical: serve.canonical)
+        }
+    }
+
     /// The key of the sentence saying how the batch is kept and served.
     public var howKey: String {
         switch kind {
