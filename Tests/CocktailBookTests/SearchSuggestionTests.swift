@@ -40,6 +40,7 @@ struct SearchSuggestionTests {
     @Test("nothing near: no suggestion; the page of such a query carries them, a page with hits none")
     func nothingNear() throws {
         #expect(suggestions("zzzzqqq").isEmpty)
+        #expect(suggestions("zz qq").isEmpty, "two-letter words suggest nothing")
         #expect(suggestions("").isEmpty)
         let none = book.answer(CocktailQuery(text: "moheeto"), favorites: [])
         #expect(none.total == 0 && none.suggestions.first == "Mojito")

@@ -2,16 +2,17 @@
 /// the few typos a search forgives by itself.
 extension SearchIndex {
     /// The positions of the `limit` drink names nearest to `query`, best first: names with the
-    /// most query words near one of their words (within half the word's letters of edits, at
-    /// least two), then the fewest edits (one more for a word that starts with another letter),
+    /// most query words near one of their words (within half the word's letters of edits; words
+    /// under three letters count for nothing), then the fewest edits (one more for a word that starts with another letter),
     /// then alphabetical. A name written as the query joins
     /// its words (`oldfashioned`) counts as a whole too. Empty when no name is that near.
     public func nearestNames(to query: String, limit: Int = 3) -> [Int] {
         let terms = SearchText.terms(query).map { Array($0.utf8) }
         guard !terms.isEmpty else { return [] }
         let joined = Array(terms.joined(separator: []))
+        // A word of one or two letters is too short to say what it was meant to be.
         func distance(_ typed: [UInt8], _ word: [UInt8]) -> Int? {
-            SearchText.edits(typed, word, limit: max(2, typed.count / 2))
+            typed.count < 3 ? nil : SearchText.edits(typed, word, limit: max(1, typed.count / 2))
         }
         var found: [(matched: Int, edits: Int, position: Int)] = []
         for (position, cocktail) in cocktails.enumerated() {
