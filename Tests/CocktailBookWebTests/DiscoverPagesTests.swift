@@ -96,10 +96,11 @@ struct DiscoverPagesTests {
             let near = String(buffer: try await client.get("/search?q=moheeto&filter=alcoholic").body)
             #expect(
                 near.contains(
-                    #"<p class="did-you-mean" data-did-you-mean>Did you mean: <a href="/search?q=Mojito&amp;filter=alcoholic">Mojito</a> "#
+                    #"<p class="did-you-mean" data-did-you-mean>Did you mean: <a href="/search?q=Mojito&amp;filter=alcoholic">Mojito</a></p>"#
                 ), "\(near)")
             let italian = String(buffer: try await client.get("/search?q=dakiri&lang=it").body)
             #expect(italian.contains(#"Forse cercavi: <a href="/search?q=Daiquiri">Daiquiri</a>"#))
+            #expect(!italian.contains(", </p>"), "no comma after the last name")
             let filtered = String(buffer: try await client.get("/search?q=zzzz&filter=alcoholic").body)
             #expect(filtered.contains(#"href="/?filter=alcoholic">Clear search</a>"#))
         }

@@ -63,6 +63,10 @@ def test_twenty_guests_for_negroni_and_daiquiri_then_the_shopping_list(server, n
     plan_url = page.url
     page.goto(plan_url + "&units=ml")
     expect(page.locator("[data-batch='Negroni'] [data-batch-mix]")).to_have_text("Mix 1800 ml")
+    # On the phone the table keeps to the screen: the limes' long line wraps, the buy column shows.
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    buy_box = page.locator("[data-total='limes'] [data-buy]").bounding_box()
+    assert buy_box["x"] + buy_box["width"] <= page.viewport_size["width"]
     page.goto(plan_url)
 
     # On paper: one clean A4 page, without the navigation or the forms.

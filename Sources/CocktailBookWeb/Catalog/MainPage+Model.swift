@@ -40,6 +40,8 @@ struct MainPage: PageModel {
     struct Suggestion: Sendable {
         var name: String
         var href: String
+        /// Followed by a comma (all but the last).
+        var more = true
     }
     var clearSearchHref: String
     var resultCount: String?
@@ -111,6 +113,7 @@ struct MainPage: PageModel {
                     target.text = name
                     return Suggestion(name: name, href: Self.path(for: target, page: 1))
                 }
+                if !suggestions.isEmpty { suggestions[suggestions.count - 1].more = false }
                 didYouMean = suggestions.isEmpty ? nil : strings["search_did_you_mean"]
             } else {
                 resultCount = strings.count("search_results", page.total)
