@@ -44,6 +44,11 @@ public struct AppConfiguration: Sendable {
     /// whose forwarded headers are believed; a proxy on the same machine by default.
     public var trustedProxies = ["127.0.0.0/8", "::1"]
 
+    /// `--auth-header`: the header (`Remote-User`) in which a reverse proxy that has signed the
+    /// person in names their account; believed only from the ``trustedProxies``, which must then
+    /// be given explicitly (the loopback default would let any program on the machine send it).
+    public var authHeader: String?
+
     /// The first entry of `list` that is not an address or a network, if any.
     public static func invalidNetwork(in list: [String]) -> String? {
         list.first { IPNetwork($0) == nil }

@@ -2,6 +2,7 @@ import CocktailBook
 import CocktailBookApp
 import CocktailsAPI
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -54,7 +55,10 @@ public func buildApplication(
     health.addProbes(to: routes)
     router.add(
         middleware: IdentityMiddleware(
-            accounts: environment.accounts, isLoopback: isLoopback, isReadOnly: configuration.publicReadOnly))
+            accounts: environment.accounts, isLoopback: isLoopback, isReadOnly: configuration.publicReadOnly,
+            authHeader: configuration.authHeader.flatMap { HTTPField.Name($0) },
+            headerProxies: ProxyTrust(isEnabled: true, proxies: configuration.trustedProxies.compactMap(IPNetwork.init))
+        ))
     router.add(middleware: SettingsMiddleware(database: environment.database, isReadOnly: configuration.publicReadOnly))
     router.add(middleware: ErrorMiddleware(renderer: renderer))
     router.add(middleware: RequestPolicyMiddleware(allowedHosts: configuration.effectiveAllowedHosts))

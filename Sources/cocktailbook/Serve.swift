@@ -3,6 +3,7 @@ import CocktailBookApp
 import CocktailBookStore
 import CocktailBookWeb
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -87,6 +88,13 @@ struct Serve: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
+            "Sign people in by the account a reverse proxy names in this header, e.g. Remote-User (Authelia, Authentik's proxy outpost); believed only from the proxies --trusted-proxies names, which must then be given (env: COCKTAILBOOK_AUTH_HEADER).",
+            valueName: "header"))
+    var authHeader: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
             "The address guests reach the book by, such as https://bar.example.org: every absolute link it makes (share links, their QR codes, picture URLs) uses it (env: COCKTAILBOOK_PUBLIC_URL).",
             valueName: "url"))
     var publicURL: String?
@@ -152,6 +160,17 @@ struct Serve: AsyncParsableCommand {
                 )
             }
             configuration.publicURL = url
+        }
+        if let header = authHeader ?? environment["COCKTAILBOOK_AUTH_HEADER"], !header.isEmpty {
+            guard HTTPField.Name(header) != nil else {
+                throw ValidationError("--auth-header takes a header name such as Remote-User, not \(header).")
+            }
+            guard trustedProxies ?? environment["COCKTAILBOOK_TRUSTED_PROXIES"] != nil else {
+                throw ValidationError(
+                    "--auth-header needs --trusted-proxies naming the proxy that signs people in: with the loopback default, any program on this machine could send the header."
+                )
+            }
+            configuration.authHeader = header
         }
         if let list = trustedProxies ?? environment["COCKTAILBOOK_TRUSTED_PROXIES"] {
             let networks = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

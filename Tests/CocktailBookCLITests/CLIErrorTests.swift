@@ -145,6 +145,8 @@ struct CLIErrorTests {
             (["serve", "--refresh-every", "soon"], "not soon"),
             (["serve", "--refresh-every=-6h"], "from 10s to 366d"),
             (["serve", "--trust-proxy", "--trusted-proxies", "10.0.0.0/8,proxy.lan"], "not proxy.lan"),
+            (["serve", "--auth-header", "Remote-User"], "needs --trusted-proxies"),
+            (["serve", "--auth-header", "Remote User", "--trusted-proxies", "10.0.0.1"], "not Remote User"),
             (["serve", "--trusted-proxies", "10.0.0.0/33"], "not 10.0.0.0/33"),
             (["serve", "--public-url", "bar.example.org"], "not bar.example.org"),
             (["serve", "--public-url", "https://bar.example.org/book"], "root"),

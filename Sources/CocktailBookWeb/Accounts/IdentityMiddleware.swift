@@ -1,6 +1,7 @@
 import CocktailBook
 import CocktailBookApp
 import CocktailBookStore
+import HTTPTypes
 import Hummingbird
 
 /// Decides who a request acts for, before anything else looks at it: an API token
@@ -17,6 +18,10 @@ struct IdentityMiddleware<Context: AppContext>: RouterMiddleware {
     let isLoopback: Bool
     /// `--public-read-only`: nobody is the owner.
     let isReadOnly: Bool
+    /// `--auth-header`: the header a signing-in proxy names the account in, and the proxies it
+    /// is believed from (the header from anyone else is ignored).
+    var authHeader: HTTPField.Name? = nil
+    var headerProxies = ProxyTrust(isEnabled: false, proxies: [])
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -40,6 +45,18 @@ struct IdentityMiddleware<Context: AppContext>: RouterMiddleware {
                     context.tokenScope = grant.scope
                 } else {
                     context.hasBadCredentials = true
+                }
+                return
+            }
+            if let header = authHeader, headerProxies.trusts(context.peerAddress),
+                let name = request.headers[header]?.trimmingCharacters(in: .whitespaces), !name.isEmpty
+            {
+                // The proxy has signed this person in: the account of that name, if the book
+                // has one (else an anonymous visitor, whom the sign-in page tells to ask an admin).
+                if let account = try await accounts.database.credentials(named: String(name.prefix(64)))?.account {
+                    context.viewer = .account(account)
+                } else {
+                    context.viewer = .anonymous(accountMode: true)
                 }
                 return
             }
