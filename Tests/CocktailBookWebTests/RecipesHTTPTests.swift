@@ -439,6 +439,15 @@ struct RatedListsTests {
             let plain = String(
                 buffer: try await client.execute(uri: "/results?made=never", method: .get, headers: bob).body)
             #expect(!plain.contains("row-rating"), "a list that is not about ratings shows none")
+            // The main list and search, sorted by rating, show the same stars on their cards.
+            let main = String(
+                buffer: try await client.execute(uri: "/?rated=yes&sort=rating", method: .get, headers: bob).body)
+            let mainStars = main.components(separatedBy: #"class="row-rating""#).dropFirst().map {
+                String($0.prefix { $0 != "<" })
+            }
+            #expect(mainStars == stars, "\(mainStars)")
+            let unsorted = String(buffer: try await client.execute(uri: "/search?q=a", method: .get, headers: bob).body)
+            #expect(!unsorted.contains("row-rating"))
         }
     }
 }

@@ -195,18 +195,29 @@ struct ResultsPage: PageModel {
             let names = item.cocktail.recipe.compactMap {
                 (table.ingredient(for: $0)?.name ?? $0.ingredient).map(strings.ingredient)
             }
-            let rating = query.showsRatings ? ratings[item.cocktail.id] : nil
+            let rating = RowRating(query.showsRatings ? ratings[item.cocktail.id] : nil, strings: strings)
             return Row(
                 name: item.cocktail.name, href: origin.detailsPath(for: item.cocktail.id),
                 imageURL: CocktailImage.url(for: item.cocktail),
                 ingredients: names.joined(separator: ", "), isFavorite: item.isFavorite,
-                rating: rating.map { strings("results_rating", ["average": strings.decimal($0.average)]) },
-                ratingLabel: rating.map {
-                    strings.count("results_rating_label", $0.count, ["average": strings.decimal($0.average)])
-                }
+                rating: rating?.text, ratingLabel: rating?.label
             )
         }
         hasRows = !rows.isEmpty
         nextPageHref = page.nextPage.map { "/results" + QueryParameters.string(for: query, page: $0) }
+    }
+}
+
+/// A row's stars on a list about ratings (sorted by them, or only the rated): the book's average,
+/// and the same said in words for a screen reader.
+struct RowRating: Sendable {
+    var text: String
+    var label: String
+
+    init?(_ summary: RatingSummary?, strings: UIStrings) {
+        guard let summary else { return nil }
+        let average = strings.decimal(summary.average)
+        text = strings("results_rating", ["average": average])
+        label = strings.count("results_rating_label", summary.count, ["average": average])
     }
 }

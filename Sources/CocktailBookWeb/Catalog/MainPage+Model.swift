@@ -22,6 +22,8 @@ struct MainPage: PageModel {
         /// The picture and the main ingredients, shown beside the name on wide screens.
         var imageURL: String = ""
         var ingredients: String = ""
+        /// The book's stars, when the list is sorted by them or shows only rated drinks.
+        var rating: RowRating? = nil
     }
 
     var title: String
@@ -84,7 +86,7 @@ struct MainPage: PageModel {
     /// The list is available.
     init(
         query: CocktailQuery, page: CocktailPage, status: CatalogStatus, strings: UIStrings = .english,
-        table: IngredientTable = IngredientTable([])
+        table: IngredientTable = IngredientTable([]), ratings: [String: RatingSummary] = [:]
     ) {
         self.init(query: query, state: .ready, strings: strings)
         let origin: ListOrigin = query.text.isEmpty ? .list(query.kind) : .search(path: Self.path(for: query, page: 1))
@@ -100,7 +102,8 @@ struct MainPage: PageModel {
                 imageURL: CocktailImage.url(for: item.cocktail),
                 ingredients: item.cocktail.recipe.prefix(4).compactMap {
                     (table.ingredient(for: $0)?.name ?? $0.ingredient).map(strings.ingredient)
-                }.joined(separator: ", ")
+                }.joined(separator: ", "),
+                rating: RowRating(query.showsRatings ? ratings[item.cocktail.id] : nil, strings: strings)
             )
         }
         hasRows = !rows.isEmpty

@@ -63,7 +63,7 @@ struct WebController<Context: AppContext>: Sendable {
             return renderer.render(
                 MainPage(
                     query: query, page: page, status: await catalog.status(), strings: context.strings,
-                    table: catalog.ingredients), context: context)
+                    table: catalog.ingredients, ratings: personal.ratings), context: context)
         } catch let error as CatalogError where error == .loading || error.isUnavailable {
             return renderer.render(
                 MainPage(query: query, unavailable: error, strings: context.strings), context: context)
