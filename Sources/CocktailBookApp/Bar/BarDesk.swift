@@ -160,7 +160,7 @@ package struct BarDesk: Sendable {
         let shelf = try await store.shelf(of: owner)
         let report = try await catalog.bar(shelf)
         guard let position = report.cocktails.firstIndex(where: { $0.id == item.cocktail.id }) else { return }
-        let missing = await report.index.missing(at: position, on: shelf)
+        let missing = report.index.missing(at: position, on: shelf)
         try await store.addToShoppingList(missing, for: item.cocktail.id, owner: owner)
     }
 
