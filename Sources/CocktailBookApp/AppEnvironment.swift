@@ -24,6 +24,7 @@ public struct AppEnvironment: Sendable {
     package var bar: BarDesk { BarDesk(catalog: catalog, store: database) }
     package var recipes: RecipeDesk { RecipeDesk(catalog: catalog, store: database) }
     package var houseRecipes: HouseRecipeDesk { HouseRecipeDesk(catalog: catalog, store: database) }
+    package var maintenance: MaintenanceDesk { MaintenanceDesk(catalog: catalog, store: database, images: images) }
     package var lists: ListDesk {
         let database = database
         return ListDesk(

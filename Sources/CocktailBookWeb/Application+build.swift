@@ -96,7 +96,7 @@ public func buildApplication(
     AccountController(accounts: environment.accounts, renderer: renderer).addRoutes(to: routes)
     AdminController(accounts: environment.accounts, renderer: renderer).addRoutes(to: routes)
     SettingsController(database: database, renderer: renderer).addRoutes(to: routes)
-    BookSettingsController(store: database).addRoutes(to: routes)
+    BookSettingsController(desk: environment.maintenance).addRoutes(to: routes)
     let lists = environment.lists
     ListAPIController(desk: lists).addRoutes(to: routes)
     ListPageController(desk: lists, renderer: renderer).addRoutes(to: routes)

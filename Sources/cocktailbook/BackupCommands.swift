@@ -24,7 +24,7 @@ struct BackupCommand: AsyncParsableCommand {
         try await runReportingErrors {
             let environment = try await AppEnvironment(configuration: try common.resolved(), logger: quietLogger)
             let data = try await environment.database.whileRunning {
-                try await environment.database.backup(pictures: environment.images.store)
+                try await environment.maintenance.backup()
             }
             if file == "-" {
                 FileHandle.standardOutput.write(data)
@@ -45,7 +45,9 @@ struct RestoreCommand: AsyncParsableCommand {
         abstract: "Restore a backup made by `cocktailbook backup` or the maintenance page.",
         discussion: """
             Favorites, account settings, bars and imported cocktails are replaced by the backup's, in one \
-            transaction: a file that is not a good backup changes nothing and says why. Accounts are matched by \
+            transaction, after the book as it was is kept in the backups folder beside the database (the \
+            maintenance page lists it): a file that is not a good backup changes nothing and says why. Accounts are \
+            matched by \
             name; ones the book does not have yet are created without a usable password (set one with \
             `cocktailbook user passwd NAME`). A running server shows the imported cocktails after its next refresh \
             or restart.
@@ -64,11 +66,12 @@ struct RestoreCommand: AsyncParsableCommand {
                 throw UsageError("Cannot read \(file).")
             }
             let environment = try await AppEnvironment(configuration: try common.resolved(), logger: quietLogger)
-            let summary = try await environment.database.whileRunning {
-                try await environment.database.restore(
-                    data, pictures: environment.images.store, unusablePasswordHash: Accounts.unusablePasswordHash())
+            let restored = try await environment.database.whileRunning {
+                try await environment.maintenance.restore(data)
             }
+            let summary = restored.summary
             print(summary.counts.restored(strings: .english))
+            print("The book as it was is kept as \(restored.keptAs): the maintenance page lists it to download.")
             // A backup holds no password hashes: an admin it brought back signs in once given one.
             for name in summary.adminsWithoutPassword {
                 print("The admin \(name) has no password yet: run `cocktailbook user passwd \(name)` to set one.")

@@ -52,7 +52,7 @@ struct User: AsyncParsableCommand {
         func run() async throws {
             try await runReportingErrors {
                 try await withAccounts(common) { book in
-                    let accounts = try await book.database.accounts()
+                    let accounts = try await book.all()
                     guard !accounts.isEmpty else { return print("No accounts: the book is in single-user mode.") }
                     let width = max(4, accounts.map(\.name.count).max() ?? 4)
                     print("NAME".padding(toLength: width, withPad: " ", startingAt: 0) + "  ROLE")
@@ -74,7 +74,7 @@ struct User: AsyncParsableCommand {
 
         func run() async throws {
             try await runReportingErrors {
-                try await withAccounts(common) { try await $0.database.removeAccount(named: name) }
+                try await withAccounts(common) { try await $0.remove(named: name) }
                 print("Removed \(name).")
             }
         }
@@ -155,7 +155,7 @@ struct User: AsyncParsableCommand {
         func run() async throws {
             try await runReportingErrors {
                 let prefix = prefix.trimmingCharacters(in: CharacterSet(charactersIn: " …"))
-                try await withAccounts(common) { try await $0.database.revokeToken(prefix: prefix) }
+                try await withAccounts(common) { try await $0.revokeToken(prefix: prefix) }
                 print("Revoked the token \(prefix).")
             }
         }

@@ -67,9 +67,19 @@ struct CLIBackupTests {
             refused.status == 1 && refused.stderrLines.count == 1 && refused.stderr.contains("Nothing was changed."),
             "\(refused)")
 
+        // The book as it was (one bottle) is kept before the restore replaces it.
+        #expect(try await second.run(["bar", "add", "Campari"]).status == 0)
         let restored = try await second.run(["restore", file])
-        #expect(
-            restored.stdout == "Restored from the backup: Favorites: 1; Bottles in bars: 2.\n", "\(restored)")
+        let lines = restored.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Restored from the backup: Favorites: 1; Bottles in bars: 2.", "\(restored)")
+        let keptName = try #require(
+            lines.last?.firstMatch(
+                of: /^The book as it was is kept as (backup-before-restore-[0-9-]+-[0-9a-f]+\.json):/)
+        ).1
+        let kept = try Data(
+            contentsOf: second.directory.appendingPathComponent("db/backups").appendingPathComponent(String(keptName)))
+        #expect(String(decoding: kept, as: UTF8.self).contains(#""Campari""#))
+        #expect(!String(decoding: kept, as: UTF8.self).contains(#""London dry gin""#))
         #expect(try await second.run(["favorite", "list"]).stdout.contains("♥ Manhattan"))
         let shelf = try await second.run(["bar", "list", "--json"])
         #expect(shelf.stdout.contains(#""value":"London dry gin""#) && shelf.stdout.contains(#""value":"tonic water""#))

@@ -40,6 +40,35 @@ public struct Accounts: Sendable {
         try await accountsExist.value(for: true) { try await database.hasAccounts() }
     }
 
+    /// Every account, for the admin page and `user list`.
+    public func all() async throws -> [Account] { try await database.accounts() }
+    /// The account named `name`, if the book has one.
+    public func account(named name: String) async throws -> Account? {
+        try await database.credentials(named: name)?.account
+    }
+    /// Gives the account named `name` a role; removes an account with everything it owned.
+    public func setRole(_ role: Role, named name: String) async throws { try await database.setRole(role, named: name) }
+    public func remove(named name: String) async throws { try await database.removeAccount(named: name) }
+
+    /// Signs the session whose token hashes to `hash` out.
+    public func endSession(hash: String) async throws { try await database.deleteSession(tokenHash: hash) }
+    /// Signs every other session of an account out (all of them without `keeping`); how many.
+    @discardableResult
+    public func endSessions(of accountId: Int64, keeping hash: String?) async throws -> Int {
+        try await database.deleteSessions(of: accountId, keeping: hash)
+    }
+    /// How many sessions the account has open.
+    public func sessionCount(of accountId: Int64) async throws -> Int { try await database.sessionCount(of: accountId) }
+    /// The account's API tokens (their prefixes, scopes and expiry, never the tokens).
+    public func tokens(of accountId: Int64) async throws -> [APIToken] { try await database.tokens(of: accountId) }
+    /// Revokes one of the account's tokens; false when it has none with that id.
+    @discardableResult
+    public func revokeToken(id: Int64, of accountId: Int64) async throws -> Bool {
+        try await database.revokeToken(id: id, of: accountId)
+    }
+    /// Revokes the token shown as `prefix` (`user revoke`).
+    public func revokeToken(prefix: String) async throws { try await database.revokeToken(prefix: prefix) }
+
     /// Why a name or password is refused.
     public struct Refusal: Error, LocalizedError, Equatable {
         public let message: String

@@ -74,7 +74,7 @@ struct AccountController<Context: AppContext>: Sendable {
         }
         throttle.succeeded(attempt)
         // A new session at every sign-in: a session id planted before it is worth nothing after.
-        if let old = context.sessionHash { try await accounts.database.deleteSession(tokenHash: old) }
+        if let old = context.sessionHash { try await accounts.endSession(hash: old) }
         let token = try await accounts.startSession(for: account)
         var response = Response.redirect(to: next, type: .normal)
         response.headers[.setCookie] = SessionCookie.set(token, secure: context.isHTTPS)
@@ -82,7 +82,7 @@ struct AccountController<Context: AppContext>: Sendable {
     }
 
     @Sendable func signOut(request: Request, context: Context) async throws -> Response {
-        if let hash = context.sessionHash { try await accounts.database.deleteSession(tokenHash: hash) }
+        if let hash = context.sessionHash { try await accounts.endSession(hash: hash) }
         var response = Response.redirect(to: "/", type: .normal)
         response.headers[.setCookie] = SessionCookie.clear(secure: context.isHTTPS)
         // What the browser kept of this account's pages goes with it; the service worker drops
@@ -103,8 +103,8 @@ struct AccountController<Context: AppContext>: Sendable {
         for account: Account, notice: String? = nil, newToken: String? = nil, message: String? = nil, strings: UIStrings
     ) async throws -> AccountPage {
         await AccountPage(
-            account: account, tokens: try accounts.database.tokens(of: account.id),
-            otherSessions: max(0, try accounts.database.sessionCount(of: account.id) - 1),
+            account: account, tokens: try await accounts.tokens(of: account.id),
+            otherSessions: max(0, try await accounts.sessionCount(of: account.id) - 1),
             notice: notice, newToken: newToken, message: message, strings: strings
         )
     }
@@ -162,7 +162,7 @@ struct AccountController<Context: AppContext>: Sendable {
     @Sendable func revokeToken(request: Request, context: Context) async throws -> Response {
         let (account, _) = try await signedIn(request, context, NoFields.self)
         guard let id = Int64(try context.parameters.require("id")),
-            try await accounts.database.revokeToken(id: id, of: account.id)
+            try await accounts.revokeToken(id: id, of: account.id)
         else {
             throw AppError(status: .notFound, code: "not_found", message: "You have no such API token.")
         }
@@ -171,7 +171,7 @@ struct AccountController<Context: AppContext>: Sendable {
 
     @Sendable func signOutOthers(request: Request, context: Context) async throws -> Response {
         let (account, _) = try await signedIn(request, context, NoFields.self)
-        try await accounts.database.deleteSessions(of: account.id, keeping: context.sessionHash)
+        try await accounts.endSessions(of: account.id, keeping: context.sessionHash)
         return .redirect(to: "/account?done=sessions", type: .normal)
     }
 

@@ -25,7 +25,7 @@ struct AdminController<Context: AppContext>: Sendable {
     private func page(notice: String? = nil, message: String? = nil, strings: UIStrings) async throws -> AdminUsersPage
     {
         await AdminUsersPage(
-            accounts: try accounts.database.accounts(), notice: notice, message: message, strings: strings)
+            accounts: try await accounts.all(), notice: notice, message: message, strings: strings)
     }
 
     @Sendable func add(request: Request, context: Context) async throws -> Response {
@@ -51,14 +51,14 @@ struct AdminController<Context: AppContext>: Sendable {
             throw AppError(status: .badRequest, code: "invalid_role", message: "A role is admin, member or guest.")
         }
         return try await respond(context) {
-            try await accounts.database.setRole(role, named: try context.parameters.require("name"))
+            try await accounts.setRole(role, named: try context.parameters.require("name"))
         }
     }
 
     @Sendable func remove(request: Request, context: Context) async throws -> Response {
         _ = try context.submittedForm().decode(NoFields.self)
         return try await respond(context) {
-            try await accounts.database.removeAccount(named: try context.parameters.require("name"))
+            try await accounts.remove(named: try context.parameters.require("name"))
         }
     }
 

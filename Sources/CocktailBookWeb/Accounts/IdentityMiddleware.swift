@@ -53,7 +53,7 @@ struct IdentityMiddleware<Context: AppContext>: RouterMiddleware {
             {
                 // The proxy has signed this person in: the account of that name, if the book
                 // has one (else an anonymous visitor, whom the sign-in page tells to ask an admin).
-                if let account = try await accounts.database.credentials(named: String(name.prefix(64)))?.account {
+                if let account = try await accounts.account(named: String(name.prefix(64))) {
                     context.viewer = .account(account)
                 } else {
                     context.viewer = .anonymous(accountMode: true)

@@ -34,24 +34,23 @@ extension MaintenanceController {
         }
     }
 
-    var shelf: BackupShelf { BackupShelf(store: environment.database.keptBackups) }
+    var shelf: BackupShelf { desk.shelf }
 
     /// Reads and checks the uploaded file, holds it, and shows what a restore would replace.
     @Sendable func reviewUpload(request: Request, context: Context) async throws -> Response {
         guard let file = try context.submittedForm().file("file"), !file.body.isEmpty else {
             return try await refused(context.strings["maintenance_restore_choose"], context: context)
         }
-        let uploaded: Backup
+        let counts: (now: Backup.Counts, backup: Backup.Counts)
         do {
-            uploaded = try Backup.validated(file.body)
+            counts = try await desk.review(file.body)
         } catch let error as StoreError {
             return try await refused(error.localizedDescription, context: context)
         }
-        let now = try Backup.validated(try await environment.database.backup(pictures: environment.images.store))
         let token = try await shelf.holdUpload(file.body)
         return renderer.render(
             RestorePage(
-                fileName: file.filename ?? "", token: token, now: now.counts, backup: uploaded.counts,
+                fileName: file.filename ?? "", token: token, now: counts.now, backup: counts.backup,
                 strings: context.strings),
             context: context)
     }
@@ -62,13 +61,10 @@ extension MaintenanceController {
         guard let data = try await shelf.heldUpload(token: token) else {
             return try await refused(context.strings["maintenance_restore_gone"], context: context)
         }
-        let before = try await environment.database.backup(pictures: environment.images.store)
-        let kept = try await shelf.keepBeforeRestore(before, at: Date())
         do {
-            let summary = try await environment.database.restore(
-                data, pictures: environment.images.store, unusablePasswordHash: Accounts.unusablePasswordHash())
+            let restored = try await desk.restore(data)
+            let (summary, kept) = (restored.summary, restored.keptAs)
             try await shelf.release(token: token)
-            await environment.catalog.reloadImported()
             let notice = [
                 summary.counts.restored(strings: context.strings),
                 context.strings("maintenance_restored_kept", ["name": kept]),

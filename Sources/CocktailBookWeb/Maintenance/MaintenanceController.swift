@@ -12,6 +12,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
     let environment: AppEnvironment
     let configuration: AppConfiguration
     let renderer: PageRenderer
+    var desk: MaintenanceDesk { environment.maintenance }
 
     /// Backups may embed pictures: allow more than a form.
     static var maximumBackupBytes: Int { 64 * 1024 * 1024 }
@@ -27,7 +28,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
                 context: context)
         }
         router.get("/maintenance/backup") { _, context in
-            let data = try await environment.database.backup(pictures: environment.images.store)
+            let data = try await desk.backup()
             let stamp = Date().formatted(.iso8601.year().month().day())
             return Response(
                 status: .ok,
@@ -42,20 +43,19 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         addRestoreRoutes(to: router, uploads: routes)
         router.post("/maintenance/origins/remove") { request, context in
             let form = try context.submittedForm().decode(OriginForm.self)
-            _ = try await environment.database.removeImported(origin: form.origin ?? "")
-            await environment.catalog.reloadImported()
+            _ = try await desk.removeImported(origin: form.origin ?? "")
             return Response.redirect(to: "/maintenance?done=removed", type: .normal)
         }
         // The picture cache: Clear deletes the downloaded files (the records stay, so they can be
         // downloaded again); Download again fetches every missing one from where it came from.
         router.post("/maintenance/pictures/clear") { request, context in
             _ = try context.submittedForm()
-            try await environment.images.store.removePictures(named: try await environment.database.importedPictures())
+            try await desk.clearPictures()
             return Response.redirect(to: "/maintenance?done=cleared", type: .normal)
         }
         router.post("/maintenance/pictures/download") { request, context in
             _ = try context.submittedForm()
-            let fetched = await downloadMissingPictures()
+            let fetched = await desk.downloadMissingPictures(allowPrivate: configuration.allowPrivateImports)
             return Response.redirect(
                 to: "/maintenance?done=downloaded&n=\(fetched.downloaded)&failed=\(fetched.failed)", type: .normal)
         }
@@ -64,7 +64,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
             let form = try context.submittedForm().decode(CurrencyForm.self)
             let code = (form.currency ?? "").trimmingCharacters(in: .whitespaces).uppercased()
             do {
-                try await environment.database.setBookCurrency(code)
+                try await desk.setCurrency(code)
             } catch let error as BookCurrencyError {
                 return renderer.render(
                     try await page(context: context, message: error.localizedDescription), status: .badRequest,
@@ -79,7 +79,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
                     try await page(context: context, message: context.strings["maintenance_reset_confirm_needed"]),
                     status: .badRequest, context: context)
             }
-            _ = try await environment.database.resetFavorites(of: context.owner)
+            _ = try await desk.resetFavorites(of: context.owner)
             return Response.redirect(to: "/maintenance?done=reset", type: .normal)
         }
     }
@@ -98,56 +98,17 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         }
     }
 
-    /// Downloads again every recorded picture whose file is missing, under its recorded name,
-    /// through the same checks as an import (size, image type, metadata removed, and public
-    /// addresses only unless private imports are allowed).
-    func downloadMissingPictures() async -> (downloaded: Int, failed: Int) {
-        let api = RemoteCocktailsAPI(
-            baseURL: URL(string: "http://localhost/")!,
-            policy: configuration.allowPrivateImports ? .anyAddress : .publicOnly)
-        var downloaded = 0
-        var failed = 0
-        let kept = await (try? environment.images.store.pictureSizes()) ?? [:]
-        for picture in await (try? environment.database.importedPictureSources()) ?? [] {
-            guard kept[picture.fileName] == nil else { continue }
-            guard let url = URL(string: picture.sourceURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                let (data, _) = try? await api.download(url, maximumBytes: ImportedImageFiles.maximumBytes),
-                ImportedImageFiles.kind(of: data) != nil, let cleaned = try? PictureMetadata.cleaned(data)
-            else {
-                failed += 1
-                continue
-            }
-            do {
-                _ = try await environment.images.store.savePicture(cleaned, named: picture.fileName)
-                downloaded += 1
-            } catch {
-                failed += 1
-            }
-        }
-        return (downloaded, failed)
-    }
-
     func page(context: Context, notice: String? = nil, message: String? = nil) async throws -> MaintenancePage {
         let status = await environment.catalog.status()
-        let databaseBytes = await environment.database.sizeInBytes() ?? 0
-        let recorded = try await environment.database.importedPictures()
-        let kept = try await environment.images.store.pictureSizes()
-        let pictureNames = recorded.filter { kept[$0] != nil }
-        let recordedPictures = recorded.count
-        let pictureBytes = pictureNames.reduce(0) { $0 + (kept[$1] ?? 0) }
+        let storage = try await desk.storage()
         let source =
             configuration.sourceURL?.absoluteString
             ?? configuration.catalogPath.map { context.strings("maintenance_source_file", ["path": $0]) }
             ?? context.strings["maintenance_source_bundled"]
-        var page = await MaintenancePage(
-            status: status, source: source, databasePath: environment.database.location, databaseBytes: databaseBytes,
-            pictures: pictureNames.count, recordedPictures: recordedPictures, pictureBytes: pictureBytes,
-            origins: try environment.database.importedOrigins(),
-            keptBackups: try BackupShelf(store: environment.database.keptBackups).kept(),
-            notice: notice, message: message, strings: context.strings
-        )
-        page.currencies = CurrencyChoice.all(
-            selected: try await environment.database.currency(), strings: context.strings)
+        var page = MaintenancePage(
+            status: status, source: source, storage: storage, notice: notice, message: message,
+            strings: context.strings)
+        page.currencies = CurrencyChoice.all(selected: try await desk.currency(), strings: context.strings)
         return page
     }
 }
@@ -202,11 +163,14 @@ struct MaintenancePage: PageModel {
     }
 
     init(
-        status: CatalogStatus, source: String, databasePath: String, databaseBytes: Int, pictures: Int,
-        recordedPictures: Int, pictureBytes: Int,
-        origins: [(origin: String, count: Int)], keptBackups: [BackupShelf.Kept] = [], notice: String?,
-        message: String?, strings: UIStrings
+        status: CatalogStatus, source: String, storage: MaintenanceDesk.Storage, notice: String?, message: String?,
+        strings: UIStrings
     ) {
+        let (databasePath, databaseBytes) = (storage.location, storage.bytes)
+        let (pictures, recordedPictures, pictureBytes) = (
+            storage.keptPictures, storage.recordedPictures, storage.pictureBytes
+        )
+        let (origins, keptBackups) = (storage.origins, storage.keptBackups)
         let size = { (bytes: Int) in ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file) }
         let format = Date.FormatStyle(date: .abbreviated, time: .shortened).locale(strings.locale)
         let lastRefresh = status.updatedAt.map { $0.formatted(format) } ?? strings["maintenance_never"]

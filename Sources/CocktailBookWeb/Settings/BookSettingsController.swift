@@ -1,4 +1,5 @@
 import CocktailBook
+import CocktailBookApp
 import Foundation
 import Hummingbird
 
@@ -6,7 +7,7 @@ import Hummingbird
 /// Anyone the book lets browse reads it; only an admin (the owner of a book without accounts is
 /// one) sets it. The same setting is on the maintenance page.
 struct BookSettingsController<Context: AppContext>: Sendable {
-    let store: any BookSettingsStore
+    let desk: MaintenanceDesk
 
     struct CurrencyBody: Decodable { var currency: String }
 
@@ -22,13 +23,13 @@ struct BookSettingsController<Context: AppContext>: Sendable {
         }
         routes.routes("api/v1", .api(.admin)).put("settings/currency") { request, _ in
             let body = try await JSONBody.decode(CurrencyBody.self, from: request)
-            try await store.setBookCurrency(body.currency)
+            try await desk.setCurrency(body.currency)
             return try await payload()
         }
     }
 
     private func payload() async throws -> Response {
-        let set = try await store.bookCurrency()
+        let set = try await desk.currencySet()
         return try APIResponse.json(CurrencyPayload(currency: set ?? BookCurrency.defaultCode, isSet: set != nil))
     }
 }
