@@ -99,7 +99,7 @@ public func buildApplication(
     BookSettingsController(desk: environment.maintenance).addRoutes(to: routes)
     let lists = environment.lists
     ListAPIController(desk: lists).addRoutes(to: routes)
-    ListPageController(desk: lists, renderer: renderer).addRoutes(to: routes)
+    ListPageController(desk: lists, renderer: renderer, images: environment.images).addRoutes(to: routes)
     PartyPageController(desk: lists, renderer: renderer).addRoutes(to: routes)
 
     let http1 = HTTP1Channel.Configuration(

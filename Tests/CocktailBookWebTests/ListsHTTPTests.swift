@@ -279,6 +279,22 @@ struct ListsHTTPTests {
             let drinkHTML = String(buffer: drink.body)
             #expect(drinkHTML.contains("Old Fashioned") && drinkHTML.contains("Ingredients"))
             #expect(!drinkHTML.contains("method=\"post\""), "read-only: no forms")
+            // The whole recipe: glass, method and garnish, and a picture a guest can load.
+            for fact in [
+                "<dt>Glass</dt><dd>Rocks glass</dd>", "<dt>Method</dt><dd>Built</dd>", "Orange twist and cherry",
+            ] {
+                #expect(drinkHTML.contains(fact), "\(fact)")
+            }
+            let picture = try #require(
+                drinkHTML.firstMatch(of: /<img src="(\/s\/[^"]+\/cocktails\/10\/picture\?v=[0-9a-f]{12})"/)?.1)
+            #expect(html.contains(String(picture).replacingOccurrences(of: "&", with: "&amp;")), "the list's thumbnail")
+            let image = try await client.get(String(picture))
+            #expect(image.status == .ok && image.headers[.contentType]?.hasPrefix("image/svg+xml") == true)
+            #expect(String(buffer: image.body).contains("<svg"))
+            #expect(try await client.get("/s/\(share.token)/cocktails/2/picture").status == .notFound)
+            #expect(
+                try await client.get("/images/cocktails/10.svg").status != .ok, "the book's own picture route is closed"
+            )
             #expect(try await client.get("/s/\(share.token)/cocktails/2").status == .notFound, "not on the list")
             #expect(try await client.get("/s/\(share.token)/menu").status == .ok)
             #expect(try await client.get("/cocktails/2").status == .seeOther, "the rest of the book stays private")

@@ -313,6 +313,16 @@ struct MenuPricesHTTPTests {
             for ownerOnly in ["data-menu-suggestion", "data-menu-pricing", "Suggested", "pour cost", "No price yet"] {
                 #expect(!shared.contains(ownerOnly), "\(ownerOnly)")
             }
+            // The shared list shows the same prices beside each drink's thumbnail.
+            let sharedList = String(buffer: try await client.get(String(shareURL[start...])).body)
+            #expect(
+                sharedList.matches(of: /<span class="row-price" data-shared-price>([^<]+)<\/span>/).map { String($0.1) }
+                    .sorted() == ["€10.50", "€12.00"], "\(sharedList)")
+            #expect(sharedList.matches(of: /class="row-thumb" src="\/s\/[^"]+\/picture\?v=/).count == 2)
+            #expect(
+                try await Self.post(client, "/lists/\(list.id)/menu-prices", "display=hide&pourCost=25").status
+                    == .seeOther)
+            #expect(!String(buffer: try await client.get(String(shareURL[start...])).body).contains("row-price"))
         }
     }
 

@@ -86,9 +86,20 @@ def test_make_reorder_share_and_open_without_an_account(server, new_page):
     assert guest.locator("[data-shared-entries] .row-name").all_inner_texts() == [
         "Margarita", "Daiquiri", "Old Fashioned"]
     assert guest.locator("form[method=post]").count() == 0
+    # Each row has its drink's picture, loaded (not a broken image).
+    thumbs = guest.locator("[data-shared-entries] .row-thumb")
+    expect(thumbs).to_have_count(3)
+    guest.wait_for_function(
+        "() => [...document.querySelectorAll('[data-shared-entries] .row-thumb')]"
+        ".every(i => i.complete && i.naturalWidth > 0)")
     guest.get_by_role("link", name=re.compile("Daiquiri")).click()
     expect(guest.locator("h1")).to_have_text("Daiquiri")
     assert guest.locator("form[method=post]").count() == 0
+    # The whole recipe: its picture, glass, method and garnish.
+    guest.wait_for_function(
+        "() => { const i = document.querySelector('[data-shared-picture]'); return i && i.complete && i.naturalWidth > 0 }")
+    facts = guest.locator("[data-shared-facts] dt").all_text_contents()
+    assert facts[:3] == ["Glass", "Method", "Garnish"], facts
     assert http_get(share_url + "/cocktails/1")[0] == 404, "a drink not on the list is not there"
 
     page.click("[data-revoke]")

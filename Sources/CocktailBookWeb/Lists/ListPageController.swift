@@ -10,6 +10,8 @@ import Hummingbird
 struct ListPageController<Context: AppContext>: Sendable {
     let desk: ListDesk
     let renderer: PageRenderer
+    /// The photos imports and the editor saved, for a shared drink's picture.
+    var images: ImportedImageFiles? = nil
 
     func addRoutes(to routes: RouteBuilder<Context>) {
         let pages = routes.routes("", .member)
@@ -134,6 +136,8 @@ struct ListPageController<Context: AppContext>: Sendable {
         shared.get(":token", use: sharedList)
         shared.get(":token/menu", use: sharedMenu)
         shared.get(":token/cocktails/:id", use: sharedDrink)
+        routes.routes("s", RoutePolicy(openWhenPrivate: true, offline: .picture)).get(
+            ":token/cocktails/:id/picture", use: sharedPicture)
     }
 
     // MARK: The owner's pages
@@ -205,7 +209,9 @@ struct ListPageController<Context: AppContext>: Sendable {
         let token = try context.parameters.require("token")
         let list = try await desk.sharedList(token: token, strings: context.strings)
         return renderer.render(
-            SharedListPage(list: list, token: token, rows: await desk.rows(of: list), strings: context.strings),
+            SharedListPage(
+                list: list, token: token, rows: await desk.rows(of: list), currency: try await desk.currency(),
+                strings: context.strings),
             context: context)
     }
 
@@ -225,16 +231,37 @@ struct ListPageController<Context: AppContext>: Sendable {
 
     /// A drink of the shared list; any other drink of the book is not there.
     @Sendable func sharedDrink(request: Request, context: Context) async throws -> Response {
-        let token = try context.parameters.require("token")
-        let list = try await desk.sharedList(token: token, strings: context.strings)
-        let id = try context.parameters.require("id")
-        guard let entry = list.entries.first(where: { $0.cocktailID == id }) else { throw HTTPError(.notFound) }
-        let details = try await desk.catalog.details(id: id, for: .nobody)
+        let (list, entry) = try await sharedEntry(context)
+        let details = try await desk.catalog.details(id: entry.cocktailID, for: .nobody)
         let page = DetailsPage(
             details: details, origin: .list(.all), lastModified: nil, settings: context.settings,
             strings: context.strings)
         return renderer.render(
-            SharedDrinkPage(details: page, list: list, token: token, note: entry.note), context: context)
+            SharedDrinkPage(
+                details: page, cocktail: details.cocktail, list: list, token: try context.parameters.require("token"),
+                note: entry.note),
+            context: context)
+    }
+
+    /// A shared drink's picture: its photo, or the drawing of its glass.
+    @Sendable func sharedPicture(request: Request, context: Context) async throws -> Response {
+        let cocktail = try await desk.catalog.cocktail(id: try await sharedEntry(context).entry.cocktailID).cocktail
+        let url = CocktailImage.url(for: cocktail)
+        if url.hasPrefix(ImportedImageFiles.urlPrefix) {
+            guard let images else { throw HTTPError(.notFound) }
+            return try await images.response(
+                for: String(url.dropFirst(ImportedImageFiles.urlPrefix.count)), request: request)
+        }
+        return CocktailImage.response(for: cocktail, request: request)
+    }
+
+    /// The list a share link opens and its entry for the drink in the path (404 for a drink
+    /// not on it).
+    private func sharedEntry(_ context: Context) async throws -> (list: DrinkList, entry: DrinkList.Entry) {
+        let list = try await desk.sharedList(token: try context.parameters.require("token"), strings: context.strings)
+        let id = try context.parameters.require("id")
+        guard let entry = list.entries.first(where: { $0.cocktailID == id }) else { throw HTTPError(.notFound) }
+        return (list, entry)
     }
 
     // MARK: Forms

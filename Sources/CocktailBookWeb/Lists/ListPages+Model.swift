@@ -1,5 +1,6 @@
 import CocktailBook
 import CocktailBookApp
+import Crypto
 import Foundation
 
 /// `/lists`: the viewer's lists and the form that makes a new one.
@@ -168,9 +169,12 @@ struct SharedListPage: PageModel {
 
     struct Row: Sendable {
         var href: String
+        var imageURL: String
         var name: String
         var shortDescription: String?
         var note: String?
+        /// The drink's price, when the owner shows prices on the menu.
+        var priceText: String?
     }
 
     var name: String
@@ -178,21 +182,28 @@ struct SharedListPage: PageModel {
     var isEmpty: Bool
     var menuHref: String
 
-    init(list: DrinkList, token: String, rows: [ListDesk.Row], strings: UIStrings) {
+    /// `currency`: the book's, for the prices the menu shows (none when the owner hides them).
+    init(list: DrinkList, token: String, rows: [ListDesk.Row], currency: String, strings: UIStrings) {
         name = list.name
+        let showsPrices = list.menuPrices.shows(list)
         self.rows = rows.compactMap { row in
             guard let details = row.details else { return nil }
+            let href = "/s/\(token)/cocktails/\(details.cocktail.id)"
             return Row(
-                href: "/s/\(token)/cocktails/\(details.cocktail.id)", name: details.cocktail.name,
-                shortDescription: details.cocktail.texts(in: strings.language).shortDescription, note: row.entry.note)
+                href: href, imageURL: SharedDrinkPage.pictureURL(drinkHref: href, cocktail: details.cocktail),
+                name: details.cocktail.name,
+                shortDescription: details.cocktail.texts(in: strings.language).shortDescription, note: row.entry.note,
+                priceText: showsPrices
+                    ? row.entry.priceMinor.map { ListDesk.priceText($0, currency: currency, strings: strings) } : nil)
         }
         isEmpty = self.rows.isEmpty
         menuHref = "/s/\(token)/menu"
     }
 }
 
-/// `/s/{token}/cocktails/{id}`: one drink of a shared list, read-only: the recipe without the
-/// book's buttons, forms or links elsewhere.
+/// `/s/{token}/cocktails/{id}`: one drink of a shared list, read-only: the whole recipe (its
+/// picture, glass, method, garnish, lines and steps) without the book's buttons, forms or links
+/// elsewhere.
 struct SharedDrinkPage: PageModel {
     static let template = "shared-cocktail"
     let catalogState = "ready"
@@ -202,18 +213,38 @@ struct SharedDrinkPage: PageModel {
     var name: String
     var preparationTime: String
     var abvText: String?
+    var standardDrinksText: String?
+    var imageURL: String
+    var imageAlt: String
+    var pictureCredit: String?
+    var facts: [DetailsPage.Fact]
+    var hasFacts: Bool
     var longDescription: String
     var ingredients: [DetailsPage.Ingredient]
     var instructions: [String]
     var hasInstructions: Bool
     var note: String?
 
-    init(details: DetailsPage, list: DrinkList, token: String, note: String?) {
+    /// The drink's picture as the share link serves it (the book's own picture routes may be
+    /// closed to a guest of a private book): `{drink's address}/picture`, with the picture's
+    /// version so a changed photo or drawing is fetched again.
+    static func pictureURL(drinkHref: String, cocktail: Cocktail) -> String {
+        let digest = SHA256.hash(data: Data(CocktailImage.url(for: cocktail).utf8))
+        return drinkHref + "/picture?v=" + digest.prefix(6).map { String(format: "%02x", $0) }.joined()
+    }
+
+    init(details: DetailsPage, cocktail: Cocktail, list: DrinkList, token: String, note: String?) {
         listName = list.name
         listHref = "/s/\(token)"
         name = details.name
         preparationTime = details.preparationTime
         abvText = details.abvText
+        standardDrinksText = details.standardDrinksText
+        imageURL = Self.pictureURL(drinkHref: "/s/\(token)/cocktails/\(cocktail.id)", cocktail: cocktail)
+        imageAlt = details.imageAlt
+        pictureCredit = details.pictureCredit
+        facts = details.facts
+        hasFacts = details.hasFacts
         longDescription = details.longDescription
         ingredients = details.ingredients
         instructions = details.instructions
