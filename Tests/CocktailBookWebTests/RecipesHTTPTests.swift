@@ -503,6 +503,47 @@ struct RecipePagesTests {
         }
     }
 
+    @Test(
+        "a save over a version saved meanwhile shows every field that differs (the garnish too) and what saving again replaces; without accounts it was another window"
+    )
+    func conflictNamesEveryField() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let fields = Self.fields + [("confirm", "Garden cucumber")]
+            #expect(
+                try await client.execute(
+                    uri: "/cocktails/new", method: .post, headers: TestCSRF.formHeaders, body: Self.form(fields)
+                ).status == .seeOther)
+            func save(_ fields: [(String, String)]) async throws -> TestResponse {
+                try await client.execute(
+                    uri: "/cocktails/my-1/edit", method: .post, headers: TestCSRF.formHeaders,
+                    body: Self.form(fields + [("version", "1")]))
+            }
+            // Another window adds a garnish and saves version 2.
+            #expect(try await save(fields + [("garnish", "Cucumber ribbon")]).status == .seeOther)
+            // This one, still on version 1, changes the gin.
+            let changed = fields.map { $0.0 == "row.0.amount" ? ("row.0.amount", "2") : $0 }
+            let refused = try await save(changed)
+            #expect(refused.status == .conflict)
+            let page = String(buffer: refused.body)
+            let box = try #require(page.firstMatch(of: /<div class="notice stale"[\s\S]*?<\/div>\s*<\/div>/)?.output)
+            #expect(box.contains("saved in another window"), "\(box)")
+            #expect(!box.contains("Someone"))
+            let shown = box.matches(of: /data-stale-field="([a-z]+)"/).map { String($0.1) }
+            #expect(shown == ["garnish", "ingredients"], "only what differs, in the editor's order")
+            #expect(box.contains("<dt>Garnish</dt><dd>Cucumber ribbon</dd>"))
+            #expect(box.contains("<li>1 ½ oz London dry gin</li>"), "the saved line, not the typed one")
+            #expect(
+                box.contains(
+                    "Saving again replaces what was saved meanwhile in: Garnish, Ingredients. That version stays in the history."
+                ))
+            #expect(
+                page.contains(#"name="row.0.amount" value="2""#) || page.contains(#"value="2""#), "the form keeps it")
+        }
+    }
+
     @Test("a refused form comes back with every field as typed and the problem beside its field")
     func keepsWhatWasTyped() async throws {
         let database = try TemporaryDatabase()

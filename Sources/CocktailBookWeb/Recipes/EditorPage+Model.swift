@@ -50,14 +50,6 @@ struct EditorPage: PageModel {
     }
 
     /// The version saved meanwhile by someone else, shown beside what was typed.
-    struct Stale: Sendable {
-        var version: Int
-        var savedBy: String
-        var name: String
-        var ingredients: [String]
-        var steps: [String]
-    }
-
     var title: String
     var action: String
     var backHref: String

@@ -154,11 +154,21 @@ struct RecipePageController<Context: AppContext>: Sendable {
         } catch RecipeError.stale(let current) {
             // Both versions on one page: what was typed stays in the form, the saved one above
             // it; saving again (against the current version) keeps what was typed.
+            // In a book without accounts, or when the viewer saved it, it was another window.
             let saver = try await desk.versions(of: current.number).first?.savedByName
+            let byName: String? =
+                switch context.viewer {
+                case .account(let account) where saver != account.name:
+                    saver ?? context.strings["editor_someone"]
+                default: nil
+                }
+            // Compared as saving would store it (a description left empty takes the summary).
+            let typed =
+                draft.cocktail(id: current.cocktail.id, author: nil, dateModified: Date()).map(RecipeDraft.init)
+                ?? draft
             let stale = EditorPage.Stale(
-                version: current.version, savedBy: saver ?? context.strings["editor_someone"],
-                name: current.cocktail.name, ingredients: current.cocktail.ingredients,
-                steps: current.cocktail.instructions ?? [])
+                saved: RecipeDraft(current.cocktail), version: current.version, typed: typed, byName: byName,
+                strings: context.strings)
             return try await editor(
                 draft, context: context, title: title, action: action, version: current.version, stale: stale,
                 basedOnName: basedOnName, status: .conflict)
