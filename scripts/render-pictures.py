@@ -47,17 +47,32 @@ def main() -> None:
                 except OSError:
                     pass
                 time.sleep(0.05)
-            cocktails = json.load(urllib.request.urlopen(f"{base}/api/v1/cocktails"))["cocktails"]
+            # The list API pages (at most 200 a page): follow nextPage to the end.
+            cocktails, number = [], 1
+            while number:
+                answer = json.load(urllib.request.urlopen(f"{base}/api/v1/cocktails?perPage=200&page={number}"))
+                cocktails += answer["cocktails"]
+                number = answer.get("nextPage")
             OUT.mkdir(parents=True, exist_ok=True)
+            # Only drawings whose version changed are rendered again; files of drinks no longer
+            # in the catalog go.
+            kept = json.loads((OUT / "manifest.json").read_text()) if (OUT / "manifest.json").exists() else {}
+            ids = {cocktail["id"] for cocktail in cocktails}
             for old in OUT.glob("*.jpg"):
-                old.unlink()
-            manifest = {}
+                if old.stem.rsplit("-", 1)[0] not in ids:
+                    old.unlink()
+            manifest, rendered = {}, 0
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path="/usr/bin/chromium")
                 page = browser.new_page()
                 for cocktail in cocktails:
                     url = base + cocktail["imageURL"]
-                    manifest[cocktail["id"]] = re.search(r"[?&]v=([0-9a-f]+)", cocktail["imageURL"]).group(1)
+                    version = re.search(r"[?&]v=([0-9a-f]+)", cocktail["imageURL"]).group(1)
+                    manifest[cocktail["id"]] = version
+                    files = [OUT / f"{cocktail['id']}-{size}.jpg" for size in SIZES]
+                    if kept.get(cocktail["id"]) == version and all(file.exists() for file in files):
+                        continue
+                    rendered += 1
                     for size in SIZES:
                         page.set_viewport_size({"width": size, "height": size})
                         page.set_content(f'<html><body style="margin:0;background:#fff"><img id="p" src="{url}" '
@@ -66,7 +81,7 @@ def main() -> None:
                         page.screenshot(path=str(OUT / f"{cocktail['id']}-{size}.jpg"), type="jpeg", quality=85)
                 browser.close()
             (OUT / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
-            print(f"rendered {len(cocktails)} cocktails × {len(SIZES)} sizes into {OUT.relative_to(ROOT)}")
+            print(f"rendered {rendered} of {len(cocktails)} cocktails × {len(SIZES)} sizes into {OUT.relative_to(ROOT)}")
         finally:
             server.terminate()
             server.wait(timeout=15)
