@@ -64,7 +64,7 @@ struct CatalogConsistencyTests {
 
     @Test("the Mojito and the Virgin Mojito, the same work, take the same time")
     func mojitoTimes() throws {
-        #expect(try drink("Mojito").preparationMinutes == 10)
+        #expect(try drink("Mojito").preparationMinutes == 4)
         let mojito = try drink("Mojito")
         #expect(try drink("Virgin Mojito").preparationMinutes == mojito.preparationMinutes)
     }

@@ -53,17 +53,16 @@ struct CocktailQueryTests {
         #expect(
             page.rowNames == [
                 "Alexander", "Batida de Coco", "Bird of Paradise", "Brandy Milk Punch", "Brazilian Lemonade",
-                "Coconut Lime Cooler", "Egg Cream", "Eggnog", "Golden Cadillac", "Golden Dream", "Grasshopper",
-                "Horchata",
+                "Egg Cream", "Eggnog", "Golden Cadillac", "Golden Dream", "Grasshopper", "Horchata",
                 "Italian Cream Soda", "Mango Lassi", "Mudslide", "Pink Squirrel", "Porto Flip", "Ramos Fizz",
                 "Sherry Flip",
                 "White Russian",
             ])
-        #expect(page.total == 20)
+        #expect(page.total == 19)
+        // The Coconut Lime Cooler, coconut water and lime, is a Highball (issue 26).
         #expect(
             answer(CocktailQuery(kind: .nonAlcoholic, category: DrinkCategory(named: value))).rowNames == [
-                "Brazilian Lemonade", "Coconut Lime Cooler", "Egg Cream", "Horchata", "Italian Cream Soda",
-                "Mango Lassi",
+                "Brazilian Lemonade", "Egg Cream", "Horchata", "Italian Cream Soda", "Mango Lassi",
             ])
     }
 
@@ -152,7 +151,7 @@ struct CocktailQueryTests {
             ])
         #expect(
             answer(CocktailQuery(kind: .nonAlcoholic, category: .sour)).rowNames == [
-                "Aperitivo Sour", "Maple Apple Sour",
+                "Aperitivo Sour", "Maple Apple Sour", "Virgin Mixed Berry Caipirinha",
             ])
         #expect(answer(CocktailQuery(kind: .nonAlcoholic, ingredients: ["gin"])).total == 0)
     }

@@ -69,7 +69,7 @@ struct SchemaOrgRecipeTests {
         #expect(recipe["image"] as? String == Self.picture)
         #expect(recipe["url"] as? String == Self.page)
         #expect(recipe["inLanguage"] as? String == "en")
-        #expect(recipe["dateModified"] as? String == "2026-03-02T18:30:00Z")
+        #expect(recipe["dateModified"] as? String == "2026-11-29T12:00:00Z")
         let author = try #require(recipe["author"] as? [String: String])
         #expect(author == ["@type": "Organization", "name": "Cocktail Book"])
         #expect(recipe["aggregateRating"] == nil, "nobody rated it")

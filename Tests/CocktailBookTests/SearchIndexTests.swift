@@ -218,7 +218,8 @@ struct SearchIndexTests {
             "Virgin Cranberry Mule", "Virgin Moscow Mule", "White Lady", "White Negroni",
         ]
         let descriptions = [
-            "Alexander", "Bird of Paradise", "Blood Orange Fizz", "Boulevardier", "Final Ward", "Greyhound",
+            "Alexander", "Bird of Paradise", "Blood Orange Fizz", "Boulevardier", "Corpse Reviver #1", "Final Ward",
+            "Greyhound",
             "Improved Whiskey Cocktail", "Mezcal Negroni", "Negroni Sbagliato", "Negroski", "Pimm's Cup", "Sea Breeze",
         ]
         #expect(hits.map(\.name) == prefixes + ingredients + descriptions)
@@ -233,13 +234,14 @@ struct SearchIndexTests {
         #expect(
             hits.map(\.name) == [
                 "Gin Fizz", "Pineapple Ginger Fizz", "Sloe Gin Fizz", "Ramos Fizz", "Blood Orange Fizz", "Chilcano",
-                "Gin Gin Mule", "Gin Lemon", "Gin Rickey", "John Collins", "Pimm's Cup", "Shirley Temple",
+                "Cranberry Party Punch", "Gin Gin Mule", "Gin Lemon", "Gin Rickey", "John Collins", "Pimm's Cup",
+                "Shirley Temple",
                 "Tom Collins",
                 "Virgin Cranberry Mule",
             ])
         #expect(
             hits.map(\.rank) == [.exactName, .namePrefix, .namePrefix, .ingredient]
-                + Array(repeating: .description, count: 10))
+                + Array(repeating: .description, count: 11))
     }
 
     @Test("`whiskey` and `whisky` are one word: the same hits, a name spelled as typed first")

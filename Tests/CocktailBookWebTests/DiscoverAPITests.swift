@@ -166,7 +166,7 @@ struct DiscoverAPITests {
     func category() async throws {
         try await withDiscoverBundledApp { client in
             let sour = try await client.discoverList("?category=Sour&perPage=100")
-            #expect(sour.total == 68 && sour.cocktails.count == 68)
+            #expect(sour.total == 70 && sour.cocktails.count == 70)
             #expect(Array(sour.names.prefix(3)) == ["Amaretto Sour", "Aperitivo Sour", "Army & Navy"])
             #expect(try await client.discoverList("?category=sour&perPage=100") == sour)
             for row in sour.cocktails.prefix(10) {

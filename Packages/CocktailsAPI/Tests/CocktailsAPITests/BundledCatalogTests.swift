@@ -24,14 +24,14 @@ struct BundledCatalogTests {
     @Test("the thirteen seed cocktails, with their ids, types and minutes")
     func seedCocktails() {
         let expected: [(String, String, String, Int)] = [
-            ("0", "Piña Colada", "alcoholic", 7), ("1", "Mojito", "alcoholic", 10),
+            ("0", "Piña Colada", "alcoholic", 4), ("1", "Mojito", "alcoholic", 4),
             ("2", "Daiquiri", "alcoholic", 5), ("3", "Manhattan", "alcoholic", 5),
-            ("4", "Virgin Mixed Berry Caipirinha", "non-alcoholic", 8),
-            ("5", "Basil Lemonade Punch", "non-alcoholic", 6), ("6", "Gin and Tonic", "alcoholic", 3),
+            ("4", "Virgin Mixed Berry Caipirinha", "non-alcoholic", 5),
+            ("5", "Basil Lemonade Punch", "non-alcoholic", 4), ("6", "Gin and Tonic", "alcoholic", 3),
             ("7", "Margarita", "alcoholic", 5), ("8", "Bloody Mary", "alcoholic", 5),
             ("9", "Screwdriver", "alcoholic", 1), ("10", "Old Fashioned", "alcoholic", 5),
             ("11", "Margarita Mocktail", "non-alcoholic", 5),
-            ("12", "Non-Alcoholic Juicy Julep", "non-alcoholic", 6),
+            ("12", "Non-Alcoholic Juicy Julep", "non-alcoholic", 5),
         ]
         for (id, name, type, minutes) in expected {
             let entry = entries.first { $0.id == id }
