@@ -76,7 +76,9 @@ public func buildApplication(
     let desk = environment.recipes
     APIController(catalog: catalog, bar: database, desk: desk).addRoutes(to: routes)
     let pagePolicy: AddressPolicy = configuration.allowPrivateImports ? .anyAddress : .publicOnly
-    RecipeAPIController(desk: desk, pagePolicy: pagePolicy, pictures: environment.images).addRoutes(to: routes)
+    RecipeAPIController(
+        desk: desk, houseDesk: environment.houseRecipes, pagePolicy: pagePolicy, pictures: environment.images
+    ).addRoutes(to: routes)
     BarAPIController(desk: environment.bar).addRoutes(to: routes)
     let houseDesk = environment.houseRecipes
     BarPageController(desk: environment.bar, renderer: renderer, houseRecipes: houseDesk).addRoutes(to: routes)
@@ -87,8 +89,10 @@ public func buildApplication(
     WebController(
         catalog: catalog, renderer: renderer, bar: database, images: environment.images, desk: desk
     ).addRoutes(to: routes)
-    RecipePageController(desk: desk, renderer: renderer, pictures: environment.images, pagePolicy: pagePolicy)
-        .addRoutes(to: routes)
+    RecipePageController(
+        desk: desk, houseDesk: houseDesk, renderer: renderer, pictures: environment.images, pagePolicy: pagePolicy
+    )
+    .addRoutes(to: routes)
     AppShellController(shell: try AppShellFiles(assets: renderer.assets), renderer: renderer).addRoutes(to: routes)
     ImportController(environment: environment, renderer: renderer, configuration: configuration).addRoutes(to: routes)
     MaintenanceController(environment: environment, configuration: configuration, renderer: renderer)

@@ -56,6 +56,16 @@ struct StoreContractHouseRecipeTests {
             await #expect(throws: OwnHouseRecipeError.notFound) {
                 try await store.deleteHouseRecipe(value: "rosemary syrup", by: Self.owner, at: Self.day)
             }
+            // The trash holds it; putting it back keeps its version, and it is no longer in the trash.
+            #expect(try await store.trashedHouseRecipes().map(\.value) == ["rosemary syrup"])
+            let putBack = try await store.restoreHouseRecipe(value: "Rosemary Syrup")
+            #expect(putBack.version == 2 && putBack.deletedAt == nil && putBack.recipe == Self.rosemary(days: 21))
+            #expect(try await store.trashedHouseRecipes().isEmpty)
+            #expect(try await store.ownHouseRecipes().map(\.version) == [2])
+            await #expect(throws: OwnHouseRecipeError.notFound) {
+                try await store.restoreHouseRecipe(value: "rosemary syrup")
+            }
+            _ = try await store.deleteHouseRecipe(value: "rosemary syrup", by: Self.owner, at: Self.day)
             // Saving again brings it back as the next version.
             let back = try await store.saveHouseRecipe(
                 Self.rosemary(), expectedVersion: 0, summary: "restored version 1", by: Self.owner, at: Self.day)

@@ -138,6 +138,46 @@ struct HouseRecipesHTTPTests {
             #expect(try await client.execute(uri: Self.path("honey syrup"), method: .delete).status == .notFound)
             let versions = try await client.get(Self.path("honey syrup") + "/versions").jsonObject()
             #expect(versions["deleted"] as? Bool == true && (versions["versions"] as? [Any])?.count == 1, "kept")
+
+            // The trash holds it beside the drinks, and putting it back makes it count again as it was.
+            let trash = try await client.get("/api/v1/trash").jsonObject()
+            #expect((trash["houseRecipes"] as? [[String: Any]])?.map { $0["value"] as? String } == ["honey syrup"])
+            let page = String(buffer: try await client.get("/trash").body)
+            #expect(page.contains("<h2>House recipes</h2>") && page.contains("/bar/ingredients/honey%20syrup/put-back"))
+            let putBack = try await client.execute(
+                uri: Self.path("honey syrup") + "/put-back", method: .post, headers: Self.json([:]))
+            #expect(putBack.status == .ok)
+            let again = try await client.get(Self.path("honey syrup")).jsonObject()
+            #expect(
+                again["own"] as? Bool == true && again["shelfLifeDays"] as? Int == 20 && again["version"] as? Int == 1)
+            let empty = try await client.get("/api/v1/trash").jsonObject()
+            #expect((empty["houseRecipes"] as? [Any])?.isEmpty == true)
+            let twice = try await client.execute(
+                uri: Self.path("honey syrup") + "/put-back", method: .post, headers: Self.json([:]))
+            #expect(twice.status == .notFound)
+        }
+    }
+
+    @Test("the pages: deleting a house recipe opens the trash saying so, with Undo; Put back brings it back")
+    func trashPages() async throws {
+        try await Self.withApp { client in
+            #expect(try await Self.put(client, "rosemary syrup", Self.body(days: "14")).status == .created)
+            let deleted = try await client.execute(
+                uri: "/bar/ingredients/rosemary%20syrup/delete", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body(""))
+            #expect(deleted.status == .seeOther)
+            let location = try #require(deleted.headers[.location])
+            #expect(location.hasPrefix("/trash?deleted="))
+            let trash = String(buffer: try await client.get(location).body)
+            #expect(trash.contains("data-trash-notice><p>rosemary syrup is in the trash.</p>"), "\(trash)")
+            #expect(trash.contains(#"action="/bar/ingredients/rosemary%20syrup/put-back""#))
+            #expect(try await client.get(Self.path("rosemary syrup")).status == .notFound, "gone from the bar")
+            let undo = try await client.execute(
+                uri: "/bar/ingredients/rosemary%20syrup/put-back", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body(""))
+            #expect(undo.status == .seeOther && undo.headers[.location] == "/bar/ingredients/rosemary%20syrup?saved=1")
+            #expect(try await client.get(Self.path("rosemary syrup")).jsonObject()["shelfLifeDays"] as? Int == 14)
+            #expect(!String(buffer: try await client.get("/trash").body).contains("put-back"))
         }
     }
 

@@ -46,7 +46,7 @@ struct OpenAPIDocumentTests {
                     "/lists/{id}/plan", "/bar/batches", "/bar/batches/{id}", "/bar/house-recipes",
                     "/lists/{id}/menu-shelf", "/house-recipes", "/house-recipes/{value}",
                     "/house-recipes/{value}/versions",
-                    "/house-recipes/{value}/versions/{number}/restore",
+                    "/house-recipes/{value}/versions/{number}/restore", "/house-recipes/{value}/put-back",
                     "/lists/{id}/cocktails/{cocktail}/price", "/lists/{id}/menu-prices", "/settings/currency",
                 ])
             let house = try #require(paths["/house-recipes/{value}"] as? [String: Any])

@@ -59,6 +59,11 @@ public protocol HouseRecipeStore: Sendable {
     /// Deletes `value`'s recipe; its versions stay.
     /// - Throws: ``OwnHouseRecipeError/notFound`` when none counts.
     func deleteHouseRecipe(value: String, by author: RecipeAuthor, at date: Date) async throws -> OwnHouseRecipe
+    /// The deleted recipes (the trash), the last deleted first.
+    func trashedHouseRecipes() async throws -> [OwnHouseRecipe]
+    /// Brings `value`'s deleted recipe back as it was, at its last version.
+    /// - Throws: ``OwnHouseRecipeError/notFound`` when none is deleted.
+    func restoreHouseRecipe(value: String) async throws -> OwnHouseRecipe
 }
 
 extension HouseRecipes {

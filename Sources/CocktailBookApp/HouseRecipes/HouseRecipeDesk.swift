@@ -131,6 +131,30 @@ package struct HouseRecipeDesk: Sendable {
         return try await self.entry(own.value)
     }
 
+    /// The deleted recipes `viewer` may bring back (every one for an admin, their own otherwise),
+    /// the last deleted first.
+    package func trash(viewer: Viewer) async throws -> [OwnHouseRecipe] {
+        try await store.trashedHouseRecipes().filter { Self.mayEdit($0, viewer: viewer) }
+    }
+
+    /// Brings the deleted recipe of `value` back from the trash, as it was. Refused (`409`) when
+    /// it would now close a circle with the book's other recipes.
+    package func putBack(value: String, viewer: Viewer) async throws -> Entry {
+        guard let own = try await store.ownHouseRecipe(value: value), own.deletedAt != nil else {
+            throw AppError(
+                status: .notFound, code: "not_in_trash", message: "This house recipe is not in the trash.")
+        }
+        try Self.requireEditor(own, viewer: viewer)
+        if let problem = try await circle(with: own.recipe) {
+            throw AppError(
+                status: .conflict, code: "house_recipe_cycle",
+                message: UIStrings.english(problem.message, problem.values))
+        }
+        _ = try await store.restoreHouseRecipe(value: own.value)
+        await catalog.reloadImported()
+        return try await entry(own.value)
+    }
+
     /// The problem of a circle `recipe` would close, in the place of its ingredient's recipe,
     /// with the book's other own recipes and the bundled ones; nil when it closes none.
     private func circle(with recipe: HouseRecipe) async throws -> RecipeDraft.Problem? {

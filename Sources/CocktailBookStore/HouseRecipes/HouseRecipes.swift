@@ -2,7 +2,8 @@ import CocktailBook
 import Foundation
 
 /// The book's own house recipes: one row per ingredient (its key) with its current version, and
-/// every version saved. Deleting marks the row; the versions stay, so nothing is lost by one click.
+/// every version saved. Deleting puts it in the trash (the row is marked, the versions stay), from
+/// where it comes back as it was.
 extension SQLBook {
     private static func houseRecipes(
         _ db: any SQLConnection, where condition: String, _ arguments: any SQLBindable...
@@ -73,15 +74,29 @@ extension SQLBook {
     public func deleteHouseRecipe(value: String, by author: RecipeAuthor, at date: Date) async throws
         -> OwnHouseRecipe
     {
+        try await setHouseRecipeDeleted(value: value, at: date, by: author.id)
+    }
+
+    public func trashedHouseRecipes() async throws -> [OwnHouseRecipe] {
+        try await reading { db in try await Self.houseRecipes(db, where: VersionTable.houseRecipes.trashed) }
+    }
+
+    public func restoreHouseRecipe(value: String) async throws -> OwnHouseRecipe {
+        try await setHouseRecipeDeleted(value: value, at: nil, by: nil)
+    }
+
+    /// Moves `value`'s recipe into the trash at `date`, or out of it with nil; `notFound` when
+    /// it is not where it would move from.
+    private func setHouseRecipeDeleted(value: String, at date: Date?, by author: Int64?) async throws
+        -> OwnHouseRecipe
+    {
         let key = OwnHouseRecipe.key(value)
         return try await writing("recipes") { db in
-            guard
-                var current = try await Self.houseRecipes(
-                    db, where: "key = ? AND deleted_at IS NULL" + db.forUpdate, key
-                ).first
+            let from = date == nil ? "deleted_at IS NOT NULL" : "deleted_at IS NULL"
+            guard var current = try await Self.houseRecipes(db, where: "key = ? AND \(from)" + db.forUpdate, key).first
             else { throw OwnHouseRecipeError.notFound }
             current.deletedAt = date
-            try await db.execute("UPDATE house_recipe SET deleted_at = ? WHERE key = ?", date, key)
+            try await VersionTable.houseRecipes.setDeleted(db, of: key, at: date, by: author)
             return current
         }
     }

@@ -107,16 +107,14 @@ extension SQLBook {
             else { throw RecipeError.notFound }
             recipe.deletedAt = trashed ? date : nil
             recipe.deletedBy = trashed ? author.id : nil
-            try await db.execute(
-                "UPDATE recipe SET deleted_at = ?, deleted_by = ? WHERE id = ?", recipe.deletedAt, recipe.deletedBy,
-                number)
+            try await VersionTable.recipes.setDeleted(db, of: number, at: recipe.deletedAt, by: author.id)
             return recipe
         }
     }
 
     public func trashedRecipes() async throws -> [OwnRecipe] {
         try await reading { db in
-            try await Self.recipes(db, where: "deleted_at IS NOT NULL ORDER BY deleted_at DESC, id DESC")
+            try await Self.recipes(db, where: VersionTable.recipes.trashed)
         }
     }
 

@@ -7,9 +7,33 @@ import Foundation
 struct VersionTable: Sendable {
     let table: String
     let document: String
+    /// The documents' own table (one row each, with the current version and when it went to
+    /// the trash), its key column, and the column naming who put it there, where kept.
+    let documents: String
+    let key: String
+    let deletedBy: String?
 
-    static let recipes = VersionTable(table: "recipe_version", document: "recipe_id")
-    static let houseRecipes = VersionTable(table: "house_recipe_version", document: "key")
+    static let recipes = VersionTable(
+        table: "recipe_version", document: "recipe_id", documents: "recipe", key: "id", deletedBy: "deleted_by")
+    static let houseRecipes = VersionTable(
+        table: "house_recipe_version", document: "key", documents: "house_recipe", key: "key", deletedBy: nil)
+
+    /// Puts the document `key` in the trash at `date` (by `author`), or back with `nil`: one way
+    /// to move either kind of document, its versions untouched.
+    func setDeleted(_ db: any SQLConnection, of key: any SQLBindable, at date: Date?, by author: Int64?)
+        async throws
+    {
+        if let deletedBy {
+            try await db.execute(
+                "UPDATE \(documents) SET deleted_at = ?, \(deletedBy) = ? WHERE \(self.key) = ?", date,
+                date == nil ? nil : author, key)
+        } else {
+            try await db.execute("UPDATE \(documents) SET deleted_at = ? WHERE \(self.key) = ?", date, key)
+        }
+    }
+
+    /// The condition and order that read the trash: the last deleted first.
+    var trashed: String { "deleted_at IS NOT NULL ORDER BY deleted_at DESC, \(key) DESC" }
 
     /// Records version `number` of the document `key`, saved by `author` at `date`.
     func save(

@@ -20,6 +20,7 @@ struct HouseRecipeAPIController<Context: AppContext>: Sendable {
         writes.put("house-recipes/:value", use: put)
         writes.delete("house-recipes/:value", use: delete)
         writes.post("house-recipes/:value/versions/:number/restore", use: restore)
+        writes.post("house-recipes/:value/put-back", use: putBack)
     }
 
     @Sendable func list(request: Request, context: Context) async throws -> Response {
@@ -106,6 +107,14 @@ struct HouseRecipeAPIController<Context: AppContext>: Sendable {
         let value = try desk.value(try context.parameters.require("value"))
         let saved = try Self.saved(try await desk.restore(value: value, version: number, viewer: context.viewer))
         return try Self.answer(saved.recipe, own: saved, strings: context.strings, status: .ok)
+    }
+
+    /// Brings a deleted recipe back from the trash as it was (its version unchanged).
+    @Sendable func putBack(request: Request, context: Context) async throws -> Response {
+        let value = try desk.value(try context.parameters.require("value"))
+        let entry = try await desk.putBack(value: value, viewer: context.viewer)
+        guard let own = entry.own else { throw Self.noRecipe(value) }
+        return try Self.answer(own.recipe, own: own, strings: context.strings, status: .ok)
     }
 
     static func noRecipe(_ value: String) -> AppError {

@@ -21,6 +21,7 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
         pages.post("/bar/ingredients/:value/edit", use: update)
         pages.post("/bar/ingredients/:value/history/:number/restore", use: restore)
         pages.post("/bar/ingredients/:value/delete", use: delete)
+        pages.post("/bar/ingredients/:value/put-back", use: putBack)
     }
 
     @Sendable func newForm(request: Request, context: Context) async throws -> Response {
@@ -112,11 +113,21 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
         }
     }
 
+    /// Deletes the book's own recipe (the bundled one, if any, counts again) into the trash,
+    /// which opens saying so, with Undo.
     @Sendable func delete(request: Request, context: Context) async throws -> Response {
         let entry = try await desk.delete(
             value: try desk.value(try context.parameters.require("value")), viewer: context.viewer)
-        // The bundled recipe counts again, or the ingredient has none: back to the bar then.
-        return .redirect(to: entry.counting == nil ? "/bar#house" : HouseItem.path(entry.value), type: .normal)
+        let path = HouseItem.path(entry.value)
+        return .redirect(
+            to: "/trash?deleted=" + (path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""),
+            type: .normal)
+    }
+
+    @Sendable func putBack(request: Request, context: Context) async throws -> Response {
+        let entry = try await desk.putBack(
+            value: try desk.value(try context.parameters.require("value")), viewer: context.viewer)
+        return .redirect(to: HouseItem.path(entry.value) + "?saved=1", type: .normal)
     }
 
     private func editor(

@@ -75,25 +75,36 @@ struct TrashPage: PageModel {
     }
 
     var recipes: [Row]
+    /// The book's own house recipes that were deleted: putting one back makes it count again.
+    var houseRecipes: [Row]
+    var hasHouseRecipes: Bool
     var isEmpty: Bool
     var notice: String?
     var undoAction: String?
 
-    init(recipes: [OwnRecipe], justDeleted: OwnRecipe?, calendar: Calendar, strings: UIStrings) {
+    init(recipes: [OwnRecipe], houseRecipes: [OwnHouseRecipe] = [], calendar: Calendar, strings: UIStrings) {
+        func deleted(_ date: Date) -> String {
+            strings("trash_deleted_on", ["when": DateText.dayAndTime(date, calendar: calendar, strings: strings)])
+        }
         self.recipes = recipes.map { recipe in
             Row(
-                id: recipe.id, name: recipe.cocktail.name,
-                deleted: strings(
-                    "trash_deleted_on",
-                    [
-                        "when": DateText.dayAndTime(
-                            recipe.deletedAt ?? recipe.updatedAt, calendar: calendar, strings: strings)
-                    ]),
+                id: recipe.id, name: recipe.cocktail.name, deleted: deleted(recipe.deletedAt ?? recipe.updatedAt),
                 restoreAction: "/trash/\(recipe.id)/restore")
         }
-        isEmpty = recipes.isEmpty
-        notice = justDeleted.map { strings("trash_moved", ["name": $0.cocktail.name]) }
-        undoAction = justDeleted.map { "/trash/\($0.id)/restore" }
+        self.houseRecipes = houseRecipes.map { own in
+            Row(
+                id: HouseItem.path(own.value), name: strings.ingredient(own.value),
+                deleted: deleted(own.deletedAt ?? own.updatedAt), restoreAction: HouseItem.path(own.value) + "/put-back"
+            )
+        }
+        hasHouseRecipes = !self.houseRecipes.isEmpty
+        isEmpty = recipes.isEmpty && houseRecipes.isEmpty
+    }
+
+    /// The row of the drink `id` or of the house recipe at the path `id`, to name after deleting
+    /// it, with Undo.
+    func row(id: String?) -> Row? {
+        id.flatMap { id in (recipes + houseRecipes).first { $0.id == id } }
     }
 }
 

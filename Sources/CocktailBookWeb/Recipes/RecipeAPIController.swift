@@ -10,6 +10,8 @@ import Hummingbird
 /// versions, adaptations) and what a person keeps about any drink (note, rating, drinks made).
 struct RecipeAPIController<Context: AppContext>: Sendable {
     let desk: RecipeDesk
+    /// The house recipes, whose deleted ones share the trash.
+    let houseDesk: HouseRecipeDesk
     /// Which addresses a recipe page may be read from, and where its picture is kept.
     var pagePolicy: AddressPolicy = .publicOnly
     var pictures: ImportedImageFiles?
@@ -108,6 +110,9 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
             TrashPayload(
                 cocktails: trashed.map {
                     .init(id: $0.id, name: $0.cocktail.name, deletedAt: $0.deletedAt ?? $0.updatedAt)
+                },
+                houseRecipes: try await houseDesk.trash(viewer: context.viewer).map {
+                    .init(value: $0.value, deletedAt: $0.deletedAt ?? $0.updatedAt)
                 }))
     }
 
@@ -319,4 +324,12 @@ struct TrashPayload: Codable, Sendable {
     }
 
     var cocktails: [Entry]
+
+    /// A deleted house recipe of the book's own, by the ingredient it makes.
+    struct HouseEntry: Codable, Sendable {
+        var value: String
+        var deletedAt: Date
+    }
+
+    var houseRecipes: [HouseEntry]
 }

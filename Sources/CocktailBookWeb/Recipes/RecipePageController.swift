@@ -11,6 +11,8 @@ import Hummingbird
 /// without script; a refused save shows the form again as typed.
 struct RecipePageController<Context: AppContext>: Sendable {
     let desk: RecipeDesk
+    /// The house recipes, whose deleted ones share the trash.
+    let houseDesk: HouseRecipeDesk
     let renderer: PageRenderer
     let pictures: ImportedImageFiles
     /// Which addresses a recipe page may be read from.
@@ -260,12 +262,15 @@ struct RecipePageController<Context: AppContext>: Sendable {
     }
 
     @Sendable func trashPage(request: Request, context: Context) async throws -> Response {
-        let trashed = try await desk.trash(viewer: context.viewer)
-        let deleted = FormQuery(request)["deleted"].flatMap { id in trashed.first { $0.id == id } }
-        return renderer.render(
-            TrashPage(
-                recipes: trashed, justDeleted: deleted, calendar: desk.catalog.calendar, strings: context.strings),
-            context: context)
+        var page = TrashPage(
+            recipes: try await desk.trash(viewer: context.viewer),
+            houseRecipes: try await houseDesk.trash(viewer: context.viewer), calendar: desk.catalog.calendar,
+            strings: context.strings)
+        if let deleted = page.row(id: FormQuery(request)["deleted"]) {
+            page.notice = context.strings("trash_moved", ["name": deleted.name])
+            page.undoAction = deleted.restoreAction
+        }
+        return renderer.render(page, context: context)
     }
 
     @Sendable func restoreFromTrash(request: Request, context: Context) async throws -> Response {
