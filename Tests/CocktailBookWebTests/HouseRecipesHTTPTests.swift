@@ -260,6 +260,43 @@ struct HouseRecipesHTTPTests {
         }
     }
 
+    @Test("the house editor's conflict box: each field saved meanwhile that differs, and what saving again replaces")
+    func conflictBox() async throws {
+        try await Self.withApp { client in
+            let fields =
+                "nameEn=lavender+cordial&nameIt=&minutes=10&yieldAmount=250&yieldUnit=ml&shelfLifeDays=10"
+                + "&storage=fridge&storageNote=&amount=2&unit=pieces&line=lavender&amount=150&unit=g&line=sugar"
+                + "&stepsEn=Steep.%0AStrain.&op=save"
+            func save(_ fields: String) async throws -> TestResponse {
+                try await client.execute(
+                    uri: "/bar/house/new", method: .post, headers: TestCSRF.formHeaders,
+                    body: TestCSRF.body("ingredient=lavender+cordial&version=0&" + fields))
+            }
+            func edit(_ fields: String) async throws -> TestResponse {
+                try await client.execute(
+                    uri: "/bar/ingredients/lavender%20cordial/edit", method: .post, headers: TestCSRF.formHeaders,
+                    body: TestCSRF.body("version=1&" + fields))
+            }
+            #expect(try await save(fields).status == .seeOther)
+            // Another window keeps it five days and saves version 2; this one, on version 1, adds a step.
+            #expect(
+                try await edit(fields.replacingOccurrences(of: "shelfLifeDays=10", with: "shelfLifeDays=5")).status
+                    == .seeOther)
+            let refused = try await edit(fields.replacingOccurrences(of: "Strain.", with: "Strain.%0ABottle."))
+            #expect(refused.status == .conflict)
+            let page = String(buffer: refused.body)
+            #expect(page.contains("saved in another window"))
+            #expect(
+                page.matches(of: /data-stale-field="([a-z]+)"/).map { String($0.1) } == ["keeping", "steps"],
+                "\(page)")
+            #expect(page.contains("<dt>Keeps for (days)</dt><dd>5 · In the fridge</dd>"))
+            #expect(page.contains("<li>Steep.</li><li>Strain.</li></ul>"))
+            #expect(page.contains("Saving again replaces what was saved meanwhile in: Keeps for (days), Method."))
+            #expect(page.contains("Bottle."), "the form keeps what was typed")
+            #expect(page.contains(#"name="version" value="2""#), "saving again saves over version 2")
+        }
+    }
+
     @Test("the pages: a new syrup through the form, an error keeps what was typed, history and restore")
     func pages() async throws {
         try await Self.withApp { client in

@@ -32,7 +32,7 @@ public struct HouseRecipeDraft: Sendable, Equatable {
             self.ingredient = ingredient
         }
 
-        var isBlank: Bool { amount.isBlank && ingredient.isBlank }
+        public var isBlank: Bool { amount.isBlank && ingredient.isBlank }
     }
 
     /// The most lines a house recipe may have.

@@ -61,12 +61,12 @@ struct HouseEditorPage: PageModel {
     var stepsIt: String
     var problems: [Problem]
     var hasProblems: Bool
-    var stale: String?
+    var stale: StaleVersion?
     var suggestions: [String]
 
     init(
         draft: HouseRecipeDraft, title: String, action: String, backHref: String, isNew: Bool, version: Int?,
-        problems: [RecipeDraft.Problem], stale: String? = nil, isAnswer: Bool = false, suggestions: [String],
+        problems: [RecipeDraft.Problem], stale: StaleVersion? = nil, isAnswer: Bool = false, suggestions: [String],
         strings: UIStrings
     ) {
         self.title = title
@@ -182,4 +182,42 @@ struct HouseEditorForm: PageForm {
     var nameEn, nameIt, minutes, yieldAmount, yieldUnit, shelfLifeDays, storage, storageNote: String?
     var amount, unit, line: [String]?
     var stepsEn, stepsIt: String?
+}
+
+extension StaleVersion {
+    /// A house recipe's version against the form.
+    init(saved: HouseRecipeDraft, version: Int, typed: HouseRecipeDraft, byName: String?, strings: UIStrings) {
+        func text(_ label: String, _ value: String, _ field: HouseRecipeDraft.Field) -> ChangedField {
+            ChangedField(key: field.rawValue, label: strings[label], text: value, strings: strings)
+        }
+        func lines(_ label: String, _ values: [String], _ field: HouseRecipeDraft.Field) -> ChangedField {
+            ChangedField(key: field.rawValue, label: strings[label], lines: values, strings: strings)
+        }
+        self.init(saved: saved, typed: typed, version: version, byName: byName, strings: strings) { field in
+            switch field {
+            case .names:
+                text(
+                    "house_name_en", [saved.nameEn, saved.nameIt].filter { !$0.isEmpty }.joined(separator: " · "), field
+                )
+            case .minutes: text("house_minutes_label", saved.minutes, field)
+            case .yield:
+                text("house_yield_label", saved.yieldAmount + " " + strings["house_unit_" + saved.yieldUnit], field)
+            case .keeping:
+                text(
+                    "house_shelf_life_label",
+                    saved.shelfLifeDays + " · "
+                        + (saved.storage == "other"
+                            ? saved.storageNote : strings["house_storage_choice_" + saved.storage]),
+                    field)
+            case .lines:
+                lines(
+                    "house_ingredients",
+                    saved.rows.filter { !$0.isBlank }.map {
+                        [$0.amount, strings["house_unit_" + $0.unit], strings.ingredient($0.ingredient)]
+                            .joined(separator: " ")
+                    }, field)
+            case .steps: lines("house_steps", saved.steps + saved.stepsIt, field)
+            }
+        }
+    }
 }

@@ -82,11 +82,17 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
                     status: .unprocessableContent)
             }
         } catch OwnHouseRecipeError.stale(let current) {
-            // What was typed stays in the form; saving again saves it over the current version.
+            // What was typed stays in the form, the version saved meanwhile above it, field by
+            // field; saving again saves the form over it.
+            let entry = try await desk.entry(value)
+            let saved = entry.ownCounting.map { HouseRecipeDraft($0.recipe, table: desk.catalog.ingredients) }
+            let saver = try await desk.versions(of: value).first?.savedByName
+            let stale = StaleVersion(
+                saved: saved ?? HouseRecipeDraft(), version: current, typed: draft,
+                byName: StaleVersion.savedBy(saver, viewer: context.viewer, strings: context.strings),
+                strings: context.strings)
             return try await editor(
-                draft, isNew: isNew, version: current,
-                stale: context.strings("house_stale", ["version": String(current)]), context: context,
-                status: .conflict)
+                draft, isNew: isNew, version: current, stale: stale, context: context, status: .conflict)
         }
     }
 
@@ -132,7 +138,7 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
 
     private func editor(
         _ draft: HouseRecipeDraft, isNew: Bool, version: Int?, problems: [RecipeDraft.Problem] = [],
-        stale: String? = nil, isAnswer: Bool = false, context: Context, status: HTTPResponse.Status = .ok
+        stale: StaleVersion? = nil, isAnswer: Bool = false, context: Context, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let strings = context.strings
         let path = HouseItem.path(draft.ingredient)

@@ -95,7 +95,7 @@ struct EditorPage: PageModel {
     var pictureProblem: String?
     var newIngredients: [String]
     var hasNewIngredients: Bool
-    var stale: Stale?
+    var stale: StaleVersion?
     var suggestions: [String]
     /// Where the browser keeps the unsaved draft (`draft:/cocktails/new`).
     var draftKey: String
@@ -111,7 +111,7 @@ struct EditorPage: PageModel {
 
     init(
         draft: RecipeDraft, title: String, action: String, backHref: String, backTitle: String, version: Int?,
-        problems: [RecipeDraft.Problem] = [], newIngredients: [String] = [], stale: Stale? = nil,
+        problems: [RecipeDraft.Problem] = [], newIngredients: [String] = [], stale: StaleVersion? = nil,
         suggestions: [String], basedOnName: String? = nil, pictureProblem: String? = nil, strings: UIStrings
     ) {
         self.title = title

@@ -158,17 +158,12 @@ struct RecipePageController<Context: AppContext>: Sendable {
             // it; saving again (against the current version) keeps what was typed.
             // In a book without accounts, or when the viewer saved it, it was another window.
             let saver = try await desk.versions(of: current.number).first?.savedByName
-            let byName: String? =
-                switch context.viewer {
-                case .account(let account) where saver != account.name:
-                    saver ?? context.strings["editor_someone"]
-                default: nil
-                }
+            let byName = StaleVersion.savedBy(saver, viewer: context.viewer, strings: context.strings)
             // Compared as saving would store it (a description left empty takes the summary).
             let typed =
                 draft.cocktail(id: current.cocktail.id, author: nil, dateModified: Date()).map(RecipeDraft.init)
                 ?? draft
-            let stale = EditorPage.Stale(
+            let stale = StaleVersion(
                 saved: RecipeDraft(current.cocktail), version: current.version, typed: typed, byName: byName,
                 strings: context.strings)
             return try await editor(
@@ -180,7 +175,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
     /// The editor page for `draft`.
     private func editor(
         _ draft: RecipeDraft, context: Context, title: String, action: String, version: Int?,
-        problems: [RecipeDraft.Problem] = [], newIngredients: [String] = [], stale: EditorPage.Stale? = nil,
+        problems: [RecipeDraft.Problem] = [], newIngredients: [String] = [], stale: StaleVersion? = nil,
         basedOnName: String?, pictureProblem: String? = nil, fromPage: EditorPage.FromPage? = nil,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
