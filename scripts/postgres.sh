@@ -63,7 +63,13 @@ case "$command" in
     start_server "$(cat "$dir/port")"
     ;;
   stop)
-    [ -d "$dir/data" ] && as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+    # Only a folder `start` made (its port file and cluster) is deleted: a mistyped DIR such as
+    # /tmp must never be emptied.
+    if [ ! -f "$dir/port" ] || [ ! -f "$dir/data/PG_VERSION" ]; then
+      echo "postgres.sh: $dir is not a server started by postgres.sh start; nothing deleted" >&2
+      exit 1
+    fi
+    as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
     rm -rf "$dir"
     ;;
   *)
