@@ -127,8 +127,14 @@ struct StockHTTPTests {
             _ = try await Self.made(client, "30", servings: 1) // 80 ml: at or below it
             #expect(campari(try await client.get("/api/v1/shopping-list").jsonObject()).count == 1)
             _ = try await Self.made(client, "30", servings: 1) // 50 ml: still once
-            #expect(campari(try await client.get("/api/v1/shopping-list").jsonObject()).count == 1)
+            let listed = campari(try await client.get("/api/v1/shopping-list").jsonObject())
+            #expect(listed.count == 1)
             #expect(try await Self.levels(client)["Campari"] == 50)
+            // The API and the shared text say why it is there, with the word "low".
+            #expect(listed.first?["reason"] as? String == "Campari low: about 50 ml left")
+            let text = String(buffer: try await client.get("/bar/shopping.txt").body)
+            #expect(text.contains("☐ Campari — Campari low: about 50 ml left"), "\(text)")
+            #expect(!text.contains("London dry gin —"), "a bottle above its mark has no reason")
             let page = String(buffer: try await client.get("/bar/shopping").body)
             #expect(page.contains("Campari low: about 50 ml left"))
             let italian = try await client.execute(
@@ -143,6 +149,45 @@ struct StockHTTPTests {
             #expect(try await Self.levels(client)["Campari"] == 700)
             let list = try await client.get("/api/v1/shopping-list").jsonObject()
             #expect(campari(list).map { $0["bought"] as? Bool } == [true])
+        }
+    }
+
+    @Test("I made this on the page says which bottles went down, and which it left low, in the reader's language")
+    func madeSaysWhatItTook() async throws {
+        try await Self.withApp { client in
+            #expect(try await Self.put(client, "London dry gin", #"{"ml": 700, "bottleMl": 700}"#).status == .noContent)
+            #expect(try await Self.put(client, "sweet vermouth").status == .noContent)
+            #expect(
+                try await Self.put(client, "Campari", #"{"ml": 140, "bottleMl": 700, "lowMl": 100}"#).status
+                    == .noContent)
+            func make(_ headers: HTTPFields = [:]) async throws -> String {
+                var all = TestCSRF.formHeaders
+                all.append(contentsOf: headers)
+                let made = try await client.execute(
+                    uri: "/cocktails/30/made", method: .post, headers: all, body: TestCSRF.body("servings=1&note="))
+                #expect(made.status == .seeOther)
+                let location = try #require(made.headers[.location])
+                #expect(location.hasPrefix("/cocktails/30?made=") && location.hasSuffix("#personal"))
+                let page = String(
+                    buffer: try await client.execute(
+                        uri: String(location.prefix { $0 != "#" }), method: .get, headers: headers
+                    )
+                    .body)
+                return try #require(
+                    page.firstMatch(of: /<p class="notice" role="status" data-made-notice>([^<]*)<\/p>/).map {
+                        String($0.1)
+                    }, "\(page)")
+            }
+            // 30 ml of each from the two bottles whose level is known (the vermouth's is not):
+            // Campari is now at 110 ml, above its mark.
+            let english = try await make()
+            #expect(english == "Noted. Taken from your bar: 30 ml London dry gin, 30 ml Campari.")
+            let italian = try await make([.acceptLanguage: "it"])
+            #expect(
+                italian.hasPrefix("Segnato. Dal tuo bar: 30 ml di London dry gin, 30 ml di Campari. "), "\(italian)")
+            #expect(italian.contains("Campari in esaurimento: ne restano circa 80 ml: è nella tua lista della spesa."))
+            // Without the made entry in the address, no notice.
+            #expect(!String(buffer: try await client.get("/cocktails/30").body).contains("data-made-notice"))
         }
     }
 

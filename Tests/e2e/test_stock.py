@@ -66,6 +66,9 @@ def test_marking_a_negroni_made_runs_the_bottles_down(server, new_page):
     expect(page.locator("h1")).to_have_text("Negroni")
     with page.expect_navigation():
         page.locator("[data-personal]").get_by_role("button", name="I made this").click()
+    # The page says which bottles went down and which it left low.
+    expect(page.locator("[data-made-notice]")).to_have_text(
+        "Noted. Taken from your bar: 30 ml Campari. Campari low: about 320 ml left: it is on your shopping list.")
 
     page.goto(running.url + "/bar")
     expect(level).to_have_text("about 320 of 700 ml left")

@@ -133,6 +133,8 @@ public protocol StockStore: Sendable {
     func useStock(_ uses: [StockUse], madeId: Int64, owner: FavoritesOwner) async throws -> [StockUse]
     /// Gives back what the making `madeId` took; returns what was given back.
     func restoreStock(madeId: Int64, owner: FavoritesOwner) async throws -> [StockUse]
+    /// What the making `madeId` took, in the order it was taken (nothing once given back).
+    func stockTaken(madeId: Int64, owner: FavoritesOwner) async throws -> [StockUse]
     /// "I made this", in ONE transaction: records that `owner` made `cocktailID` and takes
     /// `uses` from the bottles whose level is known and the batches they name, remembered under
     /// the new making. A failure part-way keeps neither.

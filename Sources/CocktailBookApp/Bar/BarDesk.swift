@@ -51,6 +51,14 @@ package struct BarDesk: Sendable {
         try await store.shoppingList(of: owner)
     }
 
+    /// The shopping list as it is shared and answered: a bottle that ran low says so, in
+    /// `strings`' words, where its line has no other reason.
+    package func shoppingList(of owner: FavoritesOwner, strings: UIStrings) async throws -> [ShoppingItem] {
+        StockText.sayingLow(
+            try await store.shoppingList(of: owner), stock: try await store.stock(of: owner), index: try await index(),
+            strings: strings)
+    }
+
     /// The drink names a shopping list's lines are for, by id (a drink no longer in the book is
     /// left out).
     package func drinkNames(for items: [ShoppingItem], owner: FavoritesOwner) async -> [String: String] {

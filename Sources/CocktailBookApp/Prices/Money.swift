@@ -55,4 +55,18 @@ package enum StockText {
         guard stock.isLow, let ml = stock.ml else { return nil }
         return strings("stock_low", ["name": strings.ingredient(value), "ml": strings.stockAmount(ml, unit: unit)])
     }
+
+    /// `items` with each low bottle's line saying so ("Campari low: about 80 ml left") where the
+    /// line has no other reason: the list as the API answers it and as text it is shared.
+    package static func sayingLow(
+        _ items: [ShoppingItem], stock: [String: BottleStock], index: BarIndex?, strings: UIStrings
+    ) -> [ShoppingItem] {
+        items.map { item in
+            var item = item
+            if item.reason == nil, let bottle = stock[item.value] {
+                item.reason = low(item.value, bottle, unit: index?.stockUnit(of: item.value) ?? .ml, strings: strings)
+            }
+            return item
+        }
+    }
 }

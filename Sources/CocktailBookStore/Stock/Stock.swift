@@ -105,6 +105,19 @@ extension SQLBook {
         }
     }
 
+    public func stockTaken(madeId: Int64, owner: FavoritesOwner) async throws -> [StockUse] {
+        guard owner != .nobody else { return [] }
+        return try await reading { db in
+            try await db.all(
+                UseRow.self,
+                """
+                SELECT id, value, ml, batch_id FROM stock_use
+                WHERE owner_id = ? AND made_id = ? AND for_batch_id IS NULL ORDER BY id
+                """, owner.id, madeId
+            ).map { StockUse(value: $0.value, ml: $0.ml, batchId: $0.batchId) }
+        }
+    }
+
     /// Takes `uses` from the tracked bottles and batches, remembered under `madeId` (or the
     /// batch made, `forBatch`); returns what really came off (never more than was left) and the
     /// bottles that crossed their low mark, which go on the shopping list (once: a line ticked

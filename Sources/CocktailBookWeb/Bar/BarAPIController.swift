@@ -221,7 +221,9 @@ struct BarAPIController<Context: AppContext>: Sendable {
 
     @Sendable func shoppingList(request: Request, context: Context) async throws -> Response {
         try await APIResponse.json(
-            ShoppingListPayload(try desk.shoppingList(of: context.viewer.favoritesOwner), strings: context.strings))
+            ShoppingListPayload(
+                try desk.shoppingList(of: context.viewer.favoritesOwner, strings: context.strings),
+                strings: context.strings))
     }
 
     struct ShoppingBody: Decodable {
@@ -266,7 +268,8 @@ struct BarAPIController<Context: AppContext>: Sendable {
             }
         }
         return try await APIResponse.json(
-            ShoppingListPayload(try desk.shoppingList(of: owner), strings: context.strings), status: .created)
+            ShoppingListPayload(try desk.shoppingList(of: owner, strings: context.strings), strings: context.strings),
+            status: .created)
     }
 
     struct BoughtBody: Decodable {

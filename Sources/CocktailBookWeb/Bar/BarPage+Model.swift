@@ -317,6 +317,7 @@ struct ShoppingPage: PageModel {
         hasBought = items.contains(where: \.isBought)
         options = values.map { BarPage.Option(value: $0, label: strings.ingredient($0)) }
         self.canKeepBar = canKeepBar
-        shareText = ShoppingListPayload.text(items, strings: strings)
+        shareText = ShoppingListPayload.text(
+            StockText.sayingLow(items, stock: stock, index: index, strings: strings), strings: strings)
     }
 }

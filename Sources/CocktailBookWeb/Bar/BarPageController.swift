@@ -76,7 +76,8 @@ struct BarPageController<Context: AppContext>: Sendable {
         }
         routes.routes("", .anyone).get("/bar/shopping.txt") { _, context in
             let text = await ShoppingListPayload.text(
-                try desk.shoppingList(of: context.viewer.favoritesOwner), strings: context.strings)
+                try desk.shoppingList(of: context.viewer.favoritesOwner, strings: context.strings),
+                strings: context.strings)
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
                 body: .init(byteBuffer: ByteBuffer(string: text + "\n")))

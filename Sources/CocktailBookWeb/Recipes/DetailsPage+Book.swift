@@ -50,6 +50,8 @@ struct DetailsBook: Sendable {
     var ratingAction: String
     var madeAction: String
     var madeSummary: String?
+    /// After "I made this": what it took from the bar, and which bottles it left low.
+    var madeNotice: String?
     var madeRows: [MadeRow]
     var hasMadeRows: Bool
     var signInHint: String?
@@ -100,6 +102,14 @@ struct DetailsBook: Sendable {
         if owner != .nobody { lists = try await desk.lists(of: owner) }
         let listed = query["listed"].flatMap { raw in lists.first { String($0.id) == raw } }
         if let restored = query["restored"] { notice = strings("details_restored", ["n": restored]) }
+        // Just made: which bottles went down, and which of them are now low (on the shopping list).
+        var madeNotice: String?
+        if let raw = query["made"], let entry = made.first(where: { String($0.id) == raw }) {
+            let taken = try await desk.takenText(by: entry.id, owner: owner, strings: strings)
+            madeNotice =
+                ([taken.map { strings("details_made_took", ["taken": $0.taken]) } ?? strings["details_made_saved"]]
+                + (taken?.low ?? []).map { strings("details_made_low", ["low": $0]) }).joined(separator: " ")
+        }
         return DetailsBook(
             notice: notice,
             editHref: editable ? "/cocktails/\(id)/edit" : nil,
@@ -127,6 +137,7 @@ struct DetailsBook: Sendable {
                     "details_made_summary", made.count,
                     ["last": DateText.dayAndTime($0.madeAt, calendar: calendar, strings: strings)])
             },
+            madeNotice: madeNotice,
             madeRows: made.prefix(10).map { entry in
                 MadeRow(
                     text: strings.count(

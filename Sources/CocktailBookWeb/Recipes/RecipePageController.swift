@@ -308,8 +308,9 @@ struct RecipePageController<Context: AppContext>: Sendable {
         guard note.count <= PersonalRules.maximumNoteLength else {
             throw AppError.noteTooLong(in: context.strings)
         }
-        _ = try await desk.recordMade(id, servings: servings, note: note.isEmpty ? nil : note, owner: owner)
-        return .redirect(to: "/cocktails/\(id)#personal", type: .normal)
+        let made = try await desk.recordMade(id, servings: servings, note: note.isEmpty ? nil : note, owner: owner)
+        // The page then says what it took from the bar.
+        return .redirect(to: "/cocktails/\(id)?made=\(made.entry.id)#personal", type: .normal)
     }
 
     @Sendable func removeMade(request: Request, context: Context) async throws -> Response {
