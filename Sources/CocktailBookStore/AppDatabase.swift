@@ -137,6 +137,9 @@ public final class AppDatabase: Sendable {
                 try db.execute(sql: statement)
             }
         }
+        migrator.registerMigration("v25: a menu in the list's own order") { db in
+            for statement in PostgresSchema.menuOrderMigration { try db.execute(sql: statement) }
+        }
         return migrator
     }
 

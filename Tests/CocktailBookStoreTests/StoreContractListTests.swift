@@ -195,6 +195,18 @@ struct StoreContractListTests {
                 try await store.setMenuShelf(nil, for: list.id, owner: FavoritesOwner(account: 42))
             }
             #expect(try await store.setMenuShelf(nil, for: list.id, owner: .implicit).menuShelf == nil)
+            // The menu's order: by style until the owner asks for the list's own, and kept by a
+            // backup and its restore.
+            #expect(shared.menuOrder == .byStyle)
+            #expect(try await store.setMenuOrder(.asListed, for: list.id, owner: .implicit).menuOrder == .asListed)
+            #expect(try await store.sharedList(token: "second")?.menuOrder == .asListed)
+            await #expect(throws: ListError.notFound) {
+                try await store.setMenuOrder(.byStyle, for: list.id, owner: FavoritesOwner(account: 42))
+            }
+            let backup = try await store.backup(pictures: nil)
+            _ = try await store.setMenuOrder(.byStyle, for: list.id, owner: .implicit)
+            _ = try await store.restore(backup, pictures: nil, unusablePasswordHash: "!")
+            #expect(try await store.list(id: list.id, owner: .implicit)?.menuOrder == .asListed)
             #expect(try await store.removeShare(of: list.id, owner: .implicit))
             #expect(try await store.removeShare(of: list.id, owner: .implicit) == false)
             #expect(try await store.sharedList(token: "second") == nil)

@@ -110,4 +110,46 @@ struct MenuShelfHTTPTests {
             #expect(wrong.status == .notFound)
         }
     }
+
+    @Test("a menu in the owner's order: one run as the list is ordered, no style headings; the shared menu follows")
+    func ownersOrder() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            // Seed catalog: Old Fashioned (10), Mojito (1) and Daiquiri (2), in three styles.
+            let list = try await ListsHTTPTests.make(client, "Saturday", ["10", "1", "2"])
+            let menu = { String(buffer: try await client.get("/lists/\(list.id)/menu").body) }
+            let byStyle = try await menu()
+            #expect(byStyle.matches(of: /<section class="menu-section">\s*<h2>/).count == 3, "three styles")
+            #expect(try await client.get("/api/v1/lists/\(list.id)").jsonObject()["menuOrder"] as? String == "style")
+
+            let path = "/api/v1/lists/\(list.id)/menu-order"
+            let set = try await ListsHTTPTests.send(client, .put, path, #"{"order": "list"}"#)
+            #expect(set.status == .ok)
+            #expect(try set.jsonObject()["menuOrder"] as? String == "list")
+            let asListed = try await menu()
+            #expect(Self.items(asListed).map(\.name) == ["Old Fashioned", "Mojito", "Daiquiri"])
+            #expect(!asListed.contains("<h2>"), "no style headings")
+            #expect(asListed.contains("<h1 class=\"menu-title\">Saturday</h1>"))
+            // The shared menu is the same menu.
+            let share = try await ListsHTTPTests.send(client, .post, "/api/v1/lists/\(list.id)/share", "{}")
+            let token = try #require(try share.jsonObject()["token"] as? String)
+            let shared = String(buffer: try await client.get("/s/\(token)/menu").body)
+            #expect(Self.items(shared).map(\.name) == ["Old Fashioned", "Mojito", "Daiquiri"])
+
+            for json in [#"{"order": "alphabetical"}"#, #"{"order": 1}"#, "{}"] {
+                #expect(try await ListsHTTPTests.send(client, .put, path, json).status == .badRequest, "\(json)")
+            }
+            #expect(try await client.get("/api/v1/lists/\(list.id)").jsonObject()["menuOrder"] as? String == "list")
+            // The list page's form puts it back by style (and shows which is chosen).
+            let page = String(buffer: try await client.get("/lists/\(list.id)").body)
+            #expect(page.contains(#"<input type="radio" name="order" value="list" checked>"#))
+            let back = try await client.execute(
+                uri: "/lists/\(list.id)/menu-shelf", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body("follows=&unavailable=mark&order=style"))
+            #expect(back.status == .seeOther)
+            #expect(try await menu().matches(of: /<section class="menu-section">\s*<h2>/).count == 3)
+        }
+    }
 }

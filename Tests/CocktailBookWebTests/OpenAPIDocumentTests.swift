@@ -44,7 +44,7 @@ struct OpenAPIDocumentTests {
                     "/lists/{id}", "/lists/{id}/entries", "/lists/{id}/entries/{cocktail}",
                     "/lists/{id}/entries/{cocktail}/move", "/lists/{id}/cocktails/{cocktail}", "/lists/{id}/share",
                     "/lists/{id}/plan", "/bar/batches", "/bar/batches/{id}", "/bar/house-recipes",
-                    "/lists/{id}/menu-shelf", "/house-recipes", "/house-recipes/{value}",
+                    "/lists/{id}/menu-shelf", "/lists/{id}/menu-order", "/house-recipes", "/house-recipes/{value}",
                     "/house-recipes/{value}/versions",
                     "/house-recipes/{value}/versions/{number}/restore", "/house-recipes/{value}/put-back",
                     "/lists/{id}/cocktails/{cocktail}/price", "/lists/{id}/menu-prices", "/settings/currency",

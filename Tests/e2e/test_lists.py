@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from pyzbar.pyzbar import ZBarSymbol, decode
 
 from conftest import DEADLINE, http_get
-from test_recipes import violations
+from test_recipes import api_create, violations
 
 
 def api(server, method: str, path: str, body: dict | None = None) -> dict:
@@ -138,6 +138,37 @@ def test_a_menu_of_twelve_fits_one_a5_page_with_its_share_link_as_a_qr_code(serv
     guest = new_page()
     guest.goto(share["url"] + "/menu")
     assert guest.locator("[data-menu-item]").count() == 12
+
+
+def test_a_menu_in_the_owners_order_and_whole_descriptions_on_a5(server, new_page):
+    running = server()
+    running.wait_ready()
+    # A drink of the book's own whose summary runs to the 200 characters a summary may have.
+    long = api_create(
+        running, "Garden Spritz", ["60 ml Aperol", "90 ml prosecco", "30 ml soda water"], ["Build over ice."],
+        shortDescription=("Bitter orange, a dry sparkling wine and a splash of soda over plenty of ice, with a "
+                          "slice of orange: an easy, low-strength aperitif for long afternoons in the garden.")[:200])
+    # Three styles, in an order of the owner's that no style order gives.
+    made = make_list(running, "Aperitivo", ["10", long["id"], "1", "2", "3"])
+    names = [entry["name"] for entry in made["cocktails"]]
+    page = new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{running.url}/lists/{made['id']}")
+    page.locator("[data-menu-order]").get_by_label("As on this list").check()
+    with page.expect_navigation():
+        page.locator("[data-menu-shelf-save]").click()
+    page.goto(f"{running.url}/lists/{made['id']}/menu")
+    expect(page.locator("[data-menu-item] .menu-name")).to_have_text(names)
+    expect(page.locator(".menu-section h2")).to_have_count(0)
+    # Printed on A5, no description is cut: each shows whole, however long.
+    page.goto(f"{running.url}/lists/{made['id']}/menu?paper=a5")
+    page.emulate_media(media="print")
+    clipped = page.evaluate(
+        "() => [...document.querySelectorAll('.menu-description')]"
+        ".filter(d => d.scrollHeight > d.clientHeight + 1 || getComputedStyle(d).textOverflow === 'ellipsis')"
+        ".map(d => d.textContent)")
+    assert clipped == []
+    pdf = page.pdf(format="A5")
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

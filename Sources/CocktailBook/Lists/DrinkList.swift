@@ -35,10 +35,13 @@ public struct DrinkList: Sendable, Equatable, Codable {
     public var menuShelf: MenuShelf?
     /// Whether its menu shows prices, and the pour cost its suggested prices aim at.
     public var menuPrices: MenuPrices
+    /// How its menu orders the drinks: by style, under headings, or as the owner ordered them.
+    public var menuOrder: MenuOrder
 
     public init(
         id: Int64, ownerID: Int64, name: String, createdAt: Date, updatedAt: Date, entries: [Entry] = [],
-        share: ListShare? = nil, menuShelf: MenuShelf? = nil, menuPrices: MenuPrices = MenuPrices()
+        share: ListShare? = nil, menuShelf: MenuShelf? = nil, menuPrices: MenuPrices = MenuPrices(),
+        menuOrder: MenuOrder = .byStyle
     ) {
         self.id = id
         self.ownerID = ownerID
@@ -49,12 +52,21 @@ public struct DrinkList: Sendable, Equatable, Codable {
         self.share = share
         self.menuShelf = menuShelf
         self.menuPrices = menuPrices
+        self.menuOrder = menuOrder
     }
 
     /// Whether `cocktailID` is one of the list's drinks.
     public func contains(_ cocktailID: String) -> Bool {
         entries.contains { $0.cocktailID == cocktailID }
     }
+}
+
+/// How a list's menu orders its drinks.
+public enum MenuOrder: String, Sendable, Equatable, Codable, CaseIterable {
+    /// Grouped under each style's heading (Sour, Highball…), the styles in the book's order.
+    case byStyle = "style"
+    /// One run in the list's own order, as the owner arranged it.
+    case asListed = "list"
 }
 
 /// A menu that follows a bar: the drinks that bar cannot make now are hidden or marked "not
@@ -217,6 +229,8 @@ public protocol ListStore: Sendable {
     func setMenuPrices(_ prices: MenuPrices, for listID: Int64, owner: FavoritesOwner) async throws -> DrinkList
     /// Makes the list's menu follow a bar (or every drink again, with `nil`).
     func setMenuShelf(_ menuShelf: MenuShelf?, for listID: Int64, owner: FavoritesOwner) async throws -> DrinkList
+    /// Orders the list's menu by style or as the list is ordered.
+    func setMenuOrder(_ order: MenuOrder, for listID: Int64, owner: FavoritesOwner) async throws -> DrinkList
     /// Revokes the list's share link; `false` when it had none.
     func removeShare(of listID: Int64, owner: FavoritesOwner) async throws -> Bool
     /// The list a share token opens, whoever owns it (expiry is the caller's to check).

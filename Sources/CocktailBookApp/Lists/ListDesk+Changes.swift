@@ -60,6 +60,11 @@ extension ListDesk {
         try await store.setMenuShelf(menuShelf, for: listID, owner: owner)
     }
 
+    /// Orders the list's menu by style or as the list is ordered.
+    package func setMenuOrder(_ order: MenuOrder, for listID: Int64, owner: FavoritesOwner) async throws -> DrinkList {
+        try await store.setMenuOrder(order, for: listID, owner: owner)
+    }
+
     /// Revokes the list's share link; `false` when it had none.
     package func removeShare(of listID: Int64, owner: FavoritesOwner) async throws -> Bool {
         try await store.removeShare(of: listID, owner: owner)

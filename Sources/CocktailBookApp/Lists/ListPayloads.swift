@@ -51,6 +51,8 @@ package struct ListPayload: Encodable {
     package var share: SharePayload?
     package var menuShelf: MenuShelfPayload?
     package var menuPrices: MenuPricesPayload
+    /// `style` (under each style's heading) or `list` (in the list's order).
+    package var menuOrder: String
 
     package struct MenuPricesPayload: Encodable {
         package var display: String
@@ -81,6 +83,7 @@ package struct ListPayload: Encodable {
         menuPrices = MenuPricesPayload(
             display: list.menuPrices.display.rawValue, shown: list.menuPrices.shows(list),
             pourCostPercent: list.menuPrices.pourCost)
+        menuOrder = list.menuOrder.rawValue
         share = list.share.map { SharePayload(url: url ?? "", token: $0.token, expiresAt: $0.expiresAt) }
         menuShelf = list.menuShelf.map {
             MenuShelfPayload(follows: $0.ownerID, unavailable: $0.hidesUnavailable ? "hide" : "mark")

@@ -2,13 +2,17 @@ import CocktailBook
 import Foundation
 
 extension Backup {
-    /// Menu prices a restore must refuse: what the API refuses (a price out of bounds, a pour
-    /// cost out of bounds, a display that is not one, a currency Foundation does not know).
+    /// Menu settings a restore must refuse: what the API refuses (a price out of bounds, a pour
+    /// cost out of bounds, a display or menu order that is not one, a currency Foundation does
+    /// not know).
     func checkPrices() throws {
         for list in lists ?? [] {
             let name = "the list \"\(list.name.prefix(40))\""
             if let display = list.menuPrices, MenuPrices.Display(rawValue: display) == nil {
                 throw StoreError.invalidBackup("\(name) shows prices as \"\(display.prefix(20))\"")
+            }
+            if let order = list.menuOrder, MenuOrder(rawValue: order) == nil {
+                throw StoreError.invalidBackup("\(name) orders its menu as \"\(order.prefix(20))\"")
             }
             do {
                 _ = try ListRules.menuPrices(MenuPrices(pourCostPercent: list.pourCostPercent))

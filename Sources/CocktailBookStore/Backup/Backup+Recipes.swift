@@ -71,6 +71,8 @@ extension Backup {
         /// absent in older backups (then `auto`, and the default pour cost).
         public var menuPrices: String? = nil
         public var pourCostPercent: Int? = nil
+        /// How the menu orders its drinks (`style`, `list`); absent in older backups (`style`).
+        public var menuOrder: String? = nil
 
         public struct Entry: Codable, Sendable, Equatable {
             public var cocktailId: String

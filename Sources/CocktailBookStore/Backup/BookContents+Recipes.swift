@@ -63,10 +63,10 @@ extension BookContents {
                         priceMinor: entry.5))
             }
             return try await db.tuples(
-                (Int64, Int64, String, Date, Date, String?, Date?, Date?, Int64?, Bool, String, Int?).self,
+                (Int64, Int64, String, Date, Date, String?, Date?, Date?, Int64?, Bool, String, Int?, String).self,
                 """
                 SELECT id, owner_id, name, created_at, updated_at, share_token, share_created_at, share_expires_at,
-                    menu_shelf_owner_id, menu_hides_unavailable, menu_prices, pour_cost_percent
+                    menu_shelf_owner_id, menu_hides_unavailable, menu_prices, pour_cost_percent, menu_order
                 FROM drink_list ORDER BY id
                 """
             ).map {
@@ -76,7 +76,8 @@ extension BookContents {
                     number: $0.0, owner: try people.owner($0.1), name: $0.2, createdAt: $0.3, updatedAt: $0.4,
                     shareToken: $0.5,
                     shareCreatedAt: $0.6, shareExpiresAt: $0.7, entries: entries[$0.0] ?? [], menuShelf: follows,
-                    menuHidesUnavailable: follows == nil ? nil : $0.9, menuPrices: $0.10, pourCostPercent: $0.11)
+                    menuHidesUnavailable: follows == nil ? nil : $0.9, menuPrices: $0.10, pourCostPercent: $0.11,
+                    menuOrder: $0.12)
             }
         },
         restore: { list, db, people in
@@ -85,13 +86,14 @@ extension BookContents {
                 Int64.self,
                 """
                 INSERT INTO drink_list (id, owner_id, name, created_at, updated_at, share_token, share_created_at,
-                    share_expires_at, menu_shelf_owner_id, menu_hides_unavailable, menu_prices, pour_cost_percent)
-                VALUES (COALESCE(?, (SELECT COALESCE(max(id), 0) + 1 FROM drink_list)), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    share_expires_at, menu_shelf_owner_id, menu_hides_unavailable, menu_prices, pour_cost_percent,
+                    menu_order)
+                VALUES (COALESCE(?, (SELECT COALESCE(max(id), 0) + 1 FROM drink_list)), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 RETURNING id
                 """, list.number, people.id(list.owner), list.name, list.createdAt, list.updatedAt, list.shareToken,
                 list.shareCreatedAt, list.shareExpiresAt, list.menuShelf.map(people.id),
                 list.menuHidesUnavailable ?? false, list.menuPrices ?? MenuPrices.Display.auto.rawValue,
-                list.pourCostPercent)
+                list.pourCostPercent, list.menuOrder ?? MenuOrder.byStyle.rawValue)
             for entry in list.entries {
                 try await db.execute(
                     """

@@ -37,7 +37,8 @@ extension SQLBook {
                     },
                     menuPrices: MenuPrices(
                         display: MenuPrices.Display(rawValue: row.menuPrices) ?? .auto,
-                        pourCostPercent: row.pourCostPercent)))
+                        pourCostPercent: row.pourCostPercent),
+                    menuOrder: MenuOrder(rawValue: row.menuOrder) ?? .byStyle))
         }
         return lists
     }
@@ -184,6 +185,14 @@ extension SQLBook {
         }
     }
 
+    public func setMenuOrder(_ order: MenuOrder, for listID: Int64, owner: FavoritesOwner) async throws
+        -> DrinkList
+    {
+        try await changing(listID, owner) { db, _ in
+            try await db.execute("UPDATE drink_list SET menu_order = ? WHERE id = ?", order.rawValue, listID)
+        }
+    }
+
     public func setEntryPrice(
         _ cocktailID: String, minor: Int?, in listID: Int64, owner: FavoritesOwner, at date: Date
     ) async throws -> DrinkList {
@@ -227,6 +236,7 @@ private struct ListRow: Decodable {
     var menuHidesUnavailable: Bool
     var menuPrices: String
     var pourCostPercent: Int?
+    var menuOrder: String
 }
 
 private struct EntryRow: Decodable {

@@ -217,7 +217,11 @@ enum PostgresSchema {
             idempotencyMigration
         ),
         ("v14: what each API token may do, and when it stops working", tokenScopeMigration(timestamp: "timestamptz")),
+        ("v15: a menu in the list's own order", menuOrderMigration),
     ]
+
+    /// A list's menu order (`style` or `list`), the same statement for SQLite and PostgreSQL.
+    static let menuOrderMigration = ["ALTER TABLE drink_list ADD COLUMN menu_order text NOT NULL DEFAULT 'style'"]
 
     /// Applies the migrations not applied yet, each in the one transaction that records it.
     static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {

@@ -170,6 +170,16 @@ struct ListAPIController<Context: AppContext>: Sendable {
             return try await payload(
                 try await desk.setMenuShelf(menuShelf, for: list.id, owner: owner), request, context)
         }
+        // How the list's menu orders its drinks: `style` or `list`.
+        group.put("lists/:id/menu-order") { request, context in
+            let list = try await list(context)
+            let body = try await JSONBody.decode(MenuOrderBody.self, from: request)
+            guard let order = MenuOrder(rawValue: body.order) else {
+                throw AppError(status: .badRequest, code: "invalid_order", message: "order is style or list.")
+            }
+            return try await payload(
+                try await desk.setMenuOrder(order, for: list.id, owner: context.owner), request, context)
+        }
         group.delete("lists/:id/share") { _, context in
             let list = try await list(context)
             // Idempotent: a list without a link is what revoking leaves.
@@ -217,3 +227,6 @@ struct ListAPIController<Context: AppContext>: Sendable {
                 currency: try await desk.currency(), strings: context.strings), status: status)
     }
 }
+
+/// `PUT /api/v1/lists/{id}/menu-order`.
+struct MenuOrderBody: Decodable { var order: String }

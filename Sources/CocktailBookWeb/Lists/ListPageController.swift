@@ -113,6 +113,12 @@ struct ListPageController<Context: AppContext>: Sendable {
                     menuShelf = MenuShelf(ownerID: id, hidesUnavailable: form.unavailable == "hide")
                 }
                 _ = try await desk.setMenuShelf(menuShelf, for: list.id, owner: owner)
+                if let raw = form.order {
+                    guard let order = MenuOrder(rawValue: raw) else {
+                        throw AppError(status: .badRequest, code: "invalid_order", message: "order is style or list.")
+                    }
+                    _ = try await desk.setMenuOrder(order, for: list.id, owner: owner)
+                }
             }
         }
         pages.post("/lists/:id/share/revoke") { request, context in
@@ -299,6 +305,8 @@ struct MenuShelfForm: PageForm {
     /// The account whose bar the menu follows; empty for none.
     var follows: String?
     var unavailable: String?
+    /// How the menu orders its drinks: `style` or `list`.
+    var order: String?
 }
 struct AddToListForm: PageForm {
     var list: String?

@@ -88,6 +88,8 @@ struct ListPage: PageModel {
     var followOptions: [FollowOption]
     var menuShelfAction: String
     var hidesUnavailable: Bool
+    /// Whether the menu keeps the list's order (else it groups the drinks by style).
+    var menuInListOrder = false
     var notice: String?
     var nameLimit = ListRules.maximumNameLength
     var noteLimit = ListRules.maximumNoteLength
@@ -147,6 +149,7 @@ struct ListPage: PageModel {
             }
         menuShelfAction = base + "/menu-shelf"
         hidesUnavailable = list.menuShelf?.hidesUnavailable ?? false
+        menuInListOrder = list.menuOrder == .asListed
     }
 
     /// Shows the price typed for the drink `cocktailID` again, with the reason it was refused:

@@ -33,8 +33,17 @@ struct MenuPage: PageModel {
     }
 
     struct Section: Sendable {
-        var title: String
+        /// The style's heading; none on a menu in the list's own order. (Not `title`: Mustache
+        /// would read the page's title where a section has none.)
+        var heading: String
+        var hasHeading: Bool
         var items: [Item]
+
+        init(heading: String, items: [Item]) {
+            self.heading = heading
+            hasHeading = !heading.isEmpty
+            self.items = items
+        }
     }
 
     struct PaperLink: Sendable {
@@ -69,11 +78,12 @@ struct MenuPage: PageModel {
         let shows = list.menuPrices.shows(list)
         title = list.name
         var byCategory: [DrinkCategory?: [Item]] = [:]
+        var inListOrder: [Item] = []
         for row in rows {
             guard let details = row.details else { continue }
             let isNotToday = makeable.map { !$0.contains(details.cocktail.id) } ?? false
             if isNotToday, list.menuShelf?.hidesUnavailable == true { continue }
-            byCategory[details.cocktail.category, default: []].append(
+            let item =
                 Item(
                     name: details.cocktail.name,
                     shortDescription: details.cocktail.texts(in: strings.language).shortDescription,
@@ -85,12 +95,19 @@ struct MenuPage: PageModel {
                                 $0, list: list, cocktail: details.cocktail, currency: source.currency,
                                 strings: strings)
                         }
-                    }))
+                    })
+            byCategory[details.cocktail.category, default: []].append(item)
+            inListOrder.append(item)
         }
-        let order: [DrinkCategory?] = DrinkCategory.allCases.map { $0 } + [nil]
-        sections = order.compactMap { category in
-            guard let items = byCategory[category] else { return nil }
-            return Section(title: category.map(strings.category) ?? strings["menu_other"], items: items)
+        if list.menuOrder == .asListed {
+            // As the owner ordered the list: one run, no style headings.
+            sections = inListOrder.isEmpty ? [] : [Section(heading: "", items: inListOrder)]
+        } else {
+            let order: [DrinkCategory?] = DrinkCategory.allCases.map { $0 } + [nil]
+            sections = order.compactMap { category in
+                guard let items = byCategory[category] else { return nil }
+                return Section(heading: category.map(strings.category) ?? strings["menu_other"], items: items)
+            }
         }
         isEmpty = sections.isEmpty
         self.paper = paper.rawValue
