@@ -26,11 +26,16 @@ public final class PostgresStore: AppStore, SharedCatalogStore, Service {
     static let refreshLock: Int64 = 0x7265_6672_6573_6821 // "refresh!"
     /// The advisory lock an instance holds while it imports.
     static let importLock: Int64 = 0x696D_706F_7274_2121 // "import!!"
-    /// How long the check that the server answers may take, and how often it runs.
+    /// How often the check that the server answers runs (a refused connection counts as an
+    /// outage at once).
     static let checkInterval = Duration.seconds(1)
-    /// How many checks in a row may find the server slow before it counts as lost.
+    /// How long one check may wait for an answer before it finds the server slow, and how many
+    /// slow checks in a row count as lost: about 15 s of silence. A machine busy with builds
+    /// and tests was seen taking over a second to start a connection three times running, and
+    /// declaring an outage ends every call in flight.
+    static let answerWithin = Duration.seconds(5)
     static let slowChecksTolerated = 3
-    static let slowAnswer = "the server did not answer within a second"
+    static let slowAnswer = "the server did not answer within five seconds"
 
     public let changes = DatabaseChanges.standalone()
     /// Names this store's own notifications, which it does not hand on (it knows its writes).
@@ -173,20 +178,20 @@ public final class PostgresStore: AppStore, SharedCatalogStore, Service {
         }
     }
 
-    /// `nil` when a new connection to the server runs a query within a second, else why not.
-    /// The check is left behind, not waited for, when its second passes: a query on a
+    /// `nil` when a new connection to the server runs a query within ``answerWithin``, else why
+    /// not. The check is left behind, not waited for, when that time passes: a query on a
     /// connection that closed under it may never be answered (see ``CallsInFlight``), and the
     /// watch must go on.
     private func checkServer() async -> String? {
         let check = CallsInFlight()
         let deadline = Task {
-            try await Task.sleep(for: Self.checkInterval)
+            try await Task.sleep(for: Self.answerWithin)
             check.abandonAll(Self.slowAnswer)
         }
         defer { deadline.cancel() }
         do {
             try await check.run { [address, logger] in
-                try await Self.withDirectConnection(to: address, timeout: Self.checkInterval, logger: logger) {
+                try await Self.withDirectConnection(to: address, timeout: Self.answerWithin, logger: logger) {
                     connection in
                     _ = try await connection.query("SELECT 1", logger: logger).collect()
                 }
