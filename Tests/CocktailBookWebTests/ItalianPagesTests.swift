@@ -116,6 +116,8 @@ struct ItalianPagesTests {
                 "/?makeable=one-away", "/results?filter=alcoholic&makeable=now",
                 "/cocktails/new", "/cocktails/new?adapt=0", "/cocktails/my-1", "/cocktails/my-1/edit",
                 "/cocktails/my-1/history", "/trash", "/results?sort=rating&made=never", "/results?rated=yes",
+                // Refusals read in Italian too.
+                "/?filter=boozy", "/lists/999",
             ]
             // A drink of the book's own, with a second version, a note and a drink made.
             let made = try await client.execute(
@@ -137,6 +139,28 @@ struct ItalianPagesTests {
                 #expect(html.contains(#"<html lang="it""#), "\(path) is not marked Italian")
                 #expect(Self.englishLeft(in: html) == [], "\(path)")
             }
+        }
+    }
+
+    @Test("a recipe's history reads in Italian: its lines in Italian words and the reader's units, English as saved")
+    func historyInItalian() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path, configure: { $0.catalogPath = nil }).test(.router) { client in
+            try await client.waitUntilReady()
+            let made = try await client.execute(
+                uri: "/api/v1/cocktails", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(
+                    string: #"{"name": "Casa", "ingredients": ["2 oz rye whiskey", "1 oz sweet vermouth"]}"#))
+            #expect(made.status == .created)
+            let italian = String(
+                buffer: try await client.execute(
+                    uri: "/cocktails/my-1/history", method: .get, headers: Self.italianHeaders
+                ).body)
+            #expect(italian.contains("<li>30 ml di vermouth rosso</li>"), "\(italian)")
+            #expect(!italian.contains("sweet vermouth"))
+            let english = String(buffer: try await client.get("/cocktails/my-1/history").body)
+            #expect(english.contains("<li>1 oz sweet vermouth</li>"))
         }
     }
 

@@ -14,6 +14,11 @@ import Testing
 /// Settings over HTTP: the theme in <html>, the language, units and servings.
 @Suite("Settings over HTTP")
 struct SettingsHTTPTests {
+    /// A form's headers carrying the CSRF cookie and the settings cookie `settings`.
+    static func form(with settings: String) -> HTTPFields {
+        [.contentType: "application/x-www-form-urlencoded", .cookie: TestCSRF.cookie + "; " + settings]
+    }
+
     static func settingsCookie(_ response: TestResponse) -> String? {
         response.headers[values: .setCookie].first { $0.hasPrefix("cocktailbook_settings=") }?.split(separator: ";")
             .first.map(String.init)
@@ -103,6 +108,57 @@ struct SettingsHTTPTests {
             #expect(cookie.contains("lang=it"))
             #expect(String(buffer: try await client.get("/settings").body).contains("Italiano"))
         }
+    }
+
+    @Test(
+        "units follow the language until chosen: a switch to Italian pours in ml, chosen ounces survive it, and By language brings it back"
+    )
+    func unitsFollowTheLanguage() async throws {
+        let database = try await AccountsHTTPTests.book()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            func measure(_ cookie: String) async throws -> String? {
+                let page = String(
+                    buffer: try await client.execute(uri: "/cocktails/11", method: .get, headers: [.cookie: cookie])
+                        .body)
+                return page.firstMatch(of: /<span class="measure">([^<]+)<\/span>/).map { String($0.1) }
+            }
+            // A visitor who never chose: English pours in ounces; the switch to Italian, in ml.
+            #expect(String(buffer: try await client.get("/cocktails/11").body).contains(#"class="measure">1 oz<"#))
+            let switched = try #require(Self.settingsCookie(try await client.get("/cocktails/11?lang=it")))
+            #expect(!switched.contains("units="), "a language switch chooses no units: \(switched)")
+            #expect(try await measure(switched) == "30 ml")
+            // Ounces chosen on purpose stay ounces in Italian and back in English.
+            let chose = try await client.execute(
+                uri: "/settings", method: .post, headers: Self.form(with: switched),
+                body: TestCSRF.body("units=oz"))
+            let ounces = try #require(Self.settingsCookie(chose))
+            #expect(ounces.contains("units=oz") && ounces.contains("lang=it"))
+            #expect(try await measure(ounces) == "1 oz")
+            let english = try #require(
+                Self.settingsCookie(
+                    try await client.execute(uri: "/cocktails/11?lang=en", method: .get, headers: [.cookie: ounces])))
+            #expect(english.contains("units=oz") && english.contains("lang=en"))
+            // The settings page offers "By language" and checks it until units are chosen.
+            let settings = String(
+                buffer: try await client.execute(uri: "/settings", method: .get, headers: [.cookie: switched]).body)
+            #expect(settings.contains(#"name="units" value="auto" checked> Secondo la lingua (ml)"#))
+            let auto = try #require(
+                Self.settingsCookie(
+                    try await client.execute(
+                        uri: "/settings", method: .post, headers: Self.form(with: ounces),
+                        body: TestCSRF.body("units=auto"))))
+            let autoMeasure = try await measure(auto)
+            #expect(!auto.contains("units=") && autoMeasure == "30 ml")
+
+            // An account that never chose: the switch to Italian is stored without units.
+            let alice = try await AccountsHTTPTests.signIn(client, "alice", "alice password")
+            _ = try await client.execute(uri: "/cocktails/11?lang=it", method: .get, headers: [.cookie: alice])
+            #expect(try await measure(alice) == "30 ml")
+        }
+        let stored = try await AppDatabase(path: database.path).settings(of: 1)
+        #expect(stored?.language == .italian && stored?.unitsChosen == false)
     }
 
     @Test("a signed-in account keeps its settings in the database, in every browser")

@@ -49,7 +49,11 @@ def test_units_follow_the_language_until_the_person_chooses(bundled, new_page):
     assert measures(english)[:2] == ["2 oz", "¾ oz"]
     # Chosen once, ounces stay ounces in Italian too.
     italian.goto(bundled.url + "/settings")
-    expect(italian.locator("form[data-settings] input[name=units][value=ml]")).to_be_checked()
+    # Until then "By language" is the choice, and it names what it gives.
+    auto = italian.locator("form[data-settings] input[name=units][value=auto]")
+    expect(auto).to_be_checked()
+    expect(italian.locator("form[data-settings] label.choice").filter(
+        has=italian.locator("input[name=units][value=auto]"))).to_have_text("Secondo la lingua (ml)")
     italian.locator("form[data-settings] input[name=units][value=oz]").check()
     italian.click("[data-settings-save]")
     italian.goto(bundled.url + "/settings")

@@ -16,11 +16,16 @@ public struct Settings: Sendable, Equatable, Codable {
     /// The chosen language; `nil` leaves it to the browser's `Accept-Language`.
     public var language: Language?
     public var units: Units
+    /// Whether the person chose the units; until they do, the units follow the language (see
+    /// the web's settings), and a language switch changes them.
+    public var unitsChosen = false
     /// How many drinks a recipe is scaled for, 1 to 12.
     public var servings: Int
     /// Whether the household's other members may have their menus follow this person's bar
     /// (see what a list's menu marks "Not today"). Off until the person turns it on.
     public var sharesBar = false
+
+    enum CodingKeys: String, CodingKey { case theme, language, units, servings, sharesBar }
 
     /// The most servings a recipe scales to.
     public static let servingsRange = 1...12
@@ -41,7 +46,15 @@ public struct Settings: Sendable, Equatable, Codable {
         if let lang = fields("lang") {
             settings.language = lang == "auto" ? nil : Language(rawValue: lang) ?? settings.language
         }
-        if let units = fields("units").flatMap(Units.init(rawValue:)) { settings.units = units }
+        if let units = fields("units") {
+            // `auto`: back to following the language.
+            if units == "auto" {
+                settings.unitsChosen = false
+            } else if let chosen = Units(rawValue: units) {
+                settings.units = chosen
+                settings.unitsChosen = true
+            }
+        }
         if let servings = fields("servings").flatMap(Int.init), Self.servingsRange.contains(servings) {
             settings.servings = servings
         }
@@ -50,9 +63,10 @@ public struct Settings: Sendable, Equatable, Codable {
     }
 
     /// The settings as a cookie value: `theme=dark&lang=it&units=ml&servings=2` (and `&bar=shared`
-    /// for a shared bar).
+    /// for a shared bar); units only once chosen.
     public var cookieValue: String {
-        "theme=\(theme.rawValue)&lang=\(language?.rawValue ?? "auto")&units=\(units.rawValue)&servings=\(servings)"
+        "theme=\(theme.rawValue)&lang=\(language?.rawValue ?? "auto")"
+            + (unitsChosen ? "&units=\(units.rawValue)" : "") + "&servings=\(servings)"
             + (sharesBar ? "&bar=shared" : "")
     }
 

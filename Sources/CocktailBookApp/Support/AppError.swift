@@ -86,18 +86,27 @@ package struct AppError: Error, Sendable {
         switch error {
         case .loading:
             self.init(status: .serviceUnavailable, code: "catalog_loading", message: message, retryAfter: 2)
+            self = self.said(by: "apperror_catalog_loading")
         case .unavailable, .malformedPayload, .emptyCatalog:
             self.init(status: .serviceUnavailable, code: "catalog_unavailable", message: message, retryAfter: 5)
+            self = self.said(by: "apperror_catalog_unavailable")
         case .unknownCocktail(let id):
             self.init(status: .notFound, code: "cocktail_not_found", message: message)
             self = self.said(by: "apperror_cocktail_not_found", ["id": id])
         case .unknownName(let name):
             self.init(status: .notFound, code: "cocktail_not_found", message: message)
             self = self.said(by: "apperror_cocktail_name_not_found", ["name": name])
-        case .invalidID:
+        case .invalidID(let id):
             self.init(status: .badRequest, code: "invalid_id", message: message)
-        case .invalidFilter:
+            self = self.said(by: "apperror_invalid_id", ["id": String(id.prefix(100))])
+        case .invalidFilter(let value):
             self.init(status: .badRequest, code: "invalid_filter", message: message)
+            self = self.said(
+                by: "apperror_invalid_filter",
+                [
+                    "value": String(value.prefix(100)),
+                    "filters": CocktailFilter.allCases.map(\.rawValue).joined(separator: ", "),
+                ])
         }
     }
 
@@ -114,6 +123,16 @@ package struct AppError: Error, Sendable {
         case .invalidPrice: self.init(status: .badRequest, code: "invalid_price", message: message)
         case .invalidPourCost: self.init(status: .badRequest, code: "invalid_pour_cost", message: message)
         }
+        // Pages say it in the reader's language (the API keeps the English above).
+        self = self.said(
+            by: "apperror_list_" + code,
+            [
+                "name": String(ListRules.maximumNameLength), "note": String(ListRules.maximumNoteLength),
+                "entries": String(ListRules.maximumEntries), "lists": String(ListRules.maximumLists),
+                "price": String(ListRules.maximumPriceMinor),
+                "low": String(ListRules.pourCostPercents.lowerBound),
+                "high": String(ListRules.pourCostPercents.upperBound),
+            ])
     }
 
     /// The answer to an anonymous visitor asking for something that needs an account.

@@ -53,12 +53,26 @@ struct HistoryPage: PageModel {
         }
     }
 
-    /// A recipe of the book's own: its drink's name and ingredients in each version.
-    init(recipe: OwnRecipe, versions: [RecipeVersion], mayRestore: Bool, calendar: Calendar, strings: UIStrings) {
+    /// A recipe of the book's own: its drink's name and ingredients in each version, the lines
+    /// as saved in English, in another language in its words and the reader's units (`30 ml di
+    /// vermouth rosso`, not `1 oz sweet vermouth`).
+    init(
+        recipe: OwnRecipe, versions: [RecipeVersion], mayRestore: Bool, units: Settings.Units = .oz,
+        calendar: Calendar, strings: UIStrings
+    ) {
         self.init(
             name: recipe.cocktail.name, path: "/cocktails/\(recipe.id)", versions: versions, current: recipe.version,
             mayRestore: mayRestore && recipe.deletedAt == nil, calendar: calendar, strings: strings,
-            versionName: \.name, lines: \.ingredients)
+            versionName: \.name,
+            lines: { cocktail in
+                guard strings.language != .english else { return cocktail.ingredients }
+                return cocktail.recipe.map { line in
+                    guard line.amount != nil else { return strings.line(line, measure: nil) }
+                    let shown = MeasureConversion.convert(line, to: units, servings: 1)
+                    return strings.line(
+                        shown, measure: MeasureText.text(amount: shown.amount, unit: shown.unit, strings: strings))
+                }
+            })
     }
 }
 

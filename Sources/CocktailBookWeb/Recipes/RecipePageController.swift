@@ -241,7 +241,8 @@ struct RecipePageController<Context: AppContext>: Sendable {
         return renderer.render(
             HistoryPage(
                 recipe: recipe, versions: versions, mayRestore: RecipeDesk.mayEdit(recipe, viewer: context.viewer),
-                calendar: desk.catalog.calendar, strings: context.strings), context: context)
+                units: context.settings.units, calendar: desk.catalog.calendar, strings: context.strings),
+            context: context)
     }
 
     @Sendable func restoreVersion(request: Request, context: Context) async throws -> Response {

@@ -88,9 +88,16 @@ struct SettingsPage: PageModel {
                     value: $0.0.rawValue, label: $0.1, isChecked: settings.language == $0.0,
                     langAttribute: $0.0 == language ? nil : $0.0.rawValue)
             }
-        units = Settings.Units.allCases.map {
-            Choice(value: $0.rawValue, label: $0.rawValue, isChecked: settings.units == $0)
-        }
+        // Until chosen, the units follow the language (the first choice says which it gives).
+        units =
+            [
+                Choice(
+                    value: "auto", label: strings("settings_units_auto", ["units": settings.units.rawValue]),
+                    isChecked: !settings.unitsChosen)
+            ]
+            + Settings.Units.allCases.map {
+                Choice(value: $0.rawValue, label: $0.rawValue, isChecked: settings.unitsChosen && settings.units == $0)
+            }
         servings = Settings.servingsRange.map {
             Choice(value: String($0), label: String($0), isChecked: settings.servings == $0)
         }

@@ -29,15 +29,15 @@ struct SettingsMiddleware<Context: AppContext>: RouterMiddleware {
         var context = context
         let cookie = request.cookies[SettingsCookie.name]?.value
         var saved = cookie.map { Settings(cookieValue: $0) } ?? Settings()
-        // Units nobody chose follow the language: millilitres in Italian, ounces in English.
-        var unitsChosen = cookie?.contains("units=") == true
         if case .account(let account) = context.viewer,
             let stored = try? await accountSettings.value(
                 for: account.id, reading: { try await database.settings(of: account.id) })
         {
             saved = stored
-            unitsChosen = true
         }
+        // Units nobody chose follow the language: millilitres in Italian, ounces in English; a
+        // language switch keeps them following it, and chosen units survive one.
+        let unitsChosen = saved.unitsChosen
         let query = FormQuery(request)
         context.pagePath = request.uri.path + (request.uri.query.map { $0.isEmpty ? "" : "?" + $0 } ?? "")
         let sharedLanguage = query["lang"].flatMap(Language.init(rawValue:))
