@@ -164,6 +164,36 @@ struct ItalianPagesTests {
         }
     }
 
+    @Test("a house recipe in Italian: 200 g di zucchero, and the book's own version keeps its Italian name")
+    func houseRecipeInItalian() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path, configure: { $0.catalogPath = nil }).test(.router) { client in
+            try await client.waitUntilReady()
+            let syrup = String(
+                buffer: try await client.execute(
+                    uri: "/bar/ingredients/simple%20syrup", method: .get, headers: Self.italianHeaders
+                ).body)
+            #expect(syrup.contains(#"<span class="amount">200 g</span> di zucchero"#), "\(syrup)")
+            #expect(syrup.contains(#"<span class="amount">200 ml</span> d&#39;acqua"#))
+            // The book's own honey syrup, named in English only.
+            let own = try await client.execute(
+                uri: "/api/v1/house-recipes/honey%20syrup", method: .put, headers: [.contentType: "application/json"],
+                body: ByteBuffer(
+                    string: #"{"names": {"en": "honey syrup"}, "minutes": 5, "yield": {"amount": 300, "unit": "ml"}, "#
+                        + #""shelfLifeDays": 20, "storage": "fridge", "lines": [{"ingredient": "honey", "amount": 200, "#
+                        + #""unit": "g"}, {"ingredient": "water", "amount": 100, "unit": "ml"}], "steps": {"en": ["Stir."]}}"#
+                ))
+            #expect(own.status == .created)
+            let honey = String(
+                buffer: try await client.execute(
+                    uri: "/bar/ingredients/honey%20syrup", method: .get, headers: Self.italianHeaders
+                ).body)
+            #expect(honey.contains(#"<h1 class="large-title">sciroppo di miele</h1>"#), "\(honey)")
+            #expect(honey.contains(#"<span class="amount">200 g</span> di miele"#))
+        }
+    }
+
     @Test("the list, search and details read in Italian: counts, the catalog's own texts, names and measures")
     func italianContent() async throws {
         let database = try TemporaryDatabase()

@@ -11,6 +11,8 @@ struct HouseRecipePage: PageModel {
     struct Line {
         var name: String
         var amount: String
+        /// What links the amount to the name in the language: Italian's `di `, `d'`, or nothing.
+        var link: String
     }
 
     var value: String
@@ -40,7 +42,10 @@ struct HouseRecipePage: PageModel {
         strings: UIStrings, recipes: HouseRecipes = .bundled
     ) {
         value = recipe.ingredient
-        name = recipe.names?.of(strings.language) ?? strings.ingredient(recipe.ingredient)
+        // A name the recipe gives in the page's language, else the table's name in it (an own
+        // version with only an English name keeps the Italian table name on Italian pages).
+        let ownName = strings.language == .italian ? recipe.names?.it : recipe.names?.en
+        name = ownName.flatMap { $0.isEmpty ? nil : $0 } ?? strings.ingredient(recipe.ingredient)
         let path = HouseItem.path(recipe.ingredient)
         editHref = path + "/edit"
         historyHref = path + "/history"
@@ -52,8 +57,16 @@ struct HouseRecipePage: PageModel {
         keeps = strings.count(
             "house_keeps", recipe.shelfLifeDays,
             ["storage": recipe.storageNote ?? strings["house_storage_" + recipe.storage.rawValue]])
-        lines = recipe.lines.map {
-            Line(name: strings.ingredient($0.ingredient), amount: Self.amount($0.amount, $0.unit, strings: strings))
+        lines = recipe.lines.map { line in
+            let amount = Self.amount(line.amount, line.unit, strings: strings)
+            // Grams and millilitres link to what they measure as a unit does (`200 g di zucchero`,
+            // `200 ml d'acqua`); a count does not.
+            let reading = RecipeLine(
+                text: line.ingredient, amount: .init(line.amount), unit: line.unit == .pieces ? nil : .ml,
+                ingredient: line.ingredient)
+            let words = strings.words(for: reading, measure: amount, canonical: line.ingredient)
+            return Line(
+                name: words.name, amount: amount, link: line.unit == .pieces ? "" : words.link)
         }
         steps = recipe.steps.of(strings.language)
         self.status = Self.statusText(status, strings: strings)
