@@ -296,10 +296,17 @@ def test_a_refused_save_shows_the_problem_at_the_field_and_keeps_the_rest(module
     page.get_by_label("Ingredient 1", exact=True).fill("dry vermouth")
     page.get_by_label("Step 1", exact=True).fill("Stir with ice and strain.")
 
+    # Enter in a one-line field sends nothing: only the buttons save.
+    page.get_by_label("Ingredient 1", exact=True).press("Enter")
+    expect(page.get_by_label("Ingredient 1", exact=True)).to_be_focused()
+    expect(page.locator("[data-problems]")).to_have_count(0)
+    expect(page.get_by_label("Minutes to make")).to_have_attribute("type", "number")
+
     response = save(page)
     assert response.status == 422
     expect(page).to_have_url(module_server.url + "/cocktails/new")
     name = page.get_by_label("Name", exact=True)
+    expect(name).to_be_focused()  # the first (here the only) field with a problem
     expect(name).to_have_attribute("aria-invalid", "true")
     expect(name).to_have_attribute("aria-describedby", "name-problem")
     problem = page.locator("#name-problem")
@@ -328,6 +335,20 @@ def test_a_refused_save_shows_the_problem_at_the_field_and_keeps_the_rest(module
     expect(page.locator("h1")).to_have_text("Vermouth Cobbler Lite")
     assert ingredient_lines(page) == ["¾ oz dry vermouth"]
     assert page.evaluate("localStorage.getItem('draft:/cocktails/new')") is None
+
+
+def test_leaving_the_editor_with_changes_asks_first(module_server, new_page):
+    page = new_page()
+    page.goto(module_server.url + "/cocktails/new")
+    asked = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.accept()))
+    # Untouched, leaving asks nothing.
+    page.goto(module_server.url + "/cocktails/new")
+    assert asked == []
+    page.get_by_label("Name", exact=True).fill("Half-typed")
+    with page.expect_event("close"):
+        page.close(run_before_unload=True)
+    assert asked == ["beforeunload"]
 
 
 def test_a_reloaded_form_offers_the_draft_kept_in_this_browser(module_server, page):

@@ -989,6 +989,29 @@
     });
   }
 
+  // Both editors: Enter in a one-line field does not send the whole recipe (only the buttons
+  // save); after a refused save the first field with a problem has the focus; leaving with
+  // changes not saved asks first (the draft is kept either way).
+  document.querySelectorAll("form[data-editor], form[data-house-editor]").forEach(function (form) {
+    form.addEventListener("keydown", function (event) {
+      var field = event.target;
+      if (event.key !== "Enter" || event.isComposing || !field.matches || !field.matches("input")) { return; }
+      if (["submit", "button", "checkbox", "radio", "file", "image", "reset"].indexOf(field.type) >= 0) { return; }
+      event.preventDefault();
+    });
+    var invalid = form.querySelector("[aria-invalid=true]");
+    if (invalid && !form.querySelector(":focus")) { invalid.focus(); }
+    var changed = false;
+    form.addEventListener("input", function () { changed = true; });
+    form.addEventListener("change", function () { changed = true; });
+    form.addEventListener("submit", function () { changed = false; });
+    window.addEventListener("beforeunload", function (event) {
+      if (!changed) { return; }
+      event.preventDefault();
+      event.returnValue = "";
+    });
+  });
+
   // A recipe saved: the draft it was typed in is no longer needed.
   if (document.querySelector("[data-saved-notice]")) {
     try {
