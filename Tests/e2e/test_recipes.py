@@ -337,6 +337,18 @@ def test_a_refused_save_shows_the_problem_at_the_field_and_keeps_the_rest(module
     assert page.evaluate("localStorage.getItem('draft:/cocktails/new')") is None
 
 
+def test_the_editor_uses_a_wide_screen_one_line_per_ingredient(module_server, new_page):
+    page = new_page(viewport={"width": 1440, "height": 900})
+    page.goto(module_server.url + "/cocktails/new")
+    boxes = {name: page.locator(f"#row-0-{name}").bounding_box() for name in ["amount", "unit", "ingredient", "note"]}
+    assert len({round(box["y"]) for box in boxes.values()}) == 1, boxes
+    assert boxes["unit"]["width"] < 250, boxes  # it was 945 px
+    assert boxes["ingredient"]["width"] > boxes["note"]["width"] > boxes["amount"]["width"], boxes
+    phone = new_page(viewport={"width": 390, "height": 844})
+    phone.goto(module_server.url + "/cocktails/new")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
 def test_leaving_the_editor_with_changes_asks_first(module_server, new_page):
     page = new_page()
     page.goto(module_server.url + "/cocktails/new")
