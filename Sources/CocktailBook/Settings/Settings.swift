@@ -30,11 +30,13 @@ public struct Settings: Sendable, Equatable, Codable {
     /// The most servings a recipe scales to.
     public static let servingsRange = 1...12
 
-    /// The defaults: automatic theme, the browser's language, ounces, one drink.
-    public init(theme: Theme = .auto, language: Language? = nil, units: Units = .oz, servings: Int = 1) {
+    /// The defaults: automatic theme, the browser's language, units nobody chose (ounces until
+    /// the language says otherwise), one drink. Units given here count as chosen.
+    public init(theme: Theme = .auto, language: Language? = nil, units: Units? = nil, servings: Int = 1) {
         self.theme = theme
         self.language = language
-        self.units = units
+        self.units = units ?? .oz
+        unitsChosen = units != nil
         self.servings = min(max(servings, Self.servingsRange.lowerBound), Self.servingsRange.upperBound)
     }
 

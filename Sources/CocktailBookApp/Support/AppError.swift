@@ -88,8 +88,8 @@ package struct AppError: Error, Sendable {
             self.init(status: .serviceUnavailable, code: "catalog_loading", message: message, retryAfter: 2)
             self = self.said(by: "apperror_catalog_loading")
         case .unavailable, .malformedPayload, .emptyCatalog:
+            // The source's own words, in every language (they name what failed).
             self.init(status: .serviceUnavailable, code: "catalog_unavailable", message: message, retryAfter: 5)
-            self = self.said(by: "apperror_catalog_unavailable")
         case .unknownCocktail(let id):
             self.init(status: .notFound, code: "cocktail_not_found", message: message)
             self = self.said(by: "apperror_cocktail_not_found", ["id": id])
