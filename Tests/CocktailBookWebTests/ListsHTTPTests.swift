@@ -244,6 +244,40 @@ struct ListsHTTPTests {
         }
     }
 
+    @Test("the list page finds drinks and adds the ticked ones at once, in order, leaving out what it holds")
+    func addSeveralFromTheList() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let list = try await Self.make(client, "Saturday", ["10"])
+            let found = String(buffer: try await client.get("/lists/\(list.id)?find=old").body)
+            #expect(
+                found.contains(#"<input type="checkbox" name="cocktail" value="10" checked disabled> Old Fashioned"#))
+            let daiquiri = String(buffer: try await client.get("/lists/\(list.id)?find=daiquiri").body)
+            #expect(daiquiri.contains(#"<input type="checkbox" name="cocktail" value="2"> Daiquiri"#))
+            let none = String(buffer: try await client.get("/lists/\(list.id)?find=zzzz").body)
+            #expect(none.contains("No drink matches “zzzz”.") && !none.contains("data-candidates"))
+
+            func add(_ fields: String) async throws -> TestResponse {
+                try await client.execute(
+                    uri: "/lists/\(list.id)/entries/add", method: .post, headers: TestCSRF.formHeaders,
+                    body: TestCSRF.body(fields))
+            }
+            // A drink the book does not have adds none of the others.
+            let wrong = try await add("cocktail=2&cocktail=nope")
+            #expect(wrong.status == .notFound, "\(wrong.status) \(String(buffer: wrong.body).prefix(600))")
+            #expect(try await client.get("/api/v1/lists/\(list.id)").decoded(List.self).cocktails.map(\.id) == ["10"])
+            let added = try await add("cocktail=2&cocktail=1&cocktail=10")
+            #expect(added.status == .seeOther && added.headers[.location] == "/lists/\(list.id)?added=2#entries")
+            #expect(
+                try await client.get("/api/v1/lists/\(list.id)").decoded(List.self).cocktails.map(\.id) == [
+                    "10", "2", "1",
+                ])
+            #expect(String(buffer: try await client.get("/lists/\(list.id)?added=2").body).contains("2 drinks added."))
+        }
+    }
+
     @Test("a share link in a private book: the list and its drinks to anyone, no other drink, no account name")
     func sharedPrivately() async throws {
         let database = try await AccountsHTTPTests.book()

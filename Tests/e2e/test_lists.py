@@ -140,6 +140,31 @@ def test_a_menu_of_twelve_fits_one_a5_page_with_its_share_link_as_a_qr_code(serv
     assert guest.locator("[data-menu-item]").count() == 12
 
 
+def test_adding_several_drinks_from_the_list_page_on_a_phone(server, new_page):
+    running = server()
+    running.wait_ready()
+    made = make_list(running, "Brunch", ["8"])  # Bloody Mary
+    page = new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{running.url}/lists/{made['id']}")
+    page.get_by_label("Find drinks to add").fill("margarita")
+    with page.expect_navigation():
+        page.get_by_label("Find drinks to add").press("Enter")
+    found = page.locator("[data-candidates] label.choice")
+    expect(found).to_have_text(["Margarita", "Margarita Mocktail"])
+    for label in found.all():
+        label.locator("input").check()
+    with page.expect_navigation():
+        page.locator("[data-add-chosen]").click()
+    expect(page.locator("[data-list-notice]")).to_have_text("2 drinks added.")
+    assert entry_names(page) == ["Bloody Mary", "Margarita", "Margarita Mocktail"]
+    # What the list holds is found ticked and cannot be added twice.
+    page.goto(f"{running.url}/lists/{made['id']}?find=bloody")
+    held = page.locator("[data-candidates] input[value='8']")
+    expect(held).to_be_checked()
+    expect(held).to_be_disabled()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
 def test_a_menu_in_the_owners_order_and_whole_descriptions_on_a5(server, new_page):
     running = server()
     running.wait_ready()

@@ -27,6 +27,30 @@ extension ListDesk {
         try await store.addEntry(cocktailID, note: note, to: listID, owner: owner, at: catalog.now())
     }
 
+    /// Adds the drinks `cocktailIDs` to the list in that order, leaving out the ones it holds
+    /// already; how many were added. A drink the book does not have is `unknownCocktail`.
+    package func addEntries(_ cocktailIDs: [String], to listID: Int64, owner: FavoritesOwner) async throws -> Int {
+        var list = try await list(String(listID), owner: owner)
+        // Every drink is checked before any is added: a wrong one adds none.
+        for id in cocktailIDs { _ = try await catalog.cocktail(id: id) }
+        var added = 0
+        for id in cocktailIDs where !list.contains(id) {
+            list = try await store.addEntry(id, note: nil, to: listID, owner: owner, at: catalog.now())
+            added += 1
+        }
+        return added
+    }
+
+    /// The drinks of the book whose names or lines match `words`, to add to `list` (the first
+    /// `limit`), each saying whether the list holds it already.
+    package func candidates(for list: DrinkList, matching words: String, language: Language, limit: Int = 20)
+        async throws -> [(cocktail: Cocktail, isListed: Bool)]
+    {
+        var query = CocktailQuery(text: words, perPage: limit)
+        query.language = language
+        return try await catalog.query(query).items.map { ($0.cocktail, list.contains($0.cocktail.id)) }
+    }
+
     package func removeEntry(_ cocktailID: String, from listID: Int64, owner: FavoritesOwner) async throws
         -> DrinkList
     {

@@ -41,6 +41,13 @@ struct ListPageController<Context: AppContext>: Sendable {
             _ = try await desk.deleteList(id: list.id, owner: owner)
             return .redirect(to: "/lists?deleted=1", type: .normal)
         }
+        // Several drinks at once, ticked among what the list page's search found.
+        pages.post("/lists/:id/entries/add") { request, context -> Response in
+            let (form, owner) = (try context.submittedForm().decode(AddEntriesForm.self), context.owner)
+            let list = try await desk.list(try context.parameters.require("id"), owner: owner)
+            let added = try await desk.addEntries(form.cocktail ?? [], to: list.id, owner: owner)
+            return .redirect(to: "/lists/\(list.id)?added=\(added)#entries", type: .normal)
+        }
         pages.post("/lists/:id/entries/:cocktail/move") { request, context in
             try await change(request, context, anchor: "entries") { (form: MoveForm, list, owner) in
                 _ = try await desk.moveEntry(
@@ -155,11 +162,28 @@ struct ListPageController<Context: AppContext>: Sendable {
 
     @Sendable func listPage(request: Request, context: Context) async throws -> Response {
         let list = try await desk.list(try context.parameters.require("id"), owner: context.owner)
-        let notice = FormQuery(request)["done"].flatMap {
+        let query = FormQuery(request)
+        let notice = query["done"].flatMap {
             ["renamed", "shared", "revoked", "menu"].contains($0) ? $0 : nil
         }
-        return renderer.render(
-            try await page(of: list, request: request, context: context, notice: notice), context: context)
+        var page = try await page(of: list, request: request, context: context, notice: notice)
+        if let added = query["added"].flatMap(Int.init) {
+            page.notice = context.strings.count("drinklist_notice_added", added)
+        }
+        // "Add drinks": the search on this page, and what it found.
+        page.addEntriesAction = "/lists/\(list.id)/entries/add"
+        let find = (query["find"] ?? "").trimmingCharacters(in: .whitespaces)
+        if !find.isEmpty {
+            page.find = String(find.prefix(100))
+            page.candidates = try await desk.candidates(
+                for: list, matching: page.find, language: context.language
+            ).map { .init(cocktailId: $0.cocktail.id, name: $0.cocktail.name, isListed: $0.isListed) }
+            page.hasCandidates = !page.candidates.isEmpty
+            if page.candidates.isEmpty {
+                page.noCandidates = context.strings("drinklist_find_none", ["words": page.find])
+            }
+        }
+        return renderer.render(page, context: context)
     }
 
     /// The page of the viewer's `list`, with the notice `notice` (`renamed`…) if any.
@@ -307,6 +331,11 @@ struct MenuShelfForm: PageForm {
     var unavailable: String?
     /// How the menu orders its drinks: `style` or `list`.
     var order: String?
+}
+/// The drinks ticked on a list's "Add drinks".
+struct AddEntriesForm: PageForm {
+    static let repeated: Set<String> = ["cocktail"]
+    var cocktail: [String]?
 }
 struct AddToListForm: PageForm {
     var list: String?

@@ -34,6 +34,20 @@ struct ListPage: PageModel {
     static let template = "list"
     let catalogState = "ready"
 
+    /// "Add drinks": what was searched for on the page and the drinks it found, to tick and add
+    /// several at once.
+    struct Candidate: Sendable {
+        var cocktailId: String
+        var name: String
+        var isListed: Bool
+    }
+    var find = ""
+    var candidates: [Candidate] = []
+    var hasCandidates = false
+    /// "Nothing matches …" after a search that found nothing.
+    var noCandidates: String?
+    var addEntriesAction = ""
+
     struct Row: Sendable {
         var position: Int
         var cocktailId: String
