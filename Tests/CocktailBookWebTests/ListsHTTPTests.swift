@@ -244,6 +244,43 @@ struct ListsHTTPTests {
         }
     }
 
+    @Test("one save for every note and price: all written, or none when a price is refused, shown at its field")
+    func oneSaveForNotesAndPrices() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let list = try await Self.make(client, "Saturday", ["6", "3"])
+            let page = String(buffer: try await client.get("/lists/\(list.id)").body)
+            #expect(
+                page.contains(#"<form id="list-details" method="post" action="/lists/\#(list.id)/entries/details""#))
+            #expect(page.contains(#"name="note" value="" maxlength="200" form="list-details""#))
+            func save(_ fields: String) async throws -> TestResponse {
+                try await client.execute(
+                    uri: "/lists/\(list.id)/entries/details", method: .post, headers: TestCSRF.formHeaders,
+                    body: TestCSRF.body(fields))
+            }
+            let refused = try await save("entry=6&note=tall&price=9%2C50&entry=3&note=up&price=-1")
+            #expect(refused.status == .badRequest)
+            let shown = String(buffer: refused.body)
+            #expect(shown.contains(#"id="price-3" name="price" value="-1""#) && shown.contains("price-3-problem"))
+            let untouched = try await client.get("/api/v1/lists/\(list.id)").decoded(List.self)
+            #expect(untouched.cocktails.map(\.note) == [nil, nil], "nothing saved")
+            let saved = try await save("entry=6&note=tall+glass&price=9%2C50&entry=3&note=&price=12")
+            #expect(saved.status == .seeOther && saved.headers[.location] == "/lists/\(list.id)?done=details#entries")
+            let after = try await client.get("/api/v1/lists/\(list.id)").jsonObject()
+            let entries = try #require(after["cocktails"] as? [[String: Any]])
+            #expect(entries.map { $0["note"] as? String } == ["tall glass", nil])
+            #expect(entries.map { ($0["price"] as? [String: Any])?["minor"] as? Int } == [950, 1200])
+            #expect(
+                String(buffer: try await client.get("/lists/\(list.id)?done=details").body).contains(
+                    "The notes and prices are saved."))
+            // A drink not on the list, or fields that do not pair up, are refused.
+            #expect(try await save("entry=2&note=&price=").status == .notFound)
+            #expect(try await save("entry=6&note=x").status == .badRequest)
+        }
+    }
+
     @Test("the list page finds drinks and adds the ticked ones at once, in order, leaving out what it holds")
     func addSeveralFromTheList() async throws {
         let database = try TemporaryDatabase()

@@ -32,12 +32,17 @@ def test_prices_set_on_the_page_show_on_the_menu_and_the_shared_link_in_both_lan
     page = new_page()
     page.goto(f"{running.url}/lists/{made['id']}")
 
-    # One field per drink, beside its note, labelled with the drink and the currency.
-    for cocktail, typed in [("6", "9,50"), ("3", "12")]:
-        field = page.get_by_label("Price of Gin and Tonic (EUR)" if cocktail == "6" else "Price of Manhattan (EUR)")
-        field.fill(typed)
-        page.locator(f"[data-entry='{cocktail}'] [data-price-save]").click()
-        expect(page.locator(f"#price-{cocktail}")).to_have_value("9.5" if cocktail == "6" else "12")
+    # One field per drink, beside its note, labelled with the drink and the currency; one save
+    # for all of them.
+    page.get_by_label("Price of Gin and Tonic (EUR)").fill("9,50")
+    page.get_by_label("Price of Manhattan (EUR)").fill("12")
+    page.get_by_label("Note on Manhattan").fill("with a cherry")
+    with page.expect_navigation():
+        page.locator("[data-details-save]").click()
+    expect(page.locator("[data-list-notice]")).to_have_text("The notes and prices are saved.")
+    expect(page.locator("#price-6")).to_have_value("9.5")
+    expect(page.locator("#price-3")).to_have_value("12")
+    expect(page.locator("#note-3")).to_have_value("with a cherry")
     stored = api(running, "GET", f"/api/v1/lists/{made['id']}")
     assert [entry.get("price", {}).get("minor") for entry in stored["cocktails"]] == [950, 1200, None]
 

@@ -41,6 +41,28 @@ extension ListDesk {
         return added
     }
 
+    /// Sets each drink's note and price on the list, writing only what changed.
+    package func setDetails(
+        _ details: [(cocktailID: String, note: String, priceMinor: Int?)], in listID: Int64, owner: FavoritesOwner
+    ) async throws -> DrinkList {
+        var list = try await list(String(listID), owner: owner)
+        for detail in details {
+            guard let entry = list.entries.first(where: { $0.cocktailID == detail.cocktailID }) else {
+                throw ListError.entryNotFound
+            }
+            let note = detail.note.trimmingCharacters(in: .whitespacesAndNewlines)
+            if note != (entry.note ?? "") {
+                list = try await store.addEntry(
+                    detail.cocktailID, note: note.isEmpty ? nil : note, to: listID, owner: owner, at: catalog.now())
+            }
+            if detail.priceMinor != entry.priceMinor {
+                list = try await store.setEntryPrice(
+                    detail.cocktailID, minor: detail.priceMinor, in: listID, owner: owner, at: catalog.now())
+            }
+        }
+        return list
+    }
+
     /// The drinks of the book whose names or lines match `words`, to add to `list` (the first
     /// `limit`), each saying whether the list holds it already.
     package func candidates(for list: DrinkList, matching words: String, language: Language, limit: Int = 20)

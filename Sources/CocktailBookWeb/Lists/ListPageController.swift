@@ -48,6 +48,42 @@ struct ListPageController<Context: AppContext>: Sendable {
             let added = try await desk.addEntries(form.cocktail ?? [], to: list.id, owner: owner)
             return .redirect(to: "/lists/\(list.id)?added=\(added)#entries", type: .normal)
         }
+        // Every drink's note and price in one save; back where the person was. A price the book
+        // does not take shows again beside its field, and nothing is saved.
+        pages.post("/lists/:id/entries/details") { request, context -> Response in
+            let (form, owner) = (try context.submittedForm().decode(EntryDetailsForm.self), context.owner)
+            let list = try await desk.list(try context.parameters.require("id"), owner: owner)
+            let entries = form.entry ?? []
+            let notes = form.note ?? []
+            let prices = form.price ?? []
+            guard notes.count == entries.count, prices.count == entries.count else {
+                throw AppError(
+                    status: .badRequest, code: "invalid_form", message: "Each drink needs its note and price field.")
+            }
+            let currency = try await desk.currency()
+            var minors: [Int?] = []
+            var refused: [(String, String)] = []
+            for (id, typed) in zip(entries, prices) {
+                guard list.contains(id) else { throw ListError.entryNotFound }
+                do {
+                    minors.append(try ListDesk.price(fromField: typed, currency: currency))
+                } catch ListError.invalidPrice {
+                    refused.append((id, typed))
+                    minors.append(nil)
+                }
+            }
+            guard refused.isEmpty else {
+                var page = try await page(of: list, request: request, context: context, notice: nil)
+                for (id, typed) in refused {
+                    page.refusePrice(typed, for: id, currency: currency, strings: context.strings)
+                }
+                return renderer.render(page, status: .badRequest, context: context)
+            }
+            _ = try await desk.setDetails(
+                entries.indices.map { (entries[$0], note: notes[$0], priceMinor: minors[$0]) }, in: list.id,
+                owner: owner)
+            return .redirect(to: "/lists/\(list.id)?done=details#entries", type: .normal)
+        }
         pages.post("/lists/:id/entries/:cocktail/move") { request, context in
             try await change(request, context, anchor: "entries") { (form: MoveForm, list, owner) in
                 _ = try await desk.moveEntry(
@@ -164,7 +200,7 @@ struct ListPageController<Context: AppContext>: Sendable {
         let list = try await desk.list(try context.parameters.require("id"), owner: context.owner)
         let query = FormQuery(request)
         let notice = query["done"].flatMap {
-            ["renamed", "shared", "revoked", "menu"].contains($0) ? $0 : nil
+            ["renamed", "shared", "revoked", "menu", "details"].contains($0) ? $0 : nil
         }
         var page = try await page(of: list, request: request, context: context, notice: notice)
         if let added = query["added"].flatMap(Int.init) {
@@ -172,6 +208,7 @@ struct ListPageController<Context: AppContext>: Sendable {
         }
         // "Add drinks": the search on this page, and what it found.
         page.addEntriesAction = "/lists/\(list.id)/entries/add"
+        page.detailsAction = "/lists/\(list.id)/entries/details"
         let find = (query["find"] ?? "").trimmingCharacters(in: .whitespaces)
         if !find.isEmpty {
             page.find = String(find.prefix(100))
@@ -331,6 +368,13 @@ struct MenuShelfForm: PageForm {
     var unavailable: String?
     /// How the menu orders its drinks: `style` or `list`.
     var order: String?
+}
+/// Every drink's note and price on a list's page, in the rows' order.
+struct EntryDetailsForm: PageForm {
+    static let repeated: Set<String> = ["entry", "note", "price"]
+    var entry: [String]?
+    var note: [String]?
+    var price: [String]?
 }
 /// The drinks ticked on a list's "Add drinks".
 struct AddEntriesForm: PageForm {

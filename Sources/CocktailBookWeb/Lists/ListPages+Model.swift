@@ -47,6 +47,8 @@ struct ListPage: PageModel {
     /// "Nothing matches …" after a search that found nothing.
     var noCandidates: String?
     var addEntriesAction = ""
+    /// The one form that saves every drink's note and price.
+    var detailsAction = ""
 
     struct Row: Sendable {
         var position: Int
