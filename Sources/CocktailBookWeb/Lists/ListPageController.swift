@@ -207,8 +207,6 @@ struct ListPageController<Context: AppContext>: Sendable {
             page.notice = context.strings.count("drinklist_notice_added", added)
         }
         // "Add drinks": the search on this page, and what it found.
-        page.addEntriesAction = "/lists/\(list.id)/entries/add"
-        page.detailsAction = "/lists/\(list.id)/entries/details"
         let find = (query["find"] ?? "").trimmingCharacters(in: .whitespaces)
         if !find.isEmpty {
             page.find = String(find.prefix(100))

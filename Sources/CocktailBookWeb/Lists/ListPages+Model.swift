@@ -66,11 +66,9 @@ struct ListPage: PageModel {
         var downTo: String?
         var moveAction: String
         var removeAction: String
-        var noteAction: String
         /// The menu price as the field shows it (`9.5`), empty without one.
         var price: String
         var priceLabel: String
-        var priceAction: String
         /// A price the server refused: the field shows what was typed, with why.
         var priceProblem: FieldProblem.Model?
     }
@@ -130,12 +128,12 @@ struct ListPage: PageModel {
                 removeLabel: strings("drinklist_remove", ["name": name]),
                 upTo: index > 0 ? String(index - 1) : nil, downTo: index < rows.count - 1 ? String(index + 1) : nil,
                 moveAction: "\(base)/entries/\(id)/move", removeAction: "\(base)/entries/\(id)/remove",
-                noteAction: "\(base)/entries/\(id)/note",
                 price: row.entry.priceMinor.map { Money.major($0, currency: currency) } ?? "",
-                priceLabel: strings("drinklist_price_for", ["name": name, "currency": currency]),
-                priceAction: "\(base)/entries/\(id)/price")
+                priceLabel: strings("drinklist_price_for", ["name": name, "currency": currency]))
         }
         isEmpty = rows.isEmpty
+        addEntriesAction = base + "/entries/add"
+        detailsAction = base + "/entries/details"
         renameAction = base + "/rename"
         deleteAction = base + "/delete"
         shareAction = base + "/share"
