@@ -45,6 +45,9 @@ struct BookContentsTests {
                     "\($0): \(before[$0] ?? 0) → \(after[$0] ?? 0)"
                 }
                 #expect(lost.isEmpty, "rows not brought back: \(lost)")
+                // Columns come back too: the list's menu keeps the owner's order.
+                let ada = try #require(try await fresh.credentials(named: "ada")?.account)
+                #expect(try await fresh.lists(of: ada.owner).map(\.menuOrder) == [.asListed])
             }
         }
     }
@@ -112,6 +115,7 @@ struct BookContentsTests {
         _ = try await store.recordMade("3", servings: 2, note: nil, owner: owner, at: day)
         let list = try await store.createList(named: "Saturday", owner: owner, at: day)
         _ = try await store.addEntry("3", note: "double", to: list.id, owner: owner, at: day)
+        _ = try await store.setMenuOrder(.asListed, for: list.id, owner: owner)
         let honey = try #require(HouseRecipes.bundled.recipe(for: "honey syrup"))
         _ = try await store.saveHouseRecipe(honey, expectedVersion: 0, summary: "created", by: author, at: day)
         try await store.setBookCurrency("EUR")
