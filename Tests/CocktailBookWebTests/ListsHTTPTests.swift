@@ -315,6 +315,47 @@ struct ListsHTTPTests {
         }
     }
 
+    @Test("search and filter results: ticks and a list to add to, back to the same results with what was added")
+    func addTickedResults() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            // Nothing to add to yet: no picker.
+            #expect(!String(buffer: try await client.get("/search?q=daiquiri").body).contains("pick-for-list"))
+            let list = try await Self.make(client, "Saturday", ["10"])
+            let search = String(buffer: try await client.get("/search?q=daiquiri").body)
+            #expect(search.contains(#"<option value="\#(list.id)">Saturday</option>"#))
+            #expect(search.contains(#"<input type="hidden" name="return" value="/search?q=daiquiri">"#))
+            #expect(
+                search.contains(
+                    #"<input class="pick" type="checkbox" name="cocktail" value="2" form="pick-drinks" aria-label="Daiquiri">"#
+                ))
+            let results = String(buffer: try await client.get("/results?glass=coupe").body)
+            #expect(results.contains(#"<input type="hidden" name="return" value="/results?glass=coupe">"#))
+            #expect(results.contains(#"form="pick-drinks" aria-label="Daiquiri">"#))
+
+            func add(_ fields: String) async throws -> TestResponse {
+                try await client.execute(
+                    uri: "/lists/add-drinks", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body(fields))
+            }
+            let wrong = try await add("list=\(list.id)&cocktail=2&cocktail=nope&return=/search?q=daiquiri")
+            #expect(wrong.status == .notFound)
+            #expect(try await client.get("/api/v1/lists/\(list.id)").decoded(List.self).cocktails.map(\.id) == ["10"])
+            let added = try await add(
+                "list=\(list.id)&cocktail=2&cocktail=10&return=%2Fsearch%3Fq%3Ddaiquiri%26added%3D9%26to%3D1")
+            #expect(added.headers[.location] == "/search?q=daiquiri&added=1&to=\(list.id)#results")
+            #expect(
+                try await client.get("/api/v1/lists/\(list.id)").decoded(List.self).cocktails.map(\.id) == ["10", "2"])
+            let back = String(buffer: try await client.get("/search?q=daiquiri&added=1&to=\(list.id)").body)
+            #expect(back.contains("1 drink added to Saturday."))
+            #expect(back.contains(#"<a href="/lists/\#(list.id)#entries">Open the list</a>"#))
+            // Another site is never where the form comes back to: the list's own page is.
+            let away = try await add("list=\(list.id)&cocktail=1&return=//evil.example/x")
+            #expect(away.headers[.location] == "/lists/\(list.id)?added=1#entries")
+        }
+    }
+
     @Test("a share link in a private book: the list and its drinks to anyone, no other drink, no account name")
     func sharedPrivately() async throws {
         let database = try await AccountsHTTPTests.book()

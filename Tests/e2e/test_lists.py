@@ -165,6 +165,39 @@ def test_adding_several_drinks_from_the_list_page_on_a_phone(server, new_page):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
+def test_adding_ticked_search_results_to_a_list_on_a_phone(server, new_page):
+    running = server()
+    running.wait_ready()
+    made = make_list(running, "Brunch", ["8"])  # Bloody Mary
+    make_list(running, "Summer", [])
+    page = new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{running.url}/search?q=margarita")
+    ticks = page.locator("#results input.pick")
+    # The ticks stay out of the way until the person asks to add drinks.
+    expect(ticks.first).to_be_hidden()
+    page.get_by_text("Add drinks to a list").click()
+    expect(ticks).to_have_count(2)
+    page.get_by_role("checkbox", name="Margarita Mocktail").check()
+    page.get_by_role("checkbox", name="Margarita", exact=True).check()
+    page.get_by_label("List", exact=True).select_option(label="Brunch")
+    # The add button stays in sight at the foot of the screen while the person ticks down the list.
+    sticky = page.locator(".pick-submit button")
+    expect(sticky).to_be_in_viewport()
+    with page.expect_navigation():
+        sticky.click()
+    # Back on the same results, told what happened, with the way to the list.
+    assert "/search?q=margarita" in page.url
+    notice = page.locator("[data-picked-notice]")
+    expect(notice).to_contain_text("2 drinks added to Brunch.")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    with page.expect_navigation():
+        notice.get_by_role("link", name="Open the list").click()
+    # Added in the order the results show them, after what the list held.
+    assert entry_names(page) == ["Bloody Mary", "Margarita", "Margarita Mocktail"]
+    counts = {entry["name"]: entry["count"] for entry in api(running, "GET", "/api/v1/lists")["lists"]}
+    assert counts == {"Brunch": 3, "Summer": 0}
+
+
 def test_a_menu_in_the_owners_order_and_whole_descriptions_on_a5(server, new_page):
     running = server()
     running.wait_ready()

@@ -151,6 +151,7 @@ struct ResultsPage: PageModel {
     let catalogState = "ready"
 
     struct Row: Sendable {
+        var id: String
         var name: String
         var href: String
         var imageURL: String
@@ -168,6 +169,11 @@ struct ResultsPage: PageModel {
     var nextPageHref: String?
     /// The filter screen with the current choices, to change them.
     var changeFiltersHref: String
+    /// The results' own address (first page), where an add to a list comes back.
+    var returnPath: String
+    /// Ticks beside the drinks and "Add to a list", for someone with lists.
+    var picker: ListPicker?
+    var hasPicker = false
 
     init(
         query: CocktailQuery, page: CocktailPage, table: IngredientTable, ratings: [String: RatingSummary] = [:],
@@ -190,6 +196,7 @@ struct ResultsPage: PageModel {
             query.sort == .rating ? strings["filters_sort_rating"] : nil,
         ].compactMap { $0 }.joined(separator: " · ")
         changeFiltersHref = "/filters" + QueryParameters.string(for: query, page: 1)
+        returnPath = "/results" + QueryParameters.string(for: query, page: query.page)
         let origin = ListOrigin.results(path: "/results" + QueryParameters.string(for: query, page: 1))
         rows = page.items.map { item in
             let names = item.cocktail.recipe.compactMap {
@@ -197,7 +204,7 @@ struct ResultsPage: PageModel {
             }
             let rating = RowRating(query.showsRatings ? ratings[item.cocktail.id] : nil, strings: strings)
             return Row(
-                name: item.cocktail.name, href: origin.detailsPath(for: item.cocktail.id),
+                id: item.cocktail.id, name: item.cocktail.name, href: origin.detailsPath(for: item.cocktail.id),
                 imageURL: CocktailImage.url(for: item.cocktail),
                 ingredients: names.joined(separator: ", "), isFavorite: item.isFavorite,
                 rating: rating?.text, ratingLabel: rating?.label

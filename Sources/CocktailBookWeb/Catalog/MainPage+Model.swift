@@ -13,6 +13,7 @@ struct MainPage: PageModel {
     }
 
     struct Row: Sendable {
+        var id: String
         var name: String
         var shortDescription: String
         var href: String
@@ -52,6 +53,9 @@ struct MainPage: PageModel {
     var previousPageHref: String?
     var rangeText: String?
     var returnPath: String
+    /// On search results, ticks beside the drinks and "Add to a list", for someone with lists.
+    var picker: ListPicker?
+    var hasPicker = false
     /// Feeling lucky, within the list on screen.
     var luckyHref: String
     // Templates see stored properties only, so the flags they branch on are stored too.
@@ -92,7 +96,8 @@ struct MainPage: PageModel {
         let origin: ListOrigin = query.text.isEmpty ? .list(query.kind) : .search(path: Self.path(for: query, page: 1))
         rows = page.items.map { item in
             Row(
-                name: item.cocktail.name, shortDescription: item.cocktail.texts(in: strings.language).shortDescription,
+                id: item.cocktail.id, name: item.cocktail.name,
+                shortDescription: item.cocktail.texts(in: strings.language).shortDescription,
                 href: origin.detailsPath(for: item.cocktail.id), isFavorite: item.isFavorite,
                 barNote: item.bar.map { entry in
                     (entry.missing.map { strings("bar_missing", ["name": strings.ingredient($0)]) }

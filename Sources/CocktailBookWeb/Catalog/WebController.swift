@@ -60,10 +60,14 @@ struct WebController<Context: AppContext>: Sendable {
                 throw AppError(
                     status: .notFound, code: "not_found", message: "There is no page \(query.page) of this list.")
             }
-            return renderer.render(
-                MainPage(
-                    query: query, page: page, status: await catalog.status(), strings: context.strings,
-                    table: catalog.ingredients, ratings: personal.ratings), context: context)
+            var main = MainPage(
+                query: query, page: page, status: await catalog.status(), strings: context.strings,
+                table: catalog.ingredients, ratings: personal.ratings)
+            if !query.text.isEmpty, main.hasRows {
+                main.picker = try await picker(returnPath: main.returnPath, request: request, context: context)
+                main.hasPicker = main.picker != nil
+            }
+            return renderer.render(main, context: context)
         } catch let error as CatalogError where error == .loading || error.isUnavailable {
             return renderer.render(
                 MainPage(query: query, unavailable: error, strings: context.strings), context: context)
@@ -97,11 +101,24 @@ struct WebController<Context: AppContext>: Sendable {
         let owner = context.viewer.favoritesOwner
         let personal = try await desk?.personal(for: query, owner: owner) ?? PersonalView()
         let answer = try await catalog.query(filtersOnly, for: owner, shelf: shelf, personal: personal)
-        return renderer.render(
-            ResultsPage(
-                query: query, page: answer, table: catalog.ingredients, ratings: personal.ratings,
-                strings: context.strings),
-            context: context)
+        var results = ResultsPage(
+            query: query, page: answer, table: catalog.ingredients, ratings: personal.ratings,
+            strings: context.strings)
+        if results.hasRows {
+            results.picker = try await picker(returnPath: results.returnPath, request: request, context: context)
+            results.hasPicker = results.picker != nil
+        }
+        return renderer.render(results, context: context)
+    }
+
+    /// "Add to a list" for results at `returnPath`: for someone who keeps lists and has one.
+    private func picker(returnPath: String, request: Request, context: Context) async throws -> ListPicker? {
+        let owner = context.viewer.favoritesOwner
+        guard let desk, owner != .nobody, RecipeDesk.mayWrite(context.viewer) else { return nil }
+        let parameters = FormQuery(request)
+        return ListPicker(
+            lists: try await desk.lists(of: owner), returnPath: returnPath, added: parameters["added"],
+            to: parameters["to"], strings: context.strings)
     }
 
     /// How many drinks the viewer's bar makes now and one away, for the filter screen; `nil`

@@ -169,6 +169,14 @@ struct ListPageController<Context: AppContext>: Sendable {
                 _ = try await desk.removeShare(of: list.id, owner: owner)
             }
         }
+        // The drinks ticked on search or filter results, into the list chosen there; back to the
+        // same results, which say what was added and link the list.
+        pages.post("/lists/add-drinks") { request, context -> Response in
+            let (form, owner) = (try context.submittedForm().decode(PickedDrinksForm.self), context.owner)
+            let list = try await desk.list(form.list ?? "", owner: owner)
+            let added = try await desk.addEntries(form.cocktail ?? [], to: list.id, owner: owner)
+            return .redirect(to: ListPicker.back(to: form.return, added: added, list: list.id), type: .normal)
+        }
         // The drink page's "Add to list…": the list is the form's choice.
         pages.post("/cocktails/:id/add-to-list") { request, context -> Response in
             let (form, owner) = (try context.submittedForm().decode(AddToListForm.self), context.owner)
@@ -378,6 +386,12 @@ struct EntryDetailsForm: PageForm {
 struct AddEntriesForm: PageForm {
     static let repeated: Set<String> = ["cocktail"]
     var cocktail: [String]?
+}
+struct PickedDrinksForm: PageForm {
+    static let repeated: Set<String> = ["cocktail"]
+    var list: String?
+    var cocktail: [String]?
+    var `return`: String?
 }
 struct AddToListForm: PageForm {
     var list: String?
