@@ -63,6 +63,35 @@ struct IdempotencyHTTPTests {
         }
     }
 
+    @Test("a page's form sent again with its key (the offline queue's retry) is done once and answered as the first")
+    func pageFormsOnce() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            func made(_ fields: String, key: String?) async throws -> TestResponse {
+                var headers = TestCSRF.formHeaders
+                if let key { headers[HTTPField.Name("Idempotency-Key")!] = key }
+                return try await client.execute(
+                    uri: "/cocktails/3/made", method: .post, headers: headers, body: TestCSRF.body(fields))
+            }
+            let first = try await made("servings=2&note=", key: "queued-1")
+            #expect(first.status == .seeOther)
+            let again = try await made("servings=2&note=", key: "queued-1")
+            #expect(again.status == .seeOther && again.headers[.location] == first.headers[.location])
+            #expect(again.headers[HTTPField.Name("Idempotency-Replayed")!] == "true")
+            let store = try AppDatabase(path: database.path)
+            #expect(try await store.madeEntries(of: "3", owner: .implicit).map(\.servings) == [2])
+            // Another form under the same key is refused and writes nothing.
+            let other = try await made("servings=5&note=", key: "queued-1")
+            #expect(other.status == .unprocessableContent)
+            #expect(try await store.madeEntries(of: "3", owner: .implicit).count == 1)
+            // A form without a key is its own, as a person pressing twice means twice.
+            _ = try await made("servings=1&note=", key: nil)
+            #expect(try await store.madeEntries(of: "3", owner: .implicit).count == 2)
+        }
+    }
+
     @Test("eight retries racing the first make one list; each hears 201 or 409, never a second list")
     func racingRetries() async throws {
         let database = try TemporaryDatabase()

@@ -247,6 +247,13 @@ def wait_until(condition, timeout: float = DEADLINE, message: str = "the conditi
         time.sleep(0.05)
 
 
+def send_in_place(page: Page, button) -> None:
+    """Clicks `button` of a form the script sends without leaving the page (`data-queue`) and
+    waits until the book's answer is on screen: the form is busy from the click until then."""
+    button.click()
+    expect(page.locator("form[aria-busy=true]")).to_have_count(0)
+
+
 # --------------------------------------------------------------------------- the browser
 
 

@@ -14,7 +14,7 @@ from PIL import Image
 from playwright.sync_api import expect
 from pyzbar.pyzbar import ZBarSymbol, decode
 
-from conftest import DEADLINE, http_get
+from conftest import DEADLINE, http_get, send_in_place
 from test_recipes import api_create, violations
 
 
@@ -153,8 +153,7 @@ def test_adding_several_drinks_from_the_list_page_on_a_phone(server, new_page):
     expect(found).to_have_text(["Margarita", "Margarita Mocktail"])
     for label in found.all():
         label.locator("input").check()
-    with page.expect_navigation():
-        page.locator("[data-add-chosen]").click()
+    send_in_place(page, page.locator("[data-add-chosen]"))
     expect(page.locator("[data-list-notice]")).to_have_text("2 drinks added.")
     assert entry_names(page) == ["Bloody Mary", "Margarita", "Margarita Mocktail"]
     # What the list holds is found ticked and cannot be added twice.
@@ -183,8 +182,7 @@ def test_adding_ticked_search_results_to_a_list_on_a_phone(server, new_page):
     # The add button stays in sight at the foot of the screen while the person ticks down the list.
     sticky = page.locator(".pick-submit button")
     expect(sticky).to_be_in_viewport()
-    with page.expect_navigation():
-        sticky.click()
+    send_in_place(page, sticky)
     # Back on the same results, told what happened, with the way to the list.
     assert "/search?q=margarita" in page.url
     notice = page.locator("[data-picked-notice]")

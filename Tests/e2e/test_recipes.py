@@ -15,7 +15,7 @@ import requests
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import DEADLINE, SEED_CATALOG, _binary, api_all, api_json
+from conftest import DEADLINE, SEED_CATALOG, _binary, api_all, api_json, send_in_place
 from helpers import ConsoleErrors, row, row_names, rows
 from test_italian import english_left
 
@@ -634,17 +634,15 @@ def test_notes_stars_and_made_it_are_per_account_and_roles_limit_writing(server,
     expect(bob.locator("h1")).to_have_text("Old Fashioned")
     personal = bob.locator("[data-personal]")
     personal.get_by_label("Your private note").fill(note)
-    with bob.expect_navigation():
-        personal.get_by_role("button", name="Save note").click()
-    # One tap rates: no Save button, no second step.
-    with bob.expect_navigation():
-        personal.get_by_role("button", name="4 stars").click()
-    with bob.expect_navigation():
-        personal.get_by_role("button", name="I made this").click()
+    send_in_place(bob, personal.get_by_role("button", name="Save note"))
+    # One tap rates: no Save button, no second step, no page load.
+    send_in_place(bob, personal.get_by_role("button", name="4 stars"))
+    expect(personal.get_by_role("button", name="4 stars")).to_have_attribute("aria-pressed", "true")
+    send_in_place(bob, personal.get_by_role("button", name="I made this"))
+    expect(personal.locator("[data-made-notice]")).to_be_visible()
 
     alice.goto(old_fashioned)
-    with alice.expect_navigation():
-        alice.locator("[data-personal]").get_by_role("button", name="2 stars").click()
+    send_in_place(alice, alice.locator("[data-personal]").get_by_role("button", name="2 stars"))
 
     bob.goto(old_fashioned)
     expect(personal.get_by_label("Your private note")).to_have_value(note)

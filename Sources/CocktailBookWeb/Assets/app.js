@@ -77,6 +77,20 @@
   function savePending(queue) {
     try { localStorage.setItem(PENDING, JSON.stringify(queue)); } catch (error) { /* private mode: nothing kept */ }
   }
+  var QUEUED = "cocktailbook-pending-forms:" + (document.body.dataset.offlineOwner || "anonymous");
+  function queuedForms() {
+    try { return JSON.parse(localStorage.getItem(QUEUED) || "[]"); } catch (error) { return []; }
+  }
+  function saveQueuedForms(kept) {
+    try { localStorage.setItem(QUEUED, JSON.stringify(kept)); } catch (error) { /* private mode: nothing kept */ }
+  }
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) { return crypto.randomUUID(); }
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+  function waitingCount() { return Object.keys(pending()).length + queuedForms().length; }
   function showFavorite(form, on) {
     form.querySelector(".heart-toggle").setAttribute("aria-pressed", on ? "true" : "false");
     form.querySelector('input[name="favorite"]').value = on ? "false" : "true";
@@ -101,11 +115,11 @@
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.matches || !form.matches("form[data-sign-out]")) { return; }
-    if (form.dataset.confirmed) { localStorage.removeItem(PENDING); return; }
-    if (Object.keys(pending()).length === 0) { return; }
+    if (form.dataset.confirmed) { localStorage.removeItem(PENDING); localStorage.removeItem(QUEUED); return; }
+    if (waitingCount() === 0) { return; }
     event.preventDefault();
-    flushPending().then(function () {
-      var left = Object.keys(pending()).length;
+    flushPending().then(flushForms).then(function () {
+      var left = waitingCount();
       form.dataset.confirmed = "1";
       if (left === 0) { form.submit(); return; }
       var note = form.querySelector("[data-sign-out-pending]") || document.createElement("p");
@@ -140,7 +154,7 @@
     }
     retryDelay = 1000;
     if (retryTimer) { clearTimeout(retryTimer); retryTimer = null; }
-    if (was || Object.keys(pending()).length) { syncNow(); }
+    if (was || waitingCount()) { syncNow(); }
   }
   function checkServer() {
     if (navigator.onLine === false) { updateOfflineBanner(); return; }
@@ -151,13 +165,41 @@
       .catch(function () { markReachable(false); })
       .finally(function () { clearTimeout(timeout); });
   }
+  // One sync at a time: the banner, the page coming back and a visibility change can all ask.
+  var syncing = null;
   function syncNow() {
+    if (syncing) { return syncing; }
     var waiting = Object.keys(pending()).length;
-    flushPending().then(function (sent) {
-      if (!sent && !waiting) { return; }
-      if (!Object.keys(pending()).length) { showQueuedNote(false); }
-      redrawList();
-    });
+    syncing = flushPending().then(function (sent) {
+      if (sent || waiting) {
+        if (!Object.keys(pending()).length) { showQueuedNote(false); }
+        redrawList();
+      }
+      return flushForms();
+    }).then(function (result) {
+      if (!result.sent && !result.refused) { return; }
+      var said = result.refused ? text("queuedRefused").replace("{n}", String(result.refused)) : text("queuedSent");
+      // The page as the book has it now (the drink made, the note kept), and what happened.
+      // (also a copy saved for offline use, which the server can now draw anew).
+      var refreshed = !document.querySelector(".offline-page") && document.querySelector("form[data-queue]") && window.DOMParser
+        ? fetch(location.href, { cache: "no-store", headers: { Accept: "text/html" } })
+          .then(function (response) { return response.text(); })
+          .then(function (html) { showAnswer(html, null); })
+          .catch(function () {})
+        : Promise.resolve();
+      refreshed.then(function () {
+        var content = document.getElementById("content");
+        if (!content) { return; }
+        var note = document.createElement("p");
+        note.className = "notice";
+        note.setAttribute("role", "status");
+        note.setAttribute("data-synced", "");
+        note.textContent = said;
+        content.insertBefore(note, content.firstChild);
+        showQueuedForms();
+      });
+    }).finally(function () { syncing = null; });
+    return syncing;
   }
   // A favorite waiting to be sent is shown as such, visibly, next to the heart and in lists.
   function showQueuedNote(show) {
@@ -236,12 +278,12 @@
   showQueuedInList();
   // A page the server drew proves it answers; a saved copy (marked so by the service worker),
   // the offline page, or anything waiting asks it first.
-  if (Object.keys(pending()).length || document.body.hasAttribute("data-saved-copy") || document.querySelector(".offline-page")) {
+  if (waitingCount() || document.body.hasAttribute("data-saved-copy") || document.querySelector(".offline-page")) {
     checkServer();
   }
   window.addEventListener("online", checkServer);
   document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible" && (serverDown || Object.keys(pending()).length)) { checkServer(); }
+    if (document.visibilityState === "visible" && (serverDown || waitingCount())) { checkServer(); }
   });
 
   // Toggle a favorite in place; the list shows the change when the user returns to it. The
@@ -912,6 +954,124 @@
       });
     }
   }
+  // Things done without the connection. Forms marked data-queue ("I made this", a note, a
+  // rating, adding drinks to a list or to the shopping list) are sent by the script, each with an
+  // Idempotency-Key: when the book does not answer, the form is kept on this device, in order,
+  // marked "waiting to sync" next to it, and sent with the same key as soon as the book answers
+  // again (a form whose answer was lost on the way is not done twice). Any other form says it
+  // needs the connection instead of leaving the page for the browser's error page.
+  function showAnswer(html, form) {
+    var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("#content");
+    var content = document.querySelector("#content");
+    if (!fresh || !content) { throw new Error("no content"); }
+    content.replaceWith(fresh);
+    showQueuedForms();
+    var problem = fresh.querySelector("[data-field-problem]");
+    var target = form && form.getAttribute("data-stay") ? fresh.querySelector(form.getAttribute("data-stay")) : null;
+    if (target) { target.focus(); }
+    var said = problem || fresh.querySelector("[data-added-notice]") || fresh.querySelector("[role=status].notice");
+    if (said) { announce(said.textContent.trim()); }
+  }
+  function sendKept(entry) {
+    var controller = window.AbortController ? new AbortController() : null;
+    var timeout = setTimeout(function () { if (controller) { controller.abort(); } }, 10000);
+    var body = new URLSearchParams(entry.body);
+    // The token of the page on screen, which the server drew for this browser's cookie.
+    var current = document.querySelector("input[name=csrf]");
+    if (current && current.value) { body.set("csrf", current.value); }
+    return fetch(entry.action, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "Idempotency-Key": entry.key }, signal: controller ? controller.signal : undefined
+    }).then(function (response) {
+      // A proxy in front saying the book is not there is the book not answering.
+      if (response.status === 502 || response.status === 503 || response.status === 504) {
+        throw new TypeError("status " + response.status);
+      }
+      return response;
+    }).finally(function () { clearTimeout(timeout); });
+  }
+  function keepForm(form, entry) {
+    var kept = queuedForms();
+    kept.push(entry);
+    saveQueuedForms(kept);
+    showQueuedForms();
+    announce(text("queuedForm"));
+  }
+  // "Waiting to sync" next to each form of this page that has something kept.
+  function showQueuedForms() {
+    var waiting = {};
+    queuedForms().forEach(function (entry) { waiting[entry.action] = (waiting[entry.action] || 0) + 1; });
+    document.querySelectorAll("form[data-queue]").forEach(function (form) {
+      var note = form.querySelector("[data-queued-form]");
+      var count = waiting[new URL(form.action, location.href).pathname] || 0;
+      if (!count) { if (note) { note.remove(); } return; }
+      if (!note) {
+        note = document.createElement("p");
+        note.className = "queued-note";
+        note.setAttribute("data-queued-form", "");
+        form.appendChild(note);
+      }
+      note.textContent = text("queuedForm");
+    });
+  }
+  // Sends what was kept, in order; stops at the first that cannot go. Resolves to how many went
+  // and how many the book refused (a drink deleted meanwhile, a list removed).
+  function flushForms() {
+    var result = { sent: 0, refused: 0 };
+    function next() {
+      var kept = queuedForms();
+      if (!kept.length) { return Promise.resolve(result); }
+      var entry = kept[0];
+      return sendKept(entry).then(function (response) {
+        // 409: the same form, sent from another tab, is being answered; it stays for the next try.
+        if (response.status === 409) { throw new Error("in use"); }
+        if (response.ok) { result.sent += 1; } else { result.refused += 1; }
+        saveQueuedForms(queuedForms().filter(function (other) { return other.key !== entry.key; }));
+        return next();
+      });
+    }
+    return next().catch(function () { markReachable(false); return result; });
+  }
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (event.defaultPrevented || !form.matches || (form.getAttribute("method") || "").toLowerCase() !== "post") { return; }
+    if (!form.matches("form[data-queue]")) {
+      if (!isOffline()) { return; }
+      event.preventDefault();
+      var said = form.querySelector("[data-needs-connection]") || document.createElement("p");
+      said.className = "queued-note";
+      said.setAttribute("data-needs-connection", "");
+      said.setAttribute("role", "alert");
+      said.textContent = text("needsConnection");
+      form.appendChild(said);
+      return;
+    }
+    if (!window.fetch || !window.DOMParser || !window.URLSearchParams) { return; }
+    event.preventDefault();
+    if (form.getAttribute("aria-busy") === "true") { return; }
+    var fields = new URLSearchParams(new FormData(form, event.submitter || undefined));
+    var entry = {
+      key: newKey(), action: new URL(form.action, location.href).pathname,
+      body: fields.toString(), page: location.pathname
+    };
+    if (isOffline()) { keepForm(form, entry); return; }
+    form.setAttribute("aria-busy", "true");
+    sendKept(entry)
+      .then(function (response) {
+        return response.text().then(function (html) { showAnswer(html, form); });
+      })
+      .catch(function (error) {
+        if (error instanceof TypeError || (error && error.name === "AbortError")) {
+          keepForm(form, entry);
+          markReachable(false);
+        } else {
+          form.submit();
+        }
+      })
+      .finally(function () { form.removeAttribute("aria-busy"); });
+  });
+  showQueuedForms();
+
   // Forms marked data-stay post without leaving the page: the answer (the page after the
   // redirect, or the same page with the problem next to the field) replaces the content, and
   // focus goes where the form says (the field, ready for the next bottle). Without a script,

@@ -6,7 +6,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// `Idempotency-Key` on the API's POSTs: the first request with a key is answered as usual and
+/// `Idempotency-Key` on the API's POSTs and the forms of signed-in pages (the offline queue sends
+/// each form it kept with its own key, so a form whose answer was lost is not done twice): the first request with a key is answered as usual and
 /// its answer kept for the account for a day (``IdempotencyStore``); a repeat with the same key
 /// and the same request gets that answer again (`Idempotency-Replayed: true`) and writes nothing;
 /// the same key with another request is a `422`, and a repeat while the first is still being
@@ -38,11 +39,20 @@ struct IdempotencyMiddleware<Context: AppContext>: Sendable {
                 message: "Idempotency-Key is 1 to 255 visible ASCII characters (a UUID, for example).")
         }
         var request = request
-        let body = try await request.body.collect(upTo: Self.bodyLimit)
-        request.body = .init(buffer: body)
         var hasher = SHA256()
         hasher.update(data: Data("\(request.method.rawValue) \(request.uri.description)\n".utf8))
-        hasher.update(data: Data(buffer: body))
+        if let form = context.form {
+            // A page's form was read and checked already: its fields tell requests apart (the
+            // CSRF field aside, which a form sent again from another page may carry anew).
+            for (name, value) in form.fields.pairs where name != CSRFToken.fieldName {
+                hasher.update(data: Data("\(name.count):\(name)=\(value.utf8.count):\(value)\n".utf8))
+            }
+            for file in form.files { hasher.update(data: Data(file.body)) }
+        } else {
+            let body = try await request.body.collect(upTo: Self.bodyLimit)
+            request.body = .init(buffer: body)
+            hasher.update(data: Data(buffer: body))
+        }
         let hash = hasher.finalize().map { String(format: "%02x", $0) }.joined()
         switch try await store.claimIdempotencyKey(key, requestHash: hash, owner: owner, at: Date()) {
         case .otherRequest:

@@ -44,7 +44,8 @@ struct RoutePolicy: Sendable {
     var cached = false
     /// What the service worker keeps of its answers.
     var offline: Offline?
-    /// Its POSTs take an `Idempotency-Key` (``IdempotencyMiddleware``): the API's writes.
+    /// Its POSTs take an `Idempotency-Key` (``IdempotencyMiddleware``): the API's writes and the
+    /// forms of signed-in pages, which the offline queue sends again.
     var keepsIdempotentAnswers = false
     /// What the page's forms may carry (see ``SubmittedForm``).
     var form = FormRule()
@@ -97,14 +98,14 @@ struct RoutePolicy: Sendable {
     /// Answered to anyone the book lets browse, made anew each time and never saved.
     static let anyone = RoutePolicy()
     /// Pages and forms of anyone signed in, guests included (favorites, the account page).
-    static let guest = RoutePolicy(role: .guest)
+    static let guest = RoutePolicy(role: .guest, keepsIdempotentAnswers: true)
     /// Pages and forms of members: their lists, bar, notes and recipes.
-    static let member = RoutePolicy(role: .member)
+    static let member = RoutePolicy(role: .member, keepsIdempotentAnswers: true)
     /// Whatever must answer to everyone, even in a private book: the sign-in page, assets,
     /// health checks.
     static let open = RoutePolicy(openWhenPrivate: true)
     /// Screens and actions of admins.
-    static let admin = RoutePolicy(role: .admin)
+    static let admin = RoutePolicy(role: .admin, keepsIdempotentAnswers: true)
     /// Drinks' pictures: kept offline, readable from other sites.
     static let picture = RoutePolicy(offline: .picture, readableCrossOrigin: true)
 
