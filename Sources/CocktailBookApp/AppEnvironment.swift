@@ -21,7 +21,7 @@ public struct AppEnvironment: Sendable {
     public let accounts: Accounts
     /// The use cases the pages, the APIs and the command line share: the book's own recipes and
     /// its drinks' personal parts, house recipes, and lists with their menus and parties.
-    package var bar: BarDesk { BarDesk(catalog: catalog, store: database) }
+    package var bar: BarDesk { BarDesk(catalog: catalog, store: database, book: database) }
     package var recipes: RecipeDesk { RecipeDesk(catalog: catalog, store: database) }
     package var houseRecipes: HouseRecipeDesk { HouseRecipeDesk(catalog: catalog, store: database) }
     package var maintenance: MaintenanceDesk { MaintenanceDesk(catalog: catalog, store: database, images: images) }

@@ -224,6 +224,39 @@ struct StockHTTPTests {
         }
     }
 
+    @Test("a bottle's price is in the book's currency, named in its label; a price kept in another shows its field")
+    func priceInTheBooksCurrency() async throws {
+        try await Self.withApp { client in
+            let pounds = try await client.execute(
+                uri: "/api/v1/settings/currency", method: .put, headers: Self.json,
+                body: ByteBuffer(string: #"{"currency":"GBP"}"#))
+            #expect(pounds.status == .ok || pounds.status == .noContent)
+            #expect(try await Self.put(client, "Campari").status == .noContent)
+            #expect(
+                try await Self.put(
+                    client, "London dry gin", #"{"bottleMl": 700, "price": {"minor": 2500, "currency": "EUR"}}"#
+                ).status == .noContent)
+            let page = String(buffer: try await client.get("/bar").body)
+            let campari = try #require(
+                page.split(separator: "<li data-stock-bottle=").first { $0.hasPrefix(#""Campari""#) })
+            #expect(campari.contains("Price per bottle (GBP)"))
+            #expect(campari.contains(#"<input type="hidden" name="currency" value="GBP">"#))
+            #expect(!campari.contains("Currency"))
+            let gin = try #require(
+                page.split(separator: "<li data-stock-bottle=").first { $0.hasPrefix(#""London dry gin""#) })
+            #expect(gin.contains(#"Currency <input name="currency" value="EUR""#))
+            // A price typed without a currency is in the book's.
+            let form = try await client.execute(
+                uri: "/bar/stock", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body("value=Campari&ml=&bottleMl=700&lowMl=&price=18.50&currency="))
+            #expect(form.status == .seeOther)
+            let bar = try await client.get("/api/v1/bar").jsonObject()
+            let item = (bar["ingredients"] as? [[String: Any]])?.first { $0["value"] as? String == "Campari" }
+            let price = item?["price"] as? [String: Any]
+            #expect(price?["currency"] as? String == "GBP" && price?["minor"] as? Int == 1850)
+        }
+    }
+
     @Test("a syrup batch moves Gold Rush to makeable now; an unknown or plain ingredient is refused")
     func batch() async throws {
         try await Self.withApp { client in

@@ -8,10 +8,18 @@ import Foundation
 package struct BarDesk: Sendable {
     let catalog: CatalogService
     let store: any BarStore
+    /// The book's settings, for the currency a bottle's price is in unless it names another.
+    let book: (any BookSettingsStore)?
 
-    package init(catalog: CatalogService, store: any BarStore) {
+    package init(catalog: CatalogService, store: any BarStore, book: (any BookSettingsStore)? = nil) {
         self.catalog = catalog
         self.store = store
+        self.book = book
+    }
+
+    /// The book's currency, which a bottle's price is in unless it was given in another.
+    package func currency() async throws -> String {
+        try await book?.currency() ?? BookCurrency.defaultCode
     }
 
     /// What a change to the bar was refused for; each caller says it in its own words.

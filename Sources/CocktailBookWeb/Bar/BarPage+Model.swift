@@ -28,6 +28,9 @@ struct BarPage: PageModel {
         var lowMl: String
         var price: String
         var currency: String
+        /// A price kept in another currency than the book's shows its own field; otherwise the
+        /// book's currency is named in the price's label and sent along unseen.
+        var showsCurrency: Bool
         /// The labels, in the unit the item is stocked in (ml, g, pieces).
         var leftLabel: String
         var sizeLabel: String
@@ -105,7 +108,8 @@ struct BarPage: PageModel {
 
     init(
         report: BarReport, shelf: Shelf, canKeepBar: Bool, shoppingCount: Int, strings: UIStrings,
-        stock: [String: BottleStock] = [:], batches: [HouseBatch] = [], now: Date = Date(), added: String? = nil
+        stock: [String: BottleStock] = [:], batches: [HouseBatch] = [], now: Date = Date(), added: String? = nil,
+        currency: String = BookCurrency.defaultCode
     ) {
         self.canKeepBar = canKeepBar
         let sorted = { (values: Set<String>) in
@@ -124,7 +128,8 @@ struct BarPage: PageModel {
                     Self.level($0, unit: report.index.stockUnit(of: value), strings: strings)
                 },
                 isLow: stock[value]?.isLow ?? false,
-                form: Self.form(stock[value], unit: report.index.stockUnit(of: value), strings: strings))
+                form: Self.form(
+                    stock[value], unit: report.index.stockUnit(of: value), currency: currency, strings: strings))
         }
         hasBottles = !bottles.isEmpty
         shelfTitle = strings["bar_shelf"] + " (\(bottles.count))"
@@ -246,15 +251,22 @@ struct BarPage: PageModel {
             ["ml": strings.decimal(ml, fractionDigits: 0), "bottle": strings.stockAmount(bottle, unit: unit)])
     }
 
-    static func form(_ stock: BottleStock?, unit: StockUnit = .ml, strings: UIStrings) -> StockForm {
+    static func form(
+        _ stock: BottleStock?, unit: StockUnit = .ml, currency book: String = BookCurrency.defaultCode,
+        strings: UIStrings
+    ) -> StockForm {
         let number = { (value: Double?) in value.map { String(Int($0.rounded())) } ?? "" }
         let unitName = ["unit": strings["stock_unit_" + unit.rawValue]]
+        let currency = stock?.price?.currency ?? book
+        let own = currency != book
         return StockForm(
             ml: number(stock?.ml), bottleMl: number(stock?.bottleMl), lowMl: number(stock?.lowMl),
             price: stock?.price.map { Money.major($0.minor, currency: $0.currency) } ?? "",
-            currency: stock?.price?.currency ?? "EUR", leftLabel: strings("stock_ml", unitName),
+            currency: currency, showsCurrency: own, leftLabel: strings("stock_ml", unitName),
             sizeLabel: strings["stock_bottle_" + unit.rawValue], lowLabel: strings("stock_low_ml", unitName),
-            priceLabel: strings["stock_price_" + unit.rawValue])
+            priceLabel: own
+                ? strings["stock_price_" + unit.rawValue]
+                : strings("stock_price_in", ["price": strings["stock_price_" + unit.rawValue], "currency": currency]))
     }
 
     /// "Cost per serving: €2.10", or which bottles lack a price.

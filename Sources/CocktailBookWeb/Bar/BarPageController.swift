@@ -38,7 +38,7 @@ struct BarPageController<Context: AppContext>: Sendable {
         router.post("/bar/stock") { request, context in
             try await change(request, context) { form, owner, index in
                 let value = try Self.value(form, \.value, field: .bottle, in: index, strings: context.strings)
-                let stock = try Self.stock(form, strings: context.strings)
+                let stock = try Self.stock(form, currency: try await desk.currency(), strings: context.strings)
                 try await desk.setStock(value, stock, owner: owner)
             }
         }
@@ -126,7 +126,8 @@ struct BarPageController<Context: AppContext>: Sendable {
 
     /// The stock a level-and-price form describes (a level picked as a fraction of the bottle
     /// wins over typed millilitres), or a 400 that says what is wrong; nil when it is empty.
-    static func stock(_ form: BarForm, strings: UIStrings) throws -> BottleStock? {
+    /// A price without a currency is in `currency`, the book's.
+    static func stock(_ form: BarForm, currency bookCurrency: String, strings: UIStrings) throws -> BottleStock? {
         let invalid = AppError(status: .badRequest, code: "invalid_stock", message: strings["stock_invalid"])
         func field(_ raw: String?) throws -> Double? {
             let raw = (raw ?? "").trimmingCharacters(in: .whitespaces)
@@ -140,10 +141,11 @@ struct BarPageController<Context: AppContext>: Sendable {
             guard let bottle = stock.bottleMl, (0...1).contains(fraction) else { throw invalid }
             stock.ml = BottleStock.level(fraction, of: bottle)
         }
-        let currency = (form.currency ?? "").trimmingCharacters(in: .whitespaces).uppercased()
+        let typed = (form.currency ?? "").trimmingCharacters(in: .whitespaces).uppercased()
+        let currency = typed.isEmpty ? bookCurrency : typed
         if let price = form.price, !price.trimmingCharacters(in: .whitespaces).isEmpty {
-            guard let minor = Money.minor(price, currency: currency.isEmpty ? "EUR" : currency) else { throw invalid }
-            stock.price = BottleStock.Price(minor: minor, currency: currency.isEmpty ? "EUR" : currency)
+            guard let minor = Money.minor(price, currency: currency) else { throw invalid }
+            stock.price = BottleStock.Price(minor: minor, currency: currency)
         }
         guard stock.problem == nil else { throw invalid }
         return stock == BottleStock() ? nil : stock
@@ -236,7 +238,7 @@ struct BarPageController<Context: AppContext>: Sendable {
             report: report, shelf: shelf, canKeepBar: owner != .nobody && context.keepsPersonalRecords,
             shoppingCount: list.filter { !$0.isBought }.count, strings: context.strings,
             stock: try await desk.stock(of: owner), batches: try await desk.batches(of: owner),
-            now: desk.now(), added: added)
+            now: desk.now(), added: added, currency: try await desk.currency())
         bar.mark(onList: Set(list.filter { !$0.isBought }.map(\.value)), added: added, strings: context.strings)
         bar.show(problem)
         bar.mayWriteHouse = RecipeDesk.mayWrite(context.viewer)

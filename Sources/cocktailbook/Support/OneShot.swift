@@ -11,7 +11,7 @@ struct Book: Sendable {
     let catalog: CatalogService
 
     /// The bar's use cases, as the web app's bar pages and API call them.
-    var bar: BarDesk { BarDesk(catalog: catalog, store: database) }
+    var bar: BarDesk { BarDesk(catalog: catalog, store: database, book: database) }
 }
 
 /// Runs `body` with the book the options name, its store running meanwhile, and its catalog: the
