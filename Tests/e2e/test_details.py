@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import http_get
+from conftest import http_get, wait_until
 from helpers import ALCOHOLIC_ALPHABETICAL, row, rows
 
 
@@ -135,3 +135,29 @@ def test_an_iba_drink_shows_the_house_variant_beside_its_spec_and_both_scale(mod
     expect(page.locator(".servings output")).to_have_text("2 servings")
     expect(section.locator("li").first).to_have_text(re.compile(r"^\s*4 oz\s+blanco tequila\s*$"))
     expect(page.locator("section.ingredients li").first).to_have_text(re.compile(r"^\s*3 ¼ oz\s+blanco tequila\s*$"))
+
+
+def test_fast_taps_on_the_servings_stepper_end_where_the_address_says(server, new_page):
+    """Three taps on + before any answer came, the answers then arriving last first: the stepper,
+    the recipe and the address all say 4 servings (each tap counts from the last one asked)."""
+    running = server()
+    running.wait_ready()
+    # Without the service worker, whose own requests the page's routes do not see.
+    page = new_page(viewport={"width": 390, "height": 844}, service_workers="block")
+    page.goto(running.url + "/cocktails/3")
+    expect(page.locator("h1")).to_have_text("Manhattan")
+    held = []
+    page.route(re.compile(r".*/cocktails/3\?servings=\d+$"), lambda route: held.append(route))
+    more = page.locator('a[data-servings="more"]')
+    for _ in range(3):
+        more.click()
+    # page.evaluate lets the browser's events reach the route handler while we wait.
+    wait_until(lambda: page.evaluate("true") and len(held) == 3, message="three stepper requests were not made")
+    assert [route.request.url.rsplit("=", 1)[1] for route in held] == ["2", "3", "4"]
+    for route in reversed(held):
+        route.continue_()
+    expect(page.locator(".servings output")).to_have_text("4 servings")
+    expect(page).to_have_url(re.compile(r"/cocktails/3\?servings=4$"))
+    page.unroute(re.compile(r".*/cocktails/3\?servings=\d+$"))
+    page.reload()
+    expect(page.locator(".servings output")).to_have_text("4 servings")

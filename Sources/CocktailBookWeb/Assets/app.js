@@ -672,28 +672,44 @@
     link.href = here === "/" ? "/settings" : "/settings?back=" + encodeURIComponent(here);
   }, true);
 
-  // The servings stepper updates the recipe in place.
+  // The servings stepper updates the recipe in place. Taps faster than the answers count from
+  // the last number asked for, and only the answer to the last tap is shown, so the recipe, the
+  // stepper and the address always say the same number.
+  var servingsAsked = null;
+  var servingsTap = 0;
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest("a[data-servings]");
     if (!link || !window.fetch) { return; }
     event.preventDefault();
-    fetch(link.href, { headers: { Accept: "text/html" } })
+    var target = new URL(link.href, location.href);
+    if (servingsAsked !== null) {
+      var step = link.dataset.servings === "more" ? 1 : -1;
+      var most = Number(link.closest("[data-servings-max]") && link.closest("[data-servings-max]").dataset.servingsMax) || 1;
+      var wanted = Math.min(most, Math.max(1, servingsAsked + step));
+      if (wanted === servingsAsked) { return; }
+      target.searchParams.set("servings", String(wanted));
+    }
+    servingsAsked = Number(target.searchParams.get("servings")) || 1;
+    var tap = ++servingsTap;
+    fetch(target.href, { headers: { Accept: "text/html" } })
       .then(function (response) { return response.text(); })
       .then(function (html) {
+        if (tap !== servingsTap) { return; }
+        servingsAsked = null;
         var next = new DOMParser().parseFromString(html, "text/html");
         var section = next.querySelector("section.ingredients");
-        if (!section) { location.href = link.href; return; }
+        if (!section) { location.href = target.href; return; }
         document.querySelector("section.ingredients").replaceWith(section);
         // The variants' lines scale with the recipe.
         var variants = next.querySelector("section.variants");
         var shown = document.querySelector("section.variants");
         if (variants && shown) { shown.replaceWith(variants); }
-        history.replaceState(null, "", link.href);
+        history.replaceState(null, "", target.pathname + target.search + location.hash);
         var focus = document.querySelector('a[data-servings="' + link.dataset.servings + '"]');
         if (focus) { focus.focus(); }
         announce(section.querySelector("output").textContent);
       })
-      .catch(function () { location.href = link.href; });
+      .catch(function () { if (tap === servingsTap) { location.href = target.href; } });
   });
 
   // Share buttons (a drink, the shopping list) where the browser offers a share sheet.

@@ -52,6 +52,8 @@ struct DetailsPage: PageModel {
     var servingsText: String
     var fewerServings: String?
     var moreServings: String?
+    /// The most servings the stepper goes to, for its script.
+    let servingsMax = Settings.servingsRange.upperBound
     var fewerValue: Int
     var moreValue: Int
     /// `Total ≈ 90 ml` of measured liquids, in the chosen units.
