@@ -68,10 +68,13 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                "CJPEG",
             ]
         ),
         // zlib (as every Swift toolchain on Linux needs it): gzip for the response cache.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // Debian's libjpeg-turbo: the small copies of photos that lists show.
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
         .target(
             name: "CocktailBookWeb",
             dependencies: [
@@ -153,7 +156,8 @@ let package = Package(
                 "CZlib",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
-            ]
+            ],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "CocktailBookCLITests",

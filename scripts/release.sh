@@ -2,7 +2,7 @@
 # Builds a release: `dist/cocktailbook-<version>-linux-<arch>.tar.gz` holding the binary (the Swift
 # runtime and Foundation linked in statically, --static-swift-stdlib), its resource bundles, the
 # systemd unit and the README. The machine that runs it needs only the Debian packages the README
-# lists (SQLite, zlib, libstdc++ and the C runtime). `scripts/release-check.sh` unpacks and tries it.
+# lists (SQLite, zlib, libjpeg-turbo, libstdc++ and the C runtime). `scripts/release-check.sh` unpacks and tries it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

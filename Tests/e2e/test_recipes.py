@@ -15,7 +15,7 @@ import requests
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import DEADLINE, SEED_CATALOG, _binary, api_all, api_json, send_in_place
+from conftest import DEADLINE, SEED_CATALOG, _binary, api_all, api_json, send_in_place, wait_until
 from helpers import ConsoleErrors, row, row_names, rows
 from test_italian import english_left
 
@@ -227,6 +227,14 @@ def test_writing_a_drink_with_javascript(module_server, page):
     page.locator(SEARCH_FIELD).press_sequentially(name, delay=20)
     expect(row(page, name)).to_have_count(1)
     assert name in row_names(page)
+    # Its row shows the photo's small copy, made on the server, not the photo itself.
+    thumb = row(page, name).locator("img.row-thumb")
+    expect(thumb).to_have_attribute("src", drink["imageURL"] + "/medium")
+    thumb.scroll_into_view_if_needed()
+    wait_until(lambda: thumb.evaluate("img => img.complete && img.naturalWidth"), message="the row's picture never loaded")
+    assert thumb.evaluate("img => Math.max(img.naturalWidth, img.naturalHeight)") <= 350
+    assert len(requests.get(module_server.url + drink["imageURL"] + "/medium", timeout=DEADLINE).content) < len(
+        picture.content)
     row(page, name).click()
     expect(page).to_have_url(re.compile(rf"/cocktails/{cocktail_id}(\?.*)?$"))
     expect(page.locator("h1")).to_have_text(name)

@@ -110,6 +110,12 @@ public enum CocktailImage {
         return "/images/cocktails/\(cocktail.id).svg?v=\(version(for: cocktail))"
     }
 
+    /// The picture a list's row shows: a photo's small copy (`/medium`), or the drawing.
+    public static func thumbnailURL(for cocktail: Cocktail) -> String {
+        let url = url(for: cocktail)
+        return url.hasPrefix(ImportedImageFiles.urlPrefix) ? url + "/medium" : url
+    }
+
     /// The picture's alt text.
     public static func altText(for cocktail: Cocktail, strings: UIStrings = .english) -> String {
         if cocktail.imageURL?.hasPrefix(ImportedImageFiles.urlPrefix) == true {

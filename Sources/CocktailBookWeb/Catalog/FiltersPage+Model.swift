@@ -205,7 +205,7 @@ struct ResultsPage: PageModel {
             let rating = RowRating(query.showsRatings ? ratings[item.cocktail.id] : nil, strings: strings)
             return Row(
                 id: item.cocktail.id, name: item.cocktail.name, href: origin.detailsPath(for: item.cocktail.id),
-                imageURL: CocktailImage.url(for: item.cocktail),
+                imageURL: CocktailImage.thumbnailURL(for: item.cocktail),
                 ingredients: names.joined(separator: ", "), isFavorite: item.isFavorite,
                 rating: rating?.text, ratingLabel: rating?.label
             )

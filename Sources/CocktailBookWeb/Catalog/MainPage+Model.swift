@@ -104,7 +104,7 @@ struct MainPage: PageModel {
                         + entry.matchedBy.map { BarPage.reason($0, strings: strings) })
                         .joined(separator: " · ")
                 }.flatMap { $0.isEmpty ? nil : $0 },
-                imageURL: CocktailImage.url(for: item.cocktail),
+                imageURL: CocktailImage.thumbnailURL(for: item.cocktail),
                 ingredients: item.cocktail.recipe.prefix(4).compactMap {
                     (table.ingredient(for: $0)?.name ?? $0.ingredient).map(strings.ingredient)
                 }.joined(separator: ", "),

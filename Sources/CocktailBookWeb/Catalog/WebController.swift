@@ -33,13 +33,15 @@ struct WebController<Context: AppContext>: Sendable {
             guard let images else { throw HTTPError(.notFound) }
             return try await images.response(for: try context.parameters.require("file"), request: request)
         }
-        // TheCocktailDB's size suffixes on an imported photo: the photo as stored, whatever the
-        // size asked (it is not resized), rather than a 404 a native client would show as broken.
+        // TheCocktailDB's size suffixes on an imported photo: a JPEG at that size (the lists'
+        // small copies are `/medium`); another kind of picture as stored, rather than a 404 a
+        // native client would show as broken.
         pictures.get("/images/imported/:file/:variant") { request, context in
-            guard let images, RasterPictures.sizes[try context.parameters.require("variant")] != nil else {
+            guard let images, let longest = RasterPictures.sizes[try context.parameters.require("variant")] else {
                 throw HTTPError(.notFound)
             }
-            return try await images.response(for: try context.parameters.require("file"), request: request)
+            return try await images.response(
+                for: try context.parameters.require("file"), request: request, longest: longest)
         }
         routes.routes("", RoutePolicy(openWhenPrivate: true, offline: .asset)).get("/assets/:name") {
             request, context in

@@ -322,8 +322,10 @@ struct ListPageController<Context: AppContext>: Sendable {
         let url = CocktailImage.url(for: cocktail)
         if url.hasPrefix(ImportedImageFiles.urlPrefix) {
             guard let images else { throw HTTPError(.notFound) }
+            // A list's row asks for the small copy (`?size=medium`).
             return try await images.response(
-                for: String(url.dropFirst(ImportedImageFiles.urlPrefix.count)), request: request)
+                for: String(url.dropFirst(ImportedImageFiles.urlPrefix.count)), request: request,
+                longest: FormQuery(request)["size"].flatMap { RasterPictures.sizes[$0] })
         }
         return CocktailImage.response(for: cocktail, request: request)
     }

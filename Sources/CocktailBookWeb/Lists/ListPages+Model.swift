@@ -207,7 +207,8 @@ struct SharedListPage: PageModel {
             guard let details = row.details else { return nil }
             let href = "/s/\(token)/cocktails/\(details.cocktail.id)"
             return Row(
-                href: href, imageURL: SharedDrinkPage.pictureURL(drinkHref: href, cocktail: details.cocktail),
+                href: href,
+                imageURL: SharedDrinkPage.pictureURL(drinkHref: href, cocktail: details.cocktail) + "&size=medium",
                 name: details.cocktail.name,
                 shortDescription: details.cocktail.texts(in: strings.language).shortDescription, note: row.entry.note,
                 priceText: showsPrices
