@@ -828,7 +828,7 @@
   // The recipe editor. Rows and steps are added, moved and removed here without a round trip
   // (the same buttons submit the form when there is no script); what is typed is kept in this
   // browser until it is saved or discarded; a chosen photo is scaled down and re-encoded as JPEG
-  // (which also drops the camera's metadata) before it is sent, with a small thumbnail.
+  // (which also drops the camera's metadata) before it is sent.
   var editor = document.querySelector("form[data-editor]");
   if (editor) {
     var listOf = function (kind) { return editor.querySelector(kind === "row" ? ".editor-rows" : ".editor-steps"); };
@@ -920,7 +920,8 @@
       });
     });
 
-    // A chosen photo: scaled to 1600 px at most and a 400 px thumbnail, both JPEG.
+    // A chosen photo: scaled to 1600 px at most, as a JPEG (upright: the camera's orientation is
+    // applied). The small copies lists show are the server's (`/medium`), made from what it keeps.
     var pictureInput = editor.querySelector("[data-picture-input]");
     if (pictureInput && window.createImageBitmap && window.DataTransfer && HTMLCanvasElement.prototype.toBlob) {
       var scaled = function (bitmap, longest) {
@@ -935,7 +936,7 @@
         var file = pictureInput.files && pictureInput.files[0];
         if (!file || pictureInput.dataset.scaled === file.name) { return; }
         createImageBitmap(file, { imageOrientation: "from-image" }).then(function (bitmap) {
-          return Promise.all([scaled(bitmap, 1600), scaled(bitmap, 400)]);
+          return Promise.all([scaled(bitmap, 1600)]);
         }).then(function (blobs) {
           if (!blobs[0]) { return; }
           var name = (file.name.replace(/\.[^.]*$/, "") || "photo") + ".jpg";
@@ -943,19 +944,6 @@
           main.items.add(new File([blobs[0]], name, { type: "image/jpeg" }));
           pictureInput.dataset.scaled = name;
           pictureInput.files = main.files;
-          var thumb = editor.querySelector("input[name=thumbnail]");
-          if (!thumb) {
-            thumb = document.createElement("input");
-            thumb.type = "file";
-            thumb.name = "thumbnail";
-            thumb.hidden = true;
-            pictureInput.after(thumb);
-          }
-          if (blobs[1]) {
-            var small = new DataTransfer();
-            small.items.add(new File([blobs[1]], "thumb-" + name, { type: "image/jpeg" }));
-            thumb.files = small.files;
-          }
           var preview = editor.querySelector(".picture-preview");
           if (!preview) {
             preview = document.createElement("img");

@@ -316,9 +316,8 @@ struct EditorForm: PageForm, Sendable {
     var version: String?
     /// The new ingredient names the person confirmed.
     var confirm: [String] = []
-    /// The picture chosen, and its scaled-down copy when the browser made one.
+    /// The picture chosen (scaled down by the browser when its script could).
     var picture: Data?
-    var thumbnail: Data?
 
     private struct Name: CodingKey {
         var stringValue: String

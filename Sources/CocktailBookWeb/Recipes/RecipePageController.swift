@@ -18,7 +18,7 @@ struct RecipePageController<Context: AppContext>: Sendable {
     /// Which addresses a recipe page may be read from.
     var pagePolicy: AddressPolicy = .publicOnly
 
-    /// The largest editor form: a 10 MB picture, its thumbnail and the words.
+    /// The largest editor form: a 10 MB picture and the words.
     static var formLimit: Int { 12 * 1_048_576 }
 
     func addRoutes(to routes: RouteBuilder<Context>) {
@@ -214,7 +214,6 @@ struct RecipePageController<Context: AppContext>: Sendable {
         let submitted = try context.submittedForm()
         var form = try submitted.decode(EditorForm.self)
         form.picture = submitted.file("picture").flatMap { $0.body.isEmpty ? nil : $0.body }
-        form.thumbnail = submitted.file("thumbnail").flatMap { $0.body.isEmpty ? nil : $0.body }
         return form
     }
 
