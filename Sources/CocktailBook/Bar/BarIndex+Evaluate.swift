@@ -110,6 +110,22 @@ extension BarIndex {
 
         // Forms, rules and stand-ins apply to what the shelf itself provides: none feeds another.
         let stocked = how
+        // A bottle also covers the members of its family that nothing on the shelf is itself:
+        // London dry gin ← your gin, Cointreau ← your orange liqueur. (A sibling, bourbon for rye,
+        // stays a stand-in below.) Each line takes the nearest bottle up its family tree.
+        for node in 0..<count where how[node] == 0 {
+            var up = parent[node]
+            var steps = 0
+            while up >= 0, steps < count {
+                if stocked[Int(up)] == BarEvaluation.How.own.code {
+                    have[node] = up
+                    how[node] = BarEvaluation.How.family.code
+                    break
+                }
+                up = parent[Int(up)]
+                steps += 1
+            }
+        }
         func cover(_ target: Int32, with bottle: Int32, as kind: UInt8) {
             var node = target
             var steps = 0
