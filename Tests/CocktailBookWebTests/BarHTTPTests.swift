@@ -89,6 +89,34 @@ struct BarHTTPTests {
         }
     }
 
+    @Test("a bottle named by its family says what it counts for, in English and Italian; a plain one says nothing")
+    func familyBottleSaysWhatItCovers() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path, configure: { $0.catalogPath = nil }).test(.router) { client in
+            try await client.waitUntilReady()
+            for value in ["gin", "rum", "Campari", "sweet%20vermouth"] {
+                #expect(try await Self.put(client, "/api/v1/bar/ingredients/\(value)") == .noContent)
+            }
+            let page = String(buffer: try await client.get("/bar").body)
+            func row(_ value: String, in page: String) -> Substring {
+                page.split(separator: "<li data-bottle=").first { $0.hasPrefix("\"\(value)\"") } ?? ""
+            }
+            #expect(
+                row("gin", in: page).contains(
+                    "<span class=\"reason\" data-covers>Also counts as London dry gin or Old Tom gin.</span>"))
+            #expect(row("rum", in: page).contains("and 12 more of its family."))
+            #expect(!row("Campari", in: page).contains("data-covers"))
+            let italian = String(
+                buffer: try await client.execute(uri: "/bar", method: .get, headers: [.acceptLanguage: "it"]).body)
+            #expect(row("gin", in: italian).contains("Vale anche come London dry gin o Old Tom gin."))
+            // And the gin makes what asks for London dry gin.
+            let now = try #require(try await Self.json(client, "/api/v1/cocktails?makeable=now") as? [String: Any])
+            let names = (now["cocktails"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            #expect(names.contains("Negroni"), "\(names)")
+        }
+    }
+
     @Test("a rule of yours makes a drink and says so; rules are listed with the built-in ones and removable")
     func rules() async throws {
         let database = try TemporaryDatabase()

@@ -281,6 +281,22 @@ public struct BarIndex: Sendable {
             .sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
     }
 
+    /// The members of `value`'s family, all the way down (gin: London dry gin, Old Tom gin), in
+    /// the table's order: what a bottle of it also counts for.
+    public func members(of value: String) -> [String] {
+        guard let top = node(named: value) else { return [] }
+        return names.indices.filter { index in
+            var up = parent[index]
+            var steps = 0
+            while up >= 0, steps < names.count {
+                if up == top { return true }
+                up = parent[Int(up)]
+                steps += 1
+            }
+            return false
+        }.map { names[$0] }
+    }
+
     /// How many drinks of the catalog name `value` (itself, not its family).
     public func drinksNaming(_ value: String) -> Int {
         node(named: value).map { Int(drinksNeeding[Int($0)]) } ?? 0

@@ -15,6 +15,9 @@ struct BarPage: PageModel {
         var value: String
         var name: String
         var enables: String
+        /// For a bottle named by its family, what else it counts for: "Also counts as London dry
+        /// gin or Old Tom gin".
+        var covers: String? = nil
         var removeLabel: String
         /// "about 450 of 700 ml left", when known.
         var stock: String? = nil
@@ -123,6 +126,7 @@ struct BarPage: PageModel {
                 value: value, name: strings.ingredient(value),
                 enables: (enabled[value] ?? 0) == 0
                     ? strings["bar_enables_none"] : strings.count("bar_enables", enabled[value] ?? 0),
+                covers: Self.covers(value, index: report.index, strings: strings),
                 removeLabel: strings("bar_remove_named", ["name": strings.ingredient(value)]),
                 stock: stock[value].flatMap {
                     Self.level($0, unit: report.index.stockUnit(of: value), strings: strings)
@@ -238,6 +242,16 @@ struct BarPage: PageModel {
             ("", "stock_level_typed"), ("1", "stock_level_full"), ("0.75", "stock_level_three_quarters"),
             ("0.5", "stock_level_half"), ("0.25", "stock_level_quarter"), ("0", "stock_level_empty"),
         ].map { Option(value: $0.0, label: strings[$0.1]) }
+    }
+
+    /// What a bottle named by its family also counts for, or nil for a bottle with no members.
+    static func covers(_ value: String, index: BarIndex, strings: UIStrings) -> String? {
+        let members = index.members(of: value).map(strings.ingredient)
+        guard !members.isEmpty else { return nil }
+        let shown = members.prefix(6).formatted(.list(type: .or).locale(strings.locale))
+        return members.count > 6
+            ? strings.count("bar_covers_more", members.count - 6, ["names": members.prefix(6).joined(separator: ", ")])
+            : strings("bar_covers", ["names": shown])
     }
 
     /// "about 450 of 700 ml left", or nil when the level is not known.
