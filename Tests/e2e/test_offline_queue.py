@@ -89,3 +89,20 @@ def test_with_the_network_off_a_form_that_cannot_wait_says_so_and_the_page_stays
     assert page.url.endswith("/bar")
     page.context.set_offline(False)
     assert api(running, "GET", "/api/v1/bar")["ingredients"] == []
+
+
+def test_a_form_that_reaches_a_stopped_server_gets_the_offline_page_not_the_browsers_error(server, new_page):
+    running = server()
+    running.wait_ready()
+    page = controlled(running, new_page, "/bar")
+    running.stop()
+    page.goto(running.url + "/bar")
+    # Sent past the script (as a browser without it, or before it knew), straight to the network.
+    form = page.locator("form[data-bar-add]")
+    form.locator("input[name=value]").fill("Campari")
+    with page.expect_navigation():
+        form.evaluate("form => HTMLFormElement.prototype.submit.call(form)")
+    expect(page.locator("h1")).to_have_text("You're offline")
+    expect(page.locator("[data-form-not-sent-notice]")).to_have_text(
+        "Not sent: this needs the book to answer. Try again when the connection is back.")
+    expect(page.locator('[data-saved-pages] a[href="/"]')).to_be_visible()

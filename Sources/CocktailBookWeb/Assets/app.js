@@ -1075,6 +1075,18 @@
       .finally(function () { form.removeAttribute("aria-busy"); });
   });
   showQueuedForms();
+  // The offline page in place of a form the book never got (see sw.js): say so first.
+  if (document.body.hasAttribute("data-form-not-sent")) {
+    var main = document.getElementById("content");
+    if (main) {
+      var unsent = document.createElement("p");
+      unsent.className = "notice";
+      unsent.setAttribute("role", "alert");
+      unsent.setAttribute("data-form-not-sent-notice", "");
+      unsent.textContent = text("needsConnection");
+      main.insertBefore(unsent, main.firstChild);
+    }
+  }
 
   // Forms marked data-stay post without leaving the page: the answer (the page after the
   // redirect, or the same page with the problem next to the field) replaces the content, and

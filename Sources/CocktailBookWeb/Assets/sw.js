@@ -11,7 +11,8 @@
 //   `X-Offline-Cache: page` are kept (ready catalog, no errors, nothing private).
 // - Answers marked `asset` (versioned files) and `picture` are cache-first; pictures keep at
 //   most PICTURE_LIMIT entries. Anything else (the JSON API) goes to the network as it is.
-// - Offline, a page never visited gets the offline page; a saved copy is marked
+// - Offline, a page never visited gets the offline page, and so does a form sent by navigation
+//   (the page's script queues or holds back what it can); a saved copy is marked
 //   `<body data-saved-copy>` so that the page checks whether the server answers.
 // - Pages are kept per person: every page says whom it was made for (`X-Offline-Owner`), each
 //   owner's copies live in a cache of their own, and when a page comes for someone else (after a
@@ -92,7 +93,12 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) { return; }
 
-  if (request.method !== "GET") { return; }
+  if (request.method !== "GET") {
+    // A form sent while the book does not answer (the page's script keeps what it can; this is
+    // the rest): the offline page, never the browser's error page.
+    if (request.mode === "navigate") { event.respondWith(fetch(request).catch(formNotSent)); }
+    return;
+  }
   if (request.mode === "navigate") {
     event.respondWith(page(event, request));
     return;
@@ -119,6 +125,14 @@ async function page(event, request) {
     const copy = await saved;
     return copy ? markSaved(copy) : (await caches.match("/offline")) || Response.error();
   }
+}
+
+/** The offline page, marked `<body data-form-not-sent>`: it then says the form did not go. */
+async function formNotSent() {
+  const offline = await caches.match("/offline");
+  if (!offline) { return Response.error(); }
+  const html = (await offline.text()).replace("<body ", "<body data-form-not-sent ");
+  return new Response(html, { status: offline.status, headers: new Headers(offline.headers) });
 }
 
 /**
