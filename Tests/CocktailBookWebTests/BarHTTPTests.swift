@@ -107,6 +107,9 @@ struct BarHTTPTests {
                     "<span class=\"reason\" data-covers>Also counts as London dry gin or Old Tom gin.</span>"))
             #expect(row("rum", in: page).contains("and 12 more of its family."))
             #expect(!row("Campari", in: page).contains("data-covers"))
+            // The shelf's suggestions say it too.
+            #expect(page.contains(#"<option value="gin">gin (also London dry gin, Old Tom gin)</option>"#))
+            #expect(page.contains(#"<option value="Campari">Campari</option>"#))
             let italian = String(
                 buffer: try await client.execute(uri: "/bar", method: .get, headers: [.acceptLanguage: "it"]).body)
             #expect(row("gin", in: italian).contains("Vale anche come London dry gin o Old Tom gin."))

@@ -285,16 +285,23 @@ public struct BarIndex: Sendable {
     /// the table's order: what a bottle of it also counts for.
     public func members(of value: String) -> [String] {
         guard let top = node(named: value) else { return [] }
-        return names.indices.filter { index in
+        return families[names[Int(top)]] ?? []
+    }
+
+    /// Every family's members, all the way down, by the family's value: one walk up from each
+    /// ingredient.
+    public var families: [String: [String]] {
+        var members: [String: [String]] = [:]
+        for index in names.indices {
             var up = parent[index]
             var steps = 0
             while up >= 0, steps < names.count {
-                if up == top { return true }
+                members[names[Int(up)], default: []].append(names[index])
                 up = parent[Int(up)]
                 steps += 1
             }
-            return false
-        }.map { names[$0] }
+        }
+        return members
     }
 
     /// How many drinks of the catalog name `value` (itself, not its family).

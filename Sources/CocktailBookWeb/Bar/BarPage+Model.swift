@@ -137,7 +137,15 @@ struct BarPage: PageModel {
         }
         hasBottles = !bottles.isEmpty
         shelfTitle = strings["bar_shelf"] + " (\(bottles.count))"
-        options = report.index.allValues.map { Option(value: $0, label: strings.ingredient($0)) }
+        // A family's suggestion says what else it counts for: "gin (also London dry gin, Old Tom gin)".
+        let families = report.index.families
+        options = report.index.allValues.map { value in
+            let members = (families[value] ?? []).map(strings.ingredient)
+            guard !members.isEmpty else { return Option(value: value, label: strings.ingredient(value)) }
+            let named = members.prefix(3).joined(separator: ", ") + (members.count > 3 ? "…" : "")
+            return Option(
+                value: value, label: strings("bar_option_family", ["name": strings.ingredient(value), "names": named]))
+        }
         let priced = stock.values.contains { $0.price != nil }
         let limit = Self.drinksPerSection
         // The drink just put on the shopping list stays in view, wherever it is in its section.
