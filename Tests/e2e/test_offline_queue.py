@@ -7,21 +7,12 @@ stopped and started again on the same port."""
 from __future__ import annotations
 
 import json
-import urllib.request
 
 from playwright.sync_api import expect
 
 from conftest import DEADLINE, wait_until
+from test_lists import api
 from test_server_down import controlled, start_again
-
-
-def api(server, method: str, path: str, body: dict | None = None) -> dict:
-    request = urllib.request.Request(
-        server.url + path, method=method, data=None if body is None else json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=DEADLINE) as response:
-        text = response.read().decode()
-        return json.loads(text) if text else {}
 
 
 def queued(page) -> list[dict]:

@@ -10,6 +10,9 @@ public struct BarIndex: Sendable {
     let names: [String]
     /// Node → its family's node, or -1.
     let parent: [Int32]
+    /// Each family's members, all the way down, by the family's value (gin: London dry gin,
+    /// Old Tom gin): what a bottle of it also counts for. Made once, with the index.
+    public let families: [String: [String]]
     /// Folded name → node, for names outside the table.
     private let extraNodes: [String: Int32]
     private let tableNodes: [String: Int32]
@@ -216,6 +219,7 @@ public struct BarIndex: Sendable {
         table = builder.table
         names = builder.names
         parent = builder.parent
+        families = Self.families(names: builder.names, parent: builder.parent)
         extraNodes = builder.extraNodes
         tableNodes = builder.tableNodes
         required = builder.required
@@ -290,7 +294,7 @@ public struct BarIndex: Sendable {
 
     /// Every family's members, all the way down, by the family's value: one walk up from each
     /// ingredient.
-    public var families: [String: [String]] {
+    static func families(names: [String], parent: [Int32]) -> [String: [String]] {
         var members: [String: [String]] = [:]
         for index in names.indices {
             var up = parent[index]

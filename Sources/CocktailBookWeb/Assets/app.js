@@ -1061,9 +1061,8 @@
     if (isOffline()) { keepForm(form, entry); return; }
     form.setAttribute("aria-busy", "true");
     sendKept(entry)
-      .then(function (response) {
-        return response.text().then(function (html) { showAnswer(html, form); });
-      })
+      .then(function (response) { return response.text(); })
+      .then(function (html) { showAnswer(html, form); })
       .catch(function (error) {
         if (error instanceof TypeError || (error && error.name === "AbortError")) {
           keepForm(form, entry);
@@ -1101,17 +1100,7 @@
     var body = new URLSearchParams(new FormData(form, event.submitter || undefined));
     fetch(form.getAttribute("action"), { method: "POST", body: body, credentials: "same-origin" })
       .then(function (response) { return response.text(); })
-      .then(function (html) {
-        var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("#content");
-        var content = document.querySelector("#content");
-        if (!fresh || !content) { throw new Error("no content"); }
-        content.replaceWith(fresh);
-        var problem = fresh.querySelector("[data-field-problem]");
-        var target = fresh.querySelector(form.getAttribute("data-stay"));
-        if (target) { target.focus(); }
-        var said = problem || fresh.querySelector("[data-added-notice]");
-        if (said) { announce(said.textContent.trim()); }
-      })
+      .then(function (html) { showAnswer(html, form); })
       .catch(function () { form.removeAttribute("aria-busy"); form.submit(); });
   });
 

@@ -126,7 +126,7 @@ struct BarPage: PageModel {
                 value: value, name: strings.ingredient(value),
                 enables: (enabled[value] ?? 0) == 0
                     ? strings["bar_enables_none"] : strings.count("bar_enables", enabled[value] ?? 0),
-                covers: Self.covers(value, index: report.index, strings: strings),
+                covers: Self.covers(report.index.members(of: value), strings: strings),
                 removeLabel: strings("bar_remove_named", ["name": strings.ingredient(value)]),
                 stock: stock[value].flatMap {
                     Self.level($0, unit: report.index.stockUnit(of: value), strings: strings)
@@ -252,9 +252,10 @@ struct BarPage: PageModel {
         ].map { Option(value: $0.0, label: strings[$0.1]) }
     }
 
-    /// What a bottle named by its family also counts for, or nil for a bottle with no members.
-    static func covers(_ value: String, index: BarIndex, strings: UIStrings) -> String? {
-        let members = index.members(of: value).map(strings.ingredient)
+    /// What a bottle named by its family also counts for (its `members`), or nil for a bottle
+    /// with none.
+    static func covers(_ members: [String], strings: UIStrings) -> String? {
+        let members = members.map(strings.ingredient)
         guard !members.isEmpty else { return nil }
         let shown = members.prefix(6).formatted(.list(type: .or).locale(strings.locale))
         return members.count > 6
