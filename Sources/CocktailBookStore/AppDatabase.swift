@@ -140,6 +140,9 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v25: a menu in the list's own order") { db in
             for statement in PostgresSchema.menuOrderMigration { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v26: accounts' e-mail addresses and their identities at OpenID providers") { db in
+            for statement in PostgresSchema.identityMigration(timestamp: "datetime") { try db.execute(sql: statement) }
+        }
         return migrator
     }
 

@@ -39,8 +39,13 @@ public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, 
     func hasAdmin() async throws -> Bool
     /// Creates an account; the first one is always an admin and inherits the favorites and bar
     /// kept so far without accounts, in the same transaction.
+    /// With `email` (unique per book) and `identity`, an OpenID provider's (issuer, subject)
+    /// pair that signs it in from now on, all in the same transaction.
     @discardableResult
-    func addAccount(name: String, role: Role, passwordHash: String, at date: Date) async throws -> Account
+    func addAccount(
+        name: String, role: Role, passwordHash: String, email: String?, identity: (issuer: String, subject: String)?,
+        at date: Date
+    ) async throws -> Account
     /// Every account, by name (case-insensitively).
     func accounts() async throws -> [Account]
     func credentials(named name: String) async throws -> (account: Account, passwordHash: String)?
@@ -48,6 +53,15 @@ public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, 
     /// Removes an account with its sessions, tokens, settings, favorites, bar and lists.
     func removeAccount(named name: String) async throws
     func setRole(_ role: Role, named name: String) async throws
+    /// The account a provider's (issuer, subject) pair was linked to.
+    func account(issuer: String, subject: String) async throws -> Account?
+    /// The account with this e-mail address (case-insensitively).
+    func account(email: String) async throws -> Account?
+    func email(of accountId: Int64) async throws -> String?
+    /// Gives an account an e-mail address, or takes it away (`nil`).
+    func setEmail(_ email: String?, named name: String) async throws
+    /// Links a provider's (issuer, subject) pair to an account.
+    func linkIdentity(issuer: String, subject: String, to accountId: Int64, at date: Date) async throws
     /// Replaces the password hash and ends the account's sessions except `keeping`.
     func setPasswordHash(_ hash: String, named name: String, keeping session: String?) async throws
 
@@ -119,8 +133,10 @@ extension AppStore {
     }
 
     @discardableResult
-    public func addAccount(name: String, role: Role, passwordHash: String) async throws -> Account {
-        try await addAccount(name: name, role: role, passwordHash: passwordHash, at: Date())
+    public func addAccount(name: String, role: Role, passwordHash: String, at date: Date = Date()) async throws
+        -> Account
+    {
+        try await addAccount(name: name, role: role, passwordHash: passwordHash, email: nil, identity: nil, at: date)
     }
 
     public func setPasswordHash(_ hash: String, named name: String) async throws {

@@ -10,7 +10,7 @@ struct User: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Add, list and remove accounts, set passwords, and issue or revoke API tokens.",
         discussion: "The first account created is an admin and inherits the favorites kept so far without accounts.",
-        subcommands: [Add.self, ListUsers.self, Remove.self, Passwd.self, Token.self, RevokeToken.self]
+        subcommands: [Add.self, ListUsers.self, Remove.self, Passwd.self, Email.self, Token.self, RevokeToken.self]
     )
 
     struct Add: AsyncParsableCommand {
@@ -24,6 +24,12 @@ struct User: AsyncParsableCommand {
             name: .long,
             help: "Read the password from standard input (required: passwords never go on the command line).")
         var passwordStdin = false
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Its e-mail address: a first sign-in through the OpenID provider with this verified address links to it (with --oidc-link-verified-email).",
+                valueName: "address"))
+        var email: String?
 
         func validate() throws {
             guard passwordStdin else {
@@ -36,10 +42,27 @@ struct User: AsyncParsableCommand {
             try await runReportingErrors {
                 try await withAccounts(common) { accounts in
                     let role: Role = admin ? .admin : guest ? .guest : .member
-                    let account = try await accounts.createAccount(name: name, role: role, password: try readPassword())
+                    let account = try await accounts.createAccount(
+                        name: name, role: role, password: try readPassword(), email: email)
                     let note = account.role != role ? " (the first account is always an admin)" : ""
                     print("Added \(account.name) as \(account.role.rawValue)\(note).")
                 }
+            }
+        }
+    }
+
+    struct Email: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set an account's e-mail address, or remove it when none is given.")
+        @OptionGroup var common: AccountOptions
+        @Argument(help: ArgumentHelp("The account's name.", valueName: "name")) var name: String
+        @Argument(help: ArgumentHelp("The address; leave it out to remove it.", valueName: "address")) var email:
+            String?
+
+        func run() async throws {
+            try await runReportingErrors {
+                try await withAccounts(common) { try await $0.setEmail(email, named: name) }
+                print(email.map { "\(name)'s e-mail address is \($0)." } ?? "\(name) has no e-mail address now.")
             }
         }
     }

@@ -34,6 +34,21 @@ struct CLIUserTests {
 
         let list = try await sandbox.run(["user", "list"])
         #expect(list.stdout == "NAME   ROLE\nalice  admin\nbob    guest\n")
+
+        // E-mail addresses, for linking a first sign-in through an OpenID provider: one account each.
+        let withEmail = try await sandbox.run(
+            ["user", "add", "erin", "--email", "Erin@Example.org", "--password-stdin"], environment: Self.cheap,
+            input: "erin's password")
+        #expect(withEmail.status == 0, "\(withEmail)")
+        #expect(
+            try await sandbox.run(["user", "email", "bob", "bob@example.org"]).stdout
+                == "bob's e-mail address is bob@example.org.\n")
+        let takenEmail = try await sandbox.run(["user", "email", "alice", "erin@example.ORG"])
+        #expect(takenEmail.stderrLines == ["cocktailbook: Another account has the e-mail address erin@example.ORG."])
+        let badEmail = try await sandbox.run(["user", "email", "alice", "not an address"])
+        #expect(badEmail.stderrLines == ["cocktailbook: not an address is not an e-mail address."])
+        #expect(try await sandbox.run(["user", "email", "bob"]).stdout == "bob has no e-mail address now.\n")
+        #expect(try await sandbox.run(["user", "remove", "erin"]).status == 0)
         #expect(
             try await sandbox.run(["favorite", "list"]).stderrLines == [
                 "cocktailbook: This book has 2 accounts: say whose favorites with --user NAME."

@@ -91,15 +91,49 @@ public struct Accounts: Sendable {
         }
     }
 
-    /// Creates an account after checking its name and password.
+    /// An e-mail address as a sign-in provider would give it: one `@` between a name and a
+    /// domain, no spaces, at most 254 characters.
+    public static func validate(email: String) throws {
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
+            !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
+            !email.contains(where: { $0.isWhitespace || $0.isNewline })
+        else { throw Refusal(message: "\(email) is not an e-mail address.") }
+    }
+
+    /// Creates an account after checking its name, password and e-mail address.
     @discardableResult
-    public func createAccount(name: String, role: Role, password: String, at date: Date = Date()) async throws
-        -> Account
+    public func createAccount(name: String, role: Role, password: String, email: String? = nil, at date: Date = Date())
+        async throws -> Account
     {
         try Self.validate(name: name)
         try Self.validate(password: password, name: name)
-        return try await database.addAccount(name: name, role: role, passwordHash: await hash(password), at: date)
+        if let email { try Self.validate(email: email) }
+        return try await database.addAccount(
+            name: name, role: role, passwordHash: await hash(password), email: email, identity: nil, at: date)
     }
+
+    /// Creates an account that signs in only through an OpenID provider (its password is
+    /// unusable until an admin sets one), linked to the provider's (issuer, subject) pair.
+    public func createAccount(
+        name: String, role: Role, email: String?, identity: (issuer: String, subject: String), at date: Date = Date()
+    ) async throws -> Account {
+        try Self.validate(name: name)
+        return try await database.addAccount(
+            name: name, role: role, passwordHash: Self.unusablePasswordHash(), email: email, identity: identity,
+            at: date)
+    }
+
+    /// Gives an account an e-mail address after checking it; `nil` or an empty one removes it.
+    public func setEmail(_ email: String?, named name: String) async throws {
+        let trimmed = email?.trimmingCharacters(in: .whitespaces)
+        let email = trimmed?.isEmpty == false ? trimmed : nil
+        if let email { try Self.validate(email: email) }
+        try await database.setEmail(email, named: name)
+    }
+
+    /// The account's e-mail address, if it has one.
+    public func email(of accountId: Int64) async throws -> String? { try await database.email(of: accountId) }
 
     /// Replaces a password after checking it; every session of the account ends except
     /// `keeping`.

@@ -148,7 +148,7 @@ extension StoreError {
     /// Refusals of an account change that the person can mend (a taken name, the last admin).
     package var isAccountRefusal: Bool {
         switch self {
-        case .unknownAccount, .accountExists, .lastAdmin, .tokenPrefix: true
+        case .unknownAccount, .accountExists, .emailTaken, .lastAdmin, .tokenPrefix: true
         case .cannotOpen, .unknownCocktail, .corruptCatalog, .noOwner, .invalidBackup, .unavailable: false
         }
     }

@@ -31,22 +31,32 @@ extension SQLBook {
     ///
     /// - Throws: ``StoreError/accountExists(_:)`` when the name is taken (case-insensitively).
     @discardableResult
-    public func addAccount(name: String, role: Role, passwordHash: String, at date: Date) async throws -> Account {
+    public func addAccount(
+        name: String, role: Role, passwordHash: String, email: String?, identity: (issuer: String, subject: String)?,
+        at date: Date
+    ) async throws -> Account {
         try await writing("accounts") { db in
             // One account creation at a time, so that exactly one becomes the first (an admin).
             try await db.lockForWriting("account")
             if try await db.exists("SELECT 1 FROM account WHERE lower(name) = lower(?)", name) {
                 throw StoreError.accountExists(name)
             }
+            if let email, try await db.exists("SELECT 1 FROM account WHERE lower(email) = lower(?)", email) {
+                throw StoreError.emailTaken(email)
+            }
             let isFirst = try await !db.exists("SELECT 1 FROM account LIMIT 1")
             let role = isFirst ? Role.admin : role
             guard
                 let id = try await db.first(
                     Int64.self,
-                    "INSERT INTO account (name, role, password_hash, created_at) VALUES (?, ?, ?, ?) RETURNING id",
-                    name,
-                    role.rawValue, passwordHash, date)
+                    "INSERT INTO account (name, role, password_hash, created_at, email) VALUES (?, ?, ?, ?, ?) RETURNING id",
+                    name, role.rawValue, passwordHash, date, email)
             else { throw StoreError.unknownAccount(name) }
+            if let identity {
+                try await db.execute(
+                    "INSERT INTO account_identity (issuer, subject, account_id, linked_at) VALUES (?, ?, ?, ?)",
+                    identity.issuer, identity.subject, id, date)
+            }
             if isFirst {
                 for (table, owner) in BookContents.owned + BookContents.authored {
                     try await db.execute("UPDATE \(table) SET \(owner) = ? WHERE \(owner) = 0", id)

@@ -14,12 +14,13 @@ extension SQLBook {
 
     private static func backup(_ db: any SQLConnection, at date: Date) async throws -> Backup {
         let accounts = try await db.tuples(
-            (Int64, String, String, Date).self, "SELECT id, name, role, created_at FROM account ORDER BY id")
+            (Int64, String, String, Date, String?).self,
+            "SELECT id, name, role, created_at, email FROM account ORDER BY id")
         var people = BookPeople(backupDate: date)
         for account in accounts { people.add(account.1, id: account.0) }
         var backup = Backup(
             format: Backup.formatName, version: 1, createdAt: date,
-            accounts: accounts.map { Backup.Account(name: $0.1, role: $0.2, createdAt: $0.3) })
+            accounts: accounts.map { Backup.Account(name: $0.1, role: $0.2, createdAt: $0.3, email: $0.4) })
         for part in BookContents.parts { try await part.read(db, people, &backup) }
         return backup
     }
@@ -66,6 +67,13 @@ extension SQLBook {
                 account.name, account.role, unusablePasswordHash, account.createdAt)
             {
                 people.add(account.name, id: id)
+            }
+            // An address another account of this book has by now stays with that one.
+            let id = people.id(account.name)
+            if let email = account.email, id != 0,
+                try await !db.exists("SELECT 1 FROM account WHERE lower(email) = lower(?) AND id <> ?", email, id)
+            {
+                try await db.execute("UPDATE account SET email = ? WHERE id = ?", email, id)
             }
         }
         try Backup.checkAdmins(before: adminsBefore, after: try await signingIn())

@@ -13,6 +13,8 @@ public struct Backup: Codable, Sendable, Equatable {
         public var name: String
         public var role: String
         public var createdAt: Date
+        /// Its e-mail address, if it has one (backups before 0.9.1 carry none).
+        public var email: String?
     }
     public struct Favorite: Codable, Sendable, Equatable {
         public var owner: String

@@ -21,7 +21,7 @@ public enum BookContents {
 
     /// The tables no backup carries, and why.
     public static let leftOut: [(table: String, why: String)] = [
-        ("session", credentials), ("api_token", credentials),
+        ("session", credentials), ("api_token", credentials), ("account_identity", credentials),
         ("idempotency_key", "answers kept for a day so that a retried POST is not done twice"),
         ("catalog_cocktail", cache), ("catalog_fetch", cache),
         ("stock_use", "what each drink made drew from the stock; a restored book's stock is as the backup says"),

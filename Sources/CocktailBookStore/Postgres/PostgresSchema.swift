@@ -218,7 +218,27 @@ enum PostgresSchema {
         ),
         ("v14: what each API token may do, and when it stops working", tokenScopeMigration(timestamp: "timestamptz")),
         ("v15: a menu in the list's own order", menuOrderMigration),
+        (
+            "v16: accounts' e-mail addresses and their identities at OpenID providers",
+            identityMigration(timestamp: "timestamptz")
+        ),
     ]
+
+    /// An account's e-mail address (unique, case-insensitively) and the (issuer, subject) pairs
+    /// an OpenID Connect provider signs it in by; the same statements for SQLite and PostgreSQL.
+    static func identityMigration(timestamp: String) -> [String] {
+        [
+            "ALTER TABLE account ADD COLUMN email text",
+            "CREATE UNIQUE INDEX account_email ON account (lower(email))",
+            """
+            CREATE TABLE account_identity (
+                issuer text NOT NULL, subject text NOT NULL,
+                account_id bigint NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                linked_at \(timestamp) NOT NULL, PRIMARY KEY (issuer, subject))
+            """,
+            "CREATE INDEX account_identity_account ON account_identity (account_id)",
+        ]
+    }
 
     /// A list's menu order (`style` or `list`), the same statement for SQLite and PostgreSQL.
     static let menuOrderMigration = ["ALTER TABLE drink_list ADD COLUMN menu_order text NOT NULL DEFAULT 'style'"]

@@ -16,6 +16,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case unknownAccount(String)
     /// An account with this name exists already.
     case accountExists(String)
+    /// Another account has this e-mail address.
+    case emailTaken(String)
     /// The change would leave the book without an admin while it has accounts.
     case lastAdmin
     /// An API token prefix matches no token, or more than one.
@@ -35,6 +37,7 @@ extension StoreError: LocalizedError {
         case .noOwner: "Sign in to keep favorites."
         case .unknownAccount(let name): "There is no account named \"\(name)\"."
         case .accountExists(let name): "An account named \"\(name)\" exists already."
+        case .emailTaken(let email): "Another account has the e-mail address \(email)."
         case .lastAdmin: "The book must keep at least one admin: make another account admin first."
         case .unavailable(let reason): "The database cannot be used right now: \(reason)."
         case .tokenPrefix(let prefix, let matches):
