@@ -49,6 +49,12 @@ public struct AppConfiguration: Sendable {
     /// be given explicitly (the loopback default would let any program on the machine send it).
     public var authHeader: String?
 
+    /// `--oidc-issuer` and friends: sign-in through an OpenID Connect provider; needs ``publicURL``.
+    public var openID: OpenIDSettings?
+    /// `false` with `--no-password-login`: only the provider signs people in on the web (the
+    /// command line stays a way in for the owner).
+    public var passwordLogin = true
+
     /// The first entry of `list` that is not an address or a network, if any.
     public static func invalidNetwork(in list: [String]) -> String? {
         list.first { IPNetwork($0) == nil }

@@ -42,7 +42,10 @@ public func buildApplication(
         middleware: SecurityHeadersMiddleware(
             table: table, proxy: configuration.proxyTrust,
             publicOrigin: configuration.publicURL.flatMap(AppConfiguration.publicOrigin),
-            fallbackHost: configuration.listeningHost))
+            fallbackHost: configuration.listeningHost,
+            pagePolicyWithProvider: configuration.openID?.issuerOrigin.map {
+                SecurityHeadersMiddleware<AppRequestContext>.pagePolicy(allowingFormsTo: $0)
+            }))
     let routes = RouteBuilder(
         router: router, table: table, isPrivate: configuration.privateMode,
         cache: ResponseCacheMiddleware(
@@ -97,7 +100,22 @@ public func buildApplication(
     ImportController(environment: environment, renderer: renderer, configuration: configuration).addRoutes(to: routes)
     MaintenanceController(environment: environment, configuration: configuration, renderer: renderer)
         .addRoutes(to: routes)
-    AccountController(accounts: environment.accounts, renderer: renderer).addRoutes(to: routes)
+    let publicOrigin = configuration.publicURL.flatMap(AppConfiguration.publicOrigin)
+    var signIn = AccountController<AppRequestContext>(accounts: environment.accounts, renderer: renderer)
+    signIn.choices.passwordLogin = configuration.passwordLogin
+    if let settings = configuration.openID {
+        guard let publicOrigin else { throw StartupError.openIDWithoutPublicURL }
+        let provider = OpenIDProvider(settings: settings, publicOrigin: publicOrigin)
+        signIn.choices.providerName = settings.displayName
+        signIn.provider = provider
+        signIn.publicOrigin = publicOrigin
+        OpenIDController(
+            provider: provider,
+            signIn: OpenIDSignIn(accounts: environment.accounts, settings: settings, logger: logger),
+            renderer: renderer, choices: signIn.choices
+        ).addRoutes(to: routes)
+    }
+    signIn.addRoutes(to: routes)
     AdminController(accounts: environment.accounts, renderer: renderer).addRoutes(to: routes)
     SettingsController(database: database, renderer: renderer).addRoutes(to: routes)
     BookSettingsController(desk: environment.maintenance).addRoutes(to: routes)
@@ -139,9 +157,12 @@ public func buildApplication(
 /// Why the server will not start.
 public enum StartupError: Error, LocalizedError {
     case noAdmin(host: String)
+    case openIDWithoutPublicURL
 
     public var errorDescription: String? {
         switch self {
+        case .openIDWithoutPublicURL:
+            "--oidc-issuer needs --public-url: the provider sends people back to <public url>/auth/oidc/callback, never to an address taken from a request."
         case .noAdmin(let host):
             "Listening on \(host) needs an admin account first: run `cocktailbook user add NAME --admin --password-stdin`, or start with --public-read-only to let people browse only."
         }

@@ -15,6 +15,7 @@ struct Serve: AsyncParsableCommand {
     )
 
     @OptionGroup var common: CommonOptions
+    @OptionGroup(title: "Signing in through an OpenID Connect provider") var openID: OpenIDOptions
 
     @Option(
         name: .long,
@@ -179,6 +180,7 @@ struct Serve: AsyncParsableCommand {
             }
             configuration.trustedProxies = networks
         }
+        try openID.apply(to: &configuration, environment: environment)
         if let level = logLevel ?? environment["COCKTAILBOOK_LOG_LEVEL"] {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else {
                 throw ValidationError(

@@ -150,6 +150,19 @@ struct CLIErrorTests {
             (["serve", "--trusted-proxies", "10.0.0.0/33"], "not 10.0.0.0/33"),
             (["serve", "--public-url", "bar.example.org"], "not bar.example.org"),
             (["serve", "--public-url", "https://bar.example.org/book"], "root"),
+            // Signing in through an OpenID provider: the redirect needs the public address, the
+            // provider's answers need https (plain http only on this machine), and both client
+            // credentials are needed.
+            (["serve", "--oidc-issuer", "https://auth.example.org"], "needs --public-url"),
+            (
+                ["serve", "--oidc-issuer", "http://auth.example.org", "--public-url", "https://bar.example.org"],
+                "must be an https address"
+            ),
+            (
+                ["serve", "--oidc-issuer", "https://auth.example.org", "--public-url", "https://bar.example.org"],
+                "--oidc-client-id and --oidc-client-secret"
+            ),
+            (["serve", "--no-password-login"], "needs --oidc-issuer"),
             // Good durations pass, and the next problem is the one reported.
             (["serve", "--refresh-every", "90s", "--port", "70000"], "70000"),
             (["serve", "--refresh-every", "off", "--port", "70001"], "70001"),

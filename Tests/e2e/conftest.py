@@ -102,7 +102,9 @@ class Server:
             self.process = subprocess.Popen(
                 [str(self._binary), "serve", "--port", str(self.port), "--database", str(self.database),
                  "--source-latency", str(self.latency), "--source-failures", str(self.failures),
-                 *(["--catalog", str(self.catalog_file)] if self.catalog_file else []), *self.extra_args],
+                 *(["--catalog", str(self.catalog_file)] if self.catalog_file else []),
+                 # "{port}" in an argument is the port chosen here (a --public-url of this very server).
+                 *(argument.replace("{port}", str(self.port)) for argument in self.extra_args)],
                 stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             )
             log.close()

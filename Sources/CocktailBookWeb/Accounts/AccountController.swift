@@ -12,13 +12,20 @@ import Hummingbird
 struct AccountController<Context: AppContext>: Sendable {
     let accounts: Accounts
     let renderer: PageRenderer
+    /// Password sign-in, the OpenID provider's button, or both.
+    var choices = SignInChoices()
+    /// The OpenID provider, whose sign-out a session started there ends with.
+    var provider: OpenIDProvider? = nil
+    /// The book's public address, where the provider sends the person back after signing out.
+    var publicOrigin: String? = nil
     let throttle = LoginThrottle()
 
     func addRoutes(to routes: RouteBuilder<Context>) {
         let open = routes.routes("", .open)
         open.get("/login") { request, context in
             var page = LoginPage(
-                next: LocalPath.sanitized(FormQuery(request)["next"]), viewer: context.viewer, strings: context.strings)
+                next: LocalPath.sanitized(FormQuery(request)["next"]), viewer: context.viewer, choices: choices,
+                strings: context.strings)
             // Sent here by a heart: say why, and that the drink comes back after signing in.
             if FormQuery(request)["why"] == "favorite" { page.reason = context.strings["login_why_favorite"] }
             return renderer.render(page, context: context)
@@ -28,6 +35,7 @@ struct AccountController<Context: AppContext>: Sendable {
         let router = routes.routes("", .guest)
         router.get("/account", use: accountPage)
         router.post("/account/password", use: changePassword)
+        router.post("/account/email", use: changeEmail)
         router.post("/account/tokens", use: newToken)
         router.post("/account/tokens/:id/revoke", use: revokeToken)
         router.post("/account/sessions/revoke-others", use: signOutOthers)
@@ -40,6 +48,13 @@ struct AccountController<Context: AppContext>: Sendable {
         let form = try context.submittedForm().decode(SignInForm.self)
         let name = (form.username ?? "").trimmingCharacters(in: .whitespaces)
         let next = LocalPath.sanitized(form.next)
+        guard choices.passwordLogin else {
+            return renderer.render(
+                LoginPage(
+                    next: next, message: context.strings["login_password_off"], viewer: context.viewer,
+                    choices: choices, strings: context.strings),
+                status: .forbidden, context: context)
+        }
         let keys = ["account:" + name.lowercased(), "client:" + context.clientAddress]
         let attempt: LoginThrottle.Attempt
         switch throttle.begin(keys) {
@@ -50,7 +65,7 @@ struct AccountController<Context: AppContext>: Sendable {
                     next: next, name: name,
                     message: context.strings(
                         "login_throttled", ["wait": context.strings.count("details_minutes", (wait + 59) / 60)]),
-                    viewer: context.viewer, strings: context.strings),
+                    viewer: context.viewer, choices: choices, strings: context.strings),
                 status: .tooManyRequests, context: context
             )
             response.headers[.retryAfter] = String(wait)
@@ -68,7 +83,7 @@ struct AccountController<Context: AppContext>: Sendable {
             return renderer.render(
                 LoginPage(
                     next: next, name: name, message: context.strings["login_wrong"], viewer: context.viewer,
-                    strings: context.strings),
+                    choices: choices, strings: context.strings),
                 status: .unauthorized, context: context
             )
         }
@@ -83,12 +98,29 @@ struct AccountController<Context: AppContext>: Sendable {
 
     @Sendable func signOut(request: Request, context: Context) async throws -> Response {
         if let hash = context.sessionHash { try await accounts.endSession(hash: hash) }
-        var response = Response.redirect(to: "/", type: .normal)
+        var response = Response.redirect(to: try await afterSignOut(request), type: .normal)
         response.headers[.setCookie] = SessionCookie.clear(secure: context.isHTTPS)
+        response.headers.append(
+            HTTPField(name: .setCookie, value: SessionCookie.clearProvider(secure: context.isHTTPS)))
         // What the browser kept of this account's pages goes with it; the service worker drops
         // its offline copies when the next page comes for someone else.
         response.headers[HTTPField.Name("Clear-Site-Data")!] = "\"cache\""
         return response
+    }
+
+    /// Where signing out leads: the provider's own sign-out when the session began there and the
+    /// provider has one (it sends the person back to the book), else the book's first page.
+    private func afterSignOut(_ request: Request) async throws -> String {
+        guard let provider, let publicOrigin, request.cookies[SessionCookie.providerName]?.value == "oidc",
+            let endpoint = try? await provider.discovery().endSessionEndpoint,
+            var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)
+        else { return "/" }
+        components.queryItems =
+            (components.queryItems ?? []) + [
+                URLQueryItem(name: "client_id", value: provider.settings.clientID),
+                URLQueryItem(name: "post_logout_redirect_uri", value: publicOrigin + "/"),
+            ]
+        return components.url?.absoluteString ?? "/"
     }
 
     @Sendable func accountPage(request: Request, context: Context) async throws -> Response {
@@ -105,7 +137,8 @@ struct AccountController<Context: AppContext>: Sendable {
         await AccountPage(
             account: account, tokens: try await accounts.tokens(of: account.id),
             otherSessions: max(0, try await accounts.sessionCount(of: account.id) - 1),
-            notice: notice, newToken: newToken, message: message, strings: strings
+            notice: notice, newToken: newToken, message: message, email: try await accounts.email(of: account.id),
+            strings: strings
         )
     }
 
@@ -124,6 +157,23 @@ struct AccountController<Context: AppContext>: Sendable {
                 context: context)
         }
         return .redirect(to: "/account?done=password", type: .normal)
+    }
+
+    /// The address an OpenID provider's verified e-mail links to (with `--oidc-link-verified-email`).
+    @Sendable func changeEmail(request: Request, context: Context) async throws -> Response {
+        let (account, form) = try await signedIn(request, context, EmailForm.self)
+        do {
+            try await accounts.setEmail(form.email, named: account.name)
+        } catch let refusal as Accounts.Refusal {
+            return await renderer.render(
+                try page(for: account, message: refusal.message, strings: context.strings), status: .badRequest,
+                context: context)
+        } catch StoreError.emailTaken {
+            return await renderer.render(
+                try page(for: account, message: context.strings["account_email_taken"], strings: context.strings),
+                status: .conflict, context: context)
+        }
+        return .redirect(to: "/account?done=email", type: .normal)
     }
 
     @Sendable func newToken(request: Request, context: Context) async throws -> Response {
@@ -197,6 +247,7 @@ struct SignInForm: PageForm {
     var next: String?
 }
 struct PasswordForm: PageForm { var current, new: String? }
+struct EmailForm: PageForm { var email: String? }
 struct TokenForm: PageForm {
     var label: String?
     var scope: String?

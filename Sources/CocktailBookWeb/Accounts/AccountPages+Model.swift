@@ -15,9 +15,26 @@ struct LoginPage: PageModel {
     /// Whether the book has accounts at all (otherwise the page says how to create one).
     var hasAccounts: Bool
     var noAccountsText: String
+    /// Signing in with a password (off with `--no-password-login`).
+    var passwordLogin = true
+    /// The OpenID provider's button, when the book has one.
+    var hasProvider = false
+    var providerButton = ""
+    var providerHref = ""
 
-    init(next: String, name: String = "", message: String? = nil, viewer: Viewer, strings: UIStrings = .english) {
+    init(
+        next: String, name: String = "", message: String? = nil, viewer: Viewer,
+        choices: SignInChoices = SignInChoices(), strings: UIStrings = .english
+    ) {
         self.next = next
+        passwordLogin = choices.passwordLogin
+        if let provider = choices.providerName {
+            hasProvider = true
+            providerButton = strings("login_with_provider", ["provider": provider])
+            var query = URLComponents()
+            query.queryItems = [URLQueryItem(name: "next", value: next)]
+            providerHref = "/auth/oidc/login?" + (query.percentEncodedQuery ?? "")
+        }
         noAccountsText = strings(
             "login_no_accounts", ["command": "cocktailbook user add NAME --admin --password-stdin"])
         self.name = name
@@ -45,6 +62,8 @@ struct AccountPage: PageModel {
     /// The scopes this account's tokens may have, widest last, and how long a new one may work.
     var scopes: [Choice] = []
     var lifetimes: [Choice] = []
+    /// The account's e-mail address ("" without one).
+    var email = ""
 
     struct TokenRow {
         var id: Int64
@@ -64,15 +83,16 @@ struct AccountPage: PageModel {
 
     /// The notice shown after `done=` (`password`, `revoked`, `sessions`), in the viewer's language.
     static func notice(_ done: String?, strings: UIStrings) -> String? {
-        guard let done, ["password", "revoked", "sessions"].contains(done) else { return nil }
+        guard let done, ["password", "revoked", "sessions", "email"].contains(done) else { return nil }
         return strings["account_notice_" + done]
     }
 
     init(
         account: Account, tokens: [APIToken], otherSessions: Int, notice: String?, newToken: String?, message: String?,
-        strings: UIStrings = .english
+        email: String? = nil, strings: UIStrings = .english
     ) {
         name = account.name
+        self.email = email ?? ""
         role = account.role.rawValue
         roleText = strings["role_" + account.role.rawValue]
         let format = Date.FormatStyle(date: .abbreviated, time: .shortened).locale(strings.locale)

@@ -115,4 +115,17 @@ enum SessionCookie {
     static func clear(secure: Bool) -> String {
         "\(name)=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0" + (secure ? "; Secure" : "")
     }
+
+    /// Says that the session was started through the OpenID provider, so that signing out
+    /// signs out there too (it holds no secret).
+    static let providerName = "cocktailbook_via"
+
+    static func signedInThroughProvider(secure: Bool) -> String {
+        "\(providerName)=oidc; Path=/; HttpOnly; SameSite=Lax; Max-Age=\(Int(Accounts.sessionIdleLimit))"
+            + (secure ? "; Secure" : "")
+    }
+
+    static func clearProvider(secure: Bool) -> String {
+        "\(providerName)=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0" + (secure ? "; Secure" : "")
+    }
 }

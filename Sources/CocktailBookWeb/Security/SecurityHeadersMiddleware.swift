@@ -15,6 +15,14 @@ struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
     /// `host:port` where the server listens, for absolute links of a request without a usable
     /// `Host` header.
     var fallbackHost = "127.0.0.1"
+    /// The pages' policy when a form may lead elsewhere: signing out through the OpenID
+    /// provider redirects the sign-out form there (`form-action` holds for redirects too).
+    var pagePolicyWithProvider: String? = nil
+
+    /// The pages' policy, with the OpenID provider's origin among the forms' targets.
+    static func pagePolicy(allowingFormsTo origin: String) -> String {
+        pagePolicy.replacingOccurrences(of: "form-action 'self'", with: "form-action 'self' \(origin)")
+    }
 
     /// Pages: our own script and style only, no framing, no plugins, forms to ourselves.
     static var pagePolicy: String {
@@ -55,6 +63,11 @@ struct SecurityHeadersMiddleware<Context: AppContext>: RouterMiddleware {
         if existing == nil, policy.surface == .page {
             response.headers.append(
                 HTTPField(name: .setCookie, value: CSRFToken.cookie(context.csrfToken, secure: context.isHTTPS)))
+        }
+        if let pagePolicyWithProvider, response.headers[.contentSecurityPolicy] == nil,
+            response.headers[.contentType]?.hasPrefix("text/html") == true
+        {
+            response.headers[.contentSecurityPolicy] = pagePolicyWithProvider
         }
         Self.addHeaders(to: &response, readableCrossOrigin: policy.readableCrossOrigin)
         // Only over HTTPS: a browser ignores it over plain http, and a household reaching the

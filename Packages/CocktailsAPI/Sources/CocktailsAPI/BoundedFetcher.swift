@@ -76,10 +76,11 @@ public struct BoundedFetcher: Sendable {
     ///
     /// - Throws: ``Failure``, or `CancellationError` when the calling task is cancelled.
     public func get(_ url: URL, accept: String, maximumBytes: Int) async throws -> Response {
-        try await withDeadline(timeout) {
+        let outgoing = Outgoing(accept: accept)
+        return try await withDeadline(timeout) {
             var current = url
             for _ in 0...maximumRedirects {
-                let (head, target) = try await open(current, accept: accept, maximumBytes: maximumBytes)
+                let (head, target) = try await open(current, outgoing, maximumBytes: maximumBytes)
                 if let next = head.redirect {
                     current = next
                     continue
@@ -90,6 +91,35 @@ public struct BoundedFetcher: Sendable {
         }
     }
 
+    /// POSTs `form` (URL-encoded) to `url` with `headers` and reads at most `maximumBytes` of
+    /// the answer. A redirect is not followed (a form is never sent on to another address):
+    /// it is the answer.
+    ///
+    /// - Throws: ``Failure``, or `CancellationError` when the calling task is cancelled.
+    public func post(
+        _ url: URL, form: [(String, String)], headers: [(String, String)] = [], accept: String, maximumBytes: Int
+    ) async throws -> Response {
+        var components = URLComponents()
+        components.queryItems = form.map { URLQueryItem(name: $0.0, value: $0.1) }
+        // `+` and friends are left alone by URLComponents; a form body needs them encoded.
+        let body = (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
+        let outgoing = Outgoing(
+            method: .POST, accept: accept,
+            headers: headers + [("Content-Type", "application/x-www-form-urlencoded")], body: Data(body.utf8))
+        return try await withDeadline(timeout) {
+            let (head, target) = try await open(url, outgoing, maximumBytes: maximumBytes)
+            return Response(status: head.status, headers: head.headers, body: head.body, url: target)
+        }
+    }
+
+    /// What one request sends besides its address.
+    private struct Outgoing: Sendable {
+        var method: HTTPMethod = .GET
+        var accept: String
+        var headers: [(String, String)] = []
+        var body: Data? = nil
+    }
+
     private struct Hop {
         var status: Int
         var headers: HTTPHeaders
@@ -98,7 +128,7 @@ public struct BoundedFetcher: Sendable {
     }
 
     /// One request to one checked address; a redirect's body is not read.
-    private func open(_ url: URL, accept: String, maximumBytes: Int) async throws -> (Hop, URL) {
+    private func open(_ url: URL, _ outgoing: Outgoing, maximumBytes: Int) async throws -> (Hop, URL) {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = url.host, !host.isEmpty
         else { throw Failure.badURL(url.absoluteString) }
@@ -119,7 +149,7 @@ public struct BoundedFetcher: Sendable {
         }
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         do {
-            let hop = try await exchange(client, url: url, accept: accept, maximumBytes: maximumBytes)
+            let hop = try await exchange(client, url: url, outgoing, maximumBytes: maximumBytes)
             try? await client.shutdown()
             return (hop, url)
         } catch {
@@ -128,10 +158,15 @@ public struct BoundedFetcher: Sendable {
         }
     }
 
-    private func exchange(_ client: HTTPClient, url: URL, accept: String, maximumBytes: Int) async throws -> Hop {
+    private func exchange(_ client: HTTPClient, url: URL, _ outgoing: Outgoing, maximumBytes: Int) async throws
+        -> Hop
+    {
         var request = HTTPClientRequest(url: url.absoluteString)
-        request.headers.add(name: "Accept", value: accept)
+        request.method = outgoing.method
+        request.headers.add(name: "Accept", value: outgoing.accept)
         request.headers.add(name: "User-Agent", value: "CocktailBook")
+        for (name, value) in outgoing.headers { request.headers.add(name: name, value: value) }
+        if let body = outgoing.body { request.body = .bytes(ByteBuffer(bytes: body)) }
         let response: HTTPClientResponse
         do {
             response = try await client.execute(request, timeout: .seconds(Int64(max(1, timeout.components.seconds))))
@@ -142,7 +177,7 @@ public struct BoundedFetcher: Sendable {
             throw Failure.unreachable("\(url.host ?? "the server") did not answer (\(Self.reason(error)))")
         }
         let status = Int(response.status.code)
-        if (300..<400).contains(status), status != 304 {
+        if (300..<400).contains(status), status != 304, outgoing.method == .GET {
             guard let location = response.headers.first(name: "Location"),
                 let next = URL(string: location, relativeTo: url)?.absoluteURL
             else {
