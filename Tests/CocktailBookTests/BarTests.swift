@@ -88,6 +88,17 @@ struct BarTests {
         #expect(saysLondonDry.canMake.count >= 9, "\(saysLondonDry.canMake.count)")
         let negroni = try #require(saysGin.canMake.first { cocktails[$0.position].name == "Negroni" })
         #expect(negroni.matchedBy.contains(BarEvaluation.Match(needed: "London dry gin", have: "gin", how: .family)))
+
+        // "vermouth" is a family too: one bottle so named covers the sweet vermouth of the Negroni
+        // and the dry of the Martini, and says so; a sibling (dry for sweet) stays a stand-in.
+        let generic = index.evaluate(Shelf(bottles: ["gin", "Campari", "vermouth"]))
+        let byName = Dictionary(generic.canMake.map { (cocktails[$0.position].name, $0) }) { first, _ in first }
+        #expect(
+            byName["Negroni"]?.matchedBy.contains(
+                BarEvaluation.Match(needed: "sweet vermouth", have: "vermouth", how: .family)) == true)
+        #expect(byName["Dry Martini"] != nil)
+        let dryOnly = index.evaluate(Shelf(bottles: ["gin", "Campari", "dry vermouth"]))
+        #expect(!dryOnly.canMake.contains { cocktails[$0.position].name == "Negroni" })
     }
 
     @Test("a one-way rule works forwards only; a both-ways rule works backwards too")
