@@ -101,6 +101,29 @@ struct BarTests {
         #expect(!dryOnly.canMake.contains { cocktails[$0.position].name == "Negroni" })
     }
 
+    @Test("a line that says \"exactly\" takes a bottle of its family as a stand-in only, and its own bottle as it is")
+    func exactLine() throws {
+        let index = BarIndex(
+            cocktails: [
+                Self.drink("1", "Plymouth Martini", ["60 ml London dry gin, exactly", "15 ml dry vermouth"]),
+                Self.drink("2", "Gin and It", ["45 ml London dry gin", "45 ml sweet vermouth"]),
+            ], table: Self.table)
+        // A generic gin makes the relaxed drink now, the insistent one only with a stand-in.
+        let generic = index.evaluate(Shelf(bottles: ["gin", "dry vermouth", "sweet vermouth"]))
+        #expect(generic.canMakePositions == [1])
+        #expect(generic.standInPositions == [0])
+        let entry = try #require(generic.entry(at: 0))
+        #expect(entry.matchedBy == [BarEvaluation.Match(needed: "London dry gin", have: "gin", how: .standIn)])
+        // Its own bottle makes both, with nothing to explain.
+        let own = index.evaluate(Shelf(bottles: ["London dry gin", "dry vermouth", "sweet vermouth"]))
+        #expect(own.canMakePositions == [0, 1])
+        #expect(try #require(own.entry(at: 0)).matchedBy.isEmpty)
+        // Without any gin the insistent line is what is missing, by its ingredient's name.
+        let none = index.evaluate(Shelf(bottles: ["dry vermouth"]))
+        #expect(try #require(none.entry(at: 0)).missing == ["London dry gin"])
+        #expect(index.missing(at: 0, on: Shelf(bottles: ["dry vermouth"])) == ["London dry gin"])
+    }
+
     @Test("a one-way rule works forwards only; a both-ways rule works backwards too")
     func rules() {
         let curacao = SubstitutionRule(use: "orange curaçao", insteadOf: "Cointreau")

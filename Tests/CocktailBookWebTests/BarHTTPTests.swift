@@ -120,6 +120,46 @@ struct BarHTTPTests {
         }
     }
 
+    @Test(
+        "a recipe line marked exactly takes a family's bottle as a stand-in only, through the API and the editor's words"
+    )
+    func exactlyMarkedLine() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let recipe = #"""
+                {"name": "Plymouth Pink Gin", "ingredients": [
+                  {"amount": 60, "unit": "ml", "ingredient": "London dry gin", "exactly": true},
+                  {"text": "2 dashes Angostura bitters"}]}
+                """#
+            let created = try await client.execute(
+                uri: "/api/v1/cocktails", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: recipe))
+            #expect(created.status == .created)
+            let saved = try #require(
+                try JSONSerialization.jsonObject(with: Data(buffer: created.body)) as? [String: Any])
+            let lines = saved["ingredients"] as? [[String: Any]] ?? []
+            #expect(lines.first?["text"] as? String == "60 ml London dry gin, exactly")
+            #expect(lines.first?["note"] as? String == "exactly")
+            for value in ["gin", "Angostura%20bitters"] {
+                #expect(try await Self.put(client, "/api/v1/bar/ingredients/\(value)") == .noContent)
+            }
+            func names(_ makeable: String) async throws -> [String] {
+                let answer = try await Self.json(client, "/api/v1/cocktails?makeable=\(makeable)&q=plymouth")
+                return ((answer as? [String: Any])?["cocktails"] as? [[String: Any]] ?? []).compactMap {
+                    $0["name"] as? String
+                }
+            }
+            #expect(try await names("now") == [])
+            #expect(try await names("stand-in") == ["Plymouth Pink Gin"])
+            // The editor shows the mark ticked, in both languages.
+            let editor = String(buffer: try await client.get("/cocktails/my-1/edit").body)
+            #expect(editor.contains(#"name="row.0.exactly" value="1" checked> Exactly"#))
+            #expect(!editor.contains(#"name="row.1.exactly" value="1" checked"#))
+        }
+    }
+
     @Test("a rule of yours makes a drink and says so; rules are listed with the built-in ones and removable")
     func rules() async throws {
         let database = try TemporaryDatabase()

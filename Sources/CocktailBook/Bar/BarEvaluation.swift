@@ -109,7 +109,9 @@ public struct BarEvaluation: Sendable {
         func read(_ listed: Int32, required: Bool) {
             // A line naming alternatives speaks of the one that covers it, or of its first.
             let node = index.groups[listed].map { index.bestCovered($0, how: how) ?? $0[0] } ?? listed
-            let code = how[Int(node)]
+            // A line that insists on its bottle is covered as the line is (a family's bottle
+            // only stands in), and named by its ingredient.
+            let code = index.exactOf[node] == listed ? how[Int(listed)] : how[Int(node)]
             if code == 0 {
                 if required { missing.append(names[Int(node)]) } else { niceToHave.append(names[Int(node)]) }
             } else if code != How.own.code, let kind = How(code: code) {

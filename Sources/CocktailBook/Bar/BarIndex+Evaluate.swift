@@ -201,7 +201,9 @@ extension BarIndex {
         for (group, members) in groups {
             guard let member = bestCovered(members, how: how) else { continue }
             have[Int(group)] = have[Int(member)]
-            how[Int(group)] = how[Int(member)]
+            // A line that insists on its bottle takes one of its family as a stand-in only.
+            let isFamily = how[Int(member)] == BarEvaluation.How.family.code
+            how[Int(group)] = isFamily && exactOf[member] == group ? standIn : how[Int(member)]
         }
         return (have, how)
     }
@@ -228,6 +230,7 @@ extension BarIndex {
     /// naming alternatives, the one the shelf covers best (the first when it covers none).
     func node(for line: Line, how: [UInt8]) -> Int32? {
         guard let first = node(named: line.name) else { return nil }
+        if line.isExact, let group = exactOf[first] { return group }
         let members = [first] + line.alternatives.compactMap { node(named: $0) }
         return members.count > 1 ? bestCovered(members, how: how) ?? first : first
     }

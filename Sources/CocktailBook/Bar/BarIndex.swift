@@ -34,6 +34,9 @@ public struct BarIndex: Sendable {
     /// own, with its members, the recipe's first choice first. Covered as its best-covered member
     /// is; never a value of the shelf, never shown (pages name the member).
     let groups: [Int32: [Int32]]
+    /// Lines that insist on their ingredient (`50 ml Plymouth gin, exactly`): a one-member group
+    /// each, by member, which a bottle of its family only stands in for.
+    let exactOf: [Int32: Int32]
 
     /// A house-made ingredient as the evaluation reads it.
     struct HouseNode: Sendable {
@@ -53,11 +56,14 @@ public struct BarIndex: Sendable {
         var isNiceToHave: Bool
         /// What the line itself says will do as well (`, or rye whiskey`): the drink as written.
         var alternatives: [String] = []
+        /// The line says "exactly": a bottle of the ingredient's family does not make it.
+        var isExact = false
 
-        init(name: String, isNiceToHave: Bool, alternatives: [String] = []) {
+        init(name: String, isNiceToHave: Bool, alternatives: [String] = [], isExact: Bool = false) {
             self.name = name
             self.isNiceToHave = isNiceToHave
             self.alternatives = alternatives
+            self.isExact = isExact
         }
 
         /// The line `line` of a recipe, or nil when it names no ingredient at all.
@@ -67,9 +73,11 @@ public struct BarIndex: Sendable {
                 let name = table.ingredient(for: line)?.name ?? written.flatMap({ table.ingredient(named: $0)?.name })
                     ?? written
             else { return nil }
+            let isExact = BarIndex.isExact(line)
             self.init(
                 name: name, isNiceToHave: BarIndex.isNiceToHave(line),
-                alternatives: BarIndex.alternatives(in: line, table: table).filter { $0 != name })
+                alternatives: isExact ? [] : BarIndex.alternatives(in: line, table: table).filter { $0 != name },
+                isExact: isExact)
         }
     }
 
@@ -123,6 +131,7 @@ public struct BarIndex: Sendable {
         var required: FlatLists
         var optional: FlatLists
         var groups: [Int32: [Int32]] = [:]
+        var exactOf: [Int32: Int32] = [:]
         private var groupOfMembers: [[Int32]: Int32] = [:]
         private var needs: [Int32] = []
         private var nice: [Int32] = []
@@ -156,7 +165,10 @@ public struct BarIndex: Sendable {
             needs.removeAll(keepingCapacity: true)
             nice.removeAll(keepingCapacity: true)
             for line in recipe {
-                let node = line.alternatives.isEmpty ? node(for: line.name) : group(of: [line.name] + line.alternatives)
+                let node =
+                    line.isExact
+                    ? exactly(line.name)
+                    : line.alternatives.isEmpty ? node(for: line.name) : group(of: [line.name] + line.alternatives)
                 if line.isNiceToHave {
                     if !nice.contains(node) { nice.append(node) }
                 } else if !needs.contains(node) {
@@ -185,6 +197,19 @@ public struct BarIndex: Sendable {
             }
             nodeOfName[name] = node
             return node
+        }
+
+        /// The node of a line that insists on `name`: a group of that one member, shared by every
+        /// recipe that insists on it.
+        private mutating func exactly(_ name: String) -> Int32 {
+            let member = node(for: name)
+            if let known = exactOf[member] { return known }
+            let group = Int32(names.count)
+            names.append(name + " (exactly)")
+            parent.append(-1)
+            groups[group] = [member]
+            exactOf[member] = group
+            return group
         }
 
         /// The node of a line naming alternatives: one per set of members, shared by every
@@ -225,6 +250,7 @@ public struct BarIndex: Sendable {
         required = builder.required
         optional = builder.optional
         groups = builder.groups
+        exactOf = builder.exactOf
         var needing = [Int32](repeating: 0, count: builder.names.count)
         for node in builder.required.nodes {
             needing[Int(node)] += 1
@@ -259,6 +285,12 @@ public struct BarIndex: Sendable {
         let name =
             line.text.split(separator: ",", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         return name.isEmpty ? nil : name
+    }
+
+    /// A line that says "exactly" (`50 ml Plymouth gin, exactly`) wants that bottle, not any of
+    /// its family.
+    static func isExact(_ line: RecipeLine) -> Bool {
+        ((line.note ?? "") + " " + line.text).lowercased().split { !$0.isLetter }.contains("exactly")
     }
 
     /// Garnishes, rims and optional lines never keep a drink from being made.

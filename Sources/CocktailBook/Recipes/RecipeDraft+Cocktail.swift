@@ -61,6 +61,7 @@ extension RecipeDraft {
     public static func line(_ row: Row) -> String {
         let ingredient = row.ingredient.trimmed
         var notes = [row.note.trimmed].filter { !$0.isEmpty }
+        if row.exactly { notes.append("exactly") }
         if row.optional { notes.append("optional") }
         if row.garnish { notes.append("to garnish") }
         let unit = MeasureUnit(rawValue: row.unit)
@@ -96,6 +97,10 @@ extension RecipeDraft {
         var row = Row(ingredient: line.ingredient ?? "")
         if let index = notes.firstIndex(where: { $0.lowercased() == "optional" }) {
             row.optional = true
+            notes.remove(at: index)
+        }
+        if let index = notes.firstIndex(where: { $0.lowercased() == "exactly" }) {
+            row.exactly = true
             notes.remove(at: index)
         }
         if let index = notes.firstIndex(where: { ["to garnish", "garnish", "for garnish"].contains($0.lowercased()) }) {

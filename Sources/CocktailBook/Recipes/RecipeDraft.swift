@@ -44,10 +44,12 @@ public struct RecipeDraft: Sendable, Equatable, Codable {
         public var optional: Bool
         /// It goes on the glass, not in it.
         public var garnish: Bool
+        /// That very ingredient: a bottle of its family (gin for London dry gin) only stands in.
+        public var exactly: Bool
 
         public init(
             amount: String = "", unit: String = "", ingredient: String = "", note: String = "", optional: Bool = false,
-            garnish: Bool = false
+            garnish: Bool = false, exactly: Bool = false
         ) {
             self.amount = amount
             self.unit = unit
@@ -55,6 +57,7 @@ public struct RecipeDraft: Sendable, Equatable, Codable {
             self.note = note
             self.optional = optional
             self.garnish = garnish
+            self.exactly = exactly
         }
 
         /// Whether nothing was typed in the row (an empty row is dropped, not refused).

@@ -45,10 +45,13 @@ package struct RecipeInput: Codable, Sendable, Equatable {
         package var note: String?
         package var optional: Bool?
         package var garnish: Bool?
+        /// That very ingredient: a bottle of its family only stands in for it.
+        package var exactly: Bool?
 
         package init(
             text: String? = nil, amount: Double? = nil, amountMax: Double? = nil, unit: String? = nil,
-            ingredient: String? = nil, note: String? = nil, optional: Bool? = nil, garnish: Bool? = nil
+            ingredient: String? = nil, note: String? = nil, optional: Bool? = nil, garnish: Bool? = nil,
+            exactly: Bool? = nil
         ) {
             self.text = text
             self.amount = amount
@@ -58,6 +61,7 @@ package struct RecipeInput: Codable, Sendable, Equatable {
             self.note = note
             self.optional = optional
             self.garnish = garnish
+            self.exactly = exactly
         }
 
         package init(from decoder: any Decoder) throws {
@@ -74,7 +78,8 @@ package struct RecipeInput: Codable, Sendable, Equatable {
                 ingredient: try container.decodeIfPresent(String.self, forKey: .ingredient),
                 note: try container.decodeIfPresent(String.self, forKey: .note),
                 optional: try container.decodeIfPresent(Bool.self, forKey: .optional),
-                garnish: try container.decodeIfPresent(Bool.self, forKey: .garnish))
+                garnish: try container.decodeIfPresent(Bool.self, forKey: .garnish),
+                exactly: try container.decodeIfPresent(Bool.self, forKey: .exactly))
         }
 
         /// The editor's row for the line.
@@ -83,6 +88,7 @@ package struct RecipeInput: Codable, Sendable, Equatable {
                 var row = RecipeDraft.row(text)
                 if optional == true { row.optional = true }
                 if garnish == true { row.garnish = true }
+                if exactly == true { row.exactly = true }
                 return row
             }
             var amountText = ""
@@ -94,7 +100,7 @@ package struct RecipeInput: Codable, Sendable, Equatable {
             }
             return RecipeDraft.Row(
                 amount: amountText, unit: unit ?? "", ingredient: ingredient ?? "", note: note ?? "",
-                optional: optional ?? false, garnish: garnish ?? false)
+                optional: optional ?? false, garnish: garnish ?? false, exactly: exactly ?? false)
         }
     }
 
@@ -129,7 +135,8 @@ package struct RecipeInput: Codable, Sendable, Equatable {
             Line(
                 text: RecipeDraft.line(row), amount: nil, unit: row.unit.isEmpty ? nil : row.unit,
                 ingredient: row.ingredient, note: row.note.isEmpty ? nil : row.note,
-                optional: row.optional ? true : nil, garnish: row.garnish ? true : nil)
+                optional: row.optional ? true : nil, garnish: row.garnish ? true : nil,
+                exactly: row.exactly ? true : nil)
         }
         instructions = draft.steps.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         let italianWords = draft.italian

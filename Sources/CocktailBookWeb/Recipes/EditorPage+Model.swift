@@ -26,6 +26,7 @@ struct EditorPage: PageModel {
         var note: String
         var optional: Bool
         var garnish: Bool
+        var exactly: Bool
         var amountProblem: String?
         var unitProblem: String?
         var ingredientProblem: String?
@@ -186,7 +187,8 @@ struct EditorPage: PageModel {
             ]
             return RowModel(
                 index: index, number: index + 1, amount: row.amount, units: unitOptions, ingredient: row.ingredient,
-                note: row.note, optional: row.optional, garnish: row.garnish, amountProblem: rowProblems[0],
+                note: row.note, optional: row.optional, garnish: row.garnish, exactly: row.exactly,
+                amountProblem: rowProblems[0],
                 unitProblem: rowProblems[1], ingredientProblem: rowProblems[2], noteProblem: rowProblems[3],
                 hasProblem: rowProblems.contains { $0 != nil }, isFirst: index == 0, isLast: index == rowCount - 1)
         }
@@ -234,7 +236,7 @@ extension RecipeDraft {
             rows: form.rows.map {
                 Row(
                     amount: $0.amount, unit: $0.unit, ingredient: $0.ingredient, note: $0.note, optional: $0.optional,
-                    garnish: $0.garnish)
+                    garnish: $0.garnish, exactly: $0.exactly)
             },
             steps: form.steps,
             italian: Italian(
@@ -302,7 +304,7 @@ struct EditorForm: PageForm, Sendable {
     /// An ingredient row (`row.<n>.amount` …), its boxes ticked when sent.
     struct Row: Sendable {
         var amount = "", unit = "", ingredient = "", note = ""
-        var optional = false, garnish = false
+        var optional = false, garnish = false, exactly = false
     }
 
     /// The single fields sent, by name.
@@ -347,6 +349,7 @@ struct EditorForm: PageForm, Sendable {
                 case "note": row.note = value
                 case "optional": row.optional = true
                 case "garnish": row.garnish = true
+                case "exactly": row.exactly = true
                 default: continue
                 }
                 rows[index] = row
