@@ -17,12 +17,8 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, unquote_plus, urlencode, urlparse
 
-import warnings
-
-with warnings.catch_warnings():
-    # authlib 1.9 points at joserfc for JOSE; its own module still does all this needs.
-    warnings.simplefilter("ignore")
-    from authlib.jose import JsonWebKey, jwt
+# authlib 1.9 warns (always) that this module will hand over to joserfc; it does all this needs.
+from authlib.jose import JsonWebKey, jwt
 from authlib.oauth2.rfc7636 import create_s256_code_challenge
 
 CLIENT_ID = "cocktail-book"
