@@ -60,6 +60,8 @@ def test_a_server_that_does_not_answer_counts_as_offline_and_favorites_sync_when
     banner = page.locator("[data-offline-banner]")
     expect(banner).to_be_visible()
     expect(banner).to_contain_text("The book's server isn't answering")
+    # The saved page's day and time, each in the style every page writes them in (DateText).
+    expect(banner).to_contain_text(re.compile(r"saved on [A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M\."))
 
     heart = page.locator("button.heart-toggle")
     heart.click()
@@ -124,6 +126,8 @@ def test_the_offline_page_and_banner_follow_the_language_chosen_after_install(se
     page.goto(running.url + "/cocktails/3")  # saved in English before the switch
     expect(page.locator("h1")).to_have_text("Manhattan")
     expect(page.locator("[data-offline-banner]")).to_contain_text("Sei offline. Il ricettario è quello salvato")
+    # In the words' language, dates too: il 29 nov 2026 alle 19:44.
+    expect(page.locator("[data-offline-banner]")).to_contain_text(re.compile(r"il \d{1,2} [a-z]{3} \d{4} alle \d{2}:\d{2}\."))
     page.goto(running.url + "/cocktails/5")  # never visited: the offline page, in Italian
     expect(page.locator("h1")).to_have_text("Sei offline")
     page.context.set_offline(False)

@@ -173,6 +173,6 @@ public struct UIStrings: Sendable {
 }
 
 extension UIStrings {
-    /// The locale dates are written in.
+    /// The locale dates are written in (see `DateText`), and numbers.
     public var locale: Locale { Locale(identifier: language == .italian ? "it_IT" : "en_US") }
 }

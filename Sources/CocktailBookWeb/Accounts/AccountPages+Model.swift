@@ -95,19 +95,19 @@ struct AccountPage: PageModel {
         self.email = email ?? ""
         role = account.role.rawValue
         roleText = strings["role_" + account.role.rawValue]
-        let format = Date.FormatStyle(date: .abbreviated, time: .shortened).locale(strings.locale)
+        let format = { (date: Date) in DateText.dayAndTime(date, strings: strings) }
         let now = Date()
         self.tokens = tokens.map {
             TokenRow(
                 id: $0.id, prefix: $0.prefix + "…", label: $0.label ?? "—",
                 scope: strings["account_token_scope_" + $0.scope.capped(by: account.role).rawValue],
-                created: strings("account_token_created", ["date": $0.createdAt.formatted(format)]),
+                created: strings("account_token_created", ["date": format($0.createdAt)]),
                 lastUsed: strings(
                     "account_token_last_used",
-                    ["date": $0.lastUsedAt.map { $0.formatted(format) } ?? strings["account_token_never"]]),
+                    ["date": $0.lastUsedAt.map(format) ?? strings["account_token_never"]]),
                 expiry: $0.expiresAt.map { date in
                     strings(
-                        date > now ? "account_token_expires" : "account_token_expired", ["date": date.formatted(format)]
+                        date > now ? "account_token_expires" : "account_token_expired", ["date": format(date)]
                     )
                 })
         }
@@ -156,14 +156,14 @@ struct AdminUsersPage: PageModel {
     }
 
     init(accounts: [Account], notice: String?, message: String?, strings: UIStrings = .english) {
-        let format = Date.FormatStyle(date: .abbreviated, time: .omitted).locale(strings.locale)
+
         rows = accounts.map { account in
             Row(
                 name: account.name,
                 roles: Role.allCases.map {
                     Choice(value: $0.rawValue, label: strings["role_" + $0.rawValue], isSelected: $0 == account.role)
                 },
-                since: strings("admin_since", ["date": account.createdAt.formatted(format)]),
+                since: strings("admin_since", ["date": DateText.day(account.createdAt, strings: strings)]),
                 roleOf: strings("admin_role_of", ["name": account.name]),
                 confirmRemove: strings("admin_remove_confirm", ["name": account.name]))
         }

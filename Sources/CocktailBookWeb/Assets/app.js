@@ -46,7 +46,7 @@
       if (status && !status.message) { location.reload(); return; }
       button.removeAttribute("aria-busy");
       button.textContent = label;
-      var time = new Date().toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
+      var time = timeText(new Date());
       var notice = form.closest(".notice");
       var message = text("refreshFailedAgain").replace("{time}", time);
       if (notice && notice.querySelector("p")) { notice.querySelector("p").textContent = message; }
@@ -352,7 +352,8 @@
   if (drawnNow) {
     try {
       localStorage.setItem(WORDS, JSON.stringify({
-        lang: document.documentElement.lang, offlineBanner: text("offlineBanner"), serverDownBanner: text("serverDownBanner")
+        lang: document.documentElement.lang, dateLocale: document.documentElement.dataset.dateLocale,
+        offlineBanner: text("offlineBanner"), serverDownBanner: text("serverDownBanner")
       }));
     } catch (error) { /* nothing kept */ }
     if (window.caches && window.fetch) {
@@ -371,6 +372,16 @@
       }).catch(function () {});
     }
   }
+  // Dates as the server writes them (DateText): the day abbreviated and the time short, joined
+  // by a comma, in the locale the page names (<html data-date-locale>), or `locale` (the offline
+  // banner speaks the language of the words it kept, which may be newer than a saved page's).
+  function dayText(date, locale) {
+    return date.toLocaleDateString(locale || document.documentElement.dataset.dateLocale, { dateStyle: "medium" });
+  }
+  function timeText(date, locale) {
+    return date.toLocaleTimeString(locale || document.documentElement.dataset.dateLocale, { timeStyle: "short" });
+  }
+
   function updateOfflineBanner() {
     var banner = document.querySelector("[data-offline-banner]");
     if (!banner) { return; }
@@ -378,11 +389,10 @@
     if (!isOffline() || document.querySelector(".offline-page")) { banner.hidden = true; return; }
     var words = savedWords();
     var name = navigator.onLine === false ? "offlineBanner" : "serverDownBanner";
-    var lang = words.lang || document.documentElement.lang || undefined;
     var rendered = new Date(document.body.dataset.renderedAt || Date.now());
-    var date = rendered.toLocaleDateString(lang, { day: "numeric", month: "short", year: "numeric" });
-    var time = rendered.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
-    banner.textContent = (words[name] || text(name)).replace("{when}", date + " " + time)
+    var date = dayText(rendered, words.dateLocale);
+    var time = timeText(rendered, words.dateLocale);
+    banner.textContent = (words[name] || text(name)).replace("{when}", date + ", " + time)
       .replace("{date}", date).replace("{time}", time);
     banner.hidden = false;
   }
@@ -793,7 +803,8 @@
     try {
       var stored = JSON.parse(localStorage.getItem(draftKey) || "null");
       if (stored && stored.fields && JSON.stringify(stored.fields) !== initial && note) {
-        var when = new Date(stored.savedAt).toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
+        var saved = new Date(stored.savedAt);
+        var when = dayText(saved) + ", " + timeText(saved);
         note.hidden = false;
         note.textContent = text("draftFound").replace("{time}", when) + " ";
         var restore = document.createElement("button");

@@ -141,12 +141,11 @@ struct HouseItem {
                 ? strings("batch_expired_today", ["name": name])
                 : strings.count("batch_expired", days, ["name": name])
         }
-        let date = DateFormatter()
-        date.locale = strings.locale
-        date.timeZone = calendar.timeZone
-        date.dateStyle = .medium
-        date.timeStyle = .none
         return strings(
-            "batch_fresh", ["name": name, "ml": strings.decimal(batch.ml), "until": date.string(from: expiry)])
+            "batch_fresh",
+            [
+                "name": name, "ml": strings.decimal(batch.ml),
+                "until": DateText.day(expiry, calendar: calendar, strings: strings),
+            ])
     }
 }

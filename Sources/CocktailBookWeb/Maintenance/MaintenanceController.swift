@@ -172,8 +172,8 @@ struct MaintenancePage: PageModel {
         )
         let (origins, keptBackups) = (storage.origins, storage.keptBackups)
         let size = { (bytes: Int) in ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file) }
-        let format = Date.FormatStyle(date: .abbreviated, time: .shortened).locale(strings.locale)
-        let lastRefresh = status.updatedAt.map { $0.formatted(format) } ?? strings["maintenance_never"]
+        let lastRefresh =
+            status.updatedAt.map { DateText.dayAndTime($0, strings: strings) } ?? strings["maintenance_never"]
         facts = [
             Fact(label: strings["maintenance_state"], value: strings["maintenance_state_" + status.state.rawValue]),
             Fact(label: strings["maintenance_source"], value: source),

@@ -82,6 +82,7 @@ struct PageFrame<Page: PageModel>: MustacheParent {
         case "viewer": viewer
         case "settingsHref": settingsHref
         case "language": strings.language.rawValue
+        case "dateLocale": DateText.localeTag(strings)
         // The interface's words: `{{t.key}}` in every template.
         case "t": strings.table
         // The chosen theme is written into <html> so the first paint is right, with or without script.

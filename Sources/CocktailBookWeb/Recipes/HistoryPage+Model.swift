@@ -141,14 +141,3 @@ enum RecipeChangesText {
         }.joined(separator: ", ")
     }
 }
-
-/// Dates as the pages write them: `25 Nov 2026, 17:48` in the page's language and the book's
-/// calendar.
-enum DateText {
-    static func dayAndTime(_ date: Date, calendar: Calendar, strings: UIStrings) -> String {
-        let locale = Locale(identifier: strings.language == .italian ? "it_IT" : "en_GB")
-        var style = Date.FormatStyle(date: .abbreviated, time: .shortened, locale: locale, calendar: calendar)
-        style.timeZone = calendar.timeZone
-        return date.formatted(style)
-    }
-}
