@@ -6,10 +6,14 @@ import Testing
 @Suite("Cocktail texts by language")
 struct CocktailTextsTests {
     @Test(
-        "Accept-Language and lang values pick Italian only for it tags that come first",
+        "Accept-Language and lang values pick the book's language the header ranks highest, by q value, then order",
         arguments: [
             ("it-IT,it;q=0.9,en;q=0.8", Language.italian), ("it", .italian), ("en-GB,it;q=0.5", .english),
             ("de-DE,it;q=0.7", .italian), ("fr", .english), ("", .english), ("IT-ch", .italian),
+            // q values rank, whatever the order written; q=0 refuses; a bad q counts as refusing.
+            ("en;q=0.1, it;q=0.9", .italian), ("en-US;q=0.5,it-CH;q=0.8,fr", .italian),
+            ("it;q=0,en;q=0.2", .english), ("it;q=abc,en;q=0.1", .english), ("*;q=0.5,it;q=0.4", .italian),
+            ("en, it", .english), ("fr-CA;q=1.0, it;q=1.0, en;q=1.0", .italian),
         ])
     func negotiation(_ header: String, _ expected: Language) {
         #expect(Language(preferring: header) == expected)

@@ -52,19 +52,25 @@ public enum Language: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// The language an `Accept-Language` header or a `lang` value asks for: Italian for any
-    /// `it…` tag that comes before an English one, English otherwise.
+    /// The language an `Accept-Language` header or a `lang` value asks for: the book's language
+    /// the header ranks highest (`q` values, then the order written; a region tag such as
+    /// `it-CH` asks for its language; `q=0` refuses it), English when it names none of them.
     public init(preferring header: String?) {
-        let tags = (header ?? "").split(separator: ",").map {
-            $0.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-        }
-        for tag in tags {
-            if tag == "it" || tag.hasPrefix("it-") {
-                self = .italian
-                return
+        var ranked: [(tag: String, quality: Double, order: Int)] = []
+        for (order, entry) in (header ?? "").split(separator: ",").prefix(32).enumerated() {
+            let parts = entry.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let tag = parts.first?.lowercased(), !tag.isEmpty else { continue }
+            var quality = 1.0
+            for parameter in parts.dropFirst() where parameter.lowercased().hasPrefix("q=") {
+                quality = Double(parameter.dropFirst(2)).map { min(max($0, 0), 1) } ?? 0
             }
-            if tag == "en" || tag.hasPrefix("en-") {
-                self = .english
+            if quality > 0 { ranked.append((tag, quality, order)) }
+        }
+        ranked.sort { $0.quality != $1.quality ? $0.quality > $1.quality : $0.order < $1.order }
+        for entry in ranked {
+            let primary = entry.tag.split(separator: "-").first.map(String.init) ?? entry.tag
+            if let language = Language(rawValue: primary) {
+                self = language
                 return
             }
         }

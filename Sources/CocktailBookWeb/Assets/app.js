@@ -352,7 +352,7 @@
   if (drawnNow) {
     try {
       localStorage.setItem(WORDS, JSON.stringify({
-        lang: document.documentElement.lang, dateLocale: document.documentElement.dataset.dateLocale,
+        lang: document.documentElement.lang, dateLocale: document.body.dataset.dateLocale,
         offlineBanner: text("offlineBanner"), serverDownBanner: text("serverDownBanner")
       }));
     } catch (error) { /* nothing kept */ }
@@ -373,13 +373,13 @@
     }
   }
   // Dates as the server writes them (DateText): the day abbreviated and the time short, joined
-  // by a comma, in the locale the page names (<html data-date-locale>), or `locale` (the offline
+  // by a comma, in the locale the page names (<body data-date-locale>), or `locale` (the offline
   // banner speaks the language of the words it kept, which may be newer than a saved page's).
   function dayText(date, locale) {
-    return date.toLocaleDateString(locale || document.documentElement.dataset.dateLocale, { dateStyle: "medium" });
+    return date.toLocaleDateString(locale || document.body.dataset.dateLocale, { dateStyle: "medium" });
   }
   function timeText(date, locale) {
-    return date.toLocaleTimeString(locale || document.documentElement.dataset.dateLocale, { timeStyle: "short" });
+    return date.toLocaleTimeString(locale || document.body.dataset.dateLocale, { timeStyle: "short" });
   }
 
   function updateOfflineBanner() {
