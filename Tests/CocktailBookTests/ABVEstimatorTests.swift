@@ -216,11 +216,14 @@ struct ABVTextTests {
         // 1 oz (29.57 ml) each of gin 40 %, Campari 24 %, vermouth 16 %: 23.7 ml of alcohol, 18.7 g.
         let negroni = try details(.alcoholic, realNegroni)
         #expect(abs((negroni.alcoholGrams ?? 0) - 18.665) < 0.01)
-        #expect(negroni.standardDrinksText(.english) == "1.9 standard drinks")
-        #expect(negroni.standardDrinksText(.of(.italian)) == "1,6 unità alcoliche")
+        #expect(negroni.standardDrinksText(.english) == "1.9 standard drinks (10 g)")
+        #expect(negroni.standardDrinksText(.of(.italian)) == "1,6 unità alcoliche (12 g)")
+        // Counted in another standard, the page says which.
+        #expect(negroni.standardDrinksText(.english.countingStandardDrinks(of: 14)) == "1.3 standard drinks (14 g)")
         // Dilution changes the strength, not the alcohol.
         #expect(try details(.alcoholic, realNegroni, method: "shaken").alcoholGrams == negroni.alcoholGrams)
-        #expect(try details(.alcoholic, ["32 ml London dry gin"]).standardDrinksText(.english) == "1 standard drink")
+        #expect(
+            try details(.alcoholic, ["32 ml London dry gin"]).standardDrinksText(.english) == "1 standard drink (10 g)")
         #expect(try details(.nonAlcoholic, realNegroni).standardDrinksText(.english) == nil)
         #expect(
             try details(.alcoholic, ["2 oz fresh lime juice", "Soda water, to top"]).standardDrinksText(.english) == nil

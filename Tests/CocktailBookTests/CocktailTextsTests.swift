@@ -40,3 +40,29 @@ struct CocktailTextsTests {
         #expect(decoded.translations?["it"] == italian)
     }
 }
+
+@Suite("The standard drink by region and setting")
+struct StandardDrinkTests {
+    @Test(
+        "the default comes from the region the browser names for the page's language",
+        arguments: [
+            ("en-US,en;q=0.9", Language.english, 14), ("en-GB", .english, 8), ("en", .english, 10),
+            ("it-IT,it;q=0.9", .italian, 12), ("en-US", .italian, 12), ("de-DE,en-GB;q=0.5", .english, 8),
+            ("en-GB;q=0.2,en-US;q=0.8", .english, 14), ("", .english, 10),
+        ])
+    func byRegion(_ header: String, _ language: Language, _ grams: Int) {
+        #expect(StandardDrink.grams(for: language, acceptLanguage: header) == grams)
+    }
+
+    @Test("a chosen standard is kept in the settings' cookie value; auto goes back to the region; others are ignored")
+    func setting() {
+        let chosen = Settings().applying { $0 == "std" ? "14" : nil }
+        #expect(chosen.standardDrink == 14)
+        #expect(chosen.cookieValue.hasSuffix("&std=14"))
+        #expect(Settings(cookieValue: chosen.cookieValue).standardDrink == 14)
+        #expect(chosen.applying { $0 == "std" ? "13" : nil }.standardDrink == 14)
+        #expect(chosen.applying { $0 == "std" ? "auto" : nil }.standardDrink == nil)
+        // A language switch leaves it as chosen.
+        #expect(chosen.applying { $0 == "lang" ? "it" : nil }.standardDrink == 14)
+    }
+}

@@ -130,11 +130,28 @@ struct PagesTests {
             #expect(html.contains("<dt>Glass</dt><dd>Highball</dd>"))
             #expect(html.contains("≈ 11% ABV") || html.contains("≈ 10% ABV") || html.contains("≈ 12% ABV"))
             // 1 ½ oz of vodka at 40 %: 14.0 g of alcohol, 1.4 drinks of 10 g (1.2 Italian units of 12 g).
-            #expect(html.contains(">1.4 standard drinks</span>"))
+            #expect(html.contains(">1.4 standard drinks (10 g)</span>"))
             let italian = String(
                 buffer: try await client.execute(uri: "/cocktails/9", method: .get, headers: [.acceptLanguage: "it"])
                     .body)
-            #expect(italian.contains(">1,2 unità alcoliche</span>"))
+            #expect(italian.contains(">1,2 unità alcoliche (12 g)</span>"))
+            // The region's standard: 14 g in the United States, a unit of 8 g in the United Kingdom.
+            for (header, text) in [
+                ("en-US,en;q=0.9", ">1 standard drink (14 g)</span>"), ("en-GB", ">1.7 standard drinks (8 g)</span>"),
+            ] {
+                let page = String(
+                    buffer: try await client.execute(
+                        uri: "/cocktails/9", method: .get, headers: [.acceptLanguage: header]
+                    ).body)
+                #expect(page.contains(text), "\(header)")
+            }
+            // A standard chosen in the settings wins over the region, and survives a switch of language.
+            let chosen = String(
+                buffer: try await client.execute(
+                    uri: "/cocktails/9?lang=it", method: .get,
+                    headers: [.acceptLanguage: "en-US", .cookie: "cocktailbook_settings=theme=auto&servings=1&std=8"]
+                ).body)
+            #expect(chosen.contains(">1,7 unità alcoliche (8 g)</span>"))
             #expect(html.contains("Ingredients</h2>"))
         }
     }

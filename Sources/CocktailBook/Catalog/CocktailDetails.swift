@@ -68,19 +68,21 @@ public struct CocktailDetails: Sendable, Equatable {
 }
 
 extension CocktailDetails {
-    /// Standard drinks in one serving: grams of alcohol ÷ the language's standard drink
-    /// (``Language/standardDrinkGrams``); `nil` for a drink without alcohol.
+    /// Standard drinks in one serving: grams of alcohol ÷ the page's standard drink
+    /// (``UIStrings/standardDrinkGrams``); `nil` for a drink without alcohol.
     public func standardDrinks(_ strings: UIStrings) -> Double? {
         guard cocktail.kind != .nonAlcoholic, let grams = alcoholGrams, grams > 0 else { return nil }
-        return grams / strings.language.standardDrinkGrams
+        return grams / Double(strings.standardDrinkGrams)
     }
 
-    /// `1.6 standard drinks` (`1,9 unità alcoliche` in Italian), to one decimal.
+    /// `1.6 standard drinks (10 g)` (`1,9 unità alcoliche (12 g)` in Italian), to one decimal,
+    /// naming the standard counted in.
     public func standardDrinksText(_ strings: UIStrings) -> String? {
         guard let drinks = standardDrinks(strings) else { return nil }
         let shown = strings.decimal((drinks * 10).rounded() / 10, fractionDigits: 1)
         return strings(
-            abs(drinks - 1) < 0.05 ? "details_standard_drinks_one" : "details_standard_drinks_other", ["n": shown])
+            abs(drinks - 1) < 0.05 ? "details_standard_drinks_one" : "details_standard_drinks_other",
+            ["n": shown, "g": String(strings.standardDrinkGrams)])
     }
 }
 

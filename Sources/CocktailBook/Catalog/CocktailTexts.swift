@@ -56,6 +56,21 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     /// the header ranks highest (`q` values, then the order written; a region tag such as
     /// `it-CH` asks for its language; `q=0` refuses it), English when it names none of them.
     public init(preferring header: String?) {
+        for tag in AcceptLanguage.ranked(header) {
+            let primary = tag.split(separator: "-").first.map(String.init) ?? tag
+            if let language = Language(rawValue: primary) {
+                self = language
+                return
+            }
+        }
+        self = .english
+    }
+}
+
+/// An `Accept-Language` header read as its tags, lower-cased, best first: by `q` value, then in
+/// the order written; a tag with `q=0` (or an unreadable `q`) is left out.
+public enum AcceptLanguage {
+    public static func ranked(_ header: String?) -> [String] {
         var ranked: [(tag: String, quality: Double, order: Int)] = []
         for (order, entry) in (header ?? "").split(separator: ",").prefix(32).enumerated() {
             let parts = entry.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -67,14 +82,26 @@ public enum Language: String, Sendable, CaseIterable, Codable {
             if quality > 0 { ranked.append((tag, quality, order)) }
         }
         ranked.sort { $0.quality != $1.quality ? $0.quality > $1.quality : $0.order < $1.order }
-        for entry in ranked {
-            let primary = entry.tag.split(separator: "-").first.map(String.init) ?? entry.tag
-            if let language = Language(rawValue: primary) {
-                self = language
-                return
-            }
+        return ranked.map(\.tag)
+    }
+}
+
+/// How many grams of alcohol one standard drink holds, which differs by country: a setting
+/// whose default comes from the region the browser names for the page's language.
+public enum StandardDrink {
+    /// What a person may choose, in grams.
+    public static let choices = [8, 10, 12, 14]
+    /// Regions whose standard differs from their language's (`en` 10 g, `it` 12 g): the United
+    /// States' 14 g (NIAAA) and the United Kingdom's unit of 8 g.
+    static let byRegion: [String: Int] = ["en-us": 14, "en-gb": 8]
+
+    /// The default for `language`: the region of the highest-ranked tag of that language in
+    /// `acceptLanguage` (`en-US` → 14), else the language's own.
+    public static func grams(for language: Language, acceptLanguage: String?) -> Int {
+        for tag in AcceptLanguage.ranked(acceptLanguage) where tag.hasPrefix(language.rawValue + "-") {
+            if let grams = byRegion[tag] { return grams }
         }
-        self = .english
+        return Int(language.standardDrinkGrams)
     }
 }
 

@@ -13,6 +13,16 @@ public struct UIStrings: Sendable {
     public let table: [String: String]
     /// The names of catalog things and their grammar; `nil` in English, whose names are the catalog's own.
     public let names: NameTable?
+    /// Grams of alcohol in the standard drink the page counts in (the viewer's setting, else the
+    /// region's; ``StandardDrink``).
+    public private(set) var standardDrinkGrams: Int
+
+    /// These strings counting standard drinks of `grams`.
+    public func countingStandardDrinks(of grams: Int) -> UIStrings {
+        var strings = self
+        strings.standardDrinkGrams = grams
+        return strings
+    }
 
     public static let english = UIStrings(language: .english)
     public static let italian = UIStrings(language: .italian)
@@ -26,6 +36,7 @@ public struct UIStrings: Sendable {
         self.language = language
         table = Self.load("\(language.rawValue)") ?? [:]
         names = language == .english ? nil : Self.loadNames("names-\(language.rawValue)")
+        standardDrinkGrams = Int(language.standardDrinkGrams)
     }
 
     /// The text of `key`; a key missing here falls back to English, then to the key itself

@@ -24,8 +24,11 @@ public struct Settings: Sendable, Equatable, Codable {
     /// Whether the household's other members may have their menus follow this person's bar
     /// (see what a list's menu marks "Not today"). Off until the person turns it on.
     public var sharesBar = false
+    /// The grams of alcohol in one standard drink the person chose; `nil` follows the region
+    /// (see ``StandardDrink``). Like chosen units, it survives a change of language.
+    public var standardDrink: Int?
 
-    enum CodingKeys: String, CodingKey { case theme, language, units, servings, sharesBar }
+    enum CodingKeys: String, CodingKey { case theme, language, units, servings, sharesBar, standardDrink }
 
     /// The most servings a recipe scales to.
     public static let servingsRange = 1...12
@@ -61,6 +64,13 @@ public struct Settings: Sendable, Equatable, Codable {
             settings.servings = servings
         }
         if let bar = fields("bar"), bar == "shared" || bar == "private" { settings.sharesBar = bar == "shared" }
+        if let standard = fields("std") {
+            if standard == "auto" {
+                settings.standardDrink = nil
+            } else if let grams = Int(standard), StandardDrink.choices.contains(grams) {
+                settings.standardDrink = grams
+            }
+        }
         return settings
     }
 
@@ -69,7 +79,7 @@ public struct Settings: Sendable, Equatable, Codable {
     public var cookieValue: String {
         "theme=\(theme.rawValue)&lang=\(language?.rawValue ?? "auto")"
             + (unitsChosen ? "&units=\(units.rawValue)" : "") + "&servings=\(servings)"
-            + (sharesBar ? "&bar=shared" : "")
+            + (sharesBar ? "&bar=shared" : "") + (standardDrink.map { "&std=\($0)" } ?? "")
     }
 
     /// Reads ``cookieValue``; anything unreadable is left at its default.

@@ -28,7 +28,7 @@ struct ResponseCacheMiddleware<Context: AppContext>: RouterMiddleware {
                 request.headers[Self.forwardedHost] ?? "",
             ].joined(separator: " "),
             viewer: Self.describe(context.viewer),
-            settings: context.language.rawValue + "|" + context.settings.cookieValue,
+            settings: context.language.rawValue + "|\(context.standardDrinkGrams)|" + context.settings.cookieValue,
             state: .current(catalog: catalog, changes: changes)
         )
         if let entry = cache.entry(for: key) {

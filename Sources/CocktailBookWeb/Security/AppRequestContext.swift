@@ -30,6 +30,8 @@ protocol AppContext: RequestContext {
     var settings: Settings { get set }
     /// The language pages are written in: the setting, else the browser's.
     var language: Language { get set }
+    /// Grams of alcohol in the standard drink pages count in: the setting, else the region's.
+    var standardDrinkGrams: Int { get set }
     /// The route lets the service worker keep its pages for offline use (``RoutePolicy/offline``).
     var keepsOffline: Bool { get set }
     /// The page asked for, path and query (see ``SettingsMiddleware``): the settings link
@@ -52,7 +54,7 @@ extension AppContext {
     var signedInWithToken: Bool { tokenScope != nil }
 
     /// The interface's words in the viewer's language.
-    var strings: UIStrings { UIStrings.of(language) }
+    var strings: UIStrings { UIStrings.of(language).countingStandardDrinks(of: standardDrinkGrams) }
 }
 
 extension AppContext {
@@ -70,6 +72,7 @@ struct AppRequestContext: AppContext {
     var hasBadCredentials = false
     var settings = Settings()
     var language = Language.english
+    var standardDrinkGrams = 10
     var keepsOffline = false
     var pagePath = "/"
     var identityUnknown: AppError?

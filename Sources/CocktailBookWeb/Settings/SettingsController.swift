@@ -17,7 +17,9 @@ struct SettingsController<Context: AppContext>: Sendable {
         let router = routes.routes("", .anyone)
         router.get("/settings") { request, context in
             var page = SettingsPage(
-                context.settings, language: context.language, returnPath: SettingsPage.backPath(FormQuery(request)))
+                context.settings, language: context.language, returnPath: SettingsPage.backPath(FormQuery(request)),
+                regionStandard: StandardDrink.grams(
+                    for: context.language, acceptLanguage: request.headers[.acceptLanguage]))
             // Only a member has a bar of their own to share with the household.
             if case .account = context.viewer, context.keepsPersonalRecords {
                 page.showBarSharing(context.settings, strings: context.strings)
@@ -45,6 +47,8 @@ struct SettingsPage: PageModel {
     var languages: [Choice]
     var units: [Choice]
     var servings: [Choice]
+    /// Grams in one standard drink: the region's, or one chosen.
+    var standardDrinks: [Choice]
     /// Whether the household may follow this person's bar: shown to members only.
     var barSharing: [Choice] = []
     var hasBarSharing = false
@@ -75,7 +79,7 @@ struct SettingsPage: PageModel {
         var langAttribute: String? = nil
     }
 
-    init(_ settings: Settings, language: Language, returnPath: String) {
+    init(_ settings: Settings, language: Language, returnPath: String, regionStandard: Int = 10) {
         let strings = UIStrings.of(language)
         themes = Settings.Theme.allCases.map {
             Choice(value: $0.rawValue, label: strings["settings_theme_" + $0.rawValue], isChecked: settings.theme == $0)
@@ -101,6 +105,17 @@ struct SettingsPage: PageModel {
         servings = Settings.servingsRange.map {
             Choice(value: String($0), label: String($0), isChecked: settings.servings == $0)
         }
+        standardDrinks =
+            [
+                Choice(
+                    value: "auto", label: strings("settings_standard_drink_auto", ["g": String(regionStandard)]),
+                    isChecked: settings.standardDrink == nil)
+            ]
+            + StandardDrink.choices.map {
+                Choice(
+                    value: String($0), label: strings("settings_standard_drink_" + String($0)),
+                    isChecked: settings.standardDrink == $0)
+            }
         self.returnPath = returnPath
         saveReturn = returnPath
     }
@@ -115,11 +130,11 @@ struct SettingsPage: PageModel {
 
 /// The settings form: each field it sends changes that setting (see ``Settings/applying(_:)``).
 struct SettingsForm: PageForm {
-    var theme, lang, units, servings, bar: String?
+    var theme, lang, units, servings, bar, std: String?
     /// The page to go back to (a path of this site).
     var `return`: String?
 
     var fields: [String: String?] {
-        ["theme": theme, "lang": lang, "units": units, "servings": servings, "bar": bar]
+        ["theme": theme, "lang": lang, "units": units, "servings": servings, "bar": bar, "std": std]
     }
 }

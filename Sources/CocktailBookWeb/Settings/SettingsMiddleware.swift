@@ -44,6 +44,9 @@ struct SettingsMiddleware<Context: AppContext>: RouterMiddleware {
         if let sharedLanguage { saved.language = sharedLanguage }
         context.settings = saved.applying { name in name == "units" || name == "servings" ? query[name] : nil }
         context.language = context.settings.language ?? Language(preferring: request.headers[.acceptLanguage])
+        context.standardDrinkGrams =
+            context.settings.standardDrink
+            ?? StandardDrink.grams(for: context.language, acceptLanguage: request.headers[.acceptLanguage])
         if !unitsChosen {
             saved.units = Self.defaultUnits(for: context.language)
             if query["units"].flatMap(Settings.Units.init(rawValue:)) == nil { context.settings.units = saved.units }
