@@ -147,8 +147,12 @@ struct AccountsHTTPTests {
             #expect(
                 try await client.execute(uri: "/api/v1/catalog/refresh", method: .post, headers: bearer).status
                     == .forbidden)
+            // Revoked by another process (the CLI's way): the server notices the file's change on its
+            // next look (at most every 10 ms), so the test waits for that condition, not for a time.
             try await accounts.database.revokeToken(prefix: String(token.prefix(11)))
-            let after = try await client.execute(uri: "/api/v1/favorites", method: .get, headers: bearer)
+            let after = try await eventually {
+                try await client.execute(uri: "/api/v1/favorites", method: .get, headers: bearer)
+            } until: { $0.status != .ok }
             #expect(after.status == .unauthorized)
             #expect(String(buffer: after.body).contains(#""code":"invalid_token""#))
         }
