@@ -93,6 +93,9 @@ def test_signing_in_and_out_through_the_provider_in_a_browser(server, provider, 
 
     # Signing out ends the book's session and the provider's, which sends the person back.
     page.goto(book.url + "/account")
+    # An account made at its first sign-in there has no password to change: the page says so.
+    expect(page.locator("[data-no-password]")).to_contain_text("no password")
+    expect(page.locator("form[action='/account/password']")).to_have_count(0)
     page.locator("form[data-sign-out] button").click()
     expect(page).to_have_url(book.url + "/")
     assert provider.logouts and provider.logouts[-1]["client_id"] == CLIENT_ID

@@ -152,6 +152,13 @@ public struct Accounts: Sendable {
         return stored.account
     }
 
+    /// Whether the account named `name` has a password it can sign in with (accounts made by a
+    /// restore or a first sign-in through the OpenID provider have none until an admin sets one).
+    public func hasPassword(named name: String) async throws -> Bool {
+        guard let hash = try await database.credentials(named: name)?.passwordHash else { return false }
+        return !hash.hasPrefix("!")
+    }
+
     /// A stored "password" nothing matches: restored accounts get one until an admin sets a
     /// real password.
     public static func unusablePasswordHash() -> String { "!restored-" + Secrets.randomToken() }

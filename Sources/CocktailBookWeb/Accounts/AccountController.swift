@@ -134,12 +134,16 @@ struct AccountController<Context: AppContext>: Sendable {
     private func page(
         for account: Account, notice: String? = nil, newToken: String? = nil, message: String? = nil, strings: UIStrings
     ) async throws -> AccountPage {
-        await AccountPage(
+        var page = await AccountPage(
             account: account, tokens: try await accounts.tokens(of: account.id),
             otherSessions: max(0, try await accounts.sessionCount(of: account.id) - 1),
             notice: notice, newToken: newToken, message: message, email: try await accounts.email(of: account.id),
             strings: strings
         )
+        page.hasPassword = try await accounts.hasPassword(named: account.name)
+        page.noPasswordText = strings(
+            "account_no_password", ["command": "cocktailbook user passwd \(account.name) --password-stdin"])
+        return page
     }
 
     @Sendable func changePassword(request: Request, context: Context) async throws -> Response {

@@ -64,6 +64,10 @@ struct AccountPage: PageModel {
     var lifetimes: [Choice] = []
     /// The account's e-mail address ("" without one).
     var email = ""
+    /// Whether it has a password to change (one made at a first sign-in through the identity
+    /// provider has none: the page says so instead of asking for the current one).
+    var hasPassword = true
+    var noPasswordText = ""
 
     struct TokenRow {
         var id: Int64
