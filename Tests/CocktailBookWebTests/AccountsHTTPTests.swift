@@ -152,7 +152,9 @@ struct AccountsHTTPTests {
             try await accounts.database.revokeToken(prefix: String(token.prefix(11)))
             let after = try await eventually {
                 try await client.execute(uri: "/api/v1/favorites", method: .get, headers: bearer)
-            } until: { $0.status != .ok }
+            } until: {
+                $0.status != .ok
+            }
             #expect(after.status == .unauthorized)
             #expect(String(buffer: after.body).contains(#""code":"invalid_token""#))
         }
