@@ -1,3 +1,4 @@
+import CocktailBook
 import CocktailBookTestSupport
 import CocktailsAPI
 import Foundation
@@ -70,5 +71,32 @@ struct CocktailDBOrderTests {
         let json = "{\"v\":" + OrderedJSON.string(text) + "}"
         let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String]
         #expect(decoded?["v"] == text)
+    }
+}
+
+/// TheCocktailDB's per-language instructions come from the drink's translations.
+@Suite("TheCocktailDB API: instructions by language")
+struct CocktailDBLanguagesTests {
+    @Test("strInstructionsDE, FR, ES and IT carry the drink's translation in that language, null without one")
+    func instructionsByLanguage() {
+        func texts(_ steps: [String]) -> CocktailTexts {
+            CocktailTexts(shortDescription: "", longDescription: "", instructions: steps)
+        }
+        let cocktail = Cocktail(
+            id: "1", name: "Negroni", kind: .alcoholic, shortDescription: "Bitter", longDescription: "Bitter",
+            preparationMinutes: 2, imageName: "x", ingredients: ["30 ml gin"], instructions: ["Stir.", "Strain."],
+            translations: [
+                "it": texts(["Mescola.", "Filtra."]), "de": texts(["Rühren.", "Abseihen."]), "fr": texts([]),
+            ])
+        let details = CocktailDetails(
+            CocktailList.Item(cocktail: cocktail, isFavorite: false), table: IngredientTable([]))
+        let record = CocktailDBDrink.full(details, images: CocktailDBImageBase(origin: "http://127.0.0.1"))
+        let value = { (key: String) in record.fields.first { $0.key == key }?.value }
+        #expect(value("strInstructions") == "Stir. Strain.")
+        #expect(value("strInstructionsIT") == "Mescola. Filtra.")
+        #expect(value("strInstructionsDE") == "Rühren. Abseihen.")
+        #expect(value("strInstructionsFR") == nil)
+        #expect(value("strInstructionsES") == nil)
+        #expect(record.fields.contains { $0.key == "strInstructionsES" })
     }
 }

@@ -27,10 +27,11 @@ enum CocktailDBDrink {
             ("strGlass", cocktail.glass?.entry.cocktailDB),
             ("strInstructions", instructions),
         ]
-        // English and, where the catalog has it, Italian; the other keys exist so clients find them.
-        let italian = cocktail.translations?["it"]?.instructions.map { $0.joined(separator: " ") }
-        fields += ["ES", "DE", "FR", "IT", "ZH-HANS", "ZH-HANT"].map {
-            ("strInstructions\($0)", $0 == "IT" ? italian : nil)
+        // Each language's instructions from the drink's translation in that language (the key's
+        // suffix is the language code), as TheCocktailDB serves its own; null where there is none.
+        fields += ["ES", "DE", "FR", "IT", "ZH-HANS", "ZH-HANT"].map { suffix in
+            let steps = cocktail.translations?[suffix.lowercased()]?.instructions.map { $0.joined(separator: " ") }
+            return ("strInstructions\(suffix)", steps.flatMap { $0.isEmpty ? nil : $0 })
         }
         fields.append(("strDrinkThumb", images.url(for: cocktail)))
         fields += (1...slots).map { ("strIngredient\($0)", $0 <= lines.count ? lines[$0 - 1].ingredient : nil) }
