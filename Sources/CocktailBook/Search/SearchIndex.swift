@@ -4,8 +4,9 @@
 /// Matching ignores case and accents, takes each query word as a prefix (`marg` finds both
 /// Margaritas), forgives typos in names and ingredients (one edit from 4 letters, two from 8),
 /// and looks at names first, then ingredients, then descriptions and tags. Every query word must
-/// match somewhere. Ingredients and descriptions are searched in the language the page shows
-/// (`menta` finds the Mojito in Italian, `mint` in English); names are the same in every language.
+/// match somewhere. Ingredients are searched in the language the page shows (by prefix, with
+/// typos forgiven) and in every other language of the book by whole word (`menta` and `mint` find
+/// the Mojito on any page); descriptions in the page's language; names are the same in every one.
 public struct SearchIndex: Sendable {
     /// How well a cocktail matched, best first.
     public enum Rank: Int, Sendable, Comparable, CaseIterable {
@@ -321,6 +322,12 @@ public struct SearchIndex: Sendable {
             // reading every ingredient term for near spellings costs more than the prefix.
             var ingredient = ingredients.prefixMatches(term)
             if ingredient.isEmpty { ingredient = ingredients.fuzzyMatches(term) }
+            // An ingredient named in another of the book's languages, as a whole word (`menta` on
+            // an English page, `mint` on an Italian one): a prefix there would be noise (`lim`
+            // is not `limone`).
+            for other in Language.allCases where other != language {
+                if let index = self.ingredients[other] { ingredient.formUnion(index.exactMatches(term)) }
+            }
             ingredient.formUnion(fuzzy)
             var description = descriptions.prefixMatches(term)
             description.formUnion(ingredient)

@@ -150,6 +150,14 @@ struct TermIndex {
         return set
     }
 
+    /// Positions of documents with exactly the term `term`.
+    func exactMatches(_ term: String) -> DocumentSet {
+        var set = DocumentSet(count: documentCount)
+        let index = lowerBound(term)
+        if index < terms.count, terms[index] == term { add(index, to: &set) }
+        return set
+    }
+
     /// Positions of documents with a term within the allowed edits of `term`, or starting with it.
     func fuzzyMatches(_ term: String) -> DocumentSet {
         var set = prefixMatches(term)
