@@ -56,7 +56,12 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     /// the header ranks highest (`q` values, then the order written; a region tag such as
     /// `it-CH` asks for its language; `q=0` refuses it), English when it names none of them.
     public init(preferring header: String?) {
-        for tag in AcceptLanguage.ranked(header) {
+        self.init(preferring: AcceptLanguage.ranked(header))
+    }
+
+    /// The book's language first among `tags`, ranked as ``AcceptLanguage/ranked(_:)`` does.
+    public init(preferring tags: [String]) {
+        for tag in tags {
             let primary = tag.split(separator: "-").first.map(String.init) ?? tag
             if let language = Language(rawValue: primary) {
                 self = language
@@ -98,7 +103,12 @@ public enum StandardDrink {
     /// The default for `language`: the region of the highest-ranked tag of that language in
     /// `acceptLanguage` (`en-US` → 14), else the language's own.
     public static func grams(for language: Language, acceptLanguage: String?) -> Int {
-        for tag in AcceptLanguage.ranked(acceptLanguage) where tag.hasPrefix(language.rawValue + "-") {
+        grams(for: language, rankedTags: AcceptLanguage.ranked(acceptLanguage))
+    }
+
+    /// The same, from tags already ranked by ``AcceptLanguage/ranked(_:)``.
+    public static func grams(for language: Language, rankedTags: [String]) -> Int {
+        for tag in rankedTags where tag.hasPrefix(language.rawValue + "-") {
             if let grams = byRegion[tag] { return grams }
         }
         return Int(language.standardDrinkGrams)

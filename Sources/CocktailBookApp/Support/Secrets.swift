@@ -17,6 +17,12 @@ package enum Secrets {
         return withUnsafeBytes(of: words) { hex($0) }
     }
 
+    /// Whether two secrets (a CSRF token, an OpenID state or nonce) are equal, in a time that
+    /// does not depend on where they differ (for equal lengths).
+    package static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).reduce(UInt8(0), { $0 | ($1.0 ^ $1.1) }) == 0
+    }
+
     /// The SHA-256 of `bytes`, as 64 lower-case hex digits.
     package static func sha256(_ bytes: some DataProtocol) -> String {
         SHA256.hash(data: bytes).withUnsafeBytes { hex($0) }

@@ -106,26 +106,23 @@ struct AccessMiddleware<Context: AppContext>: RouterMiddleware {
 /// The session cookie: `HttpOnly`, `SameSite=Lax`, `Secure` when the request came over HTTPS.
 enum SessionCookie {
     static let name = "cocktailbook_session"
-
-    static func set(_ token: String, secure: Bool) -> String {
-        "\(name)=\(token); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(Int(Accounts.sessionIdleLimit))"
-            + (secure ? "; Secure" : "")
-    }
-
-    static func clear(secure: Bool) -> String {
-        "\(name)=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0" + (secure ? "; Secure" : "")
-    }
-
     /// Says that the session was started through the OpenID provider, so that signing out
     /// signs out there too (it holds no secret).
     static let providerName = "cocktailbook_via"
 
-    static func signedInThroughProvider(secure: Bool) -> String {
-        "\(providerName)=oidc; Path=/; HttpOnly; SameSite=Lax; Max-Age=\(Int(Accounts.sessionIdleLimit))"
-            + (secure ? "; Secure" : "")
+    static func set(_ token: String, secure: Bool) -> String {
+        cookie(name, token, maxAge: Int(Accounts.sessionIdleLimit), secure: secure)
     }
 
-    static func clearProvider(secure: Bool) -> String {
-        "\(providerName)=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0" + (secure ? "; Secure" : "")
+    static func clear(secure: Bool) -> String { cookie(name, "", maxAge: 0, secure: secure) }
+
+    static func signedInThroughProvider(secure: Bool) -> String {
+        cookie(providerName, "oidc", maxAge: Int(Accounts.sessionIdleLimit), secure: secure)
+    }
+
+    static func clearProvider(secure: Bool) -> String { cookie(providerName, "", maxAge: 0, secure: secure) }
+
+    private static func cookie(_ name: String, _ value: String, maxAge: Int, secure: Bool) -> String {
+        "\(name)=\(value); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(maxAge)" + (secure ? "; Secure" : "")
     }
 }

@@ -84,7 +84,7 @@ struct OpenIDController<Context: AppContext>: Sendable {
         guard let cookie = request.cookies[Self.cookieName]?.value,
             let data = Data(base64URLEncoded: cookie), let pending = try? JSONDecoder().decode(Pending.self, from: data)
         else { return refused(strings["oidc_not_started"], context: context) }
-        guard let state = query["state"], OpenIDProvider.same(state, pending.state) else {
+        guard let state = query["state"], Secrets.same(state, pending.state) else {
             return refused(strings["oidc_state_mismatch"], context: context)
         }
         guard Date().timeIntervalSince(pending.startedAt) < Self.lifetime else {

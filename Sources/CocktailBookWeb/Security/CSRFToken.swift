@@ -37,9 +37,7 @@ enum CSRFToken {
     /// Refuses a form submission whose `csrf` field is not this browser's token, in constant
     /// time for equal lengths. ``RoutePolicyMiddleware`` calls it for every page's form.
     static func verify(_ field: String?, request: Request) throws {
-        guard let cookie = fromCookie(of: request), let field, field.utf8.count == cookie.utf8.count,
-            zip(field.utf8, cookie.utf8).reduce(UInt8(0), { $0 | ($1.0 ^ $1.1) }) == 0
-        else {
+        guard let cookie = fromCookie(of: request), let field, Secrets.same(field, cookie) else {
             throw AppError(
                 status: .forbidden, code: "csrf_failed",
                 message: "This form has expired or did not come from this site. Reload the page and try again."

@@ -43,10 +43,11 @@ struct SettingsMiddleware<Context: AppContext>: RouterMiddleware {
         let sharedLanguage = query["lang"].flatMap(Language.init(rawValue:))
         if let sharedLanguage { saved.language = sharedLanguage }
         context.settings = saved.applying { name in name == "units" || name == "servings" ? query[name] : nil }
-        context.language = context.settings.language ?? Language(preferring: request.headers[.acceptLanguage])
+        // The browser's languages, read once for the language and the region's standard drink.
+        let browser = AcceptLanguage.ranked(request.headers[.acceptLanguage])
+        context.language = context.settings.language ?? Language(preferring: browser)
         context.standardDrinkGrams =
-            context.settings.standardDrink
-            ?? StandardDrink.grams(for: context.language, acceptLanguage: request.headers[.acceptLanguage])
+            context.settings.standardDrink ?? StandardDrink.grams(for: context.language, rankedTags: browser)
         if !unitsChosen {
             saved.units = Self.defaultUnits(for: context.language)
             if query["units"].flatMap(Settings.Units.init(rawValue:)) == nil { context.settings.units = saved.units }

@@ -99,10 +99,7 @@ public struct BoundedFetcher: Sendable {
     public func post(
         _ url: URL, form: [(String, String)], headers: [(String, String)] = [], accept: String, maximumBytes: Int
     ) async throws -> Response {
-        var components = URLComponents()
-        components.queryItems = form.map { URLQueryItem(name: $0.0, value: $0.1) }
-        // `+` and friends are left alone by URLComponents; a form body needs them encoded.
-        let body = (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
+        let body = form.map { Self.formEncoded($0.0) + "=" + Self.formEncoded($0.1) }.joined(separator: "&")
         let outgoing = Outgoing(
             method: .POST, accept: accept,
             headers: headers + [("Content-Type", "application/x-www-form-urlencoded")], body: Data(body.utf8))
@@ -110,6 +107,15 @@ public struct BoundedFetcher: Sendable {
             let (head, target) = try await open(url, outgoing, maximumBytes: maximumBytes)
             return Response(status: head.status, headers: head.headers, body: head.body, url: target)
         }
+    }
+
+    /// `text` as a form field's name or value (application/x-www-form-urlencoded): everything but
+    /// letters, digits and `-._~` percent-encoded. Also what HTTP Basic credentials of an OAuth
+    /// client are made of (RFC 6749, 2.3.1).
+    public static func formEncoded(_ text: String) -> String {
+        var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
     /// What one request sends besides its address.

@@ -105,7 +105,8 @@ public actor OpenIDProvider {
         let methods = metadata.tokenEndpointAuthMethodsSupported ?? ["client_secret_basic"]
         if methods.contains("client_secret_basic") || !methods.contains("client_secret_post") {
             // RFC 6749, 2.3.1: each part form-encoded before the Basic encoding.
-            let pair = Self.formEncoded(settings.clientID) + ":" + Self.formEncoded(settings.clientSecret)
+            let pair =
+                BoundedFetcher.formEncoded(settings.clientID) + ":" + BoundedFetcher.formEncoded(settings.clientSecret)
             headers.append(("Authorization", "Basic " + Data(pair.utf8).base64EncodedString()))
         } else {
             form += [("client_id", settings.clientID), ("client_secret", settings.clientSecret)]
@@ -162,7 +163,7 @@ public actor OpenIDProvider {
         guard claims.iat.value.addingTimeInterval(-Self.leeway) <= now else {
             throw Refusal(reason: "The sign-in token was issued in the future: check the clocks.")
         }
-        guard let said = claims.nonce, Self.same(said, nonce) else {
+        guard let said = claims.nonce, Secrets.same(said, nonce) else {
             throw Refusal(reason: "The sign-in token is not the answer to this sign-in (nonce).")
         }
         return claims
@@ -234,19 +235,6 @@ public actor OpenIDProvider {
     static func sameIssuer(_ a: String, _ b: String) -> Bool {
         func trimmed(_ s: String) -> String { s.hasSuffix("/") ? String(s.dropLast()) : s }
         return trimmed(a) == trimmed(b)
-    }
-
-    /// Compares two secrets in a time that does not depend on where they differ.
-    public static func same(_ a: String, _ b: String) -> Bool {
-        let (x, y) = (Array(a.utf8), Array(b.utf8))
-        guard x.count == y.count else { return false }
-        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
-    }
-
-    static func formEncoded(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 }
 
