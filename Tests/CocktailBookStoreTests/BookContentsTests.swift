@@ -84,6 +84,7 @@ struct BookContentsTests {
         let owner = ada.owner
         try await store.setFavorite(true, for: "3", owner: owner, at: day)
         try await store.saveSettings(Settings(units: .ml), for: ada.id)
+        try await store.linkIdentity(issuer: "https://auth.example.org", subject: "ada-1", to: ada.id, at: day)
         try await store.setOnShelf("gin", true, owner: owner)
         try await store.setAlwaysAvailable("ice", true, owner: owner)
         _ = try await store.addRule(SubstitutionRule(use: "a", insteadOf: "b"), owner: owner)

@@ -60,15 +60,24 @@ struct StoreContractIdentityTests {
         }
     }
 
-    @Test("a backup carries the e-mail addresses and restores them", arguments: Backend.configured)
+    @Test(
+        "a backup carries the e-mail addresses and the provider's links, into this book or an empty one",
+        arguments: Backend.configured)
     func backedUp(_ backend: Backend) async throws {
         try await backend.withStore { store in
-            _ = try await store.addAccount(name: "ada", role: .admin, passwordHash: "$2b$a", at: Self.day)
+            let ada = try await store.addAccount(name: "ada", role: .admin, passwordHash: "$2b$a", at: Self.day)
             try await store.setEmail("ada@example.org", named: "ada")
+            try await store.linkIdentity(issuer: Self.issuer, subject: "sub-ada", to: ada.id, at: Self.day)
             let file = try await store.backup(pictures: nil, at: Self.day)
             try await store.setEmail(nil, named: "ada")
             _ = try await store.restore(file, pictures: nil, unusablePasswordHash: "!restored")
             #expect(try await store.account(email: "ada@example.org")?.name == "ada")
+            // Into an empty book (a disaster recovery): the household signs in through the provider again.
+            try await backend.withStore { fresh in
+                _ = try await fresh.restore(file, pictures: nil, unusablePasswordHash: "!restored")
+                #expect(try await fresh.account(issuer: Self.issuer, subject: "sub-ada")?.name == "ada")
+                #expect(try await fresh.account(email: "ada@example.org")?.name == "ada")
+            }
         }
     }
 }

@@ -114,9 +114,9 @@ struct UpgradeFixtureTests {
         let before = try Self.counts(release, "counts.json")
         for table in BookContents.backedUp(sqlite: true) {
             let count = try await store.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") }
-            #expect(
-                count == before[table], "\(release): \(table) held \(before[table] ?? -1) rows, restored \(count ?? -1)"
-            )
+            // A table added since the release (account_identity) held nothing then.
+            let held = before[table] ?? 0
+            #expect(count == held, "\(release): \(table) held \(held) rows, restored \(count ?? -1)")
         }
         try await Self.expectTheBook(store, release, restored: true)
     }

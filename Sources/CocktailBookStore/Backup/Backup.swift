@@ -21,6 +21,13 @@ public struct Backup: Codable, Sendable, Equatable {
         public var cocktailId: String
         public var addedAt: Date
     }
+    /// Which account an OpenID provider's (issuer, subject) pair signs in.
+    public struct Identity: Codable, Sendable, Equatable {
+        public var owner: String
+        public var issuer: String
+        public var subject: String
+        public var linkedAt: Date
+    }
     public struct OwnedValue: Codable, Sendable, Equatable {
         public var owner: String
         public var value: String
@@ -67,6 +74,8 @@ public struct Backup: Codable, Sendable, Equatable {
     public var favorites: [Favorite] = []
     /// Settings of accounts (visitors keep theirs in a cookie).
     public var settings: [OwnedValue] = []
+    /// The accounts' links to an OpenID provider; absent from backups made before them.
+    public var identities: [Identity]? = nil
     public var bottles: [OwnedValue] = []
     public var alwaysAvailable: [OwnedValue] = []
     public var rules: [Rule] = []

@@ -35,6 +35,28 @@ extension BookContents {
                 """, people.id(setting.owner), setting.value)
         })
 
+    /// Which account an OpenID provider's (issuer, subject) pair signs in. Not a secret (the
+    /// provider vouches for the person at each sign-in), so a restored book still knows its
+    /// household's people, unlike sessions and tokens.
+    static let identities = BookPart(
+        "identities", \.identities, kind: nil, tables: ["account_identity"], people: { [$0.owner] },
+        read: { db, people in
+            try await db.tuples(
+                (Int64, String, String, Date).self,
+                "SELECT account_id, issuer, subject, linked_at FROM account_identity ORDER BY account_id, issuer, subject"
+            ).map {
+                Backup.Identity(owner: try people.owner($0.0), issuer: $0.1, subject: $0.2, linkedAt: $0.3)
+            }
+        },
+        restore: { identity, db, people in
+            guard !identity.owner.isEmpty else { return }
+            try await db.execute(
+                """
+                INSERT INTO account_identity (issuer, subject, account_id, linked_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT (issuer, subject) DO UPDATE SET account_id = excluded.account_id
+                """, identity.issuer, identity.subject, people.id(identity.owner), identity.linkedAt)
+        })
+
     static let bottles = BookPart(
         "bottles", always: \.bottles, kind: "bottles", tables: ["bar_bottle"], people: { [$0.owner] },
         read: { db, people in

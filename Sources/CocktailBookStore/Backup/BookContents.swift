@@ -11,7 +11,7 @@ public enum BookContents {
     /// Every part a backup carries, in the order of the file's reading, the restore and the
     /// restore page's rows.
     public static let parts: [BookPart] = [
-        favorites, settings, bottles, alwaysAvailable, rules, shopping, imported, pictures, recipes,
+        favorites, settings, identities, bottles, alwaysAvailable, rules, shopping, imported, pictures, recipes,
         customIngredients, lists, notes, ratings, made, batches, stock, houseRecipes, currency,
     ]
 
@@ -21,7 +21,7 @@ public enum BookContents {
 
     /// The tables no backup carries, and why.
     public static let leftOut: [(table: String, why: String)] = [
-        ("session", credentials), ("api_token", credentials), ("account_identity", credentials),
+        ("session", credentials), ("api_token", credentials),
         ("idempotency_key", "answers kept for a day so that a retried POST is not done twice"),
         ("catalog_cocktail", cache), ("catalog_fetch", cache),
         ("stock_use", "what each drink made drew from the stock; a restored book's stock is as the backup says"),
