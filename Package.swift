@@ -28,6 +28,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // Verifies the ID tokens of an OpenID Connect provider (signature, from its JWKS).
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
+        // Other apps' exports: Bar Assistant, Mealie, Tandoor, Paprika and Nextcloud zips, and CSV.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         .target(
@@ -71,11 +74,14 @@ let package = Package(
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "JWTKit", package: "jwt-kit"),
-                "CJPEG",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "CSV", package: "CSV.swift"),
+                "CJPEG", "CGzip",
             ]
         ),
-        // zlib (as every Swift toolchain on Linux needs it): gzip for the response cache.
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // zlib (as every Swift toolchain on Linux needs it): gzip for the response cache and for imports. Not
+        // named CZlib: ZIPFoundation brings a module of that name.
+        .systemLibrary(name: "CGzip", path: "Sources/CGzip"),
         // Debian's libjpeg-turbo: the small copies of photos that lists show.
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
         .target(
@@ -85,7 +91,7 @@ let package = Package(
                 "CocktailBookApp",
                 "CocktailBookStore",
                 "CocktailDrawings",
-                "CZlib",
+                "CGzip",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -156,8 +162,9 @@ let package = Package(
                 "CocktailBookApp",
                 "CocktailDrawings",
                 "CocktailBookTestSupport",
-                "CZlib",
+                "CGzip",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             resources: [.copy("Fixtures")]

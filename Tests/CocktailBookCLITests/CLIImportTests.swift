@@ -109,7 +109,7 @@ struct CLIImportTests {
         #expect(try await listed(sandbox).map(\.name) == listBefore)
     }
 
-    @Test("too many entries, a missing file and a directory are refused")
+    @Test("too many entries, a missing file and a folder that holds no export are refused")
     func refusedFiles() async throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
@@ -118,7 +118,7 @@ struct CLIImportTests {
         try JSONSerialization.data(withJSONObject: ["drinks": drinks]).write(to: many)
         for (source, expected) in [
             (many.path, "20001 entries"), ("/nonexistent/x.json", "cannot read"),
-            (sandbox.directory.path, "cannot read"),
+            (sandbox.directory.path, "no recipes of a format this book reads"),
         ] {
             let result = try await sandbox.run(["import", source])
             #expect(result.status == 1, "\(result)")
@@ -153,4 +153,34 @@ enum RefusedImports {
     ]
 
     static let names = files.keys.sorted()
+
+}
+
+extension CLIImportTests {
+    static func export(_ name: String) -> String {
+        URL(fileURLWithPath: SeedCatalog.path).deletingLastPathComponent().appendingPathComponent("imports/\(name)")
+            .path
+    }
+
+    @Test("another app's export: --yes prints what happens to every recipe, then imports; a script gets the summary")
+    func otherApps() async throws {
+        let sandbox = try CLISandbox()
+        defer { sandbox.remove() }
+        let result = try await sandbox.run(["import", Self.export("mealie-export.zip"), "--yes"])
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.stdout.split(separator: "\n").map(String.init) == [
+                "Read as Mealie:",
+                "Recipe       What happens",
+                "Daiquiri     new, kept beside the book's Daiquiri",
+                "Lentil soup  passed over: not a drink (no spirit, liqueur, wine or mixer, no cocktail tag)",
+                "Imported 1 cocktails (1 new, 0 updated), 1 skipped: Lentil soup: not a drink (no spirit, liqueur, wine or mixer, no cocktail tag); 1 images stored",
+            ], "\(result)")
+        let script = try await sandbox.run(["import", Self.export("recipes.csv"), "--every-recipe"])
+        #expect(script.stdout == "Imported 2 cocktails (2 new, 0 updated), 0 skipped\n", "\(script)")
+        let names = try await listed(sandbox).map(\.name)
+        #expect(names.filter { $0 == "Daiquiri" }.count == 2 && names.contains("Tom Collins"))
+        let wrong = try await sandbox.run(["import", Self.export("recipes.csv"), "--format", "pages"])
+        #expect(wrong.status != 0 && wrong.stderr.contains("unknown format pages"), "\(wrong)")
+    }
 }

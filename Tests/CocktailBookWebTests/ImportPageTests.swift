@@ -44,7 +44,8 @@ struct ImportPageTests {
             let html = String(buffer: response.body)
             #expect(html.contains("Import recipes"))
             #expect(html.contains(#"<form method="post" action="/import" enctype="multipart/form-data""#))
-            #expect(html.contains(#"<input type="file" id="import-file" name="file" accept="application/json,.json""#))
+            let accepted = ".json,.zip,.csv,.paprikarecipes,application/json,application/zip,text/csv"
+            #expect(html.contains(#"<input type="file" id="import-file" name="file" accept="\#(accepted)""#))
             #expect(html.contains(#"enctype="application/x-www-form-urlencoded""#))
             #expect(html.contains(#"type="url" id="import-url" name="url""#))
             #expect(html.contains("--allow-private-imports"))
@@ -107,7 +108,7 @@ struct ImportPageTests {
             let empty = try await client.execute(
                 uri: "/import", method: .post, headers: form, body: TestCSRF.body("url="))
             #expect(empty.status == .badRequest)
-            #expect(String(buffer: empty.body).contains("Choose a JSON file to upload"))
+            #expect(String(buffer: empty.body).contains("Choose a file to upload"))
             let path = try await client.execute(
                 uri: "/import", method: .post, headers: form, body: TestCSRF.body("url=%2Fetc%2Fpasswd"))
             #expect(path.status == .badRequest)
@@ -132,7 +133,7 @@ struct ImportPageTests {
                 repeating: UInt8(ascii: " "), count: ImportController<AppRequestContext>.maximumBodyBytes + 1)
             let response = try await client.execute(uri: "/import", method: .post, headers: headers, body: body)
             #expect(response.status == .contentTooLarge)
-            #expect(String(buffer: response.body).contains("limited to 50 MB"))
+            #expect(String(buffer: response.body).contains("limited to 200 MB"))
         }
     }
 

@@ -1,4 +1,4 @@
-import CZlib
+import CGzip
 import CocktailBook
 import CocktailBookStore
 import CocktailBookTestSupport

@@ -24,6 +24,13 @@ public struct CatalogImporter: Sendable {
     /// Called as the import advances (`Reading letters 12/36`, `Downloading pictures 3/12`); the
     /// CLI draws it as a bar on a terminal.
     public var progress: @Sendable (ImportProgress) -> Void = { _ in }
+    /// The format of a file or folder imported; `nil` tells it by its names and keys.
+    public var format: BookFormat?
+    /// Whether recipes that do not read as drinks are imported too, from apps that hold
+    /// dinners as well (Mealie, Tandoor, Paprika, Nextcloud Cookbook).
+    public var everyRecipe = false
+    /// What a file, folder or archive may weigh.
+    public var limits = ExportReader.Limits.standard
 
     /// What one import did.
     public struct Summary: Sendable, Equatable {
@@ -119,7 +126,12 @@ public struct CatalogImporter: Sendable {
             }
         } else {
             location = URL(fileURLWithPath: (source as NSString).expandingTildeInPath).standardizedFileURL.path
-            payload = try Self.readFile(location)
+            let export = try readExport(location)
+            if case .other(let book) = export {
+                return try await importForeign(book, origin: named ?? location, created: created)
+            }
+            guard case .catalog(let data) = export else { throw ImportError.unreadable(path: location) }
+            payload = data
         }
         let origin = named ?? location
         var parsed = try CatalogImport.parse(payload, origin: origin)
@@ -146,6 +158,73 @@ public struct CatalogImporter: Sendable {
         )
     }
 
+    /// What a file or folder holds: a catalog (ours or TheCocktailDB's) or another app's recipes.
+    package enum Export {
+        case catalog(Data)
+        case other(ForeignBook)
+    }
+
+    /// Reads the file or folder at `path` as ``format`` says, or as its names and keys tell.
+    package func readExport(_ path: String) throws -> Export {
+        let files = try ExportReader.files(at: path, limits: limits)
+        let format = self.format ?? BookFormat.detect(files)
+        guard let format, format != .cocktailbook, format != .thecocktaildb else {
+            guard files.count == 1, let file = files.first else {
+                throw ImportError.malformed("no recipes of a format this book reads (see cocktailbook import --help)")
+            }
+            return .catalog(file.data)
+        }
+        let rows = format == .csv ? try ExportReader.csvRows(files.first?.data ?? Data()) : []
+        return .other(try format.read(files, csvRows: rows))
+    }
+
+    /// Stores another app's recipes: their photos checked and cleaned like uploads, addresses
+    /// downloaded like an import's pictures, then the drinks in one transaction.
+    private func importForeign(_ book: ForeignBook, origin: String, created: CreatedFiles) async throws -> Summary {
+        let read = book.drinks(origin: origin, at: now(), everyRecipe: everyRecipe)
+        var drinks = read.drinks
+        let passedOver = read.passedOver
+        guard !drinks.isEmpty else { throw ImportError.nothingToImport(passedOver.first ?? "no drinks in the file") }
+        var stored: [ImportedImage] = []
+        var rejected: [String] = []
+        for index in drinks.indices {
+            guard let photo = drinks[index].photo else { continue }
+            let name = drinks[index].cocktail.name
+            progress(ImportProgress(stage: "Storing photos", done: index + 1, total: drinks.count))
+            guard ImportedImageFiles.kind(of: photo) != nil, photo.count <= ImportedImageFiles.maximumBytes,
+                let cleaned = try? PictureMetadata.cleaned(photo)
+            else {
+                rejected.append("\(name): the photo is not a picture this book takes")
+                continue
+            }
+            let saved = try await images.save(cleaned)
+            if saved.created { created.add(saved.fileName) }
+            stored.append(
+                ImportedImage(
+                    sourceURL: "\(origin)#\(drinks[index].cocktail.id)", fileName: saved.fileName,
+                    contentType: saved.contentType))
+            drinks[index].cocktail.imageURL = ImportedImageFiles.urlPrefix + saved.fileName
+            drinks[index].cocktail.illustration = nil
+        }
+        var cocktails = drinks.map(\.cocktail)
+        let pictures = RemoteCocktailsAPI(baseURL: URL(string: "http://localhost/")!, policy: addressPolicy)
+        let downloads = try await ImageDownloads(
+            images: images, database: database, progress: progress, created: created
+        ).fetch(for: cocktails.filter { $0.imageURL?.hasPrefix("http") == true }, using: pictures)
+        for index in cocktails.indices {
+            if let source = cocktails[index].imageURL, let file = downloads.files[source] {
+                cocktails[index].imageURL = ImportedImageFiles.urlPrefix + file.fileName
+                cocktails[index].illustration = nil
+            }
+        }
+        let counts = try await database.importCocktails(
+            cocktails, images: stored + Array(downloads.files.values), origin: origin, at: now())
+        return Summary(
+            origin: origin, counts: counts, skipped: passedOver,
+            imagesStored: cocktails.filter { $0.imageURL?.hasPrefix(ImportedImageFiles.urlPrefix) == true }.count,
+            imagesRejected: rejected + downloads.rejected, imagesUnfetched: downloads.unfetched)
+    }
+
     /// The source as an API root ending in `/`, when it is an http(s) URL with a host.
     package static func serverURL(_ source: String) -> URL? {
         let lowered = source.lowercased()
@@ -153,17 +232,6 @@ public struct CatalogImporter: Sendable {
             let url = URL(string: source.hasSuffix("/") ? source : source + "/"), url.host?.isEmpty == false
         else { return nil }
         return url
-    }
-
-    /// The file's bytes, refused before reading when it is too large.
-    package static func readFile(_ path: String) throws -> Data {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            (attributes[.type] as? FileAttributeType) != .typeDirectory
-        else { throw ImportError.unreadable(path: path) }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= CatalogImport.maximumBytes else { throw ImportError.fileTooLarge(bytes: size) }
-        guard let data = FileManager.default.contents(atPath: path) else { throw ImportError.unreadable(path: path) }
-        return data
     }
 }
 

@@ -1,4 +1,4 @@
-import CZlib
+import CGzip
 import NIOCore
 
 /// gzip for an answer with holes: the fixed parts are compressed once, and each request's own

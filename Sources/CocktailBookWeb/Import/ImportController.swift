@@ -24,7 +24,7 @@ struct ImportController<Context: AppContext>: Sendable {
     let gate = OneAtATime()
 
     /// The largest request body read: the import limit plus room for the multipart framing.
-    static var maximumBodyBytes: Int { CatalogImport.maximumBytes + 64 * 1024 }
+    static var maximumBodyBytes: Int { ExportReader.maximumBytes + 64 * 1024 }
     /// The largest URL-encoded form read.
     static var maximumFormBytes: Int { 16 * 1024 }
 
@@ -63,13 +63,13 @@ struct ImportController<Context: AppContext>: Sendable {
         let form = try context.submittedForm()
         if MultipartForm.boundary(fromContentType: request.headers[.contentType] ?? "") != nil {
             guard let file = form.file("file"), !file.body.isEmpty else {
-                return refuse("Choose a JSON file to upload, or give a server address below.", context: context)
+                return refuse("Choose a file to upload, or give a server address below.", context: context)
             }
             return try await importing(context: context) { try await importFile(file) }
         }
         let url = try form.decode(ImportForm.self).url?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         guard !url.isEmpty else {
-            return refuse("Choose a JSON file to upload, or give a server address.", context: context)
+            return refuse("Choose a file to upload, or give a server address.", context: context)
         }
         guard CatalogImporter.serverURL(url) != nil else {
             return refuse(
@@ -137,7 +137,7 @@ enum ImportLimits {
     }
 
     /// The answer to an upload over the limit.
-    static let tooLargeMessage = "That file is too large: imports are limited to 50 MB. Nothing was changed."
+    static let tooLargeMessage = "That file is too large: imports are limited to 200 MB. Nothing was changed."
 }
 
 /// The import page's form without a file: the address of a server to import from.

@@ -1,0 +1,112 @@
+import CocktailBook
+import CocktailBookStore
+import CocktailsAPI
+import Foundation
+
+/// What an import of a file would do, recipe by recipe, before anything is written: the CLI
+/// prints it as a table and asks on a terminal.
+public struct ImportReview: Sendable, Equatable {
+    /// The format the file was read as.
+    public var format: BookFormat
+    /// One line per recipe in the file, in its order.
+    public var lines: [Line]
+
+    /// One recipe and what applying the import does with it.
+    public struct Line: Sendable, Equatable {
+        /// The recipe's name.
+        public var name: String
+        /// What happens to it.
+        public var action: Action
+
+        /// A line of the review.
+        public init(name: String, action: Action) {
+            self.name = name
+            self.action = action
+        }
+    }
+
+    /// What happens to one recipe.
+    public enum Action: Sendable, Equatable {
+        /// It becomes a new drink.
+        case new
+        /// It replaces the drink an earlier import of the same file made.
+        case update
+        /// It becomes a new drink beside the book's drink of the same name.
+        case keepBoth(existing: String)
+        /// It is not imported, for this reason.
+        case passedOver(String)
+
+        /// `new`, `update`, `new, beside the book's Negroni`, `passed over: …`.
+        public var text: String {
+            switch self {
+            case .new: "new"
+            case .update: "update (imported from this file before)"
+            case .keepBoth(let existing): "new, kept beside the book's \(existing)"
+            case .passedOver(let reason): "passed over: \(reason)"
+            }
+        }
+    }
+
+    /// How many drinks applying it stores.
+    public var drinkCount: Int {
+        lines.count { if case .passedOver = $0.action { false } else { true } }
+    }
+
+    /// The review as a table: the recipe, then what happens, one line each.
+    public var table: String {
+        let width = min(40, max(6, lines.map(\.name.count).max() ?? 0))
+        func row(_ name: String, _ action: String) -> String {
+            let shown = name.count > width ? String(name.prefix(width - 1)) + "…" : name
+            return shown.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + action
+        }
+        return ([row("Recipe", "What happens")] + lines.map { row($0.name, $0.action.text) }).joined(separator: "\n")
+    }
+}
+
+extension CatalogImporter {
+    /// What importing the file or folder at `source` would do; nothing is written.
+    ///
+    /// - Parameter drinkNamed: the book's drink of a name (case and accents aside), as its id
+    ///   and its name, if there is one.
+    public func review(
+        source: String, origin named: String? = nil,
+        drinkNamed: (String) async -> (id: String, name: String)? = { _ in nil }
+    ) async throws -> ImportReview {
+        let location = URL(fileURLWithPath: (source as NSString).expandingTildeInPath).standardizedFileURL.path
+        let origin = named ?? location
+        let format: BookFormat
+        var drinks: [Cocktail]
+        var passedOver: [String]
+        switch try readExport(location) {
+        case .catalog(let data):
+            let parsed = try CatalogImport.parse(data, origin: origin)
+            let object = try? JSONSerialization.jsonObject(with: data)
+            format = object.map(TheCocktailDBDump.isDump) == true ? .thecocktaildb : .cocktailbook
+            drinks = parsed.cocktails
+            passedOver = parsed.skipped
+        case .other(let book):
+            let read = book.drinks(origin: origin, at: now(), everyRecipe: everyRecipe)
+            format = book.format
+            drinks = read.drinks.map(\.cocktail)
+            passedOver = read.passedOver
+        }
+        let imported = Set(try await database.importedCocktails().map(\.id))
+        var lines: [ImportReview.Line] = []
+        for drink in drinks {
+            let action: ImportReview.Action
+            if imported.contains(drink.id) {
+                action = .update
+            } else if let existing = await drinkNamed(drink.name), existing.id != drink.id {
+                action = .keepBoth(existing: existing.name)
+            } else {
+                action = .new
+            }
+            lines.append(.init(name: drink.name, action: action))
+        }
+        for reason in passedOver {
+            let parts = reason.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            lines.append(.init(name: parts.count == 2 ? parts[0] : "", action: .passedOver(parts.last ?? reason)))
+        }
+        return ImportReview(format: format, lines: lines)
+    }
+}
