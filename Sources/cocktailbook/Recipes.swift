@@ -4,62 +4,142 @@ import CocktailBookApp
 import CocktailBookStore
 import Foundation
 
-/// `export`: drinks as files, to keep or to take to another book.
+/// `export`: drinks as files, to keep or to take to another book or app.
 struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print drinks as the book's import JSON or as Markdown.",
+        abstract: "Write drinks as the book's import JSON, Markdown, or as another app imports them.",
         discussion: """
-            Without ids, the drinks written in this book (my-1, my-2, …). The JSON is an array that \
-            `import` takes back; Markdown documents are separated by a line of three dashes.
+            Without ids or --list: the drinks of the book's own and the imported ones (with \
+            --include-bundled, the bundled catalog too). Formats: json (an array `import` takes back), md \
+            (Markdown documents separated by a line of three dashes), bar-assistant (a datapack zip with \
+            photos), mealie (its data export zip with photos), csv (one recipe per row) and schema.org (an \
+            array of schema.org Recipes). Zips are never written to a terminal: name a file with --output.
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json, md
-    }
-
     @OptionGroup var common: CommonOptions
+    @OptionGroup var owner: FavoritesUserOption
 
-    @Option(name: .long, help: "json (the import format) or md (Markdown).")
-    var format: Format = .json
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "\(BookExport.Format.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "format"))
+    var format: String = "json"
+
+    @Option(name: .long, help: ArgumentHelp("The drinks of one of your lists, in its order.", valueName: "name"))
+    var list: String?
+
+    @Flag(name: .long, help: "Export the bundled catalog's drinks too.")
+    var includeBundled = false
+
+    @Option(name: .long, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
 
     @Argument(help: ArgumentHelp("Drinks by id or name.", valueName: "id-or-name"))
     var cocktails: [String] = []
 
+    func validate() throws {
+        guard let chosen = BookExport.Format(rawValue: format) else {
+            throw ValidationError(
+                "unknown format \(format): use \(BookExport.Format.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if chosen.isArchive, output == nil, isatty(STDOUT_FILENO) == 1 {
+            throw ValidationError("\(format) is a zip: name a file with --output")
+        }
+    }
+
     func run() async throws {
         try await runReportingErrors {
             try await withBook(common) { environment in
-                var drinks: [Cocktail] = []
-                if cocktails.isEmpty {
-                    drinks = try await environment.database.ownRecipes().filter { $0.deletedAt == nil }.map(\.cocktail)
+                let drinks = try await chosenDrinks(environment)
+                let data = try await written(drinks, format: BookExport.Format(rawValue: format) ?? .json, environment)
+                if let output {
+                    try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+                    print("Wrote \(drinks.count) drinks to \(output).")
                 } else {
-                    for name in cocktails {
-                        drinks.append(try await environment.catalog.cocktail(idOrName: name).cocktail)
-                    }
-                }
-                switch format {
-                case .json:
-                    let encoder = JSONEncoder()
-                    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                    FileHandle.standardOutput.write(try encoder.encode(drinks) + Data("\n".utf8))
-                case .md:
-                    let strings = common.strings
-                    var documents: [String] = []
-                    for drink in drinks {
-                        let details = try await environment.catalog.details(id: drink.id)
-                        var basedOnName: String?
-                        if let original = drink.basedOn {
-                            basedOnName = try? await environment.catalog.cocktail(id: original).cocktail.name
-                        }
-                        documents.append(
-                            RecipeMarkdown.markdown(
-                                for: drink, language: strings.language,
-                                abv: details.abvText(strings).map(strings.localizingNumbers), basedOnName: basedOnName))
-                    }
-                    print(documents.joined(separator: "\n---\n\n"), terminator: "")
+                    FileHandle.standardOutput.write(data)
                 }
             }
         }
+    }
+
+    /// The drinks named, or the list's, or the book's own and imported ones (and the bundled).
+    private func chosenDrinks(_ environment: Book) async throws -> [Cocktail] {
+        if !cocktails.isEmpty {
+            var drinks: [Cocktail] = []
+            for name in cocktails { drinks.append(try await environment.catalog.cocktail(idOrName: name).cocktail) }
+            return drinks
+        }
+        if let list {
+            let commands = ListCommands(catalog: environment.catalog, store: environment.database)
+            let found = try await commands.list(named: list, owner: try await owner.resolved(in: environment))
+            var drinks: [Cocktail] = []
+            for entry in found.entries {
+                if let item = try? await environment.catalog.cocktail(id: entry.cocktailID) {
+                    drinks.append(item.cocktail)
+                }
+            }
+            return drinks
+        }
+        if includeBundled { return try await environment.catalog.list(filter: .all).items.map(\.cocktail) }
+        let own = try await environment.database.ownRecipes().filter { $0.deletedAt == nil }.map(\.cocktail)
+        return own + (try await environment.database.importedCocktails())
+    }
+
+    private func written(_ drinks: [Cocktail], format: BookExport.Format, _ environment: Book) async throws -> Data {
+        switch format {
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            return try encoder.encode(drinks) + Data("\n".utf8)
+        case .md:
+            let strings = common.strings
+            var documents: [String] = []
+            for drink in drinks {
+                let details = try await environment.catalog.details(id: drink.id)
+                var basedOnName: String?
+                if let original = drink.basedOn {
+                    basedOnName = try? await environment.catalog.cocktail(id: original).cocktail.name
+                }
+                documents.append(
+                    RecipeMarkdown.markdown(
+                        for: drink, language: strings.language,
+                        abv: details.abvText(strings).map(strings.localizingNumbers), basedOnName: basedOnName))
+            }
+            return Data(documents.joined(separator: "\n---\n\n").utf8)
+        case .schemaOrg:
+            var recipes: [Any] = []
+            for drink in drinks {
+                let details = try await environment.catalog.details(id: drink.id)
+                let script = SchemaOrgRecipe.jsonLD(
+                    for: details, language: common.strings.language,
+                    pageURL: drink.imageSource ?? "/cocktails/\(drink.id)", imageURL: nil, author: drink.author)
+                recipes.append(try JSONSerialization.jsonObject(with: Data(script.utf8)))
+            }
+            return try JSONSerialization.data(
+                withJSONObject: recipes, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+                + Data("\n".utf8)
+        case .csv:
+            return try BookExport.csv(drinks)
+        case .barAssistant, .mealie:
+            let pictures = ImportedImageFiles(store: environment.database.pictures)
+            var withPhotos: [BookExport.Drink] = []
+            for drink in drinks {
+                let photo = try await PictureName.keptFile(in: drink.imageURL).asyncFlatMap {
+                    try await pictures.store.picture(named: $0)
+                }
+                withPhotos.append(BookExport.Drink(cocktail: drink, photo: photo))
+            }
+            return format == .mealie ? try BookExport.mealie(withPhotos) : try BookExport.barAssistant(withPhotos)
+        }
+    }
+}
+
+extension Optional {
+    /// The value transformed by an asynchronous `transform`, or `nil`.
+    fileprivate func asyncFlatMap<T>(_ transform: (Wrapped) async throws -> T?) async rethrows -> T? {
+        guard let self else { return nil }
+        return try await transform(self)
     }
 }
 

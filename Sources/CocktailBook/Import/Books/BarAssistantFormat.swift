@@ -146,6 +146,11 @@ enum MealieFormat {
         recipe.categories = BookJSON.texts(field("recipe_category", "recipeCategory"))
         recipe.yield = BookJSON.text(field("recipe_yield", "recipeYield"))
         recipe.source = BookJSON.text(field("org_url", "orgURL"))
+        // Mealie has no garnish field: a note titled Garnish (as this book exports it) is one.
+        for note in (object["notes"] as? [[String: Any]]) ?? []
+        where BookJSON.text(note["title"]).lowercased() == "garnish" {
+            recipe.garnish = BookJSON.text(note["text"])
+        }
         return recipe
     }
 

@@ -163,7 +163,7 @@ extension ForeignBook {
     }
 
     /// `Paper Plane` → `paper-plane`: ASCII letters and digits, at most 40.
-    static func slug(_ name: String) -> String {
+    public static func slug(_ name: String) -> String {
         let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en"))
         var slug = ""
         for scalar in folded.unicodeScalars {

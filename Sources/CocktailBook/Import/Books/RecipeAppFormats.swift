@@ -6,8 +6,8 @@ import Foundation
 enum TandoorFormat {
     static func read(_ files: [BookFile]) throws -> ForeignBook {
         let sources = files.filter { ($0.path as NSString).lastPathComponent == "recipe.json" || files.count == 1 }
-        return try BookJSON.book(.tandoor, sources, accept: { $0["name"] != nil && $0["steps"] is [Any] }) {
-            object, file in
+        let isRecipe: ([String: Any]) -> Bool = { $0["name"] != nil && $0["steps"] is [Any] }
+        return try BookJSON.book(.tandoor, sources, accept: isRecipe) { object, file in
             var recipe = ForeignRecipe(name: BookJSON.text(object["name"]))
             recipe.description = BookJSON.text(object["description"])
             recipe.tags = BookJSON.texts(object["keywords"])
@@ -68,27 +68,48 @@ enum NextcloudFormat {
         var recipes: [ForeignRecipe] = []
         var skipped: [String] = []
         for file in sources {
-            let text = String(decoding: file.data, as: UTF8.self)
-            guard let page = JSONLDRecipe.recipe(in: [text]) ?? plainRecipe(file.data), !page.name.isEmpty else {
-                if sources.count == 1 { throw ImportError.malformed("\(file.path) is not a schema.org recipe") }
-                skipped.append("\(file.path): not a schema.org recipe")
-                continue
+            // One recipe, or an array of them (this book's schema.org export).
+            let objects =
+                ((try? JSONSerialization.jsonObject(with: file.data)) as? [[String: Any]])?.compactMap {
+                    try? JSONSerialization.data(withJSONObject: $0)
+                } ?? [file.data]
+            for data in objects {
+                guard
+                    let recipe = try recipe(
+                        in: data, file: file, alone: sources.count == 1 && objects.count == 1, files: files)
+                else {
+                    skipped.append("\(file.path): not a schema.org recipe")
+                    continue
+                }
+                recipes.append(recipe)
             }
-            let object = BookJSON.object(file.data) ?? [:]
-            var recipe = ForeignRecipe(name: page.name)
-            recipe.description = page.description
-            recipe.ingredients = page.ingredients
-            recipe.steps = page.steps
-            recipe.categories = page.categories
-            recipe.tags = page.keywords
-            recipe.yield = page.yield
-            recipe.source = BookJSON.text(object["url"])
-            recipe.author = BookJSON.text(object["author"])
-            recipe.photo = files.picture(in: (file.path as NSString).deletingLastPathComponent, named: ["full"])
-            if recipe.photo == nil { recipe.photoAddress = page.images.lazy.compactMap(SafeLink.web).first }
-            recipes.append(recipe)
         }
         return ForeignBook(format: .nextcloud, recipes: recipes, skipped: skipped)
+    }
+
+    /// The recipe in `data`, its photo from the folder of `file`; `nil` (or, when the file is
+    /// all there is, a refusal) when it is no recipe.
+    private static func recipe(in data: Data, file: BookFile, alone: Bool, files: [BookFile]) throws -> ForeignRecipe? {
+        let text = String(decoding: data, as: UTF8.self)
+        guard let page = JSONLDRecipe.recipe(in: [text]) ?? plainRecipe(data), !page.name.isEmpty else {
+            if alone { throw ImportError.malformed("\(file.path) is not a schema.org recipe") }
+            return nil
+        }
+        let object = BookJSON.object(data) ?? [:]
+        var recipe = ForeignRecipe(name: page.name)
+        recipe.description = page.description
+        recipe.ingredients = page.ingredients
+        recipe.steps = page.steps
+        recipe.categories = page.categories
+        recipe.tags = page.keywords
+        recipe.yield = page.yield
+        recipe.source = SafeLink.web(BookJSON.text(object["url"])) ?? ""
+        // A person is an author; an organisation (a site, a book) is not.
+        let author = object["author"] as? [String: Any]
+        if (author?["@type"] as? String) != "Organization" { recipe.author = BookJSON.text(object["author"]) }
+        recipe.photo = files.picture(in: (file.path as NSString).deletingLastPathComponent, named: ["full"])
+        if recipe.photo == nil { recipe.photoAddress = page.images.lazy.compactMap(SafeLink.web).first }
+        return recipe
     }
 
     /// A recipe file without `@type` (older Nextcloud versions wrote none): read as if it had one.
