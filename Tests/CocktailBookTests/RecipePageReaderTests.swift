@@ -47,7 +47,7 @@ struct RecipePageReaderTests {
         #expect(draft.preparationMinutes == "5")
         #expect(draft.imageURL == "https://homebar.example.com/wp-content/uploads/2024/05/paper-plane.jpg")
         #expect(draft.imageSource == "https://homebar.example.com/paper-plane/")
-        #expect(draft.tags == "drinks, bourbon, aperol, amaro, sour")
+        #expect(draft.tags == "bourbon, aperol, amaro, sour")
         #expect(draft.category == "Sour")
         #expect(draft.method == "shaken")
         #expect(draft.glass == "coupe")
@@ -80,7 +80,7 @@ struct RecipePageReaderTests {
             ])
         #expect(draft.preparationMinutes == "90")
         #expect(draft.imageURL == "https://cdn.latepour.example.org/uploads/espresso-martini-1200x1200.jpg")
-        #expect(draft.tags == "cocktail, vodka, coffee, after dinner", "lower-cased, each once")
+        #expect(draft.tags == "vodka, coffee, after dinner", "lower-cased, each once")
         #expect(draft.category == "")
         #expect(draft.method == "shaken")
         #expect(draft.glass == "martini")
@@ -277,5 +277,22 @@ struct RecipePageReaderTests {
         #expect(
             RecipeSteps.sentences(in: "Add 2 oz. Gin to a glass. Stir! Serve at once.")
                 == ["Add 2 oz. Gin to a glass.", "Stir!", "Serve at once."])
+    }
+}
+
+extension RecipePageReaderTests {
+    @Test("\"Ice, for shaking\" is no ingredient line, and a site's Drinks or Cocktail category is no tag")
+    func serviceLinesAndSiteCategories() throws {
+        let html = """
+            <html><head><script type="application/ld+json">
+            {"@context": "https://schema.org", "@type": "Recipe", "name": "Gimlet",
+             "recipeIngredient": ["2 oz gin", "3/4 oz lime cordial", "Ice, for shaking", "ice cubes"],
+             "recipeInstructions": "Shake with ice and strain.",
+             "recipeCategory": ["Drinks", "Cocktail"], "keywords": "gin, sour, Cocktails"}
+            </script></head><body></body></html>
+            """
+        let draft = try RecipePageReader.read(html: html, baseURL: try #require(URL(string: "https://ex.example/g")))
+        #expect(Self.rows(draft) == ["2|oz|gin|", "3/4|oz|lime cordial|"])
+        #expect(draft.tags == "gin, sour")
     }
 }

@@ -84,6 +84,22 @@ struct BoundedFetcherTests {
         }
     }
 
+    @Test("a server that refuses the connection is named in a sentence, without the socket's errno")
+    func refusedConnection() async throws {
+        // A port that was just free on 127.0.0.1: a server ran there and stopped.
+        let port = try await Self.hostileServer(Hits()).test(.live) { client in try #require(client.port) }
+        let url = URL(string: "http://127.0.0.1:\(port)/ok")!
+        do {
+            _ = try await BoundedFetcher(policy: .anyAddress).get(url, accept: "*/*", maximumBytes: 100)
+            Issue.record("the stopped server answered")
+        } catch let failure as BoundedFetcher.Failure {
+            #expect(
+                failure.description
+                    == "127.0.0.1 did not answer: it refused the connection, so the server may not be running")
+            #expect(!failure.description.contains("errno"))
+        }
+    }
+
     @Test("the public-only policy refuses loopback before connecting")
     func refusedBeforeConnecting() async throws {
         let hits = Hits()

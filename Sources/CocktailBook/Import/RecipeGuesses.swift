@@ -7,6 +7,20 @@ import Foundation
 enum RecipeGuesses {
     static let table: IngredientTable = (try? IngredientTable(json: BundledCatalog.ingredientsData)) ?? .init([])
 
+    /// Categories and tags that only say "this is a drink" ("Drinks", "Cocktail"): not kept as
+    /// tags, but they make a recipe of a general recipe app count as a drink.
+    static let drinkWords: Set<String> = [
+        "cocktail", "cocktails", "drink", "drinks", "beverage", "beverages", "bar", "mixed drink", "mixed drinks",
+        "mocktail", "mocktails", "long drink", "aperitif", "apéritif", "digestif", "spirits", "alcohol",
+    ]
+
+    /// Lines that say how to serve rather than what goes in (`Ice, for shaking`, `ice cubes`).
+    static func isServiceLine(_ line: String) -> Bool {
+        let lowered = line.trimmingCharacters(in: .whitespaces).lowercased()
+        return ["ice", "ice cubes", "crushed ice", "cubed ice", "cracked ice"].contains(lowered)
+            || lowered.hasPrefix("ice, for ") || lowered.hasPrefix("ice for ") || lowered.hasPrefix("ice, to ")
+    }
+
     /// Words that mark a drink, or an ingredient, as without alcohol.
     private static let alcoholFree = [
         "mocktail", "non-alcoholic", "nonalcoholic", "alcohol-free", "alcohol free", "zero-proof", "zero proof",

@@ -76,7 +76,8 @@ public enum RecipePageReader {
     // MARK: From a page's recipe to a draft
 
     static func draft(from recipe: PageRecipe, baseURL: URL) -> RecipeDraft {
-        var rows = recipe.ingredients.prefix(RecipeDraft.maximumRows).map(row)
+        var rows = recipe.ingredients.filter { !RecipeGuesses.isServiceLine($0) }.prefix(RecipeDraft.maximumRows).map(
+            row)
         if rows.isEmpty { rows = [RecipeDraft.Row()] }
         let steps = recipe.steps.prefix(RecipeDraft.maximumSteps).map {
             RecipeText.clipped($0, to: RecipeDraft.maximumLineLength)
@@ -151,7 +152,8 @@ public enum RecipePageReader {
     /// The page's categories and keywords as the editor's tags: lower-cased, each once, none
     /// longer than 40 characters, at most ``RecipeDraft/maximumTags``.
     static func tags(_ words: [String]) -> [String] {
-        var seen = Set<String>()
+        // A site's "Drinks" or "Cocktail" says what every drink is: no tag.
+        var seen = RecipeGuesses.drinkWords
         return words.map { $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }
             .filter { !$0.isEmpty && $0.count <= 40 && seen.insert($0).inserted }
             .prefix(RecipeDraft.maximumTags).map { $0 }

@@ -180,7 +180,7 @@ public struct BoundedFetcher: Sendable {
             throw CancellationError()
         } catch {
             if Task.isCancelled { throw CancellationError() }
-            throw Failure.unreachable("\(url.host ?? "the server") did not answer (\(Self.reason(error)))")
+            throw Failure.unreachable("\(url.host ?? "the server") did not answer: \(Self.reason(error))")
         }
         let status = Int(response.status.code)
         if (300..<400).contains(status), status != 304, outgoing.method == .GET {
@@ -206,13 +206,33 @@ public struct BoundedFetcher: Sendable {
             throw failure
         } catch {
             if Task.isCancelled { throw CancellationError() }
-            throw Failure.unreachable("the transfer from \(url.host ?? "the server") broke off (\(Self.reason(error)))")
+            throw Failure.unreachable("the transfer from \(url.host ?? "the server") broke off: \(Self.reason(error))")
         }
         return Hop(status: status, headers: response.headers, body: body, redirect: nil)
     }
 
-    private static func reason(_ error: any Error) -> String {
-        String(describing: error).prefix(120).description
+    /// Why a connection failed, as a sentence a person reads (`it refused the connection: is the
+    /// server running?`), never the socket's own words (`connect(…): Connection refused (errno: 111)`).
+    static func reason(_ error: any Error) -> String {
+        let text = String(describing: error)
+        if let range = text.range(of: #"errno: \d+"#, options: .regularExpression),
+            let code = Int(text[range].dropFirst("errno: ".count))
+        {
+            switch code {
+            case 111: return "it refused the connection, so the server may not be running"
+            case 110: return "it did not answer in time"
+            case 101, 113: return "the network cannot reach it"
+            case 104, 32: return "it closed the connection"
+            default: return "the connection failed"
+            }
+        }
+        let lowered = text.lowercased()
+        if lowered.contains("timeout") || lowered.contains("deadline") { return "it did not answer in time" }
+        if lowered.contains("closed") || lowered.contains("reset") { return "it closed the connection" }
+        if lowered.contains("tls") || lowered.contains("ssl") || lowered.contains("certificate") {
+            return "its secure connection could not be set up"
+        }
+        return "the connection failed"
     }
 
     /// The addresses `host` resolves to (a numeric host is its own address).

@@ -41,19 +41,12 @@ public struct ForeignRecipe: Sendable, Equatable {
         self.name = name
     }
 
-    /// Categories and tags that only say "this is a drink": not kept as tags, but they make a
-    /// recipe of a general recipe app count as a cocktail.
-    static let drinkWords: Set<String> = [
-        "cocktail", "cocktails", "drink", "drinks", "beverage", "beverages", "bar", "mixed drink", "mixed drinks",
-        "mocktail", "mocktails", "long drink", "aperitif", "apéritif", "digestif", "spirits", "alcohol",
-    ]
-
     /// Whether it reads as a drink: a line names a spirit, liqueur, wine, beer, bitters or mixer
     /// the book knows, or a tag or category says cocktail or drink. General recipe apps hold
     /// dinners too; only these are offered from them unless the person asks for every recipe.
     public var looksLikeCocktail: Bool {
         let words = (tags + categories).map { $0.lowercased().trimmingCharacters(in: .whitespaces) }
-        if words.contains(where: Self.drinkWords.contains) { return true }
+        if words.contains(where: RecipeGuesses.drinkWords.contains) { return true }
         let drinkKinds: Set<Ingredient.Kind> = [.spirit, .liqueur, .fortifiedWine, .wine, .beer, .bitters, .mixer]
         return ingredients.contains { text in
             let line = IngredientParser.parse(text)
@@ -69,13 +62,11 @@ public struct ForeignRecipe: Sendable, Equatable {
         var page = PageRecipe()
         page.name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         page.description = description
-        page.ingredients = ingredients.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter {
-            !$0.isEmpty && !Self.isServiceLine($0)
-        }
+        page.ingredients = ingredients.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
         page.steps = steps.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
         page.yield = yield
-        page.categories = categories.filter { !Self.drinkWords.contains($0.lowercased()) }
-        page.keywords = tags.filter { !Self.drinkWords.contains($0.lowercased()) }
+        page.categories = categories
+        page.keywords = tags
         let base = URL(string: SafeLink.web(source) ?? "") ?? URL(string: "about:blank")!
         var draft = RecipePageReader.draft(from: page, baseURL: base)
         if let glass = Glass(named: glass) { draft.glass = glass.rawValue }
@@ -86,13 +77,6 @@ public struct ForeignRecipe: Sendable, Equatable {
         if !garnish.isEmpty { draft.garnish = RecipeText.clipped(garnish, to: RecipeDraft.maximumShortLength) }
         draft.imageSource = SafeLink.web(source)
         return draft
-    }
-
-    /// Lines that say how to serve rather than what goes in (`Ice, for shaking`, `ice cubes`).
-    static func isServiceLine(_ line: String) -> Bool {
-        let lowered = line.lowercased()
-        return ["ice", "ice cubes", "crushed ice", "cubed ice"].contains(lowered)
-            || lowered.hasPrefix("ice, for ") || lowered.hasPrefix("ice for ")
     }
 }
 
