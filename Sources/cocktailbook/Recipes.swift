@@ -51,8 +51,10 @@ struct Export: AsyncParsableCommand {
     func run() async throws {
         try await runReportingErrors {
             try await withBook(common) { environment in
-                let drinks = try await chosenDrinks(environment)
-                let data = try await written(drinks, format: BookExport.Format(rawValue: format) ?? .json, environment)
+                let exporter = BookExporter(catalog: environment.catalog, store: environment.database)
+                let drinks = try await chosenDrinks(environment, exporter)
+                let data = try await exporter.write(
+                    drinks, as: BookExport.Format(rawValue: format) ?? .json, strings: common.strings)
                 if let output {
                     try data.write(to: URL(fileURLWithPath: output), options: .atomic)
                     print("Wrote \(drinks.count) drinks to \(output).")
@@ -64,7 +66,7 @@ struct Export: AsyncParsableCommand {
     }
 
     /// The drinks named, or the list's, or the book's own and imported ones (and the bundled).
-    private func chosenDrinks(_ environment: Book) async throws -> [Cocktail] {
+    private func chosenDrinks(_ environment: Book, _ exporter: BookExporter) async throws -> [Cocktail] {
         if !cocktails.isEmpty {
             var drinks: [Cocktail] = []
             for name in cocktails { drinks.append(try await environment.catalog.cocktail(idOrName: name).cocktail) }
@@ -72,74 +74,10 @@ struct Export: AsyncParsableCommand {
         }
         if let list {
             let commands = ListCommands(catalog: environment.catalog, store: environment.database)
-            let found = try await commands.list(named: list, owner: try await owner.resolved(in: environment))
-            var drinks: [Cocktail] = []
-            for entry in found.entries {
-                if let item = try? await environment.catalog.cocktail(id: entry.cocktailID) {
-                    drinks.append(item.cocktail)
-                }
-            }
-            return drinks
+            return await exporter.drinks(
+                of: try await commands.list(named: list, owner: try await owner.resolved(in: environment)))
         }
-        if includeBundled { return try await environment.catalog.list(filter: .all).items.map(\.cocktail) }
-        let own = try await environment.database.ownRecipes().filter { $0.deletedAt == nil }.map(\.cocktail)
-        return own + (try await environment.database.importedCocktails())
-    }
-
-    private func written(_ drinks: [Cocktail], format: BookExport.Format, _ environment: Book) async throws -> Data {
-        switch format {
-        case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            return try encoder.encode(drinks) + Data("\n".utf8)
-        case .md:
-            let strings = common.strings
-            var documents: [String] = []
-            for drink in drinks {
-                let details = try await environment.catalog.details(id: drink.id)
-                var basedOnName: String?
-                if let original = drink.basedOn {
-                    basedOnName = try? await environment.catalog.cocktail(id: original).cocktail.name
-                }
-                documents.append(
-                    RecipeMarkdown.markdown(
-                        for: drink, language: strings.language,
-                        abv: details.abvText(strings).map(strings.localizingNumbers), basedOnName: basedOnName))
-            }
-            return Data(documents.joined(separator: "\n---\n\n").utf8)
-        case .schemaOrg:
-            var recipes: [Any] = []
-            for drink in drinks {
-                let details = try await environment.catalog.details(id: drink.id)
-                let script = SchemaOrgRecipe.jsonLD(
-                    for: details, language: common.strings.language,
-                    pageURL: drink.imageSource ?? "/cocktails/\(drink.id)", imageURL: nil, author: drink.author)
-                recipes.append(try JSONSerialization.jsonObject(with: Data(script.utf8)))
-            }
-            return try JSONSerialization.data(
-                withJSONObject: recipes, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-                + Data("\n".utf8)
-        case .csv:
-            return try BookExport.csv(drinks)
-        case .barAssistant, .mealie:
-            let pictures = ImportedImageFiles(store: environment.database.pictures)
-            var withPhotos: [BookExport.Drink] = []
-            for drink in drinks {
-                let photo = try await PictureName.keptFile(in: drink.imageURL).asyncFlatMap {
-                    try await pictures.store.picture(named: $0)
-                }
-                withPhotos.append(BookExport.Drink(cocktail: drink, photo: photo))
-            }
-            return format == .mealie ? try BookExport.mealie(withPhotos) : try BookExport.barAssistant(withPhotos)
-        }
-    }
-}
-
-extension Optional {
-    /// The value transformed by an asynchronous `transform`, or `nil`.
-    fileprivate func asyncFlatMap<T>(_ transform: (Wrapped) async throws -> T?) async rethrows -> T? {
-        guard let self else { return nil }
-        return try await transform(self)
+        return try await exporter.bookDrinks(includingBundled: includeBundled)
     }
 }
 

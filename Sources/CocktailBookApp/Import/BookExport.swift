@@ -18,6 +18,17 @@ public enum BookExport {
         /// Whether the format is a zip (with the photos), never written to a terminal.
         public var isArchive: Bool { self == .barAssistant || self == .mealie }
 
+        /// The media type of the file.
+        public var contentType: String {
+            switch self {
+            case .json: "application/json"
+            case .md: "text/markdown; charset=utf-8"
+            case .barAssistant, .mealie: "application/zip"
+            case .csv: "text/csv; charset=utf-8"
+            case .schemaOrg: "application/ld+json"
+            }
+        }
+
         /// The file name an export of the book gets.
         public var fileName: String {
             switch self {

@@ -40,6 +40,25 @@ struct MaintenanceController<Context: AppContext>: Sendable {
                 body: .init(byteBuffer: ByteBuffer(bytes: data))
             )
         }
+        // The book's drinks as another app imports them (or as our own JSON, Markdown…).
+        router.get("/maintenance/export") { request, context in
+            let query = FormQuery(request)
+            guard let format = BookExport.Format(rawValue: query["format"] ?? "") else {
+                throw AppError(
+                    status: .badRequest, code: "invalid_format",
+                    message: "format is one of \(BookExport.Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            let exporter = BookExporter(catalog: environment.catalog, store: environment.database)
+            let drinks = try await exporter.bookDrinks(includingBundled: query["bundled"] == "1")
+            let data = try await exporter.write(drinks, as: format, strings: context.strings)
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: format.contentType,
+                    .contentDisposition: "attachment; filename=\"\(format.fileName)\"", .cacheControl: "no-store",
+                ],
+                body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
         addRestoreRoutes(to: router, uploads: routes)
         router.post("/maintenance/origins/remove") { request, context in
             let form = try context.submittedForm().decode(OriginForm.self)
