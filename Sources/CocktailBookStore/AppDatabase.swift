@@ -143,6 +143,11 @@ public final class AppDatabase: Sendable {
         migrator.registerMigration("v26: accounts' e-mail addresses and their identities at OpenID providers") { db in
             for statement in PostgresSchema.identityMigration(timestamp: "datetime") { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v27: imports waiting for their review, and kept a day to be undone") { db in
+            for statement in PostgresSchema.pendingImportMigration(bytes: "blob", timestamp: "datetime") {
+                try db.execute(sql: statement)
+            }
+        }
         return migrator
     }
 

@@ -100,6 +100,16 @@ public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, 
     func importedImageFile(for sourceURL: String) async throws -> String?
     func importedOrigins() async throws -> [(origin: String, count: Int)]
     func removeImported(origin: String) async throws -> Int
+    /// Removes the drink `id` imported from another origin than `keeping`.
+    func removeImportedCocktail(id: String, keeping origin: String) async throws -> Int
+    /// Keeps an uploaded export until its review is applied or a day has passed.
+    func stagePendingImport(_ pending: PendingImport, payload: Data) async throws
+    /// A staged import and its file's bytes, if it is still kept.
+    func pendingImport(id: String) async throws -> (PendingImport, Data)?
+    /// Marks a staged import applied (`true`), unless it was applied already (`false`).
+    func markPendingImportApplied(id: String, at date: Date) async throws -> Bool
+    /// Removes the drinks an applied import made and marks it undone, in one transaction.
+    func undoPendingImport(id: String, origin: String, at date: Date) async throws -> Int
     func importedPictures() async throws -> [String]
     func importedPictureSources() async throws -> [(sourceURL: String, fileName: String)]
     /// Rows per table the catalog lives in, to prove that a refused change changed nothing.

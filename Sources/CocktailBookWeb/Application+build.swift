@@ -98,6 +98,8 @@ public func buildApplication(
     .addRoutes(to: routes)
     AppShellController(shell: try AppShellFiles(assets: renderer.assets), renderer: renderer).addRoutes(to: routes)
     ImportController(environment: environment, renderer: renderer, configuration: configuration).addRoutes(to: routes)
+    ImportAPIController(desk: ImportController<AppRequestContext>.desk(environment, configuration)).addRoutes(
+        to: routes)
     MaintenanceController(environment: environment, configuration: configuration, renderer: renderer)
         .addRoutes(to: routes)
     let publicOrigin = configuration.publicURL.flatMap(AppConfiguration.publicOrigin)

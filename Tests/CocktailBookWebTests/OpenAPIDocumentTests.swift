@@ -34,7 +34,8 @@ struct OpenAPIDocumentTests {
             let paths = try #require(document["paths"] as? [String: Any])
             #expect(
                 Set(paths.keys) == [
-                    "/cocktails", "/cocktails/{id}", "/random", "/filters", "/favorites", "/favorites/{id}", "/catalog",
+                    "/imports", "/imports/{id}/apply", "/imports/{id}", "/cocktails", "/cocktails/{id}", "/random",
+                    "/filters", "/favorites", "/favorites/{id}", "/catalog",
                     "/catalog/refresh", "/me", "/openapi.json", "/bar", "/bar/ingredients/{value}",
                     "/bar/always/{value}",
                     "/bar/suggestions", "/bar/rules", "/bar/rules/{id}", "/shopping-list", "/shopping-list/{id}",

@@ -29,6 +29,8 @@ public struct CatalogImporter: Sendable {
     /// Whether recipes that do not read as drinks are imported too, from apps that hold
     /// dinners as well (Mealie, Tandoor, Paprika, Nextcloud Cookbook).
     public var everyRecipe = false
+    /// The ids of drinks the import leaves out (the review's "skip").
+    public var leaveOut: Set<String> = []
     /// What a file, folder or archive may weigh.
     public var limits = ExportReader.Limits.standard
 
@@ -135,6 +137,7 @@ public struct CatalogImporter: Sendable {
         }
         let origin = named ?? location
         var parsed = try CatalogImport.parse(payload, origin: origin)
+        parsed.cocktails.removeAll { leaveOut.contains($0.id) }
         guard !parsed.cocktails.isEmpty else {
             throw ImportError.nothingToImport(parsed.skipped.first ?? "the source has no cocktails")
         }
@@ -182,7 +185,7 @@ public struct CatalogImporter: Sendable {
     /// downloaded like an import's pictures, then the drinks in one transaction.
     private func importForeign(_ book: ForeignBook, origin: String, created: CreatedFiles) async throws -> Summary {
         let read = book.drinks(origin: origin, at: now(), everyRecipe: everyRecipe)
-        var drinks = read.drinks
+        var drinks = read.drinks.filter { !leaveOut.contains($0.cocktail.id) }
         let passedOver = read.passedOver
         guard !drinks.isEmpty else { throw ImportError.nothingToImport(passedOver.first ?? "no drinks in the file") }
         var stored: [ImportedImage] = []

@@ -17,11 +17,19 @@ public struct ImportReview: Sendable, Equatable {
         public var name: String
         /// What happens to it.
         public var action: Action
+        /// The id the drink gets (empty for a recipe passed over).
+        public var key = ""
+        /// Its ingredient lines.
+        public var lines: [String] = []
 
         /// A line of the review.
         public init(name: String, action: Action) {
             self.name = name
             self.action = action
+        }
+
+        public static func == (left: Line, right: Line) -> Bool {
+            left.name == right.name && left.action == right.action
         }
     }
 
@@ -101,7 +109,10 @@ extension CatalogImporter {
             } else {
                 action = .new
             }
-            lines.append(.init(name: drink.name, action: action))
+            var line = ImportReview.Line(name: drink.name, action: action)
+            line.key = drink.id
+            line.lines = drink.ingredients
+            lines.append(line)
         }
         for reason in passedOver {
             let parts = reason.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }

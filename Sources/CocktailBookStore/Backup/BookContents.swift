@@ -25,6 +25,7 @@ public enum BookContents {
         ("idempotency_key", "answers kept for a day so that a retried POST is not done twice"),
         ("catalog_cocktail", cache), ("catalog_fetch", cache),
         ("stock_use", "what each drink made drew from the stock; a restored book's stock is as the backup says"),
+        ("pending_import", "an upload waiting for its review, or kept a day to be undone; its drinks are backed up"),
     ]
 
     /// Tables of one backend only: PostgreSQL keeps the pictures' bytes in a table (SQLite in a

@@ -101,6 +101,12 @@ extension SQLBook {
         }
     }
 
+    public func removeImportedCocktail(id: String, keeping origin: String) async throws -> Int {
+        try await writing("imports") { db in
+            try await db.execute("DELETE FROM imported_cocktail WHERE id = ? AND origin <> ? RETURNING 1", id, origin)
+        }
+    }
+
     /// The files of every recorded picture.
     public func importedPictures() async throws -> [String] {
         try await reading { db in try await db.all(String.self, "SELECT file_name FROM imported_image") }

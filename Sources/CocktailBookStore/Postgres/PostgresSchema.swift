@@ -222,7 +222,24 @@ enum PostgresSchema {
             "v16: accounts' e-mail addresses and their identities at OpenID providers",
             identityMigration(timestamp: "timestamptz")
         ),
+        (
+            "v17: imports waiting for their review, and kept a day to be undone",
+            pendingImportMigration(bytes: "bytea", timestamp: "timestamptz")
+        ),
     ]
+
+    /// An uploaded export with its review: applied (or not) by its id, undone within a day;
+    /// the same statement for SQLite and PostgreSQL.
+    static func pendingImportMigration(bytes: String, timestamp: String) -> [String] {
+        [
+            """
+            CREATE TABLE pending_import (
+                id text PRIMARY KEY, owner_id bigint NOT NULL, file_name text NOT NULL, format text NOT NULL,
+                payload \(bytes) NOT NULL, created_at \(timestamp) NOT NULL, applied_at \(timestamp),
+                undone_at \(timestamp))
+            """
+        ]
+    }
 
     /// An account's e-mail address (unique, case-insensitively) and the (issuer, subject) pairs
     /// an OpenID Connect provider signs it in by; the same statements for SQLite and PostgreSQL.

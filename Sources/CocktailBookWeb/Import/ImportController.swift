@@ -31,17 +31,34 @@ struct ImportController<Context: AppContext>: Sendable {
     /// Wires the controller to the app's database, pictures and catalog.
     init(environment: AppEnvironment, renderer: PageRenderer, configuration: AppConfiguration) {
         catalog = environment.catalog
+        importer = Self.importer(environment: environment, configuration: configuration)
+        self.renderer = renderer
+        uploads = Self.uploads(configuration)
+    }
+
+    /// The importer of imports started from the web: public addresses only unless the operator
+    /// allows private ones, within the configured time.
+    static func importer(environment: AppEnvironment, configuration: AppConfiguration) -> CatalogImporter {
         var importer = CatalogImporter(database: environment.database, images: environment.images)
         importer.addressPolicy = configuration.allowPrivateImports ? .anyAddress : .publicOnly
         importer.timeLimit = configuration.importTimeLimit
-        self.importer = importer
-        self.renderer = renderer
-        // Uploads wait in a local folder only while they are read: beside a SQLite file, or in
-        // the data folder of an instance on PostgreSQL.
+        return importer
+    }
+
+    /// The imports in two steps (review, then apply) that the API and the review page share.
+    static func desk(_ environment: AppEnvironment, _ configuration: AppConfiguration) -> ImportDesk {
+        ImportDesk(
+            importer: importer(environment: environment, configuration: configuration), catalog: environment.catalog,
+            scratch: uploads(configuration))
+    }
+
+    /// Where uploads wait only while they are read: beside a SQLite file, or in the data folder
+    /// of an instance on PostgreSQL.
+    static func uploads(_ configuration: AppConfiguration) -> URL {
         let local =
             AppStores.isPostgres(configuration.databasePath)
             ? AppConfiguration.defaultDatabasePath() : configuration.databasePath
-        uploads = URL(fileURLWithPath: local).deletingLastPathComponent().appendingPathComponent(
+        return URL(fileURLWithPath: local).deletingLastPathComponent().appendingPathComponent(
             "uploads", isDirectory: true)
     }
 

@@ -1,0 +1,145 @@
+import CocktailBook
+import CocktailBookApp
+import CocktailBookStore
+import CocktailBookTestSupport
+import CocktailBookWeb
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// The import API: an upload answers its review, applying it imports with a choice per drink,
+/// DELETE undoes it; guests may not import.
+@Suite("Import API")
+struct ImportAPITests {
+    struct Review: Decodable {
+        struct Drink: Decodable {
+            var key: String
+            var name: String
+            var action: String
+            var choices: [String]
+            var existing: String?
+            var reason: String?
+            var unknownIngredients: [String]
+        }
+        var id: String
+        var format: String
+        var drinks: [Drink]
+    }
+
+    struct Applied: Decodable {
+        var new: Int
+        var skipped: Int
+        var imagesStored: Int
+        var undoUntil: String
+    }
+
+    static func multipart(_ data: Data, name: String) -> (HTTPFields, ByteBuffer) {
+        let boundary = "import-\(UUID().uuidString)"
+        var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(name)\"\r\n".utf8)
+        body += Data("Content-Type: application/octet-stream\r\n\r\n".utf8) + data
+        body += Data("\r\n--\(boundary)--\r\n".utf8)
+        return ([.contentType: "multipart/form-data; boundary=\(boundary)"], ByteBuffer(bytes: body))
+    }
+
+    static func fixture(_ name: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: OtherAppsImportTests.fixture(name)))
+    }
+
+    @Test("review, apply with a skip, apply again (409), undo, undo again (409); the store follows each step")
+    func reviewApplyUndo() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let store = try AppDatabase(path: database.path)
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            // A zip as a multipart upload: the drink the book has by name, the dinner passed over.
+            let (headers, body) = Self.multipart(try Self.fixture("mealie-export.zip"), name: "mealie-export.zip")
+            let staged = try await client.execute(uri: "/api/v1/imports", method: .post, headers: headers, body: body)
+            #expect(staged.status == .created, "\(String(buffer: staged.body))")
+            let mealie = try JSONDecoder().decode(Review.self, from: Data(buffer: staged.body))
+            #expect(mealie.format == "mealie")
+            #expect(mealie.drinks.map(\.name) == ["Daiquiri", "Lentil soup"])
+            #expect(mealie.drinks[0].action == "same-name" && mealie.drinks[0].existing == "Daiquiri")
+            #expect(mealie.drinks[0].choices == ["keep-both", "replace", "skip"])
+            #expect(
+                mealie.drinks[1].action == "passed-over" && mealie.drinks[1].reason?.hasPrefix("not a drink") == true)
+            #expect(try await store.importedCocktails().isEmpty, "a review writes no drink")
+
+            // A CSV as the raw body; Tom Collins skipped.
+            let csv = try await client.execute(
+                uri: "/api/v1/imports", method: .post, headers: [.contentType: "text/csv"],
+                body: ByteBuffer(bytes: try Self.fixture("recipes.csv")))
+            #expect(csv.status == .created)
+            let review = try JSONDecoder().decode(Review.self, from: Data(buffer: csv.body))
+            #expect(review.format == "csv" && review.drinks.map(\.action) == ["same-name", "new"])
+            let collins = try #require(review.drinks.first { $0.name == "Tom Collins" })
+            let choices = #"{"choices": {"\#(collins.key)": "skip"}}"#
+            let applied = try await client.execute(
+                uri: "/api/v1/imports/\(review.id)/apply", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: choices))
+            #expect(applied.status == .ok, "\(String(buffer: applied.body))")
+            let result = try JSONDecoder().decode(Applied.self, from: Data(buffer: applied.body))
+            #expect(result.new == 1)
+            #expect(try await store.importedCocktails().map(\.name) == ["Margarita"])
+            let listed = String(buffer: try await client.get("/api/v1/cocktails?q=margarita").body)
+            #expect(listed.components(separatedBy: "\"Margarita\"").count - 1 == 2, "the bundled and the imported")
+
+            let again = try await client.execute(
+                uri: "/api/v1/imports/\(review.id)/apply", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: choices))
+            #expect(again.status == .conflict)
+            let wrong = try await client.execute(
+                uri: "/api/v1/imports/\(mealie.id)/apply", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"choices": {"x": "maybe"}}"#))
+            #expect(wrong.status == .badRequest)
+
+            let undone = try await client.execute(uri: "/api/v1/imports/\(review.id)", method: .delete)
+            #expect(undone.status == .ok && String(buffer: undone.body) == #"{"removed":1}"#)
+            #expect(try await store.importedCocktails().isEmpty)
+            #expect(try await client.execute(uri: "/api/v1/imports/\(review.id)", method: .delete).status == .conflict)
+            #expect(try await client.execute(uri: "/api/v1/imports/nope", method: .delete).status == .notFound)
+        }
+    }
+
+    @Test("a bad file is a 400 naming why and keeps nothing; an empty body names the field")
+    func badFiles() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let (headers, body) = Self.multipart(try Self.fixture("zip-slip.zip"), name: "zip-slip.zip")
+            let slip = try await client.execute(uri: "/api/v1/imports", method: .post, headers: headers, body: body)
+            #expect(slip.status == .badRequest)
+            #expect(String(buffer: slip.body).contains("a path in the archive leaves its folder"))
+            let empty = try await client.execute(
+                uri: "/api/v1/imports", method: .post, headers: [.contentType: "application/zip"], body: ByteBuffer())
+            #expect(empty.status == .badRequest && String(buffer: empty.body).contains("no_file"))
+            let uploads = URL(fileURLWithPath: database.path).deletingLastPathComponent().appendingPathComponent(
+                "uploads")
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: uploads.path)) ?? []
+            #expect(left.isEmpty, "no upload is left behind: \(left)")
+        }
+    }
+
+    @Test("guests may not import; members may")
+    func roles() async throws {
+        let database = try await AccountsHTTPTests.book()
+        defer { database.remove() }
+        let accounts = Accounts(database: try AppDatabase(path: database.path), bcryptCost: 4)
+        try await accounts.createAccount(name: "gus", role: .guest, password: "gus password")
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let csv = ByteBuffer(bytes: try Self.fixture("recipes.csv"))
+            let gus = try await AccountsHTTPTests.signIn(client, "gus", "gus password")
+            let refused = try await client.execute(
+                uri: "/api/v1/imports", method: .post, headers: [.contentType: "text/csv", .cookie: gus], body: csv)
+            #expect(refused.status == .forbidden)
+            let bob = try await AccountsHTTPTests.signIn(client, "bob", "bob password")
+            let taken = try await client.execute(
+                uri: "/api/v1/imports", method: .post, headers: [.contentType: "text/csv", .cookie: bob], body: csv)
+            #expect(taken.status == .created, "\(String(buffer: taken.body))")
+        }
+    }
+}
