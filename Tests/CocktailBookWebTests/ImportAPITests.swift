@@ -103,7 +103,7 @@ struct ImportAPITests {
         }
     }
 
-    @Test("a bad file is a 400 naming why and keeps nothing; an empty body names the field")
+    @Test("a bad file is a 422 naming why and keeps nothing; an empty body is a 422 too")
     func badFiles() async throws {
         let database = try TemporaryDatabase()
         defer { database.remove() }
@@ -111,11 +111,11 @@ struct ImportAPITests {
             try await client.waitUntilReady()
             let (headers, body) = Self.multipart(try Self.fixture("zip-slip.zip"), name: "zip-slip.zip")
             let slip = try await client.execute(uri: "/api/v1/imports", method: .post, headers: headers, body: body)
-            #expect(slip.status == .badRequest)
+            #expect(slip.status == .unprocessableContent)
             #expect(String(buffer: slip.body).contains("a path in the archive leaves its folder"))
             let empty = try await client.execute(
                 uri: "/api/v1/imports", method: .post, headers: [.contentType: "application/zip"], body: ByteBuffer())
-            #expect(empty.status == .badRequest && String(buffer: empty.body).contains("no_file"))
+            #expect(empty.status == .unprocessableContent && String(buffer: empty.body).contains("empty_file"))
             let uploads = URL(fileURLWithPath: database.path).deletingLastPathComponent().appendingPathComponent(
                 "uploads")
             let left = (try? FileManager.default.contentsOfDirectory(atPath: uploads.path)) ?? []

@@ -192,7 +192,8 @@ package struct ImportDesk: Sendable {
         return try await body(path.path)
     }
 
-    /// A file the import refuses as a 400 (413 when too large) naming why.
+    /// A file the import refuses as a 422 (413 when too large) naming why: the request was
+    /// well formed, the file is not an export this book reads.
     private func refusingBadFiles<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
@@ -200,7 +201,7 @@ package struct ImportDesk: Sendable {
             if case .fileTooLarge = error {
                 throw AppError(status: .contentTooLarge, code: "file_too_large", message: error.localizedDescription)
             }
-            throw AppError(status: .badRequest, code: "import_refused", message: error.localizedDescription)
+            throw AppError(status: .unprocessableContent, code: "import_refused", message: error.localizedDescription)
         }
     }
 }

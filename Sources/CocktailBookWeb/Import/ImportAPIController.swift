@@ -52,6 +52,10 @@ struct ImportAPIController<Context: AppContext>: Sendable {
         let tooLarge = AppError(
             status: .contentTooLarge, code: "body_too_large",
             message: "That file is too large: imports are limited to 200 MB. Nothing was changed.")
+        // Well formed, but nothing to read: the file is refused, not the request.
+        let emptyFile = AppError(
+            status: .unprocessableContent, code: "empty_file",
+            message: "The file is empty: send the export as the body, or as the field file.")
         let contentType = request.headers[.contentType] ?? ""
         if let boundary = MultipartForm.boundary(fromContentType: contentType) {
             let form: MultipartForm
@@ -64,17 +68,14 @@ struct ImportAPIController<Context: AppContext>: Sendable {
             } catch {
                 throw AppError(status: .badRequest, code: "invalid_form", message: "The multipart body is malformed.")
             }
-            guard let part = form.parts.first(where: { $0.name == "file" && $0.filename != nil }), !part.body.isEmpty
-            else {
+            guard let part = form.parts.first(where: { $0.name == "file" && $0.filename != nil }) else {
                 throw AppError(status: .badRequest, code: "no_file", message: "Send the export as the field file.")
             }
+            guard !part.body.isEmpty else { throw emptyFile }
             return (part.body, ImportLimits.safeFileName(part.filename))
         }
         let body = try await SmallBody.read(request, limit: limit, what: "The file")
-        guard body.readableBytes > 0 else {
-            throw AppError(
-                status: .badRequest, code: "no_file", message: "Send the export as the body, or as the field file.")
-        }
+        guard body.readableBytes > 0 else { throw emptyFile }
         return (Data(buffer: body), fileName(forContentType: contentType))
     }
 }
