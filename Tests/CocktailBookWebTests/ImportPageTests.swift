@@ -55,8 +55,8 @@ struct ImportPageTests {
         }
     }
 
-    @Test("uploading the dump imports its drinks at once; uploading it again updates them")
-    func uploadImportsAndReuploadUpdates() async throws {
+    @Test("an upload shows its review first; Import brings the drinks in, Undo takes them out again")
+    func uploadReviewApplyUndo() async throws {
         let database = try TemporaryDatabase()
         defer { database.remove() }
         let dump = try #require(FileManager.default.contents(atPath: Self.dumpPath))
@@ -65,22 +65,44 @@ struct ImportPageTests {
             let (headers, body) = Self.upload(dump)
             let first = try await client.execute(uri: "/import", method: .post, headers: headers, body: body)
             #expect(first.status == .ok)
-            let html = String(buffer: first.body)
-            #expect(html.contains("Imported 4 cocktails (4 new, 0 updated), 0 skipped"), "\(html)")
-            #expect(html.contains(#"href="/""#))
-            for name in ["Afterglow", "A1"] {
-                let found = try await client.list("?q=\(name)")
-                #expect(
-                    found.cocktails.contains { $0.name == name && $0.id.hasPrefix("imp-") }, "\(name): \(found.names)")
-            }
-            #expect(try await client.list("?q=Mojito").cocktails.contains { $0.id.hasPrefix("imp-") })
-            let again = try await client.execute(uri: "/import", method: .post, headers: headers, body: body)
-            #expect(again.status == .ok)
-            #expect(String(buffer: again.body).contains("Imported 4 cocktails (0 new, 4 updated), 0 skipped"))
+            let review = html(first)
+            #expect(review.contains("Review the import"))
+            #expect(review.contains("Read as TheCocktailDB: 4 drinks to import."), "\(review)")
+            #expect(review.contains("the book already has Mojito"))
+            let id = try #require(review.firstMatch(of: /action="\/import\/([0-9a-f-]+)\/apply"/).map { String($0.1) })
+            #expect(try await client.list("?q=Afterglow").cocktails.isEmpty, "nothing imported before Import")
+
+            // Skip A1, take the default for the others.
+            let a1 = try #require(
+                review.firstMatch(of: /data-import-drink="([^"]+)">\s*<span class="bottle-name">A1</).map {
+                    String($0.1)
+                })
+            let applied = try await client.execute(
+                uri: "/import/\(id)/apply", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body("choice.\(a1)=skip"))
+            #expect(applied.status == .ok)
+            let summary = html(applied)
+            #expect(summary.contains("Imported 3 cocktails (3 new, 0 updated), 0 skipped"), "\(summary)")
+            #expect(summary.contains(#"action="/import/\#(id)/undo""#))
+            let afterglow = try await client.list("?q=Afterglow")
+            #expect(afterglow.cocktails.contains { $0.name == "Afterglow" && $0.id.hasPrefix("imp-") })
+            #expect(!(try await client.list("?q=A1").cocktails.contains { $0.id.hasPrefix("imp-") }))
+            let twice = try await client.execute(
+                uri: "/import/\(id)/apply", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body(""))
+            #expect(twice.status == .conflict && html(twice).contains("applied already"))
+
+            let undone = try await client.execute(
+                uri: "/import/\(id)/undo", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body(""))
+            #expect(html(undone).contains("Undone: 3 drinks left the book."))
+            #expect(try await client.list("?q=Afterglow").cocktails.isEmpty)
         }
         // The upload's temporary file is gone.
         let uploads = database.directory.appendingPathComponent("uploads")
         #expect((try? FileManager.default.contentsOfDirectory(atPath: uploads.path))?.isEmpty ?? true)
+    }
+
+    func html(_ response: TestResponse) -> String {
+        (String(buffer: response.body) as NSString).replacingOccurrences(of: "&#39;", with: "'")
     }
 
     @Test("a malformed upload answers 400 with the refusal and changes nothing")

@@ -139,9 +139,15 @@ def test_a_3_gb_picture_is_cut_off_at_5_mb_and_memory_stays_flat(server, tmp_pat
         result = {}
 
         def upload():
-            result["response"] = session.post(
+            # The upload is reviewed first; the picture is fetched when the review is applied.
+            review = session.post(
                 f"{running.url}/import", data={"csrf": token},
                 files={"file": ("huge.json", json.dumps(catalog), "application/json")}, timeout=60,
+            )
+            found = re.search(r'action="/import/([0-9a-f-]+)/apply"', review.text)
+            assert review.status_code == 200 and found, review.text[-500:]
+            result["response"] = session.post(
+                f"{running.url}/import/{found.group(1)}/apply", data={"csrf": token}, timeout=60,
             )
 
         thread = threading.Thread(target=upload)

@@ -6,10 +6,12 @@ import Foundation
 import Hummingbird
 import Synchronization
 
-/// The Import screen: `GET /import` shows the forms, `POST /import` runs the same import as
-/// `cocktailbook import` (``CatalogImporter``) from an uploaded file (`multipart/form-data`,
-/// field `file`) or a server address (`application/x-www-form-urlencoded`, field `url`), then
-/// reloads the catalog's imported cocktails so they show at once.
+/// The Import screen: `GET /import` shows the forms. `POST /import` with an uploaded file
+/// (`multipart/form-data`, field `file`) reads it and shows its review (``ImportDesk``): what
+/// happens to every drink, a choice for each; `POST /import/{id}/apply` imports it and offers
+/// `POST /import/{id}/undo` for a day. A server address (`application/x-www-form-urlencoded`,
+/// field `url`) is imported at once, as `cocktailbook import` does. Either way the catalog's
+/// imported cocktails are reloaded so they show at once.
 ///
 /// One import runs at a time, and the route's gate (``RoutePolicy/oneAtATime``) is taken before a
 /// byte of the body is read, so a second upload is refused at once instead of being parsed first. Server addresses and picture
@@ -18,10 +20,10 @@ struct ImportController<Context: AppContext>: Sendable {
     let catalog: CatalogService
     let importer: CatalogImporter
     let renderer: PageRenderer
-    /// Where uploaded files are written for the importer (beside the database), one at a time.
-    let uploads: URL
     /// Lets one import run at a time, so two uploads of the same name never share a file.
     let gate = OneAtATime()
+    /// Uploads in two steps: the review, then apply (and undo for a day).
+    let desk: ImportDesk
 
     /// The largest request body read: the import limit plus room for the multipart framing.
     static var maximumBodyBytes: Int { ExportReader.maximumBytes + 64 * 1024 }
@@ -33,7 +35,7 @@ struct ImportController<Context: AppContext>: Sendable {
         catalog = environment.catalog
         importer = Self.importer(environment: environment, configuration: configuration)
         self.renderer = renderer
-        uploads = Self.uploads(configuration)
+        desk = Self.desk(environment, configuration)
     }
 
     /// The importer of imports started from the web: public addresses only unless the operator
@@ -73,6 +75,34 @@ struct ImportController<Context: AppContext>: Sendable {
             renderer.render(ImportPage().written(in: context.strings), context: context)
         }
         router.post("/import", use: submit)
+        let steps = routes.routes("", .admin)
+        steps.post("/import/:id/apply") { request, context in
+            let id = try context.parameters.require("id")
+            let form = try context.submittedForm()
+            let choices = Dictionary(
+                form.fields.pairs.filter { $0.name.hasPrefix("choice.") }.map {
+                    (String($0.name.dropFirst("choice.".count)), $0.value)
+                }, uniquingKeysWith: { first, _ in first })
+            do {
+                let applied = try await desk.apply(
+                    id: id, choices: choices, owner: context.owner.id, isAdmin: context.viewer.isAdmin)
+                return renderer.render(
+                    ImportPage(summary: applied.summary, undoID: id).written(in: context.strings), context: context)
+            } catch let error as AppError where error.status != .notFound {
+                return refuse(error.message(in: context.strings), status: error.status, context: context)
+            }
+        }
+        steps.post("/import/:id/undo") { request, context in
+            let id = try context.parameters.require("id")
+            do {
+                let removed = try await desk.undo(id: id, owner: context.owner.id, isAdmin: context.viewer.isAdmin)
+                return renderer.render(
+                    ImportPage(summary: context.strings.count("import_undone", removed)).written(in: context.strings),
+                    context: context)
+            } catch let error as AppError where error.status != .notFound {
+                return refuse(error.message(in: context.strings), status: error.status, context: context)
+            }
+        }
     }
 
     /// Runs the import the form asks for; answers the summary, or the Import page with a reason.
@@ -82,7 +112,16 @@ struct ImportController<Context: AppContext>: Sendable {
             guard let file = form.file("file"), !file.body.isEmpty else {
                 return refuse("Choose a file to upload, or give a server address below.", context: context)
             }
-            return try await importing(context: context) { try await importFile(file) }
+            // Read and reviewed first: nothing is imported until the review is applied.
+            do {
+                let review = try await desk.stage(
+                    file.body, fileName: ImportLimits.safeFileName(file.filename), owner: context.owner.id)
+                return renderer.render(ImportReviewPage(review, strings: context.strings), context: context)
+            } catch let error as AppError {
+                // The page has always answered a file it cannot read with a 400 (the API: 422).
+                let status: HTTPResponse.Status = error.status == .unprocessableContent ? .badRequest : error.status
+                return refuse(error.message(in: context.strings), status: status, context: context)
+            }
         }
         let url = try form.decode(ImportForm.self).url?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         guard !url.isEmpty else {
@@ -117,17 +156,6 @@ struct ImportController<Context: AppContext>: Sendable {
             }
             return refuse(error.localizedDescription, url: url, context: context)
         }
-    }
-
-    /// Writes the upload where the importer can read it, imports it, and removes it. Its origin
-    /// is its name (`upload:<name>`), so uploading a file again updates its cocktails, on any
-    /// instance.
-    private func importFile(_ file: MultipartForm.Part) async throws -> CatalogImporter.Summary {
-        try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
-        let path = uploads.appendingPathComponent(ImportLimits.safeFileName(file.filename))
-        try file.body.write(to: path)
-        defer { try? FileManager.default.removeItem(at: path) }
-        return try await importer.run(source: path.path, origin: "upload:" + path.lastPathComponent)
     }
 
     /// The Import page with `message`, answered with `status` (400 unless told).

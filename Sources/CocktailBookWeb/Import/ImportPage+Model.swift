@@ -9,6 +9,8 @@ struct ImportPage: PageModel {
     var message: String?
     /// The summary of a finished import (`Imported 4 cocktails (4 new, 0 updated), 0 skipped`).
     var summary: String?
+    /// The import the summary is of, when it can be undone (for a day).
+    var undoID: String?
     /// The address typed into the URL form, shown again after a refusal.
     var url: String
     /// Imports never wait for the catalog.
@@ -30,9 +32,10 @@ struct ImportPage: PageModel {
         self.url = url
     }
 
-    /// The result of a finished import.
-    init(summary: String) {
+    /// The result of a finished import; `undoID` names one that can be undone.
+    init(summary: String, undoID: String? = nil) {
         self.summary = summary
+        self.undoID = undoID
         url = ""
     }
 }

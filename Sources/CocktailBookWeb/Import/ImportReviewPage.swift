@@ -1,0 +1,73 @@
+import CocktailBook
+import CocktailBookApp
+
+/// The review of an uploaded export (`POST /import` with a file): what happens to every drink,
+/// a choice for each, then Import (`POST /import/{id}/apply`) or Cancel.
+struct ImportReviewPage: PageModel {
+    static let template = "import-review"
+    var catalogState = "ready"
+
+    /// The import's id, which the apply form posts to.
+    var id: String
+    /// `Read as Mealie: 3 drinks, 1 passed over.`
+    var readAs: String
+    var drinks: [Drink]
+    var passedOver: [PassedOver]
+    /// Stored, not computed: the template reads stored properties only.
+    var hasPassedOver: Bool
+    /// Whether anything would be imported.
+    var canApply: Bool
+
+    struct Drink: Sendable {
+        var key: String
+        var name: String
+        var what: String
+        /// `What happens to Daiquiri`, the choice's label for screen readers.
+        var choiceLabel: String
+        var choices: [Choice]
+        /// `Not among the book's ingredients: …` when some are not.
+        var unknown: String?
+    }
+
+    struct Choice: Sendable {
+        var value: String
+        var label: String
+        var selected: Bool
+    }
+
+    struct PassedOver: Sendable {
+        var name: String
+        var reason: String
+    }
+
+    init(_ review: ImportDesk.Review, strings: UIStrings) {
+        id = review.id
+        let format = BookFormat(rawValue: review.format)?.title ?? review.format
+        let kept = review.drinks.filter { $0.action != "passed-over" }
+        readAs = strings.count("import_review_read_as", kept.count, ["format": format])
+        canApply = !kept.isEmpty
+        drinks = kept.map { entry in
+            let what: String =
+                switch entry.action {
+                case "update": strings["import_review_update"]
+                case "same-name": strings("import_review_same_name", ["name": entry.existing ?? entry.name])
+                default: strings["import_review_new"]
+                }
+            return Drink(
+                key: entry.key, name: entry.name, what: what,
+                choiceLabel: strings("import_review_choice_label", ["name": entry.name]),
+                choices: entry.choices.enumerated().map { index, value in
+                    Choice(
+                        value: value, label: strings["import_choice_" + value.replacingOccurrences(of: "-", with: "_")],
+                        selected: index == 0)
+                },
+                unknown: entry.unknownIngredients.isEmpty
+                    ? nil
+                    : strings("import_review_unknown", ["names": entry.unknownIngredients.joined(separator: ", ")]))
+        }
+        passedOver = review.drinks.filter { $0.action == "passed-over" }.map {
+            PassedOver(name: $0.name, reason: $0.reason ?? "")
+        }
+        hasPassedOver = !passedOver.isEmpty
+    }
+}
