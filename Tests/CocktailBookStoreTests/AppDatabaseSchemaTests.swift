@@ -52,6 +52,7 @@ struct AppDatabaseSchemaTests {
                 "v24: what each API token may do, and when it stops working",
                 "v25: a menu in the list's own order",
                 "v26: accounts' e-mail addresses and their identities at OpenID providers",
+                "v27: imports waiting for their review, and kept a day to be undone",
             ])
         #expect(FileManager.default.fileExists(atPath: tmp.path))
         #expect(try await database.loadCatalog() == nil)
@@ -87,7 +88,7 @@ struct AppDatabaseSchemaTests {
         let migrations = try await reopened.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations")
         }
-        #expect(migrations == 26)
+        #expect(migrations == 27)
     }
 
     @Test("tokens made before scopes: a member's write, an admin's admin, a guest's read, none expiring")
