@@ -48,7 +48,7 @@ struct SeveralInstancesTests {
     }
 
     @Test(
-        "an import on one instance appears on the other at once, and uploading the file again through the other updates it"
+        "an upload reviewed on one instance is applied through the other, shows on both at once, and is undone on both"
     )
     func importsAndAccounts() async throws {
         let server = try #require(PostgresTestDatabase.server)
@@ -60,21 +60,30 @@ struct SeveralInstancesTests {
                     try await second.waitUntilReady()
                     #expect(try await second.list("?q=Afterglow").cocktails.isEmpty)
                     let (headers, body) = ImportPageTests.upload(dump)
-                    let imported = try await first.execute(uri: "/import", method: .post, headers: headers, body: body)
-                    #expect(String(buffer: imported.body).contains("Imported 4 cocktails (4 new, 0 updated)"))
-                    let found = try await Self.eventually({ try await second.list("?q=Afterglow") }) {
+                    let review = String(
+                        buffer: try await first.execute(uri: "/import", method: .post, headers: headers, body: body)
+                            .body)
+                    let id = try #require(
+                        review.firstMatch(of: /action="\/import\/([0-9a-f-]+)\/apply"/).map { String($0.1) })
+                    // The upload waits in the database, so the other instance can apply it.
+                    let applied = try await second.execute(
+                        uri: "/import/\(id)/apply", method: .post, headers: TestCSRF.formHeaders,
+                        body: TestCSRF.body(""))
+                    #expect(
+                        String(buffer: applied.body).contains("Imported 4 cocktails (4 new, 0 updated)"),
+                        "\(String(buffer: applied.body).prefix(400))")
+                    let found = try await Self.eventually({ try await first.list("?q=Afterglow") }) {
                         !$0.cocktails.isEmpty
                     }
                     #expect(found.cocktails.map(\.name) == ["Afterglow"])
                     #expect(found.cocktails.first?.id.hasPrefix("imp-") == true)
                     #expect(try await second.list().cocktails.count == 17, "13 drinks and the 4 imported")
-                    // The same file uploaded through the other instance updates the same drinks:
-                    // an upload's origin is its name, not the folder it waited in.
-                    let again = try await second.execute(uri: "/import", method: .post, headers: headers, body: body)
-                    #expect(
-                        String(buffer: again.body).contains("Imported 4 cocktails (0 new, 4 updated)"),
-                        "\(String(buffer: again.body).prefix(400))")
-                    #expect(try await first.list().cocktails.count == 17)
+                    let undone = try await first.execute(
+                        uri: "/import/\(id)/undo", method: .post, headers: TestCSRF.formHeaders, body: TestCSRF.body("")
+                    )
+                    #expect(String(buffer: undone.body).contains("Undone: 4 drinks left the book."))
+                    let after = try await Self.eventually({ try await second.list() }) { $0.cocktails.count == 13 }
+                    #expect(after.cocktails.count == 13)
                 }
             }
         }
