@@ -1,5 +1,6 @@
 import CSV
 import CocktailBook
+import CocktailBookStore
 import CocktailsAPI
 import Foundation
 import ZIPFoundation
@@ -96,7 +97,7 @@ public enum BookExport {
                 "glass": cocktail.glass.map { $0.entry.english } ?? "",
                 "method": cocktail.method.map(methodName) ?? "", "source": cocktail.imageSource ?? "",
             ]
-            if let photo = drink.photo, let ext = pictureExtension(photo) {
+            if let photo = drink.photo, let ext = PictureName.kind(of: photo)?.ext {
                 recipe["images"] = [["uri": "\(slug).\(ext)", "sort": 1, "copyright": cocktail.imageAttribution ?? ""]]
                 files.append(("cocktails/\(slug)/\(slug).\(ext)", photo))
             }
@@ -146,7 +147,7 @@ public enum BookExport {
             if let garnish = cocktail.garnish, !garnish.isEmpty {
                 recipe["notes"] = [["title": "Garnish", "text": garnish]]
             }
-            if let photo = drink.photo, let ext = pictureExtension(photo) {
+            if let photo = drink.photo, let ext = PictureName.kind(of: photo)?.ext {
                 recipe["image"] = "original.\(ext)"
                 files.append(("recipes/\(slug)/images/original.\(ext)", photo))
             }
@@ -195,17 +196,6 @@ public enum BookExport {
     private static func json(_ object: Any) throws -> Data {
         try JSONSerialization.data(
             withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-    }
-
-    /// `jpg`, `png`, `webp` or `gif`, by the photo's first bytes.
-    static func pictureExtension(_ data: Data) -> String? {
-        let head = [UInt8](data.prefix(12))
-        guard head.count == 12 else { return nil }
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpg" }
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "png" }
-        if head.starts(with: [UInt8]("GIF8".utf8)) { return "gif" }
-        if head.starts(with: [UInt8]("RIFF".utf8)), [UInt8](head[8..<12]) == [UInt8]("WEBP".utf8) { return "webp" }
-        return nil
     }
 
     /// A zip of `files`, compressed.

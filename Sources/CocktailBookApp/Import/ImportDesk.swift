@@ -65,7 +65,7 @@ package struct ImportDesk: Sendable {
                 }
             }
         }
-        let drinks = try await entries(of: review, id: id, data: data, fileName: fileName)
+        let drinks = entries(of: review)
         try await importer.database.stagePendingImport(
             PendingImport(
                 id: id, ownerID: owner, fileName: fileName, format: review.format.rawValue, createdAt: now()),
@@ -144,7 +144,7 @@ package struct ImportDesk: Sendable {
     }
 
     /// The review's lines as entries: keys, choices and the ingredients the book does not know.
-    private func entries(of review: ImportReview, id: String, data: Data, fileName: String) async throws -> [Entry] {
+    private func entries(of review: ImportReview) -> [Entry] {
         review.lines.map { line in
             switch line.action {
             case .passedOver(let reason):

@@ -39,8 +39,17 @@ public struct PendingImport: Sendable, Equatable, Decodable {
     public static let keptFor: TimeInterval = 24 * 60 * 60
 }
 
-private struct PayloadRow: Decodable {
+/// A staged import's row: its record and its file's bytes, read in one statement.
+private struct StagedRow: Decodable {
+    var pending: PendingImport
     var payload: Data
+
+    enum CodingKeys: String, CodingKey { case payload }
+
+    init(from decoder: any Decoder) throws {
+        pending = try PendingImport(from: decoder)
+        payload = try decoder.container(keyedBy: CodingKeys.self).decode(Data.self, forKey: .payload)
+    }
 }
 
 extension SQLBook {
@@ -60,13 +69,10 @@ extension SQLBook {
 
     public func pendingImport(id: String) async throws -> (PendingImport, Data)? {
         try await reading { db in
-            let columns = "id, owner_id, file_name, format, created_at, applied_at, undone_at"
-            guard
-                let pending = try await db.first(
-                    PendingImport.self, "SELECT \(columns) FROM pending_import WHERE id = ?", id),
-                let row = try await db.first(PayloadRow.self, "SELECT payload FROM pending_import WHERE id = ?", id)
-            else { return nil }
-            return (pending, row.payload)
+            let columns = "id, owner_id, file_name, format, created_at, applied_at, undone_at, payload"
+            return try await db.first(StagedRow.self, "SELECT \(columns) FROM pending_import WHERE id = ?", id).map {
+                ($0.pending, $0.payload)
+            }
         }
     }
 
