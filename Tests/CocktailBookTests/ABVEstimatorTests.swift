@@ -231,6 +231,44 @@ struct ABVTextTests {
         #expect(try details(.alcoholic, ["6 leaves mint"]).standardDrinksText(.english) == nil)
     }
 
+    @Test("A poured line the book does not know: no ABV and no standard drinks, but the lines named")
+    func unknownStrength() throws {
+        let plane = try details(
+            .alcoholic,
+            [
+                "22 ml bourbon", "22 ml Aperol", "22 ml Amaro Nonino Quintessentia", "22 ml lemon juice",
+                "1 dash Mystery bitters",
+            ])
+        #expect(plane.unknownStrengths == ["Amaro Nonino Quintessentia", "Mystery bitters"])
+        #expect(plane.abv == nil && plane.alcoholGrams == nil)
+        #expect(
+            plane.abvText
+                == "ABV unknown: the book does not know the strength of Amaro Nonino Quintessentia and Mystery bitters")
+        #expect(plane.standardDrinksText(.english) == nil)
+        // Named as the book knows it, the same drink has its figure back; a garnish never counts.
+        var known = plane.cocktail.renamingIngredients([
+            "Amaro Nonino Quintessentia": "Amaro Nonino", "Mystery bitters": "Angostura bitters",
+        ])
+        known.ingredients.append("Lemon twist, to garnish")
+        let renamed = try details(.alcoholic, known.ingredients, method: "shaken")
+        #expect(renamed.cocktail.ingredients[2] == "22 ml Amaro Nonino")
+        #expect(renamed.unknownStrengths.isEmpty)
+        #expect((14...18).contains(renamed.roundedABV ?? 0), "\(String(describing: renamed.abv))")
+        // A drink without alcohol stays Alcohol-free whatever it names.
+        #expect(try details(.nonAlcoholic, ["60 ml mystery cordial"]).abvText == "Alcohol-free")
+    }
+
+    @Test("every bundled drink knows the strength of every line it pours")
+    func bundledStrengthsKnown() throws {
+        let table = try IngredientTable(json: BundledCatalog.ingredientsData)
+        for cocktail in try CatalogDecoder.decode(BundledCatalog.data).cocktails {
+            let lines = [cocktail.recipe] + (cocktail.variants ?? []).map(\.recipe)
+            for recipe in lines {
+                #expect(ABVEstimator.unknownStrengths(recipe, table: table).isEmpty, "\(cocktail.name)")
+            }
+        }
+    }
+
     @Test("A non-alcoholic drink is Alcohol-free whatever its lines")
     func nonAlcoholicText() throws {
         #expect(try details(.nonAlcoholic, realNegroni).abvText == "Alcohol-free")

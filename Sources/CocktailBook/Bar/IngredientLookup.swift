@@ -23,34 +23,41 @@ public enum IngredientLookup: Sendable, Equatable {
     }
 
     /// Up to `limit` values whose name (in any of the languages) starts with, holds, or is a
-    /// few typing slips from `folded`: closest first, then shortest.
+    /// few typing slips from `folded`: closest first, then shortest. A longer name that holds a
+    /// known one word for word (`amaro nonino quintessentia` holds `amaro nonino`) offers it
+    /// too, longest first.
     static func suggestions(for folded: String, in index: BarIndex, languages: [UIStrings], limit: Int = 5)
         -> [String]
     {
         let typed = Array(folded.utf8)
         let slips = max(1, typed.count / 4)
+        let typedWords = " " + folded.split(separator: " ").joined(separator: " ") + " "
         var scored: [(value: String, score: Int, length: Int)] = []
         for value in index.allValues {
             let names = [value] + languages.map { $0.ingredient(value) }
             var best = Int.max
+            var length = value.count
             for name in names.map(SearchText.fold) {
                 let score: Int
                 if name.hasPrefix(folded) {
                     score = 0
                 } else if name.contains(folded) {
                     score = 1
-                } else if SearchText.withinEdits(typed, Array(name.utf8), limit: slips) {
+                } else if name.count >= 4, typedWords.contains(" \(name) ") {
                     score = 2
+                    length = -name.count
+                } else if SearchText.withinEdits(typed, Array(name.utf8), limit: slips) {
+                    score = 3
                 } else if name.split(separator: " ").contains(where: {
                     SearchText.withinEdits(typed, Array($0.utf8), limit: slips)
                 }) {
-                    score = 3
+                    score = 4
                 } else {
                     continue
                 }
                 best = min(best, score)
             }
-            if best != .max { scored.append((value, best, value.count)) }
+            if best != .max { scored.append((value, best, length)) }
         }
         return scored.sorted { ($0.score, $0.length, $0.value) < ($1.score, $1.length, $1.value) }
             .prefix(limit).map(\.value)

@@ -203,6 +203,20 @@ public enum ABVEstimator {
         return counted ? pour : nil
     }
 
+    /// The ingredients of lines that pour a volume (or top the drink up) but that `table` does
+    /// not know, each once in recipe order: counting them as water would show a weaker drink.
+    public static func unknownStrengths(_ lines: [RecipeLine], table: IngredientTable) -> [String] {
+        var names: [String] = []
+        for line in lines where table.ingredient(for: line) == nil {
+            guard let name = line.ingredient?.trimmingCharacters(in: .whitespaces), !name.isEmpty,
+                line.unit == .top || millilitres(of: line, table: table) != nil,
+                !names.contains(name)
+            else { continue }
+            names.append(name)
+        }
+        return names
+    }
+
     /// Juice in one muddled fruit, in millilitres.
     static let juicePerFruit: [String: Double] = ["lime": 25, "lemon": 35, "orange": 60]
 

@@ -27,6 +27,9 @@ public struct CocktailDetails: Sendable, Equatable {
     public var alcoholGrams: Double?
     /// Each variant's recipe, line by line, in the order of the cocktail's `variants`.
     public var variantLines: [[Line]]
+    /// The ingredients of poured lines the table does not know (`Amaro Nonino Quintessentia`),
+    /// in recipe order: their strength is unknown, so no ABV is guessed until they are known.
+    public var unknownStrengths: [String]
 
     /// Works out the details of `item` with `table`.
     public init(_ item: CocktailList.Item, table: IngredientTable) {
@@ -38,6 +41,12 @@ public struct CocktailDetails: Sendable, Equatable {
         }
         let steps = item.cocktail.instructions ?? []
         let ice = item.cocktail.illustration?.ice
+        unknownStrengths = ABVEstimator.unknownStrengths(lines.map(\.parsed), table: table)
+        guard unknownStrengths.isEmpty || item.cocktail.kind == .nonAlcoholic else {
+            abv = nil
+            alcoholGrams = nil
+            return
+        }
         abv = ABVEstimator.estimate(
             lines.map(\.parsed), method: item.cocktail.method, steps: steps, table: table, glass: item.cocktail.glass,
             ice: ice)
@@ -59,9 +68,15 @@ public struct CocktailDetails: Sendable, Equatable {
     /// `≈ 24% ABV`, or `Alcohol-free` for a drink without alcohol.
     public var abvText: String? { abvText(.english) }
 
-    /// `≈ 24% ABV` (`≈ 24% vol.` in Italian), or `Alcohol-free` for a drink without alcohol.
+    /// `≈ 24% ABV` (`≈ 24% vol.` in Italian), `Alcohol-free` for a drink without alcohol, or
+    /// `ABV unknown: …` naming the lines whose strength the book does not know.
     public func abvText(_ strings: UIStrings) -> String? {
         if cocktail.kind == .nonAlcoholic { return strings["details_alcohol_free"] }
+        if !unknownStrengths.isEmpty {
+            return strings(
+                "details_abv_unknown",
+                ["names": unknownStrengths.formatted(.list(type: .and).locale(strings.locale))])
+        }
         guard let rounded = roundedABV else { return nil }
         return rounded == 0 ? strings["details_alcohol_free"] : strings("details_abv", ["abv": String(rounded)])
     }

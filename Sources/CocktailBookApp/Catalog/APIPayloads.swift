@@ -137,8 +137,10 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
     @Nullable public var garnish: String?
     public var tags: [String]
     @Nullable public var iba: String?
-    /// The estimated ABV in percent, to one decimal.
+    /// The estimated ABV in percent, to one decimal; `nil` while `abvUnknownFor` names lines.
     @Nullable public var abv: Double?
+    /// The ingredients of poured lines whose strength the book does not know.
+    public var abvUnknownFor: [String] = []
     @Nullable public var dateModified: String?
     /// `Today`, `This week`, `This month`, `This year` or `N years ago`.
     @Nullable public var lastModifiedLabel: String?
@@ -209,6 +211,7 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
         tags = cocktail.tags ?? []
         iba = cocktail.iba
         abv = details.abv.map { ($0 * 10).rounded() / 10 }
+        abvUnknownFor = details.unknownStrengths
         dateModified = cocktail.dateModified
         lastModifiedLabel = details.lastModifiedLabel(now: now, calendar: calendar, strings: strings)
         isFavorite = details.isFavorite
