@@ -30,6 +30,8 @@ struct Import: AsyncParsableCommand {
             broken download changes nothing. Imported cocktails are kept apart from the bundled catalog; \
             importing the same source again updates them in place. A running server shows them after its \
             next catalog refresh or restart.
+
+            --dry-run prints the same table and imports nothing, with or without a terminal.
             """
     )
 
@@ -53,7 +55,13 @@ struct Import: AsyncParsableCommand {
     @Flag(name: .long, help: "Import every recipe of a general recipe app, not only the drinks.")
     var everyRecipe = false
 
+    @Flag(name: .long, help: "Print what would happen to every recipe, and import nothing.")
+    var dryRun = false
+
     func validate() throws {
+        if dryRun, CatalogImporter.serverURL(source) != nil {
+            throw ValidationError("--dry-run reads a file or a folder, not a server")
+        }
         guard format == "auto" || BookFormat(rawValue: format) != nil else {
             throw ValidationError(
                 "unknown format \(format): use auto, \(BookFormat.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -69,17 +77,21 @@ struct Import: AsyncParsableCommand {
                 importer.format = BookFormat(rawValue: format)
                 importer.everyRecipe = everyRecipe
                 let onTerminal = isatty(STDERR_FILENO) == 1
-                let asking = isatty(STDIN_FILENO) == 1 && !yes
-                if CatalogImporter.serverURL(source) == nil, asking || yes {
+                let asking = isatty(STDIN_FILENO) == 1 && !yes && !dryRun
+                if CatalogImporter.serverURL(source) == nil, asking || yes || dryRun {
                     let catalog = environment.catalog
                     await catalog.start(refreshingInBackground: false)
                     await catalog.settle()
                     let review = try await importer.review(source: source) { name in
-                        guard let found = try? await catalog.cocktail(idOrName: name) else { return nil }
-                        return (found.cocktail.id, found.cocktail.name)
+                        try? await catalog.cocktail(idOrName: name).cocktail
                     }
+                    importer.leaveOut = review.leftOutByDefault
                     print("Read as \(review.format.title):")
                     print(review.table)
+                    if dryRun {
+                        print("Nothing was imported (--dry-run): \(review.drinkCount) drinks would be.")
+                        return
+                    }
                     if asking {
                         print("Import \(review.drinkCount) drinks? [y/N] ", terminator: "")
                         let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""

@@ -23,9 +23,14 @@ struct ImportAPITests {
             var reason: String?
             var unknownIngredients: [String]
         }
+        struct Unknown: Decodable, Equatable {
+            var name: String
+            var suggestions: [String]
+        }
         var id: String
         var format: String
         var drinks: [Drink]
+        var ingredients: [Unknown]
     }
 
     struct Applied: Decodable {
@@ -100,6 +105,70 @@ struct ImportAPITests {
             #expect(try await store.importedCocktails().isEmpty)
             #expect(try await client.execute(uri: "/api/v1/imports/\(review.id)", method: .delete).status == .conflict)
             #expect(try await client.execute(uri: "/api/v1/imports/nope", method: .delete).status == .notFound)
+        }
+    }
+
+    @Test("an ingredient the book does not know: offered near names, renamed as picked, ABV unknown until then")
+    func unknownIngredients() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let csv = """
+            name,ingredients,instructions
+            Paper Plane,"22 ml bourbon
+            22 ml Aperol
+            22 ml Amaro Nonino Quintessentia
+            22 ml lemon juice",Shake with ice and strain into a chilled coupe.
+            Nonino Highball,"45 ml Amaro Nonino Quintessentia
+            Top with soda water",Build over ice in a highball glass.
+
+            """
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            func stage() async throws -> Review {
+                let staged = try await client.execute(
+                    uri: "/api/v1/imports", method: .post, headers: [.contentType: "text/csv"],
+                    body: ByteBuffer(string: csv))
+                #expect(staged.status == .created, "\(String(buffer: staged.body))")
+                return try JSONDecoder().decode(Review.self, from: Data(buffer: staged.body))
+            }
+            func apply(_ review: Review, _ json: String) async throws -> TestResponse {
+                try await client.execute(
+                    uri: "/api/v1/imports/\(review.id)/apply", method: .post,
+                    headers: [.contentType: "application/json"], body: ByteBuffer(string: json))
+            }
+            // Named once for both drinks, with the book's nearest bottle offered first.
+            let review = try await stage()
+            #expect(
+                review.drinks.map(\.unknownIngredients) == [
+                    ["Amaro Nonino Quintessentia"], ["Amaro Nonino Quintessentia"],
+                ])
+            #expect(review.ingredients.map(\.name) == ["Amaro Nonino Quintessentia"])
+            #expect(review.ingredients.first?.suggestions.first == "Amaro Nonino", "\(review.ingredients)")
+
+            // Kept as typed: the drink says its ABV is unknown instead of counting the amaro as water.
+            #expect(try await apply(review, "{}").status == .ok)
+            let kept = try await client.get("/api/v1/cocktails/\(review.drinks[0].key)").jsonObject()
+            #expect(kept["abv"] is NSNull)
+            #expect(kept["abvUnknownFor"] as? [String] == ["Amaro Nonino Quintessentia"])
+            let page = String(buffer: try await client.get("/cocktails/\(review.drinks[0].key)").body)
+            #expect(page.contains("ABV unknown: the book does not know the strength of Amaro Nonino Quintessentia"))
+            #expect(try await client.execute(uri: "/api/v1/imports/\(review.id)", method: .delete).status == .ok)
+
+            // A target the book does not know is refused, and nothing is imported.
+            let second = try await stage()
+            let wrong = try await apply(second, #"{"ingredients": {"Amaro Nonino Quintessentia": "Amaro Nonnino"}}"#)
+            #expect(wrong.status == .unprocessableContent, "\(String(buffer: wrong.body))")
+            #expect(String(buffer: wrong.body).contains("Amaro Nonnino is not an ingredient the book knows"))
+
+            // Picked: both drinks' lines name the book's bottle, the rest of each line as written.
+            let picked = try await apply(second, #"{"ingredients": {"Amaro Nonino Quintessentia": "Amaro Nonino"}}"#)
+            #expect(picked.status == .ok, "\(String(buffer: picked.body))")
+            let plane = try await client.get("/api/v1/cocktails/\(second.drinks[0].key)").jsonObject()
+            let lines = (plane["ingredients"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+            #expect(lines.contains("22 ml Amaro Nonino"), "\(lines)")
+            #expect(plane["abvUnknownFor"] as? [String] == [])
+            let abv = try #require(plane["abv"] as? Double)
+            #expect((12...20).contains(abv), "\(abv)")
         }
     }
 

@@ -101,6 +101,47 @@ struct ImportPageTests {
         #expect((try? FileManager.default.contentsOfDirectory(atPath: uploads.path))?.isEmpty ?? true)
     }
 
+    @Test("the review asks what each unknown ingredient is: kept as new by default, or the near name picked")
+    func unknownIngredientPicked() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let csv = Data(
+            """
+            name,ingredients,instructions
+            Paper Plane,"22 ml bourbon
+            22 ml Aperol
+            22 ml Amaro Nonino Quintessentia
+            22 ml lemon juice",Shake with ice and strain.
+
+            """.utf8)
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let (headers, body) = Self.upload(csv, filename: "recipes.csv")
+            let review = html(try await client.execute(uri: "/import", method: .post, headers: headers, body: body))
+            #expect(review.contains("Ingredients the book does not know"), "\(review)")
+            #expect(
+                review.contains(#"<input type="hidden" name="ingredient-name.0" value="Amaro Nonino Quintessentia">"#))
+            let select = try #require(
+                review.firstMatch(
+                    of: /<select id="ingredient-0" name="ingredient.0">(.*?)<\/select>/.dotMatchesNewlines()
+                )
+                .map { String($0.1) })
+            // Keeping the file's name comes first and is chosen; the near name is only offered.
+            #expect(select.contains(#"<option value="" selected>Keep as a new ingredient</option>"#), "\(select)")
+            #expect(select.contains(#"<option value="Amaro Nonino">Did you mean Amaro Nonino?</option>"#), "\(select)")
+            let id = try #require(review.firstMatch(of: /action="\/import\/([0-9a-f-]+)\/apply"/).map { String($0.1) })
+            let applied = try await client.execute(
+                uri: "/import/\(id)/apply", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body("ingredient-name.0=Amaro+Nonino+Quintessentia&ingredient.0=Amaro+Nonino"))
+            #expect(html(applied).contains("Imported 1 cocktails"), "\(html(applied))")
+            let plane = try #require(
+                try await client.list("?q=Paper+Plane").cocktails.first { $0.id.hasPrefix("imp-") })
+            let drink = try await client.get("/api/v1/cocktails/\(plane.id)").jsonObject()
+            let lines = (drink["ingredients"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+            #expect(lines == ["22 ml bourbon", "22 ml Aperol", "22 ml Amaro Nonino", "22 ml lemon juice"])
+        }
+    }
+
     func html(_ response: TestResponse) -> String {
         (String(buffer: response.body) as NSString).replacingOccurrences(of: "&#39;", with: "'")
     }

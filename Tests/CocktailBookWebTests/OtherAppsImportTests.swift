@@ -195,8 +195,12 @@ struct OtherAppsImportTests {
     func review() async throws {
         let book = try Book()
         defer { book.temporary.remove() }
+        // The book's Daiquiri as a different recipe (rum and lime only): the review says so.
+        let different = Cocktail(
+            id: "daiquiri", name: "Daiquiri", kind: .alcoholic, shortDescription: "", longDescription: "",
+            preparationMinutes: 3, imageName: "", ingredients: ["60 ml white rum", "30 ml lime juice"])
         let first = try await book.importer.review(source: Self.fixture("mealie-export.zip")) { name in
-            name == "Daiquiri" ? ("daiquiri", "Daiquiri") : nil
+            name == "Daiquiri" ? different : nil
         }
         #expect(first.format == .mealie)
         #expect(
@@ -207,6 +211,16 @@ struct OtherAppsImportTests {
                     action: .passedOver("not a drink (no spirit, liqueur, wine or mixer, no cocktail tag)")),
             ])
         #expect(first.drinkCount == 1)
+        #expect(first.leftOutByDefault.isEmpty)
+        // The same recipe, in ounces and another case: skipped unless the person keeps both.
+        var same = different
+        same.ingredients = ["2 oz White rum", "25 ml lime juice", "15 ml Simple syrup"]
+        let again = try await book.importer.review(source: Self.fixture("mealie-export.zip")) { name in
+            name == "Daiquiri" ? same : nil
+        }
+        #expect(again.lines.first == .init(name: "Daiquiri", action: .same(existing: "Daiquiri")))
+        #expect(again.drinkCount == 0)
+        #expect(again.leftOutByDefault == [try #require(again.lines.first?.key)])
         #expect(try await book.drinks().isEmpty)
         _ = try await book.importer.run(source: Self.fixture("mealie-export.zip"))
         let second = try await book.importer.review(source: Self.fixture("mealie-export.zip"))

@@ -31,6 +31,9 @@ public struct CatalogImporter: Sendable {
     public var everyRecipe = false
     /// The ids of drinks the import leaves out (the review's "skip").
     public var leaveOut: Set<String> = []
+    /// Ingredients to name as the book does, by the name the file wrote (the review's "did you
+    /// mean", picked by the person).
+    public var renamed: [String: String] = [:]
     /// What a file, folder or archive may weigh.
     public var limits = ExportReader.Limits.standard
 
@@ -138,6 +141,7 @@ public struct CatalogImporter: Sendable {
         let origin = named ?? location
         var parsed = try CatalogImport.parse(payload, origin: origin)
         parsed.cocktails.removeAll { leaveOut.contains($0.id) }
+        parsed.cocktails = parsed.cocktails.map { $0.renamingIngredients(renamed) }
         guard !parsed.cocktails.isEmpty else {
             throw ImportError.nothingToImport(parsed.skipped.first ?? "the source has no cocktails")
         }
@@ -186,6 +190,7 @@ public struct CatalogImporter: Sendable {
     private func importForeign(_ book: ForeignBook, origin: String, created: CreatedFiles) async throws -> Summary {
         let read = book.drinks(origin: origin, at: now(), everyRecipe: everyRecipe)
         var drinks = read.drinks.filter { !leaveOut.contains($0.cocktail.id) }
+        for index in drinks.indices { drinks[index].cocktail = drinks[index].cocktail.renamingIngredients(renamed) }
         let passedOver = read.passedOver
         guard !drinks.isEmpty else { throw ImportError.nothingToImport(passedOver.first ?? "no drinks in the file") }
         var stored: [ImportedImage] = []

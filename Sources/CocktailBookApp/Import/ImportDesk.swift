@@ -35,11 +35,20 @@ package struct ImportDesk: Sendable {
         package var unknownIngredients: [String]
     }
 
+    /// An ingredient of the file the book does not know, and the book's nearest names: the
+    /// person picks one ("did you mean"), or confirms it as a new ingredient.
+    package struct UnknownIngredient: Sendable, Equatable, Codable {
+        package var name: String
+        package var suggestions: [String]
+    }
+
     /// An import read and kept, waiting to be applied.
     package struct Review: Sendable, Equatable, Codable {
         package var id: String
         package var format: String
         package var drinks: [Entry]
+        /// Every ingredient of the drinks the book does not know, once, in the order met.
+        package var ingredients: [UnknownIngredient]
     }
 
     /// What applying an import did.
@@ -59,10 +68,7 @@ package struct ImportDesk: Sendable {
         let id = UUID().uuidString.lowercased()
         let review = try await refusingBadFiles {
             try await withFile(data, named: fileName, id: id) { path in
-                try await importer.review(source: path, origin: Self.origin(id)) { name in
-                    guard let found = try? await catalog.cocktail(idOrName: name) else { return nil }
-                    return (found.cocktail.id, found.cocktail.name)
-                }
+                try await reviewFile(path, id: id)
             }
         }
         let drinks = entries(of: review)
@@ -70,13 +76,41 @@ package struct ImportDesk: Sendable {
             PendingImport(
                 id: id, ownerID: owner, fileName: fileName, format: review.format.rawValue, createdAt: now()),
             payload: data)
-        return Review(id: id, format: review.format.rawValue, drinks: drinks)
+        return Review(
+            id: id, format: review.format.rawValue, drinks: drinks, ingredients: await unknownIngredients(of: drinks))
+    }
+
+    /// The review of the file at `path`, staged as import `id`.
+    private func reviewFile(_ path: String, id: String) async throws -> ImportReview {
+        try await importer.review(source: path, origin: Self.origin(id)) { name in
+            try? await catalog.cocktail(idOrName: name).cocktail
+        }
+    }
+
+    /// The unknown ingredients of `drinks`, each once, with the book's nearest names.
+    private func unknownIngredients(of drinks: [Entry]) async -> [UnknownIngredient] {
+        var seen: Set<String> = []
+        let names = drinks.flatMap(\.unknownIngredients).filter { seen.insert($0.lowercased()).inserted }
+        guard !names.isEmpty, let index = try? await catalog.barIndex() else {
+            return names.map { UnknownIngredient(name: $0, suggestions: []) }
+        }
+        return names.map { name in
+            let suggestions: [String] =
+                switch IngredientLookup.resolve(name, in: index) {
+                case .known(let value): [value]
+                case .unknown(let near): near
+                }
+            return UnknownIngredient(name: name, suggestions: suggestions)
+        }
     }
 
     /// Applies a staged import with `choices` by key (`new`, `skip`, `replace`, `keep-both`;
     /// a drink not named takes its default, and `replace` takes the place of an imported drink of
-    /// the same name).
-    package func apply(id: String, choices: [String: String], owner: Int64, isAdmin: Bool) async throws -> Applied {
+    /// the same name), naming the file's unknown ingredients as `ingredients` says (the file's
+    /// name → a name the book knows; one not named is kept as a new ingredient).
+    package func apply(
+        id: String, choices: [String: String], ingredients: [String: String] = [:], owner: Int64, isAdmin: Bool
+    ) async throws -> Applied {
         let (pending, data) = try await staged(id, owner: owner, isAdmin: isAdmin)
         guard pending.appliedAt == nil else {
             throw AppError(status: .conflict, code: "import_applied", message: "This import was applied already.")
@@ -87,12 +121,23 @@ package struct ImportDesk: Sendable {
                 status: .badRequest, code: "invalid_choice",
                 message: "The choice for \(wrong.key) is one of new, skip, replace and keep-both.")
         }
+        let table = catalog.ingredients
+        if let wrong = ingredients.first(where: { table.ingredient(named: $0.value) == nil }) {
+            throw AppError(
+                status: .unprocessableContent, code: "unknown_ingredient",
+                message: "\(wrong.value) is not an ingredient the book knows: pick one of the review's suggestions.")
+        }
         var importer = importer
-        importer.leaveOut = Set(choices.filter { $0.value == "skip" }.map(\.key))
+        importer.renamed = ingredients.filter { !$0.value.isEmpty }
         let replaced = Set(choices.filter { $0.value == "replace" }.map(\.key))
         let summary = try await refusingBadFiles {
             try await withFile(data, named: pending.fileName, id: id) { path in
+                // A drink the choices do not name takes the review's default (the book's same
+                // recipe is left out).
+                let defaults = try await reviewFile(path, id: id).leftOutByDefault.filter { choices[$0] == nil }
+                importer.leaveOut = Set(choices.filter { $0.value == "skip" }.map(\.key)).union(defaults)
                 var result: CatalogImporter.Summary?
+                let importer = importer
                 let ran = try await importer.database.withImportLock {
                     let imported = try await importer.run(source: path, origin: Self.origin(id))
                     try await replace(replaced, importedAs: id)
@@ -151,8 +196,13 @@ package struct ImportDesk: Sendable {
                 return Entry(
                     key: "", name: line.name, action: "passed-over", choices: [], existing: nil, reason: reason,
                     unknownIngredients: [])
-            case .new, .update, .keepBoth:
-                let existing: String? = if case .keepBoth(let name) = line.action { name } else { nil }
+            case .new, .update, .keepBoth, .same:
+                let existing: String? =
+                    switch line.action {
+                    case .keepBoth(let name), .same(let name): name
+                    default: nil
+                    }
+                let same: Bool = if case .same = line.action { true } else { false }
                 let unknown = line.lines.compactMap { text -> String? in
                     let parsed = IngredientParser.parse(text)
                     guard let name = parsed.ingredient, catalog.ingredients.ingredient(named: name) == nil else {
@@ -162,8 +212,11 @@ package struct ImportDesk: Sendable {
                 }
                 return Entry(
                     key: line.key, name: line.name,
-                    action: existing != nil ? "same-name" : (line.action == .update ? "update" : "new"),
-                    choices: existing != nil ? ["keep-both", "replace", "skip"] : ["new", "skip"], existing: existing,
+                    action: same ? "same" : existing != nil ? "same-name" : (line.action == .update ? "update" : "new"),
+                    choices: same
+                        ? ["skip", "keep-both"]
+                        : existing != nil ? ["keep-both", "replace", "skip"] : ["new", "skip"],
+                    existing: existing,
                     reason: nil, unknownIngredients: unknown)
             }
         }

@@ -28,6 +28,14 @@ public struct ImportReview: Sendable, Equatable {
             self.action = action
         }
 
+        /// Whether applying the review with its defaults stores it.
+        public var isImported: Bool {
+            switch action {
+            case .new, .update, .keepBoth: true
+            case .same, .passedOver: false
+            }
+        }
+
         public static func == (left: Line, right: Line) -> Bool {
             left.name == right.name && left.action == right.action
         }
@@ -41,6 +49,8 @@ public struct ImportReview: Sendable, Equatable {
         case update
         /// It becomes a new drink beside the book's drink of the same name.
         case keepBoth(existing: String)
+        /// The book has the same recipe under the same name: it is left out unless asked for.
+        case same(existing: String)
         /// It is not imported, for this reason.
         case passedOver(String)
 
@@ -50,6 +60,7 @@ public struct ImportReview: Sendable, Equatable {
             case .new: "new"
             case .update: "update (imported from this file before)"
             case .keepBoth(let existing): "new, kept beside the book's \(existing)"
+            case .same(let existing): "skipped: the book's \(existing) is the same recipe"
             case .passedOver(let reason): "passed over: \(reason)"
             }
         }
@@ -57,7 +68,12 @@ public struct ImportReview: Sendable, Equatable {
 
     /// How many drinks applying it stores.
     public var drinkCount: Int {
-        lines.count { if case .passedOver = $0.action { false } else { true } }
+        lines.count { $0.isImported }
+    }
+
+    /// The keys of the drinks left out unless the person asks for them: the book's same recipes.
+    public var leftOutByDefault: Set<String> {
+        Set(lines.filter { if case .same = $0.action { true } else { false } }.map(\.key))
     }
 
     /// The review as a table: the recipe, then what happens, one line each.
@@ -74,11 +90,10 @@ public struct ImportReview: Sendable, Equatable {
 extension CatalogImporter {
     /// What importing the file or folder at `source` would do; nothing is written.
     ///
-    /// - Parameter drinkNamed: the book's drink of a name (case and accents aside), as its id
-    ///   and its name, if there is one.
+    /// - Parameter drinkNamed: the book's drink of a name (case and accents aside), if there is
+    ///   one.
     public func review(
-        source: String, origin named: String? = nil,
-        drinkNamed: (String) async -> (id: String, name: String)? = { _ in nil }
+        source: String, origin named: String? = nil, drinkNamed: (String) async -> Cocktail? = { _ in nil }
     ) async throws -> ImportReview {
         let location = URL(fileURLWithPath: (source as NSString).expandingTildeInPath).standardizedFileURL.path
         let origin = named ?? location
@@ -105,7 +120,9 @@ extension CatalogImporter {
             if imported.contains(drink.id) {
                 action = .update
             } else if let existing = await drinkNamed(drink.name), existing.id != drink.id {
-                action = .keepBoth(existing: existing.name)
+                action =
+                    Self.sameRecipe(drink, existing)
+                    ? .same(existing: existing.name) : .keepBoth(existing: existing.name)
             } else {
                 action = .new
             }
@@ -119,5 +136,29 @@ extension CatalogImporter {
             lines.append(.init(name: parts.count == 2 ? parts[0] : "", action: .passedOver(parts.last ?? reason)))
         }
         return ImportReview(format: format, lines: lines)
+    }
+
+    /// Whether `drink` and `existing` are the same recipe: line by line, the same ingredient
+    /// (case and accents aside) in the same amount (measures compared in millilitres, within
+    /// 2.5 ml, so `1 1/2 oz` is `45 ml`).
+    static func sameRecipe(_ drink: Cocktail, _ existing: Cocktail) -> Bool {
+        let mine = drink.recipe
+        let theirs = existing.recipe
+        guard mine.count == theirs.count else { return false }
+        return zip(mine, theirs).allSatisfy { left, right in
+            guard SearchText.fold(left.ingredient ?? left.text) == SearchText.fold(right.ingredient ?? right.text)
+            else {
+                return false
+            }
+            switch (left.amount, right.amount) {
+            case (nil, nil): return left.unit == right.unit
+            case (let a?, let b?):
+                if let l = left.unit?.millilitres, let r = right.unit?.millilitres {
+                    return abs(a.value * l - b.value * r) <= 2.5
+                }
+                return left.unit == right.unit && a == b
+            default: return false
+            }
+        }
     }
 }

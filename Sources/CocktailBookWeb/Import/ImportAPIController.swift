@@ -12,7 +12,11 @@ struct ImportAPIController<Context: AppContext>: Sendable {
     /// One upload read at a time, on this instance.
     let gate = OneAtATime()
 
-    struct ApplyBody: Decodable { var choices: [String: String]? }
+    struct ApplyBody: Decodable {
+        var choices: [String: String]?
+        /// The file's unknown ingredients, named as the book does (the review's suggestions).
+        var ingredients: [String: String]?
+    }
 
     /// The file name a raw body of this media type gets, so the import can tell its format.
     static func fileName(forContentType type: String) -> String {
@@ -36,7 +40,8 @@ struct ImportAPIController<Context: AppContext>: Sendable {
             let id = try context.parameters.require("id")
             let body = try await JSONBody.decode(ApplyBody.self, from: request, whenEmpty: ApplyBody())
             let applied = try await desk.apply(
-                id: id, choices: body.choices ?? [:], owner: context.owner.id, isAdmin: context.viewer.isAdmin)
+                id: id, choices: body.choices ?? [:], ingredients: body.ingredients ?? [:], owner: context.owner.id,
+                isAdmin: context.viewer.isAdmin)
             return try APIResponse.json(applied)
         }
         group.delete("imports/:id") { _, context in

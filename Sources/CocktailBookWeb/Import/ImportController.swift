@@ -83,9 +83,18 @@ struct ImportController<Context: AppContext>: Sendable {
                 form.fields.pairs.filter { $0.name.hasPrefix("choice.") }.map {
                     (String($0.name.dropFirst("choice.".count)), $0.value)
                 }, uniquingKeysWith: { first, _ in first })
+            // `ingredient-name.N` is the file's name, `ingredient.N` the book's one picked for it
+            // (empty: keep it as a new ingredient).
+            let fields = form.fields
+            let ingredients = Dictionary(
+                fields.pairs.filter { $0.name.hasPrefix("ingredient-name.") }.compactMap { pair in
+                    let picked = fields["ingredient." + pair.name.dropFirst("ingredient-name.".count)] ?? ""
+                    return picked.isEmpty ? nil : (pair.value, picked)
+                }, uniquingKeysWith: { first, _ in first })
             do {
                 let applied = try await desk.apply(
-                    id: id, choices: choices, owner: context.owner.id, isAdmin: context.viewer.isAdmin)
+                    id: id, choices: choices, ingredients: ingredients, owner: context.owner.id,
+                    isAdmin: context.viewer.isAdmin)
                 return renderer.render(
                     ImportPage(summary: applied.summary, undoID: id).written(in: context.strings), context: context)
             } catch let error as AppError where error.status != .notFound {

@@ -17,6 +17,17 @@ struct ImportReviewPage: PageModel {
     var hasPassedOver: Bool
     /// Whether anything would be imported.
     var canApply: Bool
+    /// The file's ingredients the book does not know: keep each as new, or pick a near name.
+    var ingredients: [Ingredient]
+    var hasIngredients: Bool
+
+    struct Ingredient: Sendable {
+        var index: Int
+        var name: String
+        /// `What to do with Amaro Nonino Quintessentia`, for screen readers.
+        var label: String
+        var choices: [Choice]
+    }
 
     struct Drink: Sendable {
         var key: String
@@ -51,6 +62,7 @@ struct ImportReviewPage: PageModel {
                 switch entry.action {
                 case "update": strings["import_review_update"]
                 case "same-name": strings("import_review_same_name", ["name": entry.existing ?? entry.name])
+                case "same": strings("import_review_same", ["name": entry.existing ?? entry.name])
                 default: strings["import_review_new"]
                 }
             return Drink(
@@ -69,5 +81,18 @@ struct ImportReviewPage: PageModel {
             PassedOver(name: $0.name, reason: $0.reason ?? "")
         }
         hasPassedOver = !passedOver.isEmpty
+        ingredients = review.ingredients.enumerated().map { index, unknown in
+            // A near name is offered, never assumed: keeping the file's name is the default.
+            Ingredient(
+                index: index, name: unknown.name,
+                label: strings("import_review_ingredient_label", ["name": unknown.name]),
+                choices: [Choice(value: "", label: strings["import_review_ingredient_new"], selected: true)]
+                    + unknown.suggestions.map {
+                        Choice(
+                            value: $0, label: strings("import_review_ingredient_use", ["name": strings.ingredient($0)]),
+                            selected: false)
+                    })
+        }
+        hasIngredients = !ingredients.isEmpty
     }
 }
