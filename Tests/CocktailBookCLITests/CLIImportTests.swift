@@ -166,6 +166,17 @@ extension CLIImportTests {
     func otherApps() async throws {
         let sandbox = try CLISandbox()
         defer { sandbox.remove() }
+        // --dry-run prints the review and imports nothing, without a terminal too.
+        let dry = try await sandbox.run(["import", Self.export("mealie-export.zip"), "--dry-run"])
+        #expect(dry.status == 0, "\(dry)")
+        #expect(
+            dry.stdout.split(separator: "\n").map(String.init).suffix(2) == [
+                "Lentil soup  passed over: not a drink (no spirit, liqueur, wine or mixer, no cocktail tag)",
+                "Nothing was imported (--dry-run): 1 drinks would be.",
+            ], "\(dry)")
+        #expect(try await listed(sandbox).filter { $0.name == "Daiquiri" }.count == 1)
+        let server = try await sandbox.run(["import", "http://127.0.0.1:9/api/json/v1/1/", "--dry-run"])
+        #expect(server.status != 0 && server.stderr.contains("--dry-run reads a file or a folder"), "\(server)")
         let result = try await sandbox.run(["import", Self.export("mealie-export.zip"), "--yes"])
         #expect(result.status == 0, "\(result)")
         #expect(
