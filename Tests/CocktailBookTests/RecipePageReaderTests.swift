@@ -47,6 +47,8 @@ struct RecipePageReaderTests {
         #expect(draft.preparationMinutes == "5")
         #expect(draft.imageURL == "https://homebar.example.com/wp-content/uploads/2024/05/paper-plane.jpg")
         #expect(draft.imageSource == "https://homebar.example.com/paper-plane/")
+        #expect(draft.recipeSource == "https://homebar.example.com/paper-plane/")
+        #expect(draft.recipeAuthor == "Marta Ruiz", "the recipe's author, not the site's")
         #expect(draft.tags == "bourbon, aperol, amaro, sour")
         #expect(draft.category == "Sour")
         #expect(draft.method == "shaken")
@@ -99,6 +101,8 @@ struct RecipePageReaderTests {
                 == "No orange liqueur, just tequila, lime and agave — the margarita as a San Francisco bar made it famous."
         )
         #expect(Self.rows(draft) == ["2|oz|blanco tequila|", "1|oz|fresh lime juice|", "1/2|oz|agave syrup|"])
+        #expect(draft.recipeAuthor == "Luz Herrera", "the Person item's name, not its byline")
+        #expect(draft.recipeSource == "https://agave.example.com/drinks/tommys.html")
         #expect(
             draft.steps == [
                 "Shake everything with ice until the shaker frosts.", "Strain into a rocks glass over fresh ice.",
@@ -294,5 +298,10 @@ extension RecipePageReaderTests {
         let draft = try RecipePageReader.read(html: html, baseURL: try #require(URL(string: "https://ex.example/g")))
         #expect(Self.rows(draft) == ["2|oz|gin|", "3/4|oz|lime cordial|"])
         #expect(draft.tags == "gin, sour")
+        // Without a picture, the page's address is kept all the same; the drink names it.
+        #expect(draft.imageURL == nil && draft.imageSource == nil)
+        #expect(draft.recipeSource == "https://ex.example/g" && draft.recipeAuthor == nil)
+        let gimlet = try #require(draft.cocktail(id: "own-1", author: "ann", dateModified: Date()))
+        #expect(gimlet.recipeSource == "https://ex.example/g" && gimlet.author == "ann")
     }
 }

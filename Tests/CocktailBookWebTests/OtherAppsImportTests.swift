@@ -67,7 +67,7 @@ struct OtherAppsImportTests {
         #expect(plane.instructions == ["Shake everything hard with ice.", "Strain into a chilled coupe."])
         #expect(plane.glass == .coupe && plane.method == .shaken)
         #expect(plane.tags == ["equal parts", "modern classic"])
-        #expect(plane.imageSource == "https://bar.example.org/paper-plane")
+        #expect(plane.recipeSource == "https://bar.example.org/paper-plane")
         #expect(plane.kind == .alcoholic)
         let word = try #require(drinks["Last Word"])
         #expect(word.ingredients.last == "22.5 ml Lime juice, freshly squeezed")
@@ -102,7 +102,7 @@ struct OtherAppsImportTests {
         let daiquiri = try #require(try await book.drinks()["Daiquiri"])
         #expect(daiquiri.ingredients == ["60 ml white rum", "25 ml lime juice", "15 ml simple syrup"])
         #expect(daiquiri.instructions?.count == 2)
-        #expect(daiquiri.imageSource == "https://drinks.example.net/daiquiri")
+        #expect(daiquiri.recipeSource == "https://drinks.example.net/daiquiri")
         #expect(daiquiri.tags == ["rum"], "the category Cocktails is no tag")
         #expect(!Self.hasEXIF(try book.photo(of: daiquiri)))
         // Asked for every recipe, the dinner comes too; importing again updates the drink.
@@ -119,7 +119,7 @@ struct OtherAppsImportTests {
         _ = try await book.importer.run(source: Self.fixture("mealie-recipe.json"))
         let gimlet = try #require(try await book.drinks()["Gimlet"])
         #expect(gimlet.ingredients == ["60 ml gin", "20 ml lime cordial"])
-        #expect(gimlet.imageSource == "https://drinks.example.net/gimlet")
+        #expect(gimlet.recipeSource == "https://drinks.example.net/gimlet")
     }
 
     @Test("Tandoor's zip of zips: headers left out, a line without amount kept as garnish, the image stored")
@@ -150,7 +150,7 @@ struct OtherAppsImportTests {
         let sour = try #require(try await book.drinks()["Whiskey Sour"])
         #expect(
             sour.ingredients == ["50 ml bourbon", "25 ml lemon juice", "20 ml simple syrup", "1 egg white, optional"])
-        #expect(sour.imageSource == "https://drinks.example.net/whiskey-sour")
+        #expect(sour.recipeSource == "https://drinks.example.net/whiskey-sour")
         #expect(!Self.hasEXIF(try book.photo(of: sour)))
     }
 
@@ -162,8 +162,8 @@ struct OtherAppsImportTests {
         #expect(summary.counts.new == 1 && summary.imagesStored == 1, "\(summary.line)")
         let americano = try #require(try await book.drinks()["Americano"])
         #expect(americano.ingredients == ["30 ml Campari", "30 ml sweet vermouth", "Soda water, to top"])
-        #expect(americano.author == "Ada Example")
-        #expect(americano.imageSource == "https://drinks.example.net/americano")
+        #expect(americano.recipeAuthor == "Ada Example" && americano.author == nil)
+        #expect(americano.recipeSource == "https://drinks.example.net/americano")
         #expect(americano.tags == ["aperitivo", "bitter", "low abv"])
     }
 
@@ -175,7 +175,7 @@ struct OtherAppsImportTests {
         let drinks = try await book.drinks()
         let margarita = try #require(drinks["Margarita"])
         #expect(margarita.ingredients == ["50 ml tequila", "25 ml triple sec", "25 ml lime juice"])
-        #expect(margarita.garnish == "Salt rim" && margarita.author == "Sam Shaker" && margarita.glass == .coupe)
+        #expect(margarita.garnish == "Salt rim" && margarita.recipeAuthor == "Sam Shaker" && margarita.glass == .coupe)
         let collins = try #require(drinks["Tom Collins"])
         #expect(collins.ingredients.count == 4 && collins.glass == .highball && collins.method == .built)
     }

@@ -92,6 +92,27 @@ struct RecipeFromPageTests {
                 let html = String(buffer: page.body)
                 #expect(html.contains(#"value="Paper Plane""#))
                 #expect(html.contains("data-from-page-notice"))
+                // Where it came from and who wrote it travel with the draft, into the form and the book.
+                #expect(draft["recipeSource"] as? String == "\(root)/paper-plane")
+                #expect(draft["recipeAuthor"] as? String == "Marta Ruiz")
+                #expect(html.contains(#"name="recipeSource" type="url" value="\#(root)/paper-plane""#))
+                #expect(html.contains(#"name="recipeAuthor" value="Marta Ruiz""#))
+                let saved = try await client.execute(
+                    uri: "/api/v1/cocktails", method: .post, headers: [.contentType: "application/json"],
+                    body: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: draft)))
+                #expect(saved.status == .created, "\(String(buffer: saved.body))")
+                let id = try #require(try saved.jsonObject()["id"] as? String)
+                let drink = try await client.get("/api/v1/cocktails/\(id)").jsonObject()
+                #expect(drink["recipeSource"] as? String == "\(root)/paper-plane")
+                #expect(drink["recipeAuthor"] as? String == "Marta Ruiz")
+                let shown = String(buffer: try await client.get("/cocktails/\(id)").body)
+                #expect(
+                    shown.contains(
+                        #"<a href="\#(root)/paper-plane" rel="noopener noreferrer">From 127.0.0.1, by Marta Ruiz</a>"#),
+                    "\(shown)")
+                // schema.org credits the recipe's author and links the page it adapts.
+                #expect(shown.contains(#""author":{"@type":"Person","name":"Marta Ruiz"}"#))
+                #expect(shown.contains(#""isBasedOn":"\#(root)/paper-plane""#))
             }
         }
     }

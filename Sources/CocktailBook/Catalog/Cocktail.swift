@@ -60,6 +60,10 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
     /// For a drink written in the book, who wrote it (an account's name, or none in a book
     /// without accounts).
     public var author: String?
+    /// The address of the page or app the recipe was taken from (an http(s) link).
+    public var recipeSource: String?
+    /// Who wrote the recipe there, in the source's words (`Jane Doe`).
+    public var recipeAuthor: String?
 
     /// Creates a cocktail from its parts.
     public init(
@@ -70,7 +74,7 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         iba: String? = nil, dateModified: String? = nil, imageURL: String? = nil, preparationEstimated: Bool? = nil,
         video: String? = nil, imageAttribution: String? = nil, imageSource: String? = nil,
         translations: [String: CocktailTexts]? = nil, variants: [Variant]? = nil, basedOn: String? = nil,
-        author: String? = nil
+        author: String? = nil, recipeSource: String? = nil, recipeAuthor: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -98,6 +102,8 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         self.variants = variants
         self.basedOn = basedOn
         self.author = author
+        self.recipeSource = SafeLink.web(recipeSource)
+        self.recipeAuthor = recipeAuthor
     }
 
     enum CodingKeys: String, CodingKey {
@@ -106,6 +112,7 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
         case shortDescription, longDescription, preparationMinutes, preparationEstimated
         case imageName, ingredients, glass, illustration, category, method, instructions, garnish, tags, iba
         case dateModified, imageURL, video, imageAttribution, imageSource, translations, variants, basedOn, author
+        case recipeSource, recipeAuthor
     }
 
     /// Decodes the catalog's keys. A glass, family or method is read by any of its names (ours or
@@ -148,7 +155,8 @@ public struct Cocktail: Sendable, Equatable, Identifiable, Codable {
             translations: try container.decodeIfPresent([String: CocktailTexts].self, forKey: .translations),
             variants: try container.decodeIfPresent([Variant].self, forKey: .variants),
             basedOn: (try lenient(.basedOn) as String?).flatMap { CocktailID.isValid($0) ? $0 : nil },
-            author: try lenient(.author)
+            author: try lenient(.author), recipeSource: try lenient(.recipeSource),
+            recipeAuthor: try lenient(.recipeAuthor)
         )
     }
 

@@ -115,6 +115,7 @@ public enum CatalogImport {
         let fields: [String?] = [
             cocktail.shortDescription, cocktail.longDescription, cocktail.imageName, cocktail.garnish, cocktail.iba,
             cocktail.dateModified, cocktail.imageURL, cocktail.video, cocktail.imageAttribution, cocktail.imageSource,
+            cocktail.recipeSource, cocktail.recipeAuthor,
         ]
         let texts =
             fields.compactMap { $0 }

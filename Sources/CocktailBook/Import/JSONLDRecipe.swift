@@ -16,6 +16,8 @@ struct PageRecipe: Equatable {
     var cookTime = ""
     var categories: [String] = []
     var keywords: [String] = []
+    /// Who wrote the recipe, as the page names them.
+    var author = ""
 
     /// Whether there is enough to open a draft with.
     var isUsable: Bool { !ingredients.isEmpty || (!name.isEmpty && !steps.isEmpty) }
@@ -175,6 +177,7 @@ enum JSONLDRecipe {
         recipe.cookTime = text(node["cookTime"]) ?? ""
         recipe.categories = list(node["recipeCategory"]).flatMap(commaSeparated)
         recipe.keywords = list(node["keywords"]).flatMap(commaSeparated)
+        recipe.author = text(resolved(node["author"]) ?? node["creator"]) ?? ""
         return recipe
     }
 

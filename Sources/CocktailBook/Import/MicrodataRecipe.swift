@@ -39,6 +39,14 @@ enum MicrodataRecipe {
         }
         recipe.categories = texts("recipeCategory").flatMap(split)
         recipe.keywords = texts("keywords").flatMap(split)
+        // A Person item names them in its own `name`; a plain element is the name.
+        recipe.author =
+            elements("author").first.map { element in
+                let named =
+                    element["itemscope"] == nil
+                    ? element : Self.properties(of: element).first { $0.name == "name" }?.element
+                return named.map { oneLine(value(of: $0)) } ?? ""
+            } ?? ""
         return recipe.isUsable ? recipe : nil
     }
 

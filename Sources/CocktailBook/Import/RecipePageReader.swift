@@ -102,7 +102,10 @@ public enum RecipePageReader {
                 ?? "",
             tags: tags(recipe.categories + recipe.keywords).joined(separator: ", "),
             rows: rows, steps: steps.isEmpty ? [""] : steps,
-            imageURL: image, imageSource: image == nil ? nil : SafeLink.web(baseURL.absoluteString)
+            imageURL: image, imageSource: image == nil ? nil : SafeLink.web(baseURL.absoluteString),
+            recipeSource: SafeLink.web(baseURL.absoluteString),
+            recipeAuthor: recipe.author.isEmpty
+                ? nil : RecipeText.clipped(recipe.author, to: RecipeDraft.maximumNameLength)
         )
     }
 

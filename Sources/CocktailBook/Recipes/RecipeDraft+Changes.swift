@@ -20,7 +20,7 @@ extension RecipeDraft: FieldByFieldDraft {
     /// A part of a recipe a person edits, in the editor's order.
     public enum Field: String, Sendable, CaseIterable {
         case name, kind, category, glass, method, preparationMinutes, shortDescription, longDescription, garnish,
-            tags, video, ingredients, steps, italian, picture
+            tags, video, source, ingredients, steps, italian, picture
     }
 
     /// Each field as text that compares equal when a person would call it unchanged: blank rows
@@ -38,6 +38,7 @@ extension RecipeDraft: FieldByFieldDraft {
         case .garnish: [garnish.trimmed]
         case .tags: tags.split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty }
         case .video: [video.trimmed]
+        case .source: [recipeSource?.trimmed ?? "", recipeAuthor?.trimmed ?? ""]
         case .ingredients: rows.filter { !$0.isBlank }.map(Self.line)
         case .steps: steps.map(\.trimmed).filter { !$0.isEmpty }
         case .italian:

@@ -48,7 +48,9 @@ extension RecipeDraft {
             garnish: garnishText.isEmpty ? nil : garnishText, tags: tagList.isEmpty ? nil : tagList,
             dateModified: dateModified.formatted(.iso8601), imageURL: imageURL,
             preparationEstimated: minutes == nil ? true : nil, video: video.trimmed.isEmpty ? nil : video.trimmed,
-            imageSource: imageSource, translations: translations, basedOn: basedOn, author: author
+            imageSource: imageSource, translations: translations, basedOn: basedOn, author: author,
+            recipeSource: SafeLink.web(recipeSource?.trimmed),
+            recipeAuthor: recipeAuthor.map(\.trimmed).flatMap { $0.isEmpty ? nil : $0 }
         )
     }
 
@@ -84,7 +86,8 @@ extension RecipeDraft {
                 shortDescription: italianTexts?.shortDescription ?? "",
                 longDescription: italianTexts?.longDescription ?? "", garnish: italianTexts?.garnish ?? "",
                 steps: italianTexts?.instructions ?? []),
-            basedOn: cocktail.basedOn, imageURL: cocktail.imageURL, imageSource: cocktail.imageSource
+            basedOn: cocktail.basedOn, imageURL: cocktail.imageURL, imageSource: cocktail.imageSource,
+            recipeSource: cocktail.recipeSource, recipeAuthor: cocktail.recipeAuthor
         )
         if rows.isEmpty { rows = [Row()] }
         if steps.isEmpty { steps = [""] }

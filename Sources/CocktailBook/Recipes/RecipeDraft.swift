@@ -31,6 +31,10 @@ public struct RecipeDraft: Sendable, Equatable, Codable {
     public var imageURL: String?
     /// How the picture was credited, kept from a recipe page it was read from.
     public var imageSource: String?
+    /// The address of the page or app the recipe was taken from.
+    public var recipeSource: String?
+    /// Who wrote the recipe there.
+    public var recipeAuthor: String?
 
     /// One ingredient line.
     public struct Row: Sendable, Equatable, Codable {
@@ -97,7 +101,8 @@ public struct RecipeDraft: Sendable, Equatable, Codable {
         name: String, kind: CocktailKind = .alcoholic, category: String = "", glass: String = "", method: String = "",
         preparationMinutes: String = "", shortDescription: String = "", longDescription: String = "",
         garnish: String = "", tags: String = "", video: String = "", rows: [Row], steps: [String],
-        italian: Italian = Italian(), basedOn: String? = nil, imageURL: String? = nil, imageSource: String? = nil
+        italian: Italian = Italian(), basedOn: String? = nil, imageURL: String? = nil, imageSource: String? = nil,
+        recipeSource: String? = nil, recipeAuthor: String? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -116,6 +121,8 @@ public struct RecipeDraft: Sendable, Equatable, Codable {
         self.basedOn = basedOn
         self.imageURL = imageURL
         self.imageSource = imageSource
+        self.recipeSource = recipeSource
+        self.recipeAuthor = recipeAuthor
     }
 }
 
@@ -183,6 +190,10 @@ extension RecipeDraft {
         if !video.isBlank, SafeLink.web(video.trimmingCharacters(in: .whitespaces)) == nil {
             problems.append(Problem(field: "video", message: "editor_problem_link"))
         }
+        if let source = recipeSource, !source.isBlank, SafeLink.web(source.trimmed) == nil {
+            problems.append(Problem(field: "recipeSource", message: "editor_problem_link"))
+        }
+        check("recipeAuthor", recipeAuthor ?? "", limit: Self.maximumNameLength)
         if tagList.count > Self.maximumTags || tagList.contains(where: { $0.count > 40 }) {
             problems.append(
                 Problem(field: "tags", message: "editor_problem_tags", values: ["limit": String(Self.maximumTags)]))

@@ -44,7 +44,8 @@ public enum SchemaOrgRecipe {
         let time = ISODuration.text(minutes: max(1, cocktail.preparationMinutes))
         let steps = (texts.instructions ?? []).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         let tags = (cocktail.tags ?? []).filter { !$0.isEmpty }
-        let authorName = author?.trimmingCharacters(in: .whitespaces)
+        // A recipe taken from a page or another app credits whoever wrote it there, and links it.
+        let authorName = (cocktail.recipeAuthor ?? author)?.trimmingCharacters(in: .whitespaces)
         let document = Document(
             name: cocktail.name, image: imageURL, description: description,
             recipeIngredient: lines ?? RecipeLines.localized(details.lines.map(\.parsed), strings: strings),
@@ -55,7 +56,8 @@ public enum SchemaOrgRecipe {
             prepTime: time, totalTime: time, keywords: tags.isEmpty ? nil : tags.joined(separator: ", "),
             author: authorName.flatMap { $0.isEmpty ? nil : Document.Agent(type: "Person", name: $0) }
                 ?? Document.Agent(type: "Organization", name: bookName),
-            dateModified: cocktail.dateModified, inLanguage: language.rawValue, url: pageURL, isBasedOn: basedOnURL,
+            dateModified: cocktail.dateModified, inLanguage: language.rawValue, url: pageURL,
+            isBasedOn: basedOnURL ?? cocktail.recipeSource,
             aggregateRating: rating.flatMap { $0.count > 0 && $0.average.isFinite ? Document.Rating($0) : nil }
         )
         let encoder = JSONEncoder()

@@ -126,6 +126,9 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
     @Nullable public var video: String?
     /// Who made the photo, or its licence, as the source credits it.
     @Nullable public var imageAttribution: String?
+    /// Where the recipe was taken from, and who wrote it there.
+    @Nullable public var recipeSource: String?
+    @Nullable public var recipeAuthor: String?
     public var ingredients: [Line]
     /// Other balances of the drink (the house's everyday version of an IBA drink), never instead
     /// of `ingredients`.
@@ -196,6 +199,8 @@ public struct CocktailDetailPayload: Codable, Sendable, Equatable {
         imageURL = CocktailImage.url(for: cocktail)
         video = cocktail.video
         imageAttribution = cocktail.imageAttribution
+        recipeSource = cocktail.recipeSource
+        recipeAuthor = cocktail.recipeAuthor
         let strings = UIStrings.of(language)
         ingredients = details.lines.map { Line($0, conversion: conversion, strings: strings) }
         variants = zip(texts.variants ?? [], details.variantLines).map { words, lines in

@@ -95,7 +95,7 @@ public enum BookExport {
                     .joined(separator: "\n"),
                 "garnish": cocktail.garnish ?? "", "tags": cocktail.tags ?? [], "ingredients": lines,
                 "glass": cocktail.glass.map { $0.entry.english } ?? "",
-                "method": cocktail.method.map(methodName) ?? "", "source": cocktail.imageSource ?? "",
+                "method": cocktail.method.map(methodName) ?? "", "source": cocktail.recipeSource ?? "",
             ]
             if let photo = drink.photo, let ext = PictureName.kind(of: photo)?.ext {
                 recipe["images"] = [["uri": "\(slug).\(ext)", "sort": 1, "copyright": cocktail.imageAttribution ?? ""]]
@@ -133,7 +133,7 @@ public enum BookExport {
             let cocktail = drink.cocktail
             var recipe: [String: Any] = [
                 "name": cocktail.name, "slug": slug, "description": cocktail.longDescription,
-                "recipe_yield": "1 drink", "org_url": cocktail.imageSource ?? "",
+                "recipe_yield": "1 drink", "org_url": cocktail.recipeSource ?? "",
                 "recipe_ingredient": cocktail.ingredients.map { line in
                     [
                         "quantity": 0, "unit": NSNull(), "food": NSNull(), "note": line, "display": line,
@@ -169,7 +169,7 @@ public enum BookExport {
                 (drink.instructions ?? []).joined(separator: "\n"),
                 drink.longDescription, drink.glass.map { $0.entry.english } ?? "",
                 drink.method.map(methodName) ?? "", drink.garnish ?? "", (drink.tags ?? []).joined(separator: ", "),
-                drink.category?.rawValue ?? "", drink.imageSource ?? "", drink.author ?? "",
+                drink.category?.rawValue ?? "", drink.recipeSource ?? "", drink.recipeAuthor ?? drink.author ?? "",
             ])
         }
         writer.stream.close()

@@ -59,7 +59,7 @@ public struct BookExporter: Sendable {
             for drink in drinks {
                 let details = try await catalog.details(id: drink.id)
                 let script = SchemaOrgRecipe.jsonLD(
-                    for: details, language: strings.language, pageURL: drink.imageSource ?? "/cocktails/\(drink.id)",
+                    for: details, language: strings.language, pageURL: drink.recipeSource ?? "/cocktails/\(drink.id)",
                     imageURL: nil, author: drink.author)
                 recipes.append(try JSONSerialization.jsonObject(with: Data(script.utf8)))
             }

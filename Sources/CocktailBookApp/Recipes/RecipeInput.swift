@@ -19,6 +19,9 @@ package struct RecipeInput: Codable, Sendable, Equatable {
     package var garnish: String?
     package var tags: [String]?
     package var video: String?
+    /// Where the recipe was taken from (an http(s) address), and who wrote it there.
+    package var recipeSource: String?
+    package var recipeAuthor: String?
     package var ingredients: [Line]
     package var instructions: [String]?
     package var italian: Italian?
@@ -114,7 +117,7 @@ package struct RecipeInput: Codable, Sendable, Equatable {
             italian: RecipeDraft.Italian(
                 shortDescription: italian?.shortDescription ?? "", longDescription: italian?.longDescription ?? "",
                 garnish: italian?.garnish ?? "", steps: italian?.instructions ?? []),
-            basedOn: basedOn, imageURL: imageURL)
+            basedOn: basedOn, imageURL: imageURL, recipeSource: recipeSource, recipeAuthor: recipeAuthor)
     }
 
     /// The input that makes `draft`.
@@ -131,6 +134,8 @@ package struct RecipeInput: Codable, Sendable, Equatable {
         let tagList = draft.tags.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         tags = tagList.filter { !$0.isEmpty }
         video = draft.video.isEmpty ? nil : draft.video
+        recipeSource = draft.recipeSource
+        recipeAuthor = draft.recipeAuthor
         ingredients = draft.rows.filter { !$0.isBlank }.map { row in
             Line(
                 text: RecipeDraft.line(row), amount: nil, unit: row.unit.isEmpty ? nil : row.unit,
@@ -152,7 +157,7 @@ package struct RecipeInput: Codable, Sendable, Equatable {
 
     package enum CodingKeys: String, CodingKey {
         case name, kind, category, glass, method, preparationMinutes, shortDescription, longDescription, garnish
-        case tags, video, ingredients, instructions, italian, basedOn, imageURL
+        case tags, video, recipeSource, recipeAuthor, ingredients, instructions, italian, basedOn, imageURL
     }
 
     /// Reads the input leniently where `GET` answers differ from it: `null` for any optional
@@ -170,6 +175,8 @@ package struct RecipeInput: Codable, Sendable, Equatable {
         garnish = try container.decodeIfPresent(String.self, forKey: .garnish)
         tags = try container.decodeIfPresent([String].self, forKey: .tags)
         video = try container.decodeIfPresent(String.self, forKey: .video)
+        recipeSource = try container.decodeIfPresent(String.self, forKey: .recipeSource)
+        recipeAuthor = try container.decodeIfPresent(String.self, forKey: .recipeAuthor)
         ingredients = try container.decodeIfPresent([Line].self, forKey: .ingredients) ?? []
         instructions = try container.decodeIfPresent([String].self, forKey: .instructions)
         italian = try container.decodeIfPresent(Italian.self, forKey: .italian)

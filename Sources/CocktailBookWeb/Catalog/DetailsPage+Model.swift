@@ -16,6 +16,14 @@ struct DetailsPage: PageModel {
     var imageAttribution: String?
     /// An http(s) URL of a video of the drink being made.
     var video: String?
+    /// `From example.com, by Jane Doe`, linking to the recipe's page, for a recipe taken from
+    /// a page or another app.
+    var recipeCredit: RecipeCredit?
+
+    struct RecipeCredit: Sendable {
+        var text: String
+        var href: String?
+    }
     var longDescription: String
     var ingredients: [Ingredient]
     /// `As the IBA specifies it`, over the recipe of an IBA drink.
@@ -125,6 +133,7 @@ struct DetailsPage: PageModel {
         }
         pictureCredit = imageAttribution.map { strings("details_picture_credit", ["credit": $0]) }
         video = cocktail.video.flatMap(Self.webURL)
+        recipeCredit = Self.recipeCredit(of: cocktail, strings: strings)
         longDescription = texts.longDescription
         shortDescription = texts.shortDescription
         ingredients = Self.rows(details.lines, settings: settings, strings: strings)
@@ -234,5 +243,23 @@ enum IBAList {
             strings["iba_" + id.replacingOccurrences(of: "-", with: "_")]
         default: nil
         }
+    }
+}
+
+extension DetailsPage {
+    /// `From example.com, by Jane Doe` (the site is the address's host, without `www.`), `From
+    /// example.com`, `By Jane Doe`, or nothing when the drink names neither.
+    static func recipeCredit(of cocktail: Cocktail, strings: UIStrings) -> RecipeCredit? {
+        let href = cocktail.recipeSource.flatMap(webURL)
+        let site = href.flatMap { URL(string: $0)?.host() }.map { $0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0 }
+        let author = cocktail.recipeAuthor?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let text: String
+        switch (site, author.isEmpty) {
+        case (let site?, false): text = strings("details_recipe_from_by", ["site": site, "author": author])
+        case (let site?, true): text = strings("details_recipe_from", ["site": site])
+        case (nil, false): text = strings("details_recipe_by", ["author": author])
+        case (nil, true): return nil
+        }
+        return RecipeCredit(text: text, href: href)
     }
 }

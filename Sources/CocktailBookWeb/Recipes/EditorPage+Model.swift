@@ -69,6 +69,9 @@ struct EditorPage: PageModel {
     var garnish: String
     var tags: String
     var video: String
+    /// Where the recipe was taken from, and who wrote it there.
+    var recipeSource: String
+    var recipeAuthor: String
     var rows: [RowModel]
     var steps: [StepModel]
     var italianShort: String
@@ -90,6 +93,8 @@ struct EditorPage: PageModel {
     var garnishProblem: String?
     var tagsProblem: String?
     var videoProblem: String?
+    var recipeSourceProblem: String?
+    var recipeAuthorProblem: String?
     var rowsProblem: String?
     var stepsProblem: String?
     var italianProblem: String?
@@ -149,6 +154,8 @@ struct EditorPage: PageModel {
         garnish = draft.garnish
         tags = draft.tags
         video = draft.video
+        recipeSource = draft.recipeSource ?? ""
+        recipeAuthor = draft.recipeAuthor ?? ""
         let words = Dictionary(
             problems.map { ($0.field, strings($0.message, $0.values)) }, uniquingKeysWith: { a, _ in a })
         self.problems = problems.map {
@@ -165,6 +172,8 @@ struct EditorPage: PageModel {
         garnishProblem = words["garnish"]
         tagsProblem = words["tags"]
         videoProblem = words["video"]
+        recipeSourceProblem = words["recipeSource"]
+        recipeAuthorProblem = words["recipeAuthor"]
         rowsProblem = words["rows"]
         stepsProblem = words["steps"]
         italianProblem =
@@ -247,7 +256,13 @@ extension RecipeDraft {
                 }.filter { !$0.isEmpty }),
             basedOn: form.texts["basedOn"].flatMap { CocktailID.isValid($0) ? $0 : nil },
             imageURL: form.texts["removePicture"] == nil ? form.texts["imageURL"].flatMap(Self.bookPicture) : nil,
-            imageSource: form.texts["imageSource"]
+            imageSource: form.texts["imageSource"],
+            recipeSource: form.texts["recipeSource"].flatMap {
+                $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0
+            },
+            recipeAuthor: form.texts["recipeAuthor"].flatMap {
+                $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0
+            }
         )
     }
 
@@ -297,7 +312,8 @@ struct EditorForm: PageForm, Sendable {
     /// The single fields the editor has, by name (`name`, `glass`, `italian.steps`…).
     static let names: Set<String> = [
         "name", "kind", "category", "glass", "method", "preparationMinutes", "shortDescription", "longDescription",
-        "garnish", "tags", "video", "basedOn", "removePicture", "imageURL", "imageSource", "italian.shortDescription",
+        "garnish", "tags", "video", "recipeSource", "recipeAuthor", "basedOn", "removePicture", "imageURL",
+        "imageSource", "italian.shortDescription",
         "italian.longDescription", "italian.garnish", "italian.steps",
     ]
 

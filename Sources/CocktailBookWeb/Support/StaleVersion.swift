@@ -95,6 +95,11 @@ struct StaleVersion: Sendable {
             case .garnish: text("details_garnish", saved.garnish, field)
             case .tags: text("editor_tags", saved.comparable(.tags).joined(separator: ", "), field)
             case .video: text("editor_video", saved.video, field)
+            case .source:
+                text(
+                    "editor_source",
+                    [saved.recipeSource, saved.recipeAuthor].compactMap { $0 }.filter { !$0.isEmpty }.joined(
+                        separator: " · "), field)
             case .ingredients: lines("details_ingredients", field)
             case .steps: lines("details_instructions", field)
             case .italian: lines("editor_italian", field)

@@ -67,6 +67,7 @@ public struct ForeignRecipe: Sendable, Equatable {
         page.yield = yield
         page.categories = categories
         page.keywords = tags
+        page.author = author.trimmingCharacters(in: .whitespacesAndNewlines)
         let base = URL(string: SafeLink.web(source) ?? "") ?? URL(string: "about:blank")!
         var draft = RecipePageReader.draft(from: page, baseURL: base)
         if let glass = Glass(named: glass) { draft.glass = glass.rawValue }
@@ -75,7 +76,7 @@ public struct ForeignRecipe: Sendable, Equatable {
         }
         let garnish = garnish.trimmingCharacters(in: .whitespacesAndNewlines)
         if !garnish.isEmpty { draft.garnish = RecipeText.clipped(garnish, to: RecipeDraft.maximumShortLength) }
-        draft.imageSource = SafeLink.web(source)
+        draft.imageSource = photo != nil || photoAddress != nil ? SafeLink.web(source) : nil
         return draft
     }
 }
@@ -131,11 +132,7 @@ extension ForeignBook {
                 slug = "\(slug)-\(number)"
             }
             let id = CatalogImport.namespacedID(slug, origin: origin)
-            let author = recipe.author.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard
-                let cocktail = draft.cocktail(
-                    id: id, author: author.isEmpty ? nil : String(author.prefix(RecipeDraft.maximumNameLength)),
-                    dateModified: date)
+            guard let cocktail = draft.cocktail(id: id, author: nil, dateModified: date)
             else {
                 let problem = draft.problems().first.map { "\($0.field): \($0.message)" } ?? "not readable"
                 passedOver.append("\(recipe.name.isEmpty ? "a recipe without a name" : recipe.name): \(problem)")
