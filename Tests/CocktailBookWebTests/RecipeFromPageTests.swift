@@ -117,6 +117,64 @@ struct RecipeFromPageTests {
         }
     }
 
+    @Test("a page's recipe the book may have already: each namesake linked, and saving it as a version of one's own")
+    func namesakes() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await Self.pages().test(.live) { server in
+            let root = "http://127.0.0.1:\(try #require(server.port))"
+            try await makeApp(databasePath: database.path, configure: { $0.allowPrivateImports = true }).test(.router) {
+                client in
+                try await client.waitUntilReady()
+                let encoded = "\(root)/paper-plane".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                func read() async throws -> String {
+                    let page = try await client.execute(
+                        uri: "/cocktails/new/from-page", method: .post, headers: TestCSRF.formHeaders,
+                        body: TestCSRF.body("url=\(encoded)"))
+                    #expect(page.status == .ok)
+                    return String(buffer: page.body)
+                }
+                // Nothing of that name yet: no warning, no second button.
+                let first = try await read()
+                #expect(!first.contains("data-namesakes") && !first.contains("data-save-as-version"))
+
+                // The book's own Paper Plane (an older, rougher one) and a "Paper Plane No. 2".
+                for (name, line) in [("Paper Plane", "1 oz bourbon"), ("Paper Plane No. 2", "1 oz rye whiskey")] {
+                    let body = #"{"name": "\#(name)", "ingredients": [{"text": "\#(line)"}, {"text": "1 oz Aperol"}]}"#
+                    let saved = try await client.execute(
+                        uri: "/api/v1/cocktails", method: .post, headers: [.contentType: "application/json"],
+                        body: ByteBuffer(string: body))
+                    #expect(saved.status == .created, "\(String(buffer: saved.body))")
+                }
+                let html = try await read()
+                let box = try #require(html.firstMatch(of: /<div class="notice namesakes"[\s\S]*?<\/div>/)?.output)
+                #expect(box.contains(#"<a href="/cocktails/my-1">Open Paper Plane</a>"#), "\(box)")
+                #expect(box.contains(#"<a href="/cocktails/my-2">Open Paper Plane No. 2</a>"#), "\(box)")
+                #expect(
+                    html.contains(
+                        #"formaction="/cocktails/my-1/edit" data-save-as-version>Save as a new version of your Paper Plane</button>"#
+                    ), "\(html)")
+                #expect(html.contains(#"<input type="hidden" name="version" value="1">"#))
+
+                // The button posts the form to the own drink's editor with its version: version 2
+                // holds the page's recipe, version 1 stays in the history.
+                let fields =
+                    "name=Paper+Plane&kind=alcoholic&row.0.amount=3%2F4&row.0.unit=oz&row.0.ingredient=bourbon"
+                    + "&row.1.amount=3%2F4&row.1.unit=oz&row.1.ingredient=Amaro+Nonino&steps=Shake.&op=save&version=1"
+                let saved = try await client.execute(
+                    uri: "/cocktails/my-1/edit", method: .post, headers: TestCSRF.formHeaders,
+                    body: TestCSRF.body(fields))
+                #expect(saved.status == .seeOther, "\(String(buffer: saved.body))")
+                let drink = try await client.get("/api/v1/cocktails/my-1").jsonObject()
+                #expect(drink["version"] as? Int == 2)
+                let lines = (drink["ingredients"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+                #expect(lines == ["¾ oz bourbon", "¾ oz Amaro Nonino"], "\(lines)")
+                let history = String(buffer: try await client.get("/cocktails/my-1/history").body)
+                #expect(history.contains("1 oz Aperol"), "the first version is kept")
+            }
+        }
+    }
+
     @Test("each refusal is a 422 with its reason: no recipe, not HTML, a bad address, a private one by default")
     func refusals() async throws {
         let database = try TemporaryDatabase()
@@ -135,6 +193,18 @@ struct RecipeFromPageTests {
                 }
                 let bad = try await Self.post(client, "javascript:alert(1)")
                 #expect(String(buffer: bad.body).contains(#""code":"invalid_url""#))
+                // The editor's button sends what was typed with the address: it stays when the
+                // page cannot be read.
+                let typed = try await client.execute(
+                    uri: "/cocktails/new/from-page", method: .post, headers: TestCSRF.formHeaders,
+                    body: TestCSRF.body(
+                        "name=My+Sour&row.0.amount=2&row.0.unit=oz&row.0.ingredient=bourbon&step.0=Shake.&op=read-page"
+                            + "&url=\(root)/missing".replacingOccurrences(of: ":", with: "%3A")))
+                #expect(typed.status == .unprocessableContent)
+                let kept = String(buffer: typed.body)
+                #expect(kept.contains(#"<input id="name" name="name" value="My Sour""#), "\(kept)")
+                #expect(kept.contains(#"value="bourbon""#))
+                #expect(kept.contains("from-page-problem"))
             }
             try await makeApp(databasePath: database.path).test(.router) { client in
                 try await client.waitUntilReady()

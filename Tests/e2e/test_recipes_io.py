@@ -145,3 +145,29 @@ def test_a_page_without_a_recipe_says_so_beside_the_address(server, page, recipe
     expect(page.locator("#from-page-problem")).to_contain_text("status 404")
     expect(page.get_by_label("Start from a recipe page")).to_have_value(recipe_site + "/nowhere")
     expect(page.get_by_label("Start from a recipe page")).to_have_attribute("aria-invalid", "true")
+
+
+def test_a_failed_read_keeps_what_was_typed_and_enter_reads_the_page(server, page, recipe_site):
+    book = server(extra_args=("--allow-private-imports",))
+    book.wait_ready()
+    page.goto(book.url + "/cocktails/new")
+    page.get_by_label("Name", exact=True).fill("My own sour")
+    page.locator("input[name='row.0.ingredient']").fill("bourbon")
+    field = page.get_by_label("Start from a recipe page")
+    field.fill(recipe_site + "/nowhere")
+    field.press("Enter")
+    expect(page.locator("#from-page-problem")).to_contain_text("status 404")
+    expect(page.get_by_label("Name", exact=True)).to_have_value("My own sour")
+    expect(page.locator("input[name='row.0.ingredient']")).to_have_value("bourbon")
+    # The page read at last, the book's own drink of that name is offered.
+    api_post = page.request.post(
+        book.url + "/api/v1/cocktails",
+        data={"name": "Paper Plane", "ingredients": [{"text": "1 oz bourbon"}]},
+    )
+    assert api_post.status == 201, api_post.text()
+    field = page.get_by_label("Start from a recipe page")
+    field.fill(recipe_site + "/paper-plane")
+    field.press("Enter")
+    expect(page.get_by_label("Name", exact=True)).to_have_value("Paper Plane")
+    expect(page.locator("[data-namesakes] a")).to_have_text(["Open Paper Plane"])
+    expect(page.locator("[data-save-as-version]")).to_have_text("Save as a new version of your Paper Plane")

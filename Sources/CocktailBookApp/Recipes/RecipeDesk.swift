@@ -53,6 +53,22 @@ package struct RecipeDesk: Sendable {
         return recipe
     }
 
+    /// The book's drinks that a recipe named `name` may already be: the same name (case and
+    /// accents aside), or a name that holds it word for word or is held in it (`Paper Plane` and
+    /// `Paper Plane Cocktail`), in the catalog's order.
+    package func namesakes(of name: String) async throws -> [Cocktail] {
+        let wanted = SearchText.terms(name)
+        guard !wanted.isEmpty else { return [] }
+        func holds(_ words: [String], _ phrase: [String]) -> Bool {
+            guard !phrase.isEmpty, phrase.count <= words.count else { return false }
+            return (0...(words.count - phrase.count)).contains { Array(words[$0..<($0 + phrase.count)]) == phrase }
+        }
+        return try await catalog.list(filter: .all).items.map(\.cocktail).filter { drink in
+            let words = SearchText.terms(drink.name)
+            return holds(words, wanted) || holds(wanted, words)
+        }
+    }
+
     /// The recipe, if `viewer` may change it.
     package func editable(id: String, viewer: Viewer) async throws -> OwnRecipe {
         let recipe = try await recipe(id: id)

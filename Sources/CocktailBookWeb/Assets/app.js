@@ -1174,6 +1174,9 @@
       if (event.key !== "Enter" || event.isComposing || !field.matches || !field.matches("input")) { return; }
       if (["submit", "button", "checkbox", "radio", "file", "image", "reset"].indexOf(field.type) >= 0) { return; }
       event.preventDefault();
+      // Enter in the recipe page's address reads the page, as its own button does.
+      var read = field.name === "url" && form.querySelector("[data-read-page]");
+      if (read) { read.click(); }
     });
     var invalid = form.querySelector("[aria-invalid=true]");
     if (invalid && !form.querySelector(":focus")) { invalid.focus(); }

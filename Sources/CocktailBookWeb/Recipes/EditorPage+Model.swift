@@ -113,6 +113,23 @@ struct EditorPage: PageModel {
         var url: String
         var notice: String?
         var problem: String?
+        /// `The book already has Paper Plane.`, with a link to open each drink it may be.
+        var namesakes: [Namesake] = []
+        var hasNamesakes = false
+        /// Saving the page's recipe as a new version of the person's own drink of that name.
+        var versionOf: VersionOf?
+    }
+
+    struct Namesake: Sendable {
+        var href: String
+        var text: String
+    }
+
+    struct VersionOf: Sendable {
+        /// The own drink's edit address, which the button posts the form to.
+        var action: String
+        var version: Int
+        var label: String
     }
 
     init(
@@ -312,7 +329,7 @@ struct EditorForm: PageForm, Sendable {
     /// The single fields the editor has, by name (`name`, `glass`, `italian.steps`…).
     static let names: Set<String> = [
         "name", "kind", "category", "glass", "method", "preparationMinutes", "shortDescription", "longDescription",
-        "garnish", "tags", "video", "recipeSource", "recipeAuthor", "basedOn", "removePicture", "imageURL",
+        "garnish", "tags", "video", "recipeSource", "recipeAuthor", "url", "basedOn", "removePicture", "imageURL",
         "imageSource", "italian.shortDescription",
         "italian.longDescription", "italian.garnish", "italian.steps",
     ]

@@ -31,8 +31,10 @@ struct RecipePageController<Context: AppContext>: Sendable {
         editors.post("/cocktails/new", use: create)
         editors.get("/cocktails/:id/edit", use: editForm)
         editors.post("/cocktails/:id/edit", use: update)
+        // "Read the page" is a button of the editor's form: what was typed comes along, and stays
+        // when the page cannot be read.
+        editors.post("/cocktails/new/from-page", use: fromPage)
         let pages = routes.routes("", .member)
-        pages.post("/cocktails/new/from-page", use: fromPage)
         pages.post("/cocktails/:id/history/:number/restore", use: restoreVersion)
         pages.post("/cocktails/:id/delete", use: trash)
         pages.get("/trash", use: trashPage)
@@ -61,22 +63,51 @@ struct RecipePageController<Context: AppContext>: Sendable {
     }
 
     /// A recipe page's address → the editor filled from it, to review before saving; or the
-    /// empty editor with the reason beside the address.
+    /// editor as it was typed, with the reason beside the address.
     @Sendable func fromPage(request: Request, context: Context) async throws -> Response {
-        let address = try context.submittedForm().decode(ImportForm.self).url ?? ""
+        let form = try await readForm(request, context: context)
+        let address = form.texts["url"] ?? ""
         let title = context.strings["editor_new_title"]
         do {
             let draft = try await desk.draft(fromPage: address, policy: pagePolicy, pictures: pictures)
             let host = URL(string: address.trimmingCharacters(in: .whitespaces))?.host ?? address
+            var read = EditorPage.FromPage(
+                url: address, notice: context.strings("editor_page_read_notice", ["host": host]))
+            try await offerNamesakes(of: draft, in: &read, context: context)
             return try await editor(
                 draft, context: context, title: title, action: "/cocktails/new", version: nil, basedOnName: nil,
-                fromPage: .init(url: address, notice: context.strings("editor_page_read_notice", ["host": host])))
+                fromPage: read)
         } catch let refusal as RecipeDesk.PageRefusal {
+            var typed = RecipeDraft(form: form)
+            if typed.rows.isEmpty { typed.rows = [RecipeDraft.Row()] }
+            if typed.steps.isEmpty { typed.steps = [""] }
             return try await editor(
-                RecipeDraft(), context: context, title: title, action: "/cocktails/new", version: nil,
+                typed, context: context, title: title, action: "/cocktails/new", version: nil,
                 basedOnName: nil,
                 fromPage: .init(url: address, problem: context.strings(refusal.messageKey, refusal.values)),
                 status: .unprocessableContent)
+        }
+    }
+
+    /// Names the book's drinks the page's recipe may already be (open one; Save keeps both;
+    /// Cancel skips it), and offers saving it as a new version of the person's own drink of
+    /// that name, which its history can undo.
+    private func offerNamesakes(of draft: RecipeDraft, in read: inout EditorPage.FromPage, context: Context)
+        async throws
+    {
+        let namesakes = try await desk.namesakes(of: draft.name)
+        let strings = context.strings
+        read.namesakes = namesakes.prefix(5).map { drink in
+            EditorPage.Namesake(
+                href: "/cocktails/\(drink.id)", text: strings("editor_page_namesake", ["name": drink.name]))
+        }
+        read.hasNamesakes = !read.namesakes.isEmpty
+        for drink in namesakes where OwnRecipe.number(in: drink.id) != nil {
+            guard let own = try? await desk.editable(id: drink.id, viewer: context.viewer) else { continue }
+            read.versionOf = EditorPage.VersionOf(
+                action: "/cocktails/\(own.id)/edit", version: own.version,
+                label: strings("editor_page_save_as_version", ["name": drink.name]))
+            break
         }
     }
 
