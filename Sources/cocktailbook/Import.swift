@@ -82,12 +82,18 @@ struct Import: AsyncParsableCommand {
                     let catalog = environment.catalog
                     await catalog.start(refreshingInBackground: false)
                     await catalog.settle()
+                    let all = (try? await catalog.list(filter: .all).items.map(\.cocktail)) ?? []
+                    let byName = Dictionary(grouping: all) { SearchText.fold($0.name) }
                     let review = try await importer.review(source: source) { name in
-                        try? await catalog.cocktail(idOrName: name).cocktail
+                        byName[SearchText.fold(name)] ?? []
                     }
                     importer.leaveOut = review.leftOutByDefault
                     print("Read as \(review.format.title):")
                     print(review.table)
+                    if review.drinkCount == 0 {
+                        print("Nothing was imported: every recipe is passed over or in the book already.")
+                        return
+                    }
                     if dryRun {
                         print("Nothing was imported (--dry-run): \(review.drinkCount) drinks would be.")
                         return

@@ -67,7 +67,7 @@ struct ImportAPITests {
             #expect(mealie.format == "mealie")
             #expect(mealie.drinks.map(\.name) == ["Daiquiri", "Lentil soup"])
             #expect(mealie.drinks[0].action == "same-name" && mealie.drinks[0].existing == "Daiquiri")
-            #expect(mealie.drinks[0].choices == ["keep-both", "replace", "skip"])
+            #expect(mealie.drinks[0].choices == ["keep-both", "skip"], "the bundled Daiquiri cannot be replaced")
             #expect(
                 mealie.drinks[1].action == "passed-over" && mealie.drinks[1].reason?.hasPrefix("not a drink") == true)
             #expect(try await store.importedCocktails().isEmpty, "a review writes no drink")
@@ -169,6 +169,56 @@ struct ImportAPITests {
             #expect(plane["abvUnknownFor"] as? [String] == [])
             let abv = try #require(plane["abv"] as? Double)
             #expect((12...20).contains(abv), "\(abv)")
+        }
+    }
+
+    @Test("a drink of another import by the same name: replace takes its place; the same recipe again is skipped")
+    func replaceAndSame() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let store = try AppDatabase(path: database.path)
+        func csv(_ lines: String) -> String {
+            "name,ingredients,instructions\nBramble,\"\(lines)\",Build over crushed ice.\n"
+        }
+        let first = csv("50 ml gin\n25 ml lemon juice\n12 ml simple syrup\n15 ml crème de mûre")
+        let second = csv("40 ml gin\n20 ml lemon juice\n10 ml simple syrup\n20 ml crème de mûre")
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            func stage(_ text: String) async throws -> Review {
+                let staged = try await client.execute(
+                    uri: "/api/v1/imports", method: .post, headers: [.contentType: "text/csv"],
+                    body: ByteBuffer(string: text))
+                #expect(staged.status == .created, "\(String(buffer: staged.body))")
+                return try JSONDecoder().decode(Review.self, from: Data(buffer: staged.body))
+            }
+            func apply(_ review: Review, _ json: String) async throws {
+                let applied = try await client.execute(
+                    uri: "/api/v1/imports/\(review.id)/apply", method: .post,
+                    headers: [.contentType: "application/json"], body: ByteBuffer(string: json))
+                #expect(applied.status == .ok, "\(String(buffer: applied.body))")
+            }
+            let one = try await stage(first)
+            #expect(one.drinks.map(\.action) == ["new"])
+            try await apply(one, "{}")
+
+            // The same recipe once more: skipped unless kept both, and skipped when not named.
+            let again = try await stage(first)
+            #expect(again.drinks.map(\.action) == ["same"] && again.drinks[0].choices == ["skip", "keep-both"])
+            try await apply(again, "{}")
+            #expect(try await store.importedCocktails().map(\.name) == ["Bramble"])
+            #expect(
+                try await client.execute(uri: "/api/v1/imports/\(again.id)/apply", method: .post).status == .conflict,
+                "applied, with nothing to write")
+
+            // Another balance of it: replace takes the place of the first import's Bramble.
+            let other = try await stage(second)
+            #expect(other.drinks.map(\.action) == ["same-name"] && other.drinks[0].existing == "Bramble")
+            #expect(other.drinks[0].choices == ["keep-both", "replace", "skip"])
+            try await apply(other, #"{"choices": {"\#(other.drinks[0].key)": "replace"}}"#)
+            let kept = try await store.importedCocktails()
+            #expect(kept.map(\.name) == ["Bramble"])
+            #expect(kept.first?.ingredients.first == "40 ml gin", "\(kept)")
+            #expect(kept.first?.id == other.drinks[0].key)
         }
     }
 

@@ -200,7 +200,7 @@ struct OtherAppsImportTests {
             id: "daiquiri", name: "Daiquiri", kind: .alcoholic, shortDescription: "", longDescription: "",
             preparationMinutes: 3, imageName: "", ingredients: ["60 ml white rum", "30 ml lime juice"])
         let first = try await book.importer.review(source: Self.fixture("mealie-export.zip")) { name in
-            name == "Daiquiri" ? different : nil
+            name == "Daiquiri" ? [different] : []
         }
         #expect(first.format == .mealie)
         #expect(
@@ -216,7 +216,7 @@ struct OtherAppsImportTests {
         var same = different
         same.ingredients = ["2 oz White rum", "25 ml lime juice", "15 ml Simple syrup"]
         let again = try await book.importer.review(source: Self.fixture("mealie-export.zip")) { name in
-            name == "Daiquiri" ? same : nil
+            name == "Daiquiri" ? [different, same] : []
         }
         #expect(again.lines.first == .init(name: "Daiquiri", action: .same(existing: "Daiquiri")))
         #expect(again.drinkCount == 0)

@@ -82,8 +82,10 @@ package struct ImportDesk: Sendable {
 
     /// The review of the file at `path`, staged as import `id`.
     private func reviewFile(_ path: String, id: String) async throws -> ImportReview {
-        try await importer.review(source: path, origin: Self.origin(id)) { name in
-            try? await catalog.cocktail(idOrName: name).cocktail
+        let all = (try? await catalog.list(filter: .all).items.map(\.cocktail)) ?? []
+        let byName = Dictionary(grouping: all) { SearchText.fold($0.name) }
+        return try await importer.review(source: path, origin: Self.origin(id)) { name in
+            byName[SearchText.fold(name)] ?? []
         }
     }
 
@@ -134,8 +136,12 @@ package struct ImportDesk: Sendable {
             try await withFile(data, named: pending.fileName, id: id) { path in
                 // A drink the choices do not name takes the review's default (the book's same
                 // recipe is left out).
-                let defaults = try await reviewFile(path, id: id).leftOutByDefault.filter { choices[$0] == nil }
+                let review = try await reviewFile(path, id: id)
+                let defaults = review.leftOutByDefault.filter { choices[$0] == nil }
                 importer.leaveOut = Set(choices.filter { $0.value == "skip" }.map(\.key)).union(defaults)
+                // Every drink skipped: applied, with nothing to write.
+                let keys = Set(review.lines.map(\.key).filter { !$0.isEmpty })
+                guard !keys.subtracting(importer.leaveOut).isEmpty else { return CatalogImporter.Summary?.none }
                 var result: CatalogImporter.Summary?
                 let importer = importer
                 let ran = try await importer.database.withImportLock {
@@ -152,6 +158,12 @@ package struct ImportDesk: Sendable {
             }
         }
         _ = try await importer.database.markPendingImportApplied(id: id, at: now())
+        guard let summary else {
+            return Applied(
+                id: id, new: 0, updated: 0, skipped: importer.leaveOut.count,
+                imagesStored: 0, summary: "Nothing was imported: every drink was skipped.",
+                undoUntil: now().addingTimeInterval(PendingImport.keptFor))
+        }
         await catalog.reloadImported()
         return Applied(
             id: id, new: summary.counts.new, updated: summary.counts.updated, skipped: summary.skipped.count,
@@ -213,9 +225,14 @@ package struct ImportDesk: Sendable {
                 return Entry(
                     key: line.key, name: line.name,
                     action: same ? "same" : existing != nil ? "same-name" : (line.action == .update ? "update" : "new"),
+                    // Only a drink of another import can be replaced: the book's own drinks and the
+                    // bundled catalog stay (keep both, or skip).
                     choices: same
                         ? ["skip", "keep-both"]
-                        : existing != nil ? ["keep-both", "replace", "skip"] : ["new", "skip"],
+                        : existing == nil
+                            ? ["new", "skip"]
+                            : line.existingID?.hasPrefix("imp-") == true
+                                ? ["keep-both", "replace", "skip"] : ["keep-both", "skip"],
                     existing: existing,
                     reason: nil, unknownIngredients: unknown)
             }

@@ -21,6 +21,8 @@ public struct ImportReview: Sendable, Equatable {
         public var key = ""
         /// Its ingredient lines.
         public var lines: [String] = []
+        /// The id of the book's drink of the same name, when there is one.
+        public var existingID: String?
 
         /// A line of the review.
         public init(name: String, action: Action) {
@@ -90,10 +92,10 @@ public struct ImportReview: Sendable, Equatable {
 extension CatalogImporter {
     /// What importing the file or folder at `source` would do; nothing is written.
     ///
-    /// - Parameter drinkNamed: the book's drink of a name (case and accents aside), if there is
-    ///   one.
+    /// - Parameter drinksNamed: the book's drinks of a name (case and accents aside): the
+    ///   bundled one, the book's own, other imports'.
     public func review(
-        source: String, origin named: String? = nil, drinkNamed: (String) async -> Cocktail? = { _ in nil }
+        source: String, origin named: String? = nil, drinksNamed: (String) async -> [Cocktail] = { _ in [] }
     ) async throws -> ImportReview {
         let location = URL(fileURLWithPath: (source as NSString).expandingTildeInPath).standardizedFileURL.path
         let origin = named ?? location
@@ -116,19 +118,20 @@ extension CatalogImporter {
         let imported = Set(try await database.importedCocktails().map(\.id))
         var lines: [ImportReview.Line] = []
         for drink in drinks {
-            let action: ImportReview.Action
-            if imported.contains(drink.id) {
-                action = .update
-            } else if let existing = await drinkNamed(drink.name), existing.id != drink.id {
-                action =
-                    Self.sameRecipe(drink, existing)
-                    ? .same(existing: existing.name) : .keepBoth(existing: existing.name)
-            } else {
-                action = .new
-            }
-            var line = ImportReview.Line(name: drink.name, action: action)
+            var line = ImportReview.Line(name: drink.name, action: .new)
             line.key = drink.id
             line.lines = drink.ingredients
+            let namesakes = await drinksNamed(drink.name).filter { $0.id != drink.id }
+            if imported.contains(drink.id) {
+                line.action = .update
+            } else if let same = namesakes.first(where: { Self.sameRecipe(drink, $0) }) {
+                line.action = .same(existing: same.name)
+                line.existingID = same.id
+            } else if let existing = namesakes.first(where: { $0.id.hasPrefix("imp-") }) ?? namesakes.first {
+                // Another import's drink first: that is the one "replace" can take the place of.
+                line.action = .keepBoth(existing: existing.name)
+                line.existingID = existing.id
+            }
             lines.append(line)
         }
         for reason in passedOver {
