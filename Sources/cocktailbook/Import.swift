@@ -82,14 +82,20 @@ struct Import: AsyncParsableCommand {
                     let catalog = environment.catalog
                     await catalog.start(refreshingInBackground: false)
                     await catalog.settle()
-                    let all = (try? await catalog.list(filter: .all).items.map(\.cocktail)) ?? []
-                    let byName = Dictionary(grouping: all) { SearchText.fold($0.name) }
-                    let review = try await importer.review(source: source) { name in
-                        byName[SearchText.fold(name)] ?? []
-                    }
+                    let review = try await importer.review(
+                        source: source, drinksNamed: await ImportDesk.namesakes(in: catalog))
                     importer.leaveOut = review.leftOutByDefault
                     print("Read as \(review.format.title):")
                     print(review.table)
+                    let lines = review.lines.filter(\.isImported).flatMap(\.lines)
+                    let unknown = await ImportDesk.unknownIngredients(
+                        ImportDesk.unknownNames(in: lines, table: catalog.ingredients), catalog: catalog)
+                    for ingredient in unknown {
+                        let near = ingredient.suggestions.prefix(3).joined(separator: ", ")
+                        print(
+                            "Not among the book's ingredients: \(ingredient.name)"
+                                + (near.isEmpty ? " (kept as a new ingredient)" : " (did you mean \(near)?)"))
+                    }
                     if review.drinkCount == 0 {
                         print("Nothing was imported: every recipe is passed over or in the book already.")
                         return

@@ -175,6 +175,17 @@ extension CLIImportTests {
                 "Nothing was imported (--dry-run): 1 drinks would be.",
             ], "\(dry)")
         #expect(try await listed(sandbox).filter { $0.name == "Daiquiri" }.count == 1)
+        // An ingredient the book does not know is named, with the nearest ones it does.
+        let plane = sandbox.directory.appendingPathComponent("plane.csv")
+        try Data(
+            "name,ingredients,instructions\nPaper Plane,\"22 ml bourbon\n22 ml Amaro Nonino Quintessentia\",Shake.\n"
+                .utf8
+        ).write(to: plane)
+        let named = try await sandbox.run(["import", plane.path, "--dry-run"])
+        #expect(
+            named.stdout.contains(
+                "Not among the book's ingredients: Amaro Nonino Quintessentia (did you mean Amaro Nonino"),
+            "\(named)")
         let server = try await sandbox.run(["import", "http://127.0.0.1:9/api/json/v1/1/", "--dry-run"])
         #expect(server.status != 0 && server.stderr.contains("--dry-run reads a file or a folder"), "\(server)")
         let result = try await sandbox.run(["import", Self.export("mealie-export.zip"), "--yes"])

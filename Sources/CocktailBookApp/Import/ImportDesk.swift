@@ -77,22 +77,37 @@ package struct ImportDesk: Sendable {
                 id: id, ownerID: owner, fileName: fileName, format: review.format.rawValue, createdAt: now()),
             payload: data)
         return Review(
-            id: id, format: review.format.rawValue, drinks: drinks, ingredients: await unknownIngredients(of: drinks))
+            id: id, format: review.format.rawValue, drinks: drinks,
+            ingredients: await Self.unknownIngredients(drinks.flatMap(\.unknownIngredients), catalog: catalog))
     }
 
     /// The review of the file at `path`, staged as import `id`.
     private func reviewFile(_ path: String, id: String) async throws -> ImportReview {
+        try await importer.review(
+            source: path, origin: Self.origin(id), drinksNamed: await Self.namesakes(in: catalog))
+    }
+
+    /// The book's drinks by name (case and accents aside), as a review looks them up.
+    package static func namesakes(in catalog: CatalogService) async -> @Sendable (String) async -> [Cocktail] {
         let all = (try? await catalog.list(filter: .all).items.map(\.cocktail)) ?? []
         let byName = Dictionary(grouping: all) { SearchText.fold($0.name) }
-        return try await importer.review(source: path, origin: Self.origin(id)) { name in
-            byName[SearchText.fold(name)] ?? []
+        return { name in byName[SearchText.fold(name)] ?? [] }
+    }
+
+    /// The ingredients of `lines` the book does not know, in order.
+    package static func unknownNames(in lines: [String], table: IngredientTable) -> [String] {
+        lines.compactMap { text in
+            guard let name = IngredientParser.parse(text).ingredient, table.ingredient(named: name) == nil else {
+                return nil
+            }
+            return name
         }
     }
 
-    /// The unknown ingredients of `drinks`, each once, with the book's nearest names.
-    private func unknownIngredients(of drinks: [Entry]) async -> [UnknownIngredient] {
+    /// `names` each once (case aside), with the book's nearest names.
+    package static func unknownIngredients(_ names: [String], catalog: CatalogService) async -> [UnknownIngredient] {
         var seen: Set<String> = []
-        let names = drinks.flatMap(\.unknownIngredients).filter { seen.insert($0.lowercased()).inserted }
+        let names = names.filter { seen.insert($0.lowercased()).inserted }
         guard !names.isEmpty, let index = try? await catalog.barIndex() else {
             return names.map { UnknownIngredient(name: $0, suggestions: []) }
         }
@@ -215,13 +230,7 @@ package struct ImportDesk: Sendable {
                     default: nil
                     }
                 let same: Bool = if case .same = line.action { true } else { false }
-                let unknown = line.lines.compactMap { text -> String? in
-                    let parsed = IngredientParser.parse(text)
-                    guard let name = parsed.ingredient, catalog.ingredients.ingredient(named: name) == nil else {
-                        return nil
-                    }
-                    return name
-                }
+                let unknown = Self.unknownNames(in: line.lines, table: catalog.ingredients)
                 return Entry(
                     key: line.key, name: line.name,
                     action: same ? "same" : existing != nil ? "same-name" : (line.action == .update ? "update" : "new"),
