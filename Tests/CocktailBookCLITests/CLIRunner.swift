@@ -45,12 +45,27 @@ enum CLI {
         return nil
     }()
 
+    /// How many runs of the binary may be under way at once: a few per core. Swift Testing starts
+    /// every CLI test at once, and a hundred processes sharing two busy cores each took more than
+    /// a minute; queued here, each run's own time stays short and its deadline means a hang.
+    static let gate = ProcessGate(limit: max(2, ProcessInfo.processInfo.activeProcessorCount * 2))
+
     /// Runs the binary with `arguments` and an environment stripped of every `COCKTAILBOOK_*`
     /// variable, plus `environment`, through swift-subprocess (Foundation's `Process.run` crashes
-    /// now and then on Linux: swift-corelibs-foundation #5472). A run past `timeout` is killed
-    /// and reported as SIGTERM's status, 15, as the earlier watchdog did.
+    /// now and then on Linux: swift-corelibs-foundation #5472), once ``gate`` lets it start. A run
+    /// past `timeout` (the shared deadline for a condition: a hung process, never a slow one) is
+    /// killed and reported as SIGTERM's status, 15, as the earlier watchdog did.
     static func run(
-        _ arguments: [String], environment: [String: String], input: String? = nil, timeout: TimeInterval = 60
+        _ arguments: [String], environment: [String: String], input: String? = nil,
+        timeout: TimeInterval = TimeInterval(conditionDeadline.components.seconds)
+    ) async throws -> CLIResult {
+        try await gate.withTurn {
+            try await runNow(arguments, environment: environment, input: input, timeout: timeout)
+        }
+    }
+
+    private static func runNow(
+        _ arguments: [String], environment: [String: String], input: String?, timeout: TimeInterval
     ) async throws -> CLIResult {
         let binary = try #require(binary, "cannot find the cocktailbook binary; set COCKTAILBOOK_BINARY")
         var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("COCKTAILBOOK_") }
@@ -121,5 +136,33 @@ struct CLISandbox {
 
     func remove() {
         try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// At most `limit` bodies at once; the others wait their turn, first come first served.
+actor ProcessGate {
+    private let limit: Int
+    private var running = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(limit: Int) { self.limit = limit }
+
+    func withTurn<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        if running < limit {
+            running += 1
+        } else {
+            // The one who leaves hands its place over, so `running` stays counted.
+            await withCheckedContinuation { waiting.append($0) }
+        }
+        defer { leave() }
+        return try await body()
+    }
+
+    private func leave() {
+        if waiting.isEmpty {
+            running -= 1
+        } else {
+            waiting.removeFirst().resume()
+        }
     }
 }
