@@ -455,6 +455,56 @@ struct RatedListsTests {
 /// The editor as a plain form, without JavaScript.
 @Suite("Own recipes in pages")
 struct RecipePagesTests {
+    @Test(
+        "translations by language code: the editor's section per language, the API's map, the old italian field as input"
+    )
+    func translationsByLanguage() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            // The editor: one section per language the book speaks besides English, named in itself.
+            let blank = String(buffer: try await client.get("/cocktails/new").body)
+            let sections = blank.matches(of: /data-translation="([a-z]+)"/).map { String($0.1) }
+            #expect(sections == ["it"], "\(sections)")
+            #expect(blank.contains(#"<summary lang="it">Italiano</summary>"#))
+            #expect(blank.contains(#"name="translations.it.steps""#) && !blank.contains("italian."))
+
+            // Saved from the form: the Italian words reach the drink.
+            let fields =
+                Self.fields + [
+                    ("confirm", "Garden cucumber"), ("translations.it.shortDescription", "Gin, lime e cetriolo."),
+                ]
+                + [("translations.it.steps", "Pesta il cetriolo.\nShakera con il resto e ghiaccio.\nFiltra due volte.")]
+            let saved = try await client.execute(
+                uri: "/cocktails/new", method: .post, headers: TestCSRF.formHeaders, body: Self.form(fields))
+            #expect(saved.status == .seeOther, "\(String(buffer: saved.body))")
+            let italian = try await client.get("/api/v1/cocktails/my-1?lang=it").jsonObject()
+            #expect(italian["shortDescription"] as? String == "Gin, lime e cetriolo.")
+            #expect((italian["instructions"] as? [String])?.first == "Pesta il cetriolo.")
+
+            // The API: a map by code, a language the book does not speak kept too; the old field still read.
+            let body = #"""
+                {"name": "Casa", "ingredients": ["45 ml gin", "20 ml Campari"],
+                 "translations": {"de": {"shortDescription": "Gin und Campari."}},
+                 "italian": {"shortDescription": "Gin e Campari."}}
+                """#
+            let made = try await client.execute(
+                uri: "/api/v1/cocktails", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: body))
+            #expect(made.status == .created, "\(String(buffer: made.body))")
+            let casa = try await client.get("/api/v1/cocktails/my-2?lang=it").jsonObject()
+            #expect(casa["shortDescription"] as? String == "Gin e Campari.")
+            let editor = String(buffer: try await client.get("/cocktails/my-2/edit").body)
+            #expect(editor.matches(of: /data-translation="([a-z]+)"/).map { String($0.1) } == ["it", "de"])
+            #expect(
+                editor.contains(#"<summary lang="de">Deutsch</summary>"#),
+                "Foundation names a language the book has no files for")
+            #expect(editor.contains(#"name="translations.de.shortDescription" value="Gin und Campari.""#))
+            #expect(editor.contains(#"name="translations.it.shortDescription" value="Gin e Campari.""#))
+        }
+    }
+
     static func form(_ fields: [(String, String)]) -> ByteBuffer {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")

@@ -20,7 +20,7 @@ extension RecipeDraft: FieldByFieldDraft {
     /// A part of a recipe a person edits, in the editor's order.
     public enum Field: String, Sendable, CaseIterable {
         case name, kind, category, glass, method, preparationMinutes, shortDescription, longDescription, garnish,
-            tags, video, source, ingredients, steps, italian, picture
+            tags, video, source, ingredients, steps, translations, picture
     }
 
     /// Each field as text that compares equal when a person would call it unchanged: blank rows
@@ -41,9 +41,11 @@ extension RecipeDraft: FieldByFieldDraft {
         case .source: [recipeSource?.trimmed ?? "", recipeAuthor?.trimmed ?? ""]
         case .ingredients: rows.filter { !$0.isBlank }.map(Self.line)
         case .steps: steps.map(\.trimmed).filter { !$0.isEmpty }
-        case .italian:
-            [italian.shortDescription.trimmed, italian.longDescription.trimmed, italian.garnish.trimmed]
-                + italian.steps.map(\.trimmed).filter { !$0.isEmpty }
+        case .translations:
+            translations.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }.flatMap { code, words in
+                [code, words.shortDescription.trimmed, words.longDescription.trimmed, words.garnish.trimmed]
+                    + words.steps.map(\.trimmed).filter { !$0.isEmpty }
+            }
         case .picture: [imageURL ?? ""]
         }
     }

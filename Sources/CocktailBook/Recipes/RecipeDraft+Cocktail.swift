@@ -12,22 +12,21 @@ extension RecipeDraft {
         let glass = Glass(named: glass)
         let method = MixingMethod(named: method)
         let category = DrinkCategory(named: category)
-        var translations: [String: CocktailTexts]?
-        if !italian.isEmpty {
-            let italianSteps = italian.steps.map(\.trimmed).filter { !$0.isEmpty }
-            translations = [
-                Language.italian.rawValue: CocktailTexts(
-                    shortDescription: italian.shortDescription.trimmed.isEmpty
-                        ? shortDescription.trimmed : italian.shortDescription.trimmed,
-                    longDescription: italian.longDescription.trimmed.isEmpty
-                        ? longDescription.trimmed : italian.longDescription.trimmed,
-                    // The steps stand in for the English ones only when there are as many.
-                    instructions: italianSteps.count == writtenSteps.count && !italianSteps.isEmpty
-                        ? italianSteps : nil,
-                    garnish: italian.garnish.trimmed.isEmpty ? nil : italian.garnish.trimmed
-                )
-            ]
+        var texts: [String: CocktailTexts] = [:]
+        for (code, words) in translations where !words.isEmpty {
+            let translatedSteps = words.steps.map(\.trimmed).filter { !$0.isEmpty }
+            texts[code] = CocktailTexts(
+                shortDescription: words.shortDescription.trimmed.isEmpty
+                    ? shortDescription.trimmed : words.shortDescription.trimmed,
+                longDescription: words.longDescription.trimmed.isEmpty
+                    ? longDescription.trimmed : words.longDescription.trimmed,
+                // The steps stand in for the English ones only when there are as many.
+                instructions: translatedSteps.count == writtenSteps.count && !translatedSteps.isEmpty
+                    ? translatedSteps : nil,
+                garnish: words.garnish.trimmed.isEmpty ? nil : words.garnish.trimmed
+            )
         }
+        let translated = texts.isEmpty ? nil : texts
         var short = shortDescription.trimmed
         let long = longDescription.trimmed
         if short.isEmpty, long.isEmpty {
@@ -48,7 +47,7 @@ extension RecipeDraft {
             garnish: garnishText.isEmpty ? nil : garnishText, tags: tagList.isEmpty ? nil : tagList,
             dateModified: dateModified.formatted(.iso8601), imageURL: imageURL,
             preparationEstimated: minutes == nil ? true : nil, video: video.trimmed.isEmpty ? nil : video.trimmed,
-            imageSource: imageSource, translations: translations, basedOn: basedOn, author: author,
+            imageSource: imageSource, translations: translated, basedOn: basedOn, author: author,
             recipeSource: SafeLink.web(recipeSource?.trimmed),
             recipeAuthor: recipeAuthor.map(\.trimmed).flatMap { $0.isEmpty ? nil : $0 }
         )
@@ -74,7 +73,6 @@ extension RecipeDraft {
 
     /// The draft of an existing drink, to edit it or to adapt it.
     public init(_ cocktail: Cocktail) {
-        let italianTexts = cocktail.translations?[Language.italian.rawValue]
         self.init(
             name: cocktail.name, kind: cocktail.kind, category: cocktail.category?.rawValue ?? "",
             glass: cocktail.glass?.rawValue ?? "", method: cocktail.method?.rawValue ?? "",
@@ -82,10 +80,11 @@ extension RecipeDraft {
             shortDescription: cocktail.shortDescription, longDescription: cocktail.longDescription,
             garnish: cocktail.garnish ?? "", tags: (cocktail.tags ?? []).joined(separator: ", "),
             video: cocktail.video ?? "", rows: cocktail.ingredients.map(Self.row), steps: cocktail.instructions ?? [],
-            italian: Italian(
-                shortDescription: italianTexts?.shortDescription ?? "",
-                longDescription: italianTexts?.longDescription ?? "", garnish: italianTexts?.garnish ?? "",
-                steps: italianTexts?.instructions ?? []),
+            translations: (cocktail.translations ?? [:]).mapValues { texts in
+                Translation(
+                    shortDescription: texts.shortDescription, longDescription: texts.longDescription,
+                    garnish: texts.garnish ?? "", steps: texts.instructions ?? [])
+            },
             basedOn: cocktail.basedOn, imageURL: cocktail.imageURL, imageSource: cocktail.imageSource,
             recipeSource: cocktail.recipeSource, recipeAuthor: cocktail.recipeAuthor
         )

@@ -23,8 +23,9 @@ public struct RecipeDraft: Sendable, Equatable, Codable {
     public var video: String
     public var rows: [Row]
     public var steps: [String]
-    /// The Italian words, optional: each one left empty falls back to the English.
-    public var italian: Italian
+    /// The words in other languages, by language code (`it`), each optional: one left empty
+    /// falls back to the English.
+    public var translations: [String: Translation]
     /// The drink this one adapts, by id.
     public var basedOn: String?
     /// The drink's picture: an `/images/…` file of the book, or `nil` for a drawing.
@@ -70,8 +71,8 @@ public struct RecipeDraft: Sendable, Equatable, Codable {
         }
     }
 
-    /// The Italian texts beside the English ones.
-    public struct Italian: Sendable, Equatable, Codable {
+    /// One language's texts beside the English ones.
+    public struct Translation: Sendable, Equatable, Codable {
         public var shortDescription: String
         public var longDescription: String
         public var garnish: String
@@ -86,7 +87,7 @@ public struct RecipeDraft: Sendable, Equatable, Codable {
             self.steps = steps
         }
 
-        /// Whether any Italian text was written.
+        /// Whether any text was written in it.
         public var isEmpty: Bool {
             shortDescription.isBlank && longDescription.isBlank && garnish.isBlank && steps.allSatisfy(\.isBlank)
         }
@@ -101,7 +102,8 @@ public struct RecipeDraft: Sendable, Equatable, Codable {
         name: String, kind: CocktailKind = .alcoholic, category: String = "", glass: String = "", method: String = "",
         preparationMinutes: String = "", shortDescription: String = "", longDescription: String = "",
         garnish: String = "", tags: String = "", video: String = "", rows: [Row], steps: [String],
-        italian: Italian = Italian(), basedOn: String? = nil, imageURL: String? = nil, imageSource: String? = nil,
+        translations: [String: Translation] = [:], basedOn: String? = nil, imageURL: String? = nil,
+        imageSource: String? = nil,
         recipeSource: String? = nil, recipeAuthor: String? = nil
     ) {
         self.name = name
@@ -117,7 +119,7 @@ public struct RecipeDraft: Sendable, Equatable, Codable {
         self.video = video
         self.rows = rows
         self.steps = steps
-        self.italian = italian
+        self.translations = translations.filter { !$0.value.isEmpty }
         self.basedOn = basedOn
         self.imageURL = imageURL
         self.imageSource = imageSource
@@ -172,9 +174,18 @@ extension RecipeDraft {
         check("shortDescription", shortDescription, limit: Self.maximumShortLength)
         check("longDescription", longDescription, limit: Self.maximumLongLength)
         check("garnish", garnish, limit: Self.maximumShortLength)
-        check("italian.shortDescription", italian.shortDescription, limit: Self.maximumShortLength)
-        check("italian.longDescription", italian.longDescription, limit: Self.maximumLongLength)
-        check("italian.garnish", italian.garnish, limit: Self.maximumShortLength)
+        for (code, words) in translations.sorted(by: { $0.key < $1.key }) {
+            let field = "translations.\(code)."
+            check(field + "shortDescription", words.shortDescription, limit: Self.maximumShortLength)
+            check(field + "longDescription", words.longDescription, limit: Self.maximumLongLength)
+            check(field + "garnish", words.garnish, limit: Self.maximumShortLength)
+            if words.steps.contains(where: { !$0.isBlank && $0.count > Self.maximumLineLength }) {
+                problems.append(
+                    Problem(
+                        field: field + "steps", message: "editor_problem_too_long",
+                        values: ["limit": String(Self.maximumLineLength)]))
+            }
+        }
         if !category.isBlank, DrinkCategory(named: category) == nil {
             problems.append(Problem(field: "category", message: "editor_problem_unknown_category"))
         }
@@ -240,13 +251,6 @@ extension RecipeDraft {
             problems.append(
                 Problem(
                     field: "steps.\(index)", message: "editor_problem_too_long",
-                    values: ["limit": String(Self.maximumLineLength)]))
-        }
-        let italianSteps = italian.steps.filter { !$0.isBlank }
-        if italianSteps.contains(where: { $0.count > Self.maximumLineLength }) {
-            problems.append(
-                Problem(
-                    field: "italian.steps", message: "editor_problem_too_long",
                     values: ["limit": String(Self.maximumLineLength)]))
         }
         return problems

@@ -4,8 +4,9 @@ import Foundation
 
 /// A drink as `POST` and `PUT /api/v1/cocktails` take it: what `GET /api/v1/cocktails/{id}`
 /// answers (the fields the server sets, such as `id`, `isFavorite`, `abv` or
-/// `lastModifiedLabel`, are ignored), plus `italian` for the Italian words and `basedOn` for an
-/// adaptation. An ingredient is that answer's line object or its text alone. Drafts read from
+/// `lastModifiedLabel`, are ignored), plus `translations` for the words in other languages (by
+/// language code; `italian` is still read, as the Italian words, for a release) and `basedOn`
+/// for an adaptation. An ingredient is that answer's line object or its text alone. Drafts read from
 /// a recipe page are answered in the same shape.
 package struct RecipeInput: Codable, Sendable, Equatable {
     package var name: String
@@ -24,13 +25,14 @@ package struct RecipeInput: Codable, Sendable, Equatable {
     package var recipeAuthor: String?
     package var ingredients: [Line]
     package var instructions: [String]?
-    package var italian: Italian?
+    /// The words in other languages, by language code (`it`).
+    package var translations: [String: Translation]?
     package var basedOn: String?
     /// The drink's picture: a picture of the book (`/images/…`) or none.
     package var imageURL: String?
 
-    /// The Italian words, each optional.
-    package struct Italian: Codable, Sendable, Equatable {
+    /// One language's words, each optional.
+    package struct Translation: Codable, Sendable, Equatable {
         package var shortDescription: String?
         package var longDescription: String?
         package var garnish: String?
@@ -114,9 +116,11 @@ package struct RecipeInput: Codable, Sendable, Equatable {
             preparationMinutes: preparationMinutes.map(String.init) ?? "", shortDescription: shortDescription ?? "",
             longDescription: longDescription ?? "", garnish: garnish ?? "", tags: (tags ?? []).joined(separator: ", "),
             video: video ?? "", rows: ingredients.map(\.row), steps: instructions ?? [],
-            italian: RecipeDraft.Italian(
-                shortDescription: italian?.shortDescription ?? "", longDescription: italian?.longDescription ?? "",
-                garnish: italian?.garnish ?? "", steps: italian?.instructions ?? []),
+            translations: (translations ?? [:]).mapValues { words in
+                RecipeDraft.Translation(
+                    shortDescription: words.shortDescription ?? "", longDescription: words.longDescription ?? "",
+                    garnish: words.garnish ?? "", steps: words.instructions ?? [])
+            },
             basedOn: basedOn, imageURL: imageURL, recipeSource: recipeSource, recipeAuthor: recipeAuthor)
     }
 
@@ -144,20 +148,24 @@ package struct RecipeInput: Codable, Sendable, Equatable {
                 exactly: row.exactly ? true : nil)
         }
         instructions = draft.steps.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-        let italianWords = draft.italian
-        italian =
-            italianWords.isEmpty
-            ? nil
-            : Italian(
-                shortDescription: italianWords.shortDescription, longDescription: italianWords.longDescription,
-                garnish: italianWords.garnish, instructions: italianWords.steps)
+        let written = draft.translations.filter { !$0.value.isEmpty }.mapValues { words in
+            Translation(
+                shortDescription: words.shortDescription, longDescription: words.longDescription,
+                garnish: words.garnish, instructions: words.steps)
+        }
+        translations = written.isEmpty ? nil : written
         basedOn = draft.basedOn
         imageURL = draft.imageURL
     }
 
     package enum CodingKeys: String, CodingKey {
         case name, kind, category, glass, method, preparationMinutes, shortDescription, longDescription, garnish
-        case tags, video, recipeSource, recipeAuthor, ingredients, instructions, italian, basedOn, imageURL
+        case tags, video, recipeSource, recipeAuthor, ingredients, instructions, translations, basedOn, imageURL
+    }
+
+    /// Read, never written: the Italian words as earlier releases sent them.
+    private enum EarlierKeys: String, CodingKey {
+        case italian
     }
 
     /// Reads the input leniently where `GET` answers differ from it: `null` for any optional
@@ -179,7 +187,14 @@ package struct RecipeInput: Codable, Sendable, Equatable {
         recipeAuthor = try container.decodeIfPresent(String.self, forKey: .recipeAuthor)
         ingredients = try container.decodeIfPresent([Line].self, forKey: .ingredients) ?? []
         instructions = try container.decodeIfPresent([String].self, forKey: .instructions)
-        italian = try container.decodeIfPresent(Italian.self, forKey: .italian)
+        translations = try container.decodeIfPresent([String: Translation].self, forKey: .translations)
+        // The field of earlier releases: the Italian words, unless `translations` has them.
+        if let italian = try decoder.container(keyedBy: EarlierKeys.self).decodeIfPresent(
+            Translation.self, forKey: .italian),
+            translations?[Language.italian.rawValue] == nil
+        {
+            translations = (translations ?? [:]).merging([Language.italian.rawValue: italian]) { first, _ in first }
+        }
         basedOn = try container.decodeIfPresent(String.self, forKey: .basedOn)
         imageURL = try container.decodeIfPresent(String.self, forKey: .imageURL)
     }

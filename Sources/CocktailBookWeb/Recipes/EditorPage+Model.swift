@@ -74,11 +74,9 @@ struct EditorPage: PageModel {
     var recipeAuthor: String
     var rows: [RowModel]
     var steps: [StepModel]
-    var italianShort: String
-    var italianLong: String
-    var italianGarnish: String
-    var italianSteps: String
-    var hasItalian: Bool
+    /// One section for each language the book speaks besides English (and any other the drink
+    /// has words in), in the order the book lists them.
+    var translations: [TranslationModel]
     var imageURL: String?
     var imageSource: String?
     var problems: [ProblemModel]
@@ -97,7 +95,6 @@ struct EditorPage: PageModel {
     var recipeAuthorProblem: String?
     var rowsProblem: String?
     var stepsProblem: String?
-    var italianProblem: String?
     var pictureProblem: String?
     var newIngredients: [String]
     var hasNewIngredients: Bool
@@ -193,9 +190,6 @@ struct EditorPage: PageModel {
         recipeAuthorProblem = words["recipeAuthor"]
         rowsProblem = words["rows"]
         stepsProblem = words["steps"]
-        italianProblem =
-            ["italian.shortDescription", "italian.longDescription", "italian.garnish", "italian.steps"]
-            .compactMap { words[$0] }.first
         self.pictureProblem = pictureProblem
         let rowCount = draft.rows.count
         rows = draft.rows.enumerated().map { index, row in
@@ -224,11 +218,18 @@ struct EditorPage: PageModel {
                 index: index, number: index + 1, text: text, problem: words["steps.\(index)"], isFirst: index == 0,
                 isLast: index == stepCount - 1)
         }
-        italianShort = draft.italian.shortDescription
-        italianLong = draft.italian.longDescription
-        italianGarnish = draft.italian.garnish
-        italianSteps = draft.italian.steps.joined(separator: "\n")
-        hasItalian = !draft.italian.isEmpty || italianProblem != nil
+        let others = Language.allCases.map(\.rawValue).filter { $0 != Language.english.rawValue }
+        translations = (others + draft.translations.keys.filter { !others.contains($0) }.sorted()).map { code in
+            let written = draft.translations[code] ?? RecipeDraft.Translation()
+            let problem = ["shortDescription", "longDescription", "garnish", "steps"].lazy.compactMap {
+                words["translations.\(code).\($0)"]
+            }.first
+            return TranslationModel(
+                code: code, name: Self.languageName(code),
+                short: written.shortDescription, long: written.longDescription, garnish: written.garnish,
+                steps: written.steps.joined(separator: "\n"), problem: problem,
+                isOpen: !written.isEmpty || problem != nil)
+        }
         imageURL = draft.imageURL
         imageSource = draft.imageSource
         self.newIngredients = newIngredients
@@ -243,9 +244,31 @@ struct EditorPage: PageModel {
         switch field {
         case "rows": "row-0-ingredient"
         case "steps": "step-0"
-        case "italian.steps": "italian-steps"
         default: field.replacingOccurrences(of: ".", with: "-")
         }
+    }
+}
+
+extension EditorPage {
+    /// One language's words of the recipe, in its own section of the form.
+    struct TranslationModel: Sendable {
+        /// The language code, which names its fields (`translations.it.steps`) and sets `lang`.
+        var code: String
+        /// The language named in itself (`Italiano`), so that its speakers find it.
+        var name: String
+        var short: String
+        var long: String
+        var garnish: String
+        var steps: String
+        var problem: String?
+        var isOpen: Bool
+    }
+
+    /// `Italiano` for `it`: the book's own name of a language it speaks, Foundation's otherwise.
+    static func languageName(_ code: String) -> String {
+        if let language = Language(rawValue: code) { return UIStrings.of(language)["language_name"] }
+        let name = Locale(identifier: code).localizedString(forLanguageCode: code) ?? code
+        return name.prefix(1).uppercased() + name.dropFirst()
     }
 }
 
@@ -265,12 +288,19 @@ extension RecipeDraft {
                     garnish: $0.garnish, exactly: $0.exactly)
             },
             steps: form.steps,
-            italian: Italian(
-                shortDescription: text("italian.shortDescription"), longDescription: text("italian.longDescription"),
-                garnish: text("italian.garnish"),
-                steps: text("italian.steps").components(separatedBy: .newlines).map {
-                    $0.trimmingCharacters(in: .whitespaces)
-                }.filter { !$0.isEmpty }),
+            translations: Dictionary(
+                uniqueKeysWithValues: form.translationCodes.map { code in
+                    let field = { (name: String) in text("translations.\(code).\(name)") }
+                    return (
+                        code,
+                        Translation(
+                            shortDescription: field("shortDescription"), longDescription: field("longDescription"),
+                            garnish: field("garnish"),
+                            steps: field("steps").components(separatedBy: .newlines).map {
+                                $0.trimmingCharacters(in: .whitespaces)
+                            }.filter { !$0.isEmpty })
+                    )
+                }),
             basedOn: form.texts["basedOn"].flatMap { CocktailID.isValid($0) ? $0 : nil },
             imageURL: form.texts["removePicture"] == nil ? form.texts["imageURL"].flatMap(Self.bookPicture) : nil,
             imageSource: form.texts["imageSource"],
@@ -326,13 +356,25 @@ extension RecipeDraft {
 struct EditorForm: PageForm, Sendable {
     static let repeated: Set<String> = ["confirm"]
 
-    /// The single fields the editor has, by name (`name`, `glass`, `italian.steps`…).
+    /// The single fields the editor has, by name (`name`, `glass`, `video`…).
     static let names: Set<String> = [
         "name", "kind", "category", "glass", "method", "preparationMinutes", "shortDescription", "longDescription",
         "garnish", "tags", "video", "recipeSource", "recipeAuthor", "url", "basedOn", "removePicture", "imageURL",
-        "imageSource", "italian.shortDescription",
-        "italian.longDescription", "italian.garnish", "italian.steps",
+        "imageSource",
     ]
+
+    /// A translation's fields: `translations.<code>.<field>`, the code two or three letters.
+    static let translationFields: Set<String> = ["shortDescription", "longDescription", "garnish", "steps"]
+
+    /// The language codes the form sent words in, in order.
+    var translationCodes: [String] {
+        Set(
+            texts.keys.compactMap { name -> String? in
+                let parts = name.split(separator: ".")
+                return parts.count == 3 && parts[0] == "translations" ? String(parts[1]) : nil
+            }
+        ).sorted()
+    }
 
     /// An ingredient row (`row.<n>.amount` …), its boxes ticked when sent.
     struct Row: Sendable {
@@ -393,6 +435,10 @@ struct EditorForm: PageForm, Sendable {
             } else if name == "version" {
                 version = value
             } else if Self.names.contains(name) {
+                texts[name] = value
+            } else if parts.count == 3, parts[0] == "translations", (2...3).contains(parts[1].count),
+                parts[1].allSatisfy({ $0.isASCII && $0.isLowercase }), Self.translationFields.contains(String(parts[2]))
+            {
                 texts[name] = value
             }
         }

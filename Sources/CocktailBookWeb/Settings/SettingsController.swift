@@ -87,10 +87,10 @@ struct SettingsPage: PageModel {
         // Each language is named in itself, so anyone can find their own.
         languages =
             [Choice(value: "auto", label: strings["settings_language_auto"], isChecked: settings.language == nil)]
-            + [(Language.english, "English"), (Language.italian, "Italiano")].map {
+            + Language.allCases.map {
                 Choice(
-                    value: $0.0.rawValue, label: $0.1, isChecked: settings.language == $0.0,
-                    langAttribute: $0.0 == language ? nil : $0.0.rawValue)
+                    value: $0.rawValue, label: UIStrings.of($0)["language_name"], isChecked: settings.language == $0,
+                    langAttribute: $0 == language ? nil : $0.rawValue)
             }
         // Until chosen, the units follow the language (the first choice says which it gives).
         units =

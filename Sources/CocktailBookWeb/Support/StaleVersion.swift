@@ -102,7 +102,7 @@ struct StaleVersion: Sendable {
                         separator: " · "), field)
             case .ingredients: lines("details_ingredients", field)
             case .steps: lines("details_instructions", field)
-            case .italian: lines("editor_italian", field)
+            case .translations: lines("editor_translations", field)
             case .picture:
                 text(
                     "editor_picture", saved.imageURL == nil ? "" : strings["editor_stale_other_picture"], field)
