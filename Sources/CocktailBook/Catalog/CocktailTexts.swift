@@ -1,3 +1,5 @@
+import Foundation
+
 /// The words of a cocktail in one language: what the list and details screens show besides
 /// the name and the measures. The catalog keeps English at the top level of each entry and
 /// every other language under `translations`, next to it (`"translations": {"it": {…}}`).
@@ -38,18 +40,48 @@ public struct CocktailTexts: Sendable, Equatable, Codable {
     }
 }
 
-/// The languages the book is written in.
-public enum Language: String, Sendable, CaseIterable, Codable {
-    case english = "en"
-    case italian = "it"
+/// A language the book is written in: one whose interface strings it has, `Strings/<code>.json`
+/// (`en`, `it`). A language is data: adding one is adding its files (see the README's
+/// "Adding a language"); English is the one every missing text falls back to.
+public struct Language: RawRepresentable, Hashable, Sendable, Codable, CaseIterable {
+    /// The language's code (`it`).
+    public let rawValue: String
 
-    /// Grams of alcohol in one standard drink where the language is spoken: 10 g (a common
-    /// default, Australia's and the WHO's), and Italy's *unità alcolica* of 12 g.
-    public var standardDrinkGrams: Double {
-        switch self {
-        case .english: 10
-        case .italian: 12
+    /// The language of `code`, if the book has its strings.
+    public init?(rawValue code: String) {
+        guard Self.codes.contains(code) else { return nil }
+        rawValue = code
+    }
+
+    private init(known code: String) { rawValue = code }
+
+    /// English, which every missing text falls back to.
+    public static let english = Language(known: "en")
+    /// Italian, whose grammar (articles, elision) still has rules in the code.
+    public static let italian = Language(known: "it")
+
+    /// Every language the book has strings for: English first, then by code.
+    public static let allCases: [Language] = codes.map(Language.init(known:))
+
+    /// The codes of the strings files bundled (`en.json`, `it.json`; `names-it.json` is not one).
+    static let codes: [String] = {
+        // The folder of the strings files, found through English's, which every book has.
+        let folder = Bundle.module.url(forResource: "en", withExtension: "json", subdirectory: "Strings")?
+            .deletingLastPathComponent()
+        let files =
+            folder.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) }?.filter {
+                $0.hasSuffix(".json")
+            }.map { String($0.dropLast(5)) } ?? []
+        let found = files.filter { name in
+            (2...3).contains(name.count) && name.allSatisfy { $0.isASCII && $0.isLowercase }
         }
+        return ["en"] + Set(found).subtracting(["en"]).sorted()
+    }()
+
+    /// Grams of alcohol in one standard drink where the language is spoken, from its strings
+    /// (`standard_drink_grams`): 10 g unless they say otherwise (Italy's *unità alcolica*: 12 g).
+    public var standardDrinkGrams: Double {
+        Double(UIStrings.of(self).table["standard_drink_grams"] ?? "") ?? 10
     }
 
     /// The language an `Accept-Language` header or a `lang` value asks for: the book's language

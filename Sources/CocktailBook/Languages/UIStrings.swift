@@ -27,16 +27,23 @@ public struct UIStrings: Sendable {
     public static let english = UIStrings(language: .english)
     public static let italian = UIStrings(language: .italian)
 
+    /// Every language's strings, read once.
+    private static let all: [Language: UIStrings] = Dictionary(
+        uniqueKeysWithValues: Language.allCases.map { language in
+            (language, language == .english ? english : language == .italian ? italian : UIStrings(language: language))
+        })
+
     /// The strings of `language`.
     public static func of(_ language: Language) -> UIStrings {
-        language == .italian ? italian : english
+        all[language] ?? english
     }
 
     private init(language: Language) {
         self.language = language
-        table = Self.load("\(language.rawValue)") ?? [:]
+        let table = Self.load("\(language.rawValue)") ?? [:]
+        self.table = table
         names = language == .english ? nil : Self.loadNames("names-\(language.rawValue)")
-        standardDrinkGrams = Int(language.standardDrinkGrams)
+        standardDrinkGrams = Int(table["standard_drink_grams"] ?? "") ?? 10
     }
 
     /// The text of `key`; a key missing here falls back to English, then to the key itself
@@ -88,7 +95,8 @@ public struct UIStrings: Sendable {
     /// `text` with every decimal point between two digits written as this language writes it
     /// (`22.5 ml` → `22,5 ml` in Italian).
     public func localizingNumbers(in text: String) -> String {
-        guard language == .italian, text.contains(".") else { return text }
+        let separator = locale.decimalSeparator ?? "."
+        guard separator != ".", text.contains(".") else { return text }
         let characters = Array(text)
         var result = ""
         result.reserveCapacity(characters.count)
@@ -96,7 +104,7 @@ public struct UIStrings: Sendable {
             if character == ".", index > 0, index + 1 < characters.count, characters[index - 1].isNumber,
                 characters[index + 1].isNumber
             {
-                result.append(",")
+                result.append(contentsOf: separator)
             } else {
                 result.append(character)
             }
@@ -141,7 +149,9 @@ public struct UIStrings: Sendable {
         if byTheBottle, !byThePiece {
             let written = ingredient(name)
             let elides = (names?.noun(name)?.elides ?? true) && written.first.map(Self.startsElision) == true
-            return self(language == .italian && elides ? "buy_bottle_elided" : "buy_bottle", ["name": written])
+            // Every language has both forms: one that elides before a vowel ("una bottiglia
+            // d'Aperol") writes it there, the others write the same text twice.
+            return self(elides ? "buy_bottle_elided" : "buy_bottle", ["name": written])
         }
         guard byThePiece else { return ingredient(name) }
         if language == .english { return name.hasSuffix("s") ? name : name + "s" }
@@ -185,5 +195,6 @@ public struct UIStrings: Sendable {
 
 extension UIStrings {
     /// The locale dates are written in (see `DateText`), and numbers.
-    public var locale: Locale { Locale(identifier: language == .italian ? "it_IT" : "en_US") }
+    /// The locale numbers, dates and lists are written in: the strings' `locale` (`it_IT`).
+    public var locale: Locale { Locale(identifier: table["locale"] ?? "en_US") }
 }
