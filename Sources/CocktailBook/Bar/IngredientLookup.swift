@@ -8,8 +8,11 @@ public enum IngredientLookup: Sendable, Equatable {
     case known(String)
     case unknown(suggestions: [String])
 
+    /// Every language's strings but English's: a name may be typed in any language the book speaks.
+    public static let otherLanguages = Language.allCases.filter { $0 != .english }.map(UIStrings.of)
+
     /// Looks `text` up in `index`, in English and in each of `languages`.
-    public static func resolve(_ text: String, in index: BarIndex, languages: [UIStrings] = [.italian]) -> Self {
+    public static func resolve(_ text: String, in index: BarIndex, languages: [UIStrings] = otherLanguages) -> Self {
         let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !typed.isEmpty, typed.count <= 200 else { return .unknown(suggestions: []) }
         if let value = index.value(for: typed) { return .known(value) }

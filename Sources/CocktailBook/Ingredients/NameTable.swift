@@ -76,16 +76,35 @@ public struct NameTable: Sendable, Decodable {
     public var notes: [String: Note]
     /// The catalog's tags (`after-dinner`, `smoky`) by their English text.
     public var tags: [String: String]
+    /// The catalog's families, glasses and methods by their raw value (`Spirit-forward`,
+    /// `coupe`, `shaken`), as labels show them.
+    public var categories: [String: String]
+    public var glasses: [String: String]
+    public var methods: [String: String]
+    /// Units by raw value: the name for one and for more, and its gender where the language's
+    /// grammar needs it (an Italian line's article agrees with it).
+    public var units: [String: Unit]
     /// `ingredients` by lower-cased key, for names written in another case.
     let lowercased: [String: Noun]
 
-    enum CodingKeys: String, CodingKey { case ingredients, notes, tags }
+    /// A unit's names.
+    public struct Unit: Sendable, Decodable, Equatable {
+        public var one: String
+        public var other: String
+        public var gender: Gender?
+    }
+
+    enum CodingKeys: String, CodingKey { case ingredients, notes, tags, categories, glasses, methods, units }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         ingredients = try container.decode([String: Noun].self, forKey: .ingredients)
         notes = try container.decode([String: Note].self, forKey: .notes)
         tags = try container.decodeIfPresent([String: String].self, forKey: .tags) ?? [:]
+        categories = try container.decodeIfPresent([String: String].self, forKey: .categories) ?? [:]
+        glasses = try container.decodeIfPresent([String: String].self, forKey: .glasses) ?? [:]
+        methods = try container.decodeIfPresent([String: String].self, forKey: .methods) ?? [:]
+        units = try container.decodeIfPresent([String: Unit].self, forKey: .units) ?? [:]
         lowercased = Dictionary(
             ingredients.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
     }

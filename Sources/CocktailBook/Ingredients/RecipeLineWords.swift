@@ -51,7 +51,8 @@ extension UIStrings {
         var name = (counted ? noun?.plural : nil) ?? noun?.name ?? written
         var agreement = noun.map { ($0.gender, counted ? NameTable.Number.plural : $0.number) }
         if let unit = line.unit, Self.cutUnits.contains(unit) {
-            agreement = (unit.entry.italianFeminine ? .feminine : .masculine, count > 1 ? .plural : .singular)
+            let gender = names?.units[unit.rawValue]?.gender ?? .masculine
+            agreement = (gender, count > 1 ? .plural : .singular)
         }
         let agreeing = agreement.map { NameTable.Noun(name: name, gender: $0.0, number: $0.1) }
         // A top-up has no measure to read: its note says what the line is for.

@@ -6,7 +6,7 @@ import CocktailsAPI
 extension MeasureUnit {
     /// The unit's name in `language`, for `count` of it.
     public func name(in language: Language, count: Double = 1) -> String {
-        let names = language == .italian ? entry.italian : entry.english
-        return count > 1 ? names.other : names.one
+        if let names = UIStrings.of(language).names?.units[rawValue] { return count > 1 ? names.other : names.one }
+        return count > 1 ? entry.english.other : entry.english.one
     }
 }

@@ -116,18 +116,18 @@ public struct UIStrings: Sendable {
 
     /// A family of drinks in this language (`Secchi e intensi`).
     public func category(_ category: DrinkCategory) -> String {
-        language == .italian ? category.entry.italian : category.entry.english
+        names?.categories[category.rawValue] ?? category.entry.english
     }
 
     /// A glass in this language, capitalised for a label (`Coppetta Nick & Nora`).
     public func glass(_ glass: Glass) -> String {
-        let name = language == .italian ? glass.entry.italian : glass.entry.english
+        let name = names?.glasses[glass.rawValue] ?? glass.entry.english
         return name.prefix(1).uppercased() + name.dropFirst()
     }
 
     /// A method in this language, capitalised for a label.
     public func method(_ method: MixingMethod) -> String {
-        let name = language == .italian ? method.entry.italian : method.entry.english
+        let name = names?.methods[method.rawValue] ?? method.entry.english
         return name.prefix(1).uppercased() + name.dropFirst()
     }
 

@@ -122,7 +122,7 @@ public enum CocktailImage {
             return strings("alt_photo", ["name": cocktail.name])
         }
         if let glass = cocktail.glass {
-            let glassName = strings.language == .english ? glass.englishPhrase : glass.entry.italian
+            let glassName = strings.names?.glasses[glass.rawValue] ?? glass.englishPhrase
             return strings("alt_illustration_glass", ["name": cocktail.name, "glass": glassName])
         }
         return strings("alt_illustration", ["name": cocktail.name])

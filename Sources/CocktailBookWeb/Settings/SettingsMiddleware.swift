@@ -65,9 +65,10 @@ struct SettingsMiddleware<Context: AppContext>: RouterMiddleware {
 }
 
 extension SettingsMiddleware {
-    /// The units a language's bars pour in, for whoever has not chosen.
+    /// The units a language's bars pour in, for whoever has not chosen: its strings'
+    /// `default_units` (`ml` in Italian), ounces when they say none.
     static func defaultUnits(for language: Language) -> Settings.Units {
-        language == .italian ? .ml : .oz
+        UIStrings.of(language).table["default_units"].flatMap(Settings.Units.init(rawValue:)) ?? .oz
     }
 }
 

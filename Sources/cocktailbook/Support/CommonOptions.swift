@@ -37,12 +37,15 @@ struct BookOptions: ParsableArguments {
     func language(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Language {
         if let lang {
             guard let language = Language(rawValue: lang.lowercased()) else {
-                throw ValidationError("--lang must be en or it, not \(lang).")
+                let codes = Language.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("--lang must be one of \(codes), not \(lang).")
             }
             return language
         }
         let system = (environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? "").lowercased()
-        return system.hasPrefix("it") ? .italian : .english
+        // `it_IT.UTF-8` → `it-it`: the language of the system's locale when the book has it.
+        let tag = system.split(separator: ".").first.map { $0.replacingOccurrences(of: "_", with: "-") } ?? ""
+        return Language(preferring: [tag])
     }
 
     /// The words of the chosen language.
