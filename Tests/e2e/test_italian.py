@@ -17,7 +17,8 @@ ITALIAN = json.loads((STRINGS / "it.json").read_text())
 # Phrases of the English interface that Italian replaces (placeholders cut away).
 ENGLISH_PHRASES = sorted({
     max((part.split("}")[-1] for part in value.split("{")), key=len).strip()
-    for key, value in ENGLISH.items() if ITALIAN[key] != value
+    # The facts of a language (its own name, locale, units, standard drink) are not interface words.
+    for key, value in ENGLISH.items() if ITALIAN[key] != value and not key.startswith("language_")
 } - {""})
 
 

@@ -79,9 +79,9 @@ public struct Language: RawRepresentable, Hashable, Sendable, Codable, CaseItera
     }()
 
     /// Grams of alcohol in one standard drink where the language is spoken, from its strings
-    /// (`standard_drink_grams`): 10 g unless they say otherwise (Italy's *unità alcolica*: 12 g).
+    /// (`language_standard_drink_grams`): 10 g unless they say otherwise (Italy's *unità alcolica*: 12 g).
     public var standardDrinkGrams: Double {
-        Double(UIStrings.of(self).table["standard_drink_grams"] ?? "") ?? 10
+        Double(UIStrings.of(self).table["language_standard_drink_grams"] ?? "") ?? 10
     }
 
     /// The language an `Accept-Language` header or a `lang` value asks for: the book's language

@@ -43,7 +43,7 @@ public struct UIStrings: Sendable {
         let table = Self.load("\(language.rawValue)") ?? [:]
         self.table = table
         names = language == .english ? nil : Self.loadNames("names-\(language.rawValue)")
-        standardDrinkGrams = Int(table["standard_drink_grams"] ?? "") ?? 10
+        standardDrinkGrams = Int(table["language_standard_drink_grams"] ?? "") ?? 10
     }
 
     /// The text of `key`; a key missing here falls back to English, then to the key itself
@@ -195,6 +195,6 @@ public struct UIStrings: Sendable {
 
 extension UIStrings {
     /// The locale dates are written in (see `DateText`), and numbers.
-    /// The locale numbers, dates and lists are written in: the strings' `locale` (`it_IT`).
-    public var locale: Locale { Locale(identifier: table["locale"] ?? "en_US") }
+    /// The locale numbers, dates and lists are written in: the strings' `language_locale` (`it_IT`).
+    public var locale: Locale { Locale(identifier: table["language_locale"] ?? "en_US") }
 }

@@ -66,9 +66,9 @@ struct SettingsMiddleware<Context: AppContext>: RouterMiddleware {
 
 extension SettingsMiddleware {
     /// The units a language's bars pour in, for whoever has not chosen: its strings'
-    /// `default_units` (`ml` in Italian), ounces when they say none.
+    /// `language_default_units` (`ml` in Italian), ounces when they say none.
     static func defaultUnits(for language: Language) -> Settings.Units {
-        UIStrings.of(language).table["default_units"].flatMap(Settings.Units.init(rawValue:)) ?? .oz
+        UIStrings.of(language).table["language_default_units"].flatMap(Settings.Units.init(rawValue:)) ?? .oz
     }
 }
 
