@@ -63,19 +63,27 @@ public struct Language: RawRepresentable, Hashable, Sendable, Codable, CaseItera
     /// Every language the book has strings for: English first, then by code.
     public static let allCases: [Language] = codes.map(Language.init(known:))
 
-    /// The codes of the strings files bundled (`en.json`, `it.json`; `names-it.json` is not one).
+    /// The codes of the strings files the book has (`en.json`, `it.json`; `names-it.json` is not
+    /// one): the bundled ones, and those of the folder `COCKTAILBOOK_LANGUAGES` names, where a
+    /// household can add a language of its own without building the app.
     static let codes: [String] = {
-        // The folder of the strings files, found through English's, which every book has.
-        let folder = Bundle.module.url(forResource: "en", withExtension: "json", subdirectory: "Strings")?
-            .deletingLastPathComponent()
-        let files =
-            folder.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) }?.filter {
+        let found = stringsFolders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
                 $0.hasSuffix(".json")
-            }.map { String($0.dropLast(5)) } ?? []
-        let found = files.filter { name in
-            (2...3).contains(name.count) && name.allSatisfy { $0.isASCII && $0.isLowercase }
-        }
+            }.map { String($0.dropLast(5)) }
+        }.filter { name in (2...3).contains(name.count) && name.allSatisfy { $0.isASCII && $0.isLowercase } }
         return ["en"] + Set(found).subtracting(["en"]).sorted()
+    }()
+
+    /// Where strings files are read from, bundled first.
+    static let stringsFolders: [URL] = {
+        // The bundled folder, found through English's file, which every book has.
+        let bundled = Bundle.module.url(forResource: "en", withExtension: "json", subdirectory: "Strings")?
+            .deletingLastPathComponent()
+        let added = ProcessInfo.processInfo.environment["COCKTAILBOOK_LANGUAGES"].flatMap {
+            $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true)
+        }
+        return [bundled, added].compactMap { $0 }
     }()
 
     /// Grams of alcohol in one standard drink where the language is spoken, from its strings

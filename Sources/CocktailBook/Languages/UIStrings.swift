@@ -178,8 +178,11 @@ public struct UIStrings: Sendable {
 
     // MARK: Loading
 
+    /// The file `name.json` of the first strings folder that has it (the bundled one first).
     private static func url(_ name: String) -> URL? {
-        Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Strings")
+        Language.stringsFolders.lazy.map { $0.appendingPathComponent(name + ".json") }.first {
+            FileManager.default.fileExists(atPath: $0.path)
+        }
     }
 
     private static func load(_ name: String) -> [String: String]? {
