@@ -222,6 +222,41 @@ struct ImportAPITests {
         }
     }
 
+    @Test("a recipe passed over as not a drink can be taken all the same; left alone it stays out")
+    func takeADinner() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let store = try AppDatabase(path: database.path)
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            func stage() async throws -> Review {
+                let (headers, body) = Self.multipart(try Self.fixture("mealie-export.zip"), name: "mealie-export.zip")
+                let staged = try await client.execute(
+                    uri: "/api/v1/imports", method: .post, headers: headers, body: body)
+                #expect(staged.status == .created, "\(String(buffer: staged.body))")
+                return try JSONDecoder().decode(Review.self, from: Data(buffer: staged.body))
+            }
+            func apply(_ review: Review, _ json: String) async throws {
+                let applied = try await client.execute(
+                    uri: "/api/v1/imports/\(review.id)/apply", method: .post,
+                    headers: [.contentType: "application/json"], body: ByteBuffer(string: json))
+                #expect(applied.status == .ok, "\(String(buffer: applied.body))")
+            }
+            let first = try await stage()
+            let soup = try #require(first.drinks.first { $0.name == "Lentil soup" })
+            #expect(soup.action == "passed-over" && !soup.key.isEmpty && soup.choices == ["skip", "new"])
+            try await apply(first, "{}")
+            #expect(try await store.importedCocktails().map(\.name) == ["Daiquiri"], "left alone, it stays out")
+
+            let second = try await stage()
+            let taken = try #require(second.drinks.first { $0.name == "Lentil soup" })
+            let daiquiri = try #require(second.drinks.first { $0.name == "Daiquiri" })
+            try await apply(second, #"{"choices": {"\#(taken.key)": "new", "\#(daiquiri.key)": "skip"}}"#)
+            let names = try await store.importedCocktails().map(\.name).sorted()
+            #expect(names == ["Daiquiri", "Lentil soup"], "the soup taken, the second Daiquiri skipped: \(names)")
+        }
+    }
+
     @Test("a bad file is a 422 naming why and keeps nothing; an empty body is a 422 too")
     func badFiles() async throws {
         let database = try TemporaryDatabase()

@@ -30,6 +30,8 @@ def test_a_mealie_export_is_reviewed_imported_and_undone(server, new_page):
     expect(drink).to_contain_text("Daiquiri")
     expect(drink).to_contain_text("the book already has Daiquiri")
     expect(page.locator("[data-import-passed-over]")).to_contain_text("Lentil soup")
+    # A dinner may be taken all the same; left unticked, it stays out.
+    expect(page.get_by_label("Import Lentil soup all the same")).not_to_be_checked()
     assert serious(page) == []
     # Nothing is imported before Import.
     assert "imp-" not in page.request.get(running.url + "/api/v1/cocktails?q=daiquiri").text()

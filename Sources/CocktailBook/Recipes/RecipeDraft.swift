@@ -175,6 +175,10 @@ extension RecipeDraft {
         check("longDescription", longDescription, limit: Self.maximumLongLength)
         check("garnish", garnish, limit: Self.maximumShortLength)
         for (code, words) in translations.sorted(by: { $0.key < $1.key }) {
+            guard (2...3).contains(code.count), code.allSatisfy({ $0.isASCII && $0.isLowercase }) else {
+                problems.append(Problem(field: "translations", message: "editor_problem_language_code"))
+                continue
+            }
             let field = "translations.\(code)."
             check(field + "shortDescription", words.shortDescription, limit: Self.maximumShortLength)
             check(field + "longDescription", words.longDescription, limit: Self.maximumLongLength)

@@ -152,8 +152,10 @@ package struct ImportDesk: Sendable {
                 // A drink the choices do not name takes the review's default (the book's same
                 // recipe is left out).
                 let review = try await reviewFile(path, id: id)
-                let defaults = review.leftOutByDefault.filter { choices[$0] == nil }
+                let defaults = review.leftOutByDefault.filter { choices[$0] == nil || choices[$0] == "skip" }
                 importer.leaveOut = Set(choices.filter { $0.value == "skip" }.map(\.key)).union(defaults)
+                // A dinner the person took: the import reads every recipe, and leaves out the rest.
+                importer.everyRecipe = !review.takeableDinners.subtracting(importer.leaveOut).isEmpty
                 // Every drink skipped: applied, with nothing to write.
                 let keys = Set(review.lines.map(\.key).filter { !$0.isEmpty })
                 guard !keys.subtracting(importer.leaveOut).isEmpty else { return CatalogImporter.Summary?.none }
@@ -220,9 +222,11 @@ package struct ImportDesk: Sendable {
         review.lines.map { line in
             switch line.action {
             case .passedOver(let reason):
+                // A recipe that does not read as a drink may be taken all the same (`new`).
                 return Entry(
-                    key: "", name: line.name, action: "passed-over", choices: [], existing: nil, reason: reason,
-                    unknownIngredients: [])
+                    key: line.key, name: line.name, action: "passed-over",
+                    choices: line.key.isEmpty ? [] : ["skip", "new"],
+                    existing: nil, reason: reason, unknownIngredients: [])
             case .new, .update, .keepBoth, .same:
                 let existing: String? =
                     switch line.action {

@@ -73,9 +73,15 @@ public struct ImportReview: Sendable, Equatable {
         lines.count { $0.isImported }
     }
 
-    /// The keys of the drinks left out unless the person asks for them: the book's same recipes.
+    /// The keys of the drinks left out unless the person asks for them: the book's same recipes,
+    /// and the recipes of a general recipe app that do not read as drinks.
     public var leftOutByDefault: Set<String> {
-        Set(lines.filter { if case .same = $0.action { true } else { false } }.map(\.key))
+        Set(lines.filter { !$0.key.isEmpty && !$0.isImported }.map(\.key))
+    }
+
+    /// The keys of the recipes passed over as not drinks, which the person may take all the same.
+    public var takeableDinners: Set<String> {
+        Set(lines.filter { if case .passedOver = $0.action { !$0.key.isEmpty } else { false } }.map(\.key))
     }
 
     /// The review as a table: the recipe, then what happens, one line each.
@@ -102,6 +108,9 @@ extension CatalogImporter {
         let format: BookFormat
         var drinks: [Cocktail]
         var passedOver: [String]
+        // Recipes of a general recipe app that do not read as drinks, by name: passed over, but
+        // the person may take them all the same.
+        var dinners: [String: Cocktail] = [:]
         switch try readExport(location) {
         case .catalog(let data):
             let parsed = try CatalogImport.parse(data, origin: origin)
@@ -114,6 +123,13 @@ extension CatalogImporter {
             format = book.format
             drinks = read.drinks.map(\.cocktail)
             passedOver = read.passedOver
+            if book.format.holdsDinnersToo, !everyRecipe {
+                let kept = Set(drinks.map(\.id))
+                for dinner in book.drinks(origin: origin, at: now(), everyRecipe: true).drinks.map(\.cocktail)
+                where !kept.contains(dinner.id) {
+                    dinners[dinner.name] = dinner
+                }
+            }
         }
         let imported = Set(try await database.importedCocktails().map(\.id))
         var lines: [ImportReview.Line] = []
@@ -136,7 +152,13 @@ extension CatalogImporter {
         }
         for reason in passedOver {
             let parts = reason.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            lines.append(.init(name: parts.count == 2 ? parts[0] : "", action: .passedOver(parts.last ?? reason)))
+            var line = ImportReview.Line(
+                name: parts.count == 2 ? parts[0] : "", action: .passedOver(parts.last ?? reason))
+            if let dinner = dinners[line.name] {
+                line.key = dinner.id
+                line.lines = dinner.ingredients
+            }
+            lines.append(line)
         }
         return ImportReview(format: format, lines: lines)
     }

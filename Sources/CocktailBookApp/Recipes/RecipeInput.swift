@@ -187,7 +187,9 @@ package struct RecipeInput: Codable, Sendable, Equatable {
         recipeAuthor = try container.decodeIfPresent(String.self, forKey: .recipeAuthor)
         ingredients = try container.decodeIfPresent([Line].self, forKey: .ingredients) ?? []
         instructions = try container.decodeIfPresent([String].self, forKey: .instructions)
-        translations = try container.decodeIfPresent([String: Translation].self, forKey: .translations)
+        // A language given as `null` is none, as `null` is for every optional field.
+        translations = try container.decodeIfPresent([String: Translation?].self, forKey: .translations)?
+            .compactMapValues { $0 }
         // The field of earlier releases: the Italian words, unless `translations` has them.
         if let italian = try decoder.container(keyedBy: EarlierKeys.self).decodeIfPresent(
             Translation.self, forKey: .italian),

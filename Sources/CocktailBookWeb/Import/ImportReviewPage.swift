@@ -49,6 +49,11 @@ struct ImportReviewPage: PageModel {
     struct PassedOver: Sendable {
         var name: String
         var reason: String
+        /// The recipe's key when it may be taken all the same (a dinner of a recipe app), which
+        /// its box posts as `choice.<key>=new`.
+        var key: String?
+        /// `Import Lentil soup all the same`.
+        var takeLabel: String?
     }
 
     init(_ review: ImportDesk.Review, strings: UIStrings) {
@@ -56,7 +61,7 @@ struct ImportReviewPage: PageModel {
         let format = BookFormat(rawValue: review.format)?.title ?? review.format
         let kept = review.drinks.filter { $0.action != "passed-over" }
         readAs = strings.count("import_review_read_as", kept.count, ["format": format])
-        canApply = !kept.isEmpty
+        canApply = !kept.isEmpty || review.drinks.contains { $0.choices.contains("new") }
         drinks = kept.map { entry in
             let what: String =
                 switch entry.action {
@@ -78,7 +83,10 @@ struct ImportReviewPage: PageModel {
                     : strings("import_review_unknown", ["names": entry.unknownIngredients.joined(separator: ", ")]))
         }
         passedOver = review.drinks.filter { $0.action == "passed-over" }.map {
-            PassedOver(name: $0.name, reason: $0.reason ?? "")
+            let takeable = $0.choices.contains("new")
+            return PassedOver(
+                name: $0.name, reason: $0.reason ?? "", key: takeable ? $0.key : nil,
+                takeLabel: takeable ? strings("import_review_take", ["name": $0.name]) : nil)
         }
         hasPassedOver = !passedOver.isEmpty
         ingredients = review.ingredients.enumerated().map { index, unknown in
