@@ -135,7 +135,14 @@ struct ListAPIController<Context: AppContext>: Sendable {
         }
         group.get("lists/:id/plan") { request, context in
             let list = try await list(context)
-            let asked = try ListDesk.PartyRequest(FormQuery(request))
+            let query = FormQuery(request)
+            // The page's form sends an empty field for "the default"; the API's caller leaves
+            // the parameter out, so an empty one is a number missing.
+            if query["perGuest"]?.isEmpty == true {
+                throw AppError(
+                    status: .badRequest, code: "invalid_per_guest", message: "perGuest must be a whole number.")
+            }
+            let asked = try ListDesk.PartyRequest(query)
             let plan = try await desk.plan(list, asked, owner: context.owner)
             return try APIResponse.json(PartyPlanPayload(plan, perGuest: asked.perGuest, strings: context.strings))
         }
