@@ -496,12 +496,15 @@ struct RecipePagesTests {
             // A language given as null is none; a code that is not one is named in a 422.
             let nothing = try await client.execute(
                 uri: "/api/v1/cocktails", method: .post, headers: [.contentType: "application/json"],
-                body: ByteBuffer(string: #"{"name": "Nulla", "ingredients": ["45 ml gin"], "translations": {"de": null}}"#))
+                body: ByteBuffer(
+                    string: #"{"name": "Nulla", "ingredients": ["45 ml gin"], "translations": {"de": null}}"#))
             #expect(nothing.status == .created, "\(String(buffer: nothing.body))")
             let wrong = try await client.execute(
                 uri: "/api/v1/cocktails", method: .post, headers: [.contentType: "application/json"],
                 body: ByteBuffer(
-                    string: #"{"name": "Falso", "ingredients": ["45 ml gin"], "translations": {"Deutsch": {"garnish": "x"}}}"#))
+                    string:
+                        #"{"name": "Falso", "ingredients": ["45 ml gin"], "translations": {"Deutsch": {"garnish": "x"}}}"#
+                ))
             #expect(wrong.status == .unprocessableContent, "\(String(buffer: wrong.body))")
             #expect(String(buffer: wrong.body).contains("two or three small letters"))
             let casa = try await client.get("/api/v1/cocktails/my-2?lang=it").jsonObject()
