@@ -101,7 +101,7 @@ struct ImportAPITests {
             #expect(wrong.status == .badRequest)
 
             let undone = try await client.execute(uri: "/api/v1/imports/\(review.id)", method: .delete)
-            #expect(undone.status == .ok && String(buffer: undone.body) == #"{"removed":1}"#)
+            #expect(undone.status == .ok && String(buffer: undone.body) == #"{"removed":1,"restored":0}"#)
             #expect(try await store.importedCocktails().isEmpty)
             #expect(try await client.execute(uri: "/api/v1/imports/\(review.id)", method: .delete).status == .conflict)
             #expect(try await client.execute(uri: "/api/v1/imports/nope", method: .delete).status == .notFound)
@@ -254,6 +254,48 @@ struct ImportAPITests {
             try await apply(second, #"{"choices": {"\#(taken.key)": "new", "\#(daiquiri.key)": "skip"}}"#)
             let names = try await store.importedCocktails().map(\.name).sorted()
             #expect(names == ["Daiquiri", "Lentil soup"], "the soup taken, the second Daiquiri skipped: \(names)")
+        }
+    }
+
+    @Test(
+        "replace over one of the book's own recipes saves the file's as its next version; undo puts the one before back"
+    )
+    func replaceOwnRecipe() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let store = try AppDatabase(path: database.path)
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let own = try await client.execute(
+                uri: "/api/v1/cocktails", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"name": "Bramble", "ingredients": ["60 ml gin", "20 ml crème de mûre"]}"#))
+            #expect(own.status == .created)
+            let csv =
+                "name,ingredients,instructions\nBramble,\"40 ml gin\n20 ml lemon juice\n20 ml crème de mûre\",Build.\n"
+            let staged = try await client.execute(
+                uri: "/api/v1/imports", method: .post, headers: [.contentType: "text/csv"],
+                body: ByteBuffer(string: csv))
+            let review = try JSONDecoder().decode(Review.self, from: Data(buffer: staged.body))
+            let bramble = try #require(review.drinks.first)
+            #expect(bramble.action == "same-name" && bramble.choices == ["keep-both", "replace", "skip"])
+            let applied = try await client.execute(
+                uri: "/api/v1/imports/\(review.id)/apply", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"choices": {"\#(bramble.key)": "replace"}}"#))
+            #expect(applied.status == .ok, "\(String(buffer: applied.body))")
+            #expect(
+                String(buffer: applied.body).contains("1 of the book's own recipes got the file's as a new version"))
+            #expect(try await store.importedCocktails().isEmpty, "not imported beside it")
+            let mine = try await client.get("/api/v1/cocktails/my-1").jsonObject()
+            #expect(mine["version"] as? Int == 2)
+            let lines = (mine["ingredients"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+            #expect(lines == ["40 ml gin", "20 ml lemon juice", "20 ml crème de mûre"], "\(lines)")
+
+            let undone = try await client.execute(uri: "/api/v1/imports/\(review.id)", method: .delete)
+            #expect(String(buffer: undone.body) == #"{"removed":0,"restored":1}"#)
+            let back = try await client.get("/api/v1/cocktails/my-1").jsonObject()
+            #expect(back["version"] as? Int == 3, "the undo is a version of its own")
+            let backLines = (back["ingredients"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+            #expect(backLines == ["60 ml gin", "20 ml crème de mûre"])
         }
     }
 

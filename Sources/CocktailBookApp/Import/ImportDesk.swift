@@ -27,8 +27,9 @@ package struct ImportDesk: Sendable {
         package var action: String
         /// `new`, `skip`, and `replace` or `keep-both` when the book has a drink of the same name.
         package var choices: [String]
-        /// The book's drink of the same name, when there is one.
+        /// The book's drink of the same name, when there is one, and its id.
         package var existing: String?
+        package var existingID: String?
         /// Why it is passed over, when it is.
         package var reason: String?
         /// The lines' ingredients the book does not know (an ABV cannot count them).
@@ -126,7 +127,8 @@ package struct ImportDesk: Sendable {
     /// the same name), naming the file's unknown ingredients as `ingredients` says (the file's
     /// name → a name the book knows; one not named is kept as a new ingredient).
     package func apply(
-        id: String, choices: [String: String], ingredients: [String: String] = [:], owner: Int64, isAdmin: Bool
+        id: String, choices: [String: String], ingredients: [String: String] = [:], owner: Int64, isAdmin: Bool,
+        author: RecipeAuthor? = nil
     ) async throws -> Applied {
         let (pending, data) = try await staged(id, owner: owner, isAdmin: isAdmin)
         guard pending.appliedAt == nil else {
@@ -147,13 +149,22 @@ package struct ImportDesk: Sendable {
         var importer = importer
         importer.renamed = ingredients.filter { !$0.value.isEmpty }
         let replaced = Set(choices.filter { $0.value == "replace" }.map(\.key))
+        var savedVersions = 0
         let summary = try await refusingBadFiles {
             try await withFile(data, named: pending.fileName, id: id) { path in
                 // A drink the choices do not name takes the review's default (the book's same
                 // recipe is left out).
                 let review = try await reviewFile(path, id: id)
                 let defaults = review.leftOutByDefault.filter { choices[$0] == nil || choices[$0] == "skip" }
+                // "Replace" over one of the book's own recipes saves the file's recipe as its next
+                // version (its History keeps the one before); the drink is not imported beside it.
+                let versions = review.lines.filter {
+                    choices[$0.key] == "replace" && $0.existingID.flatMap(OwnRecipe.number(in:)) != nil
+                }
+                savedVersions = try await saveVersions(
+                    versions, importedAs: id, owner: owner, isAdmin: isAdmin, author: author)
                 importer.leaveOut = Set(choices.filter { $0.value == "skip" }.map(\.key)).union(defaults)
+                    .union(versions.map(\.key))
                 // A dinner the person took: the import reads every recipe, and leaves out the rest.
                 importer.everyRecipe = !review.takeableDinners.subtracting(importer.leaveOut).isEmpty
                 // Every drink skipped: applied, with nothing to write.
@@ -175,21 +186,29 @@ package struct ImportDesk: Sendable {
             }
         }
         _ = try await importer.database.markPendingImportApplied(id: id, at: now())
+        let versionsLine =
+            savedVersions == 0 ? "" : "; \(savedVersions) of the book's own recipes got the file's as a new version"
         guard let summary else {
             return Applied(
-                id: id, new: 0, updated: 0, skipped: importer.leaveOut.count,
-                imagesStored: 0, summary: "Nothing was imported: every drink was skipped.",
+                id: id, new: 0, updated: 0, skipped: importer.leaveOut.count - savedVersions, imagesStored: 0,
+                summary: savedVersions == 0
+                    ? "Nothing was imported: every drink was skipped."
+                    : "Nothing new was imported" + versionsLine + ".",
                 undoUntil: now().addingTimeInterval(PendingImport.keptFor))
         }
         await catalog.reloadImported()
         return Applied(
             id: id, new: summary.counts.new, updated: summary.counts.updated, skipped: summary.skipped.count,
-            imagesStored: summary.imagesStored, summary: summary.line,
+            imagesStored: summary.imagesStored, summary: summary.line + versionsLine,
             undoUntil: now().addingTimeInterval(PendingImport.keptFor))
     }
 
     /// Removes the drinks an applied import made, within a day of applying it.
-    package func undo(id: String, owner: Int64, isAdmin: Bool) async throws -> Int {
+    /// - Returns: how many drinks left the book, and how many of its own recipes are back to the
+    ///   version before the import replaced them.
+    package func undo(id: String, owner: Int64, isAdmin: Bool, author: RecipeAuthor? = nil) async throws -> (
+        removed: Int, restored: Int
+    ) {
         let (pending, _) = try await staged(id, owner: owner, isAdmin: isAdmin)
         guard let applied = pending.appliedAt, pending.undoneAt == nil else {
             throw AppError(
@@ -200,9 +219,20 @@ package struct ImportDesk: Sendable {
             throw AppError(status: .gone, code: "import_too_old", message: "An import can be undone for a day.")
         }
         let removed = try await importer.database.undoPendingImport(id: id, origin: Self.origin(id), at: now())
+        let restored = try await undoVersions(importedAs: id, author: author ?? RecipeAuthor(id: owner, name: nil))
         await catalog.reloadImported()
-        return removed
+        return (removed, restored)
     }
+
+    /// Whether a drink of this id can be replaced by an import: another import's, or the book's own.
+    static func replaceable(_ id: String?) -> Bool {
+        guard let id else { return false }
+        return id.hasPrefix("imp-") || OwnRecipe.number(in: id) != nil
+    }
+
+    /// The summary of the version an import saves over one of the book's own recipes, by which
+    /// its undo finds it.
+    static func versionSummary(_ id: String) -> String { "replaced by import \(id)" }
 
     /// The origin an import's drinks are kept under.
     static func origin(_ id: String) -> String { "import:\(id)" }
@@ -226,7 +256,7 @@ package struct ImportDesk: Sendable {
                 return Entry(
                     key: line.key, name: line.name, action: "passed-over",
                     choices: line.key.isEmpty ? [] : ["skip", "new"],
-                    existing: nil, reason: reason, unknownIngredients: [])
+                    existing: nil, existingID: nil, reason: reason, unknownIngredients: [])
             case .new, .update, .keepBoth, .same:
                 let existing: String? =
                     switch line.action {
@@ -238,18 +268,72 @@ package struct ImportDesk: Sendable {
                 return Entry(
                     key: line.key, name: line.name,
                     action: same ? "same" : existing != nil ? "same-name" : (line.action == .update ? "update" : "new"),
-                    // Only a drink of another import can be replaced: the book's own drinks and the
-                    // bundled catalog stay (keep both, or skip).
+                    // A drink of another import is replaced, one of the book's own gets the file's
+                    // recipe as a new version; the bundled catalog stays (keep both, or skip).
                     choices: same
                         ? ["skip", "keep-both"]
                         : existing == nil
                             ? ["new", "skip"]
-                            : line.existingID?.hasPrefix("imp-") == true
+                            : Self.replaceable(line.existingID)
                                 ? ["keep-both", "replace", "skip"] : ["keep-both", "skip"],
-                    existing: existing,
+                    existing: existing, existingID: line.existingID,
                     reason: nil, unknownIngredients: unknown)
             }
         }
+    }
+
+    /// Saves each line's drink as the next version of the book's own recipe it replaces, after
+    /// checking that every one may be changed by the person applying (their own, or an admin).
+    private func saveVersions(
+        _ lines: [ImportReview.Line], importedAs id: String, owner: Int64, isAdmin: Bool, author: RecipeAuthor?
+    ) async throws -> Int {
+        let store = importer.database
+        var recipes: [(OwnRecipe, Cocktail)] = []
+        for line in lines {
+            guard let number = line.existingID.flatMap(OwnRecipe.number(in:)), var drink = line.drink,
+                let recipe = try await store.ownRecipe(number: number), recipe.deletedAt == nil
+            else { continue }
+            guard isAdmin || recipe.authorID == owner else {
+                throw AppError(
+                    status: .forbidden, code: "forbidden",
+                    message:
+                        "\(recipe.cocktail.name) is another member's recipe: only its author or an admin may replace it."
+                )
+            }
+            drink.id = recipe.cocktail.id
+            drink.author = recipe.cocktail.author
+            drink.basedOn = recipe.cocktail.basedOn
+            drink.imageURL = recipe.cocktail.imageURL
+            drink.illustration = recipe.cocktail.illustration
+            drink.dateModified = now().formatted(.iso8601)
+            recipes.append((recipe, drink))
+        }
+        for (recipe, drink) in recipes {
+            _ = try await store.updateRecipe(
+                number: recipe.number, to: drink, expectedVersion: recipe.version, summary: Self.versionSummary(id),
+                by: author ?? RecipeAuthor(id: owner, name: nil), at: now())
+        }
+        if !recipes.isEmpty { await catalog.reloadImported() }
+        return recipes.count
+    }
+
+    /// Puts back the version before of each own recipe whose current version import `id` saved.
+    private func undoVersions(importedAs id: String, author: RecipeAuthor) async throws -> Int {
+        let store = importer.database
+        var restored = 0
+        for recipe in try await store.ownRecipes() where recipe.deletedAt == nil {
+            let versions = try await store.recipeVersions(number: recipe.number).sorted { $0.number > $1.number }
+            guard let current = versions.first, current.number == recipe.version,
+                current.summary == Self.versionSummary(id), let before = versions.dropFirst().first
+            else { continue }
+            var cocktail = before.content
+            cocktail.dateModified = now().formatted(.iso8601)
+            _ = try await store.updateRecipe(
+                number: recipe.number, to: cocktail, expectedVersion: recipe.version,
+                summary: "restored version \(before.number), undoing import \(id)", by: author, at: now())
+            restored += 1
+        }
+        return restored
     }
 
     /// Removes the imported drinks of the same name as the drinks `keys` name, from other imports.

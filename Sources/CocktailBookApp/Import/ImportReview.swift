@@ -23,6 +23,8 @@ public struct ImportReview: Sendable, Equatable {
         public var lines: [String] = []
         /// The id of the book's drink of the same name, when there is one.
         public var existingID: String?
+        /// The drink as it would be imported.
+        public var drink: Cocktail?
 
         /// A line of the review.
         public init(name: String, action: Action) {
@@ -137,6 +139,7 @@ extension CatalogImporter {
             var line = ImportReview.Line(name: drink.name, action: .new)
             line.key = drink.id
             line.lines = drink.ingredients
+            line.drink = drink
             let namesakes = await drinksNamed(drink.name).filter { $0.id != drink.id }
             if imported.contains(drink.id) {
                 line.action = .update

@@ -41,13 +41,15 @@ struct ImportAPIController<Context: AppContext>: Sendable {
             let body = try await JSONBody.decode(ApplyBody.self, from: request, whenEmpty: ApplyBody())
             let applied = try await desk.apply(
                 id: id, choices: body.choices ?? [:], ingredients: body.ingredients ?? [:], owner: context.owner.id,
-                isAdmin: context.viewer.isAdmin)
+                isAdmin: context.viewer.isAdmin, author: RecipeDesk.author(context.viewer))
             return try APIResponse.json(applied)
         }
         group.delete("imports/:id") { _, context in
             let id = try context.parameters.require("id")
-            let removed = try await desk.undo(id: id, owner: context.owner.id, isAdmin: context.viewer.isAdmin)
-            return try APIResponse.json(["removed": removed])
+            let undone = try await desk.undo(
+                id: id, owner: context.owner.id, isAdmin: context.viewer.isAdmin,
+                author: RecipeDesk.author(context.viewer))
+            return try APIResponse.json(["removed": undone.removed, "restored": undone.restored])
         }
     }
 

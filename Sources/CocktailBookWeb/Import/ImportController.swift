@@ -94,7 +94,7 @@ struct ImportController<Context: AppContext>: Sendable {
             do {
                 let applied = try await desk.apply(
                     id: id, choices: choices, ingredients: ingredients, owner: context.owner.id,
-                    isAdmin: context.viewer.isAdmin)
+                    isAdmin: context.viewer.isAdmin, author: RecipeDesk.author(context.viewer))
                 return renderer.render(
                     ImportPage(summary: applied.summary, undoID: id).written(in: context.strings), context: context)
             } catch let error as AppError where error.status != .notFound {
@@ -104,10 +104,15 @@ struct ImportController<Context: AppContext>: Sendable {
         steps.post("/import/:id/undo") { request, context in
             let id = try context.parameters.require("id")
             do {
-                let removed = try await desk.undo(id: id, owner: context.owner.id, isAdmin: context.viewer.isAdmin)
+                let undone = try await desk.undo(
+                    id: id, owner: context.owner.id, isAdmin: context.viewer.isAdmin,
+                    author: RecipeDesk.author(context.viewer))
+                var summary = context.strings.count("import_undone", undone.removed)
+                if undone.restored > 0 {
+                    summary += " " + context.strings.count("import_undone_versions", undone.restored)
+                }
                 return renderer.render(
-                    ImportPage(summary: context.strings.count("import_undone", removed)).written(in: context.strings),
-                    context: context)
+                    ImportPage(summary: summary).written(in: context.strings), context: context)
             } catch let error as AppError where error.status != .notFound {
                 return refuse(error.message(in: context.strings), status: error.status, context: context)
             }

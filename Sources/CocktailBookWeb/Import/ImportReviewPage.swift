@@ -75,7 +75,11 @@ struct ImportReviewPage: PageModel {
                 choiceLabel: strings("import_review_choice_label", ["name": entry.name]),
                 choices: entry.choices.enumerated().map { index, value in
                     Choice(
-                        value: value, label: strings["import_choice_" + value.replacingOccurrences(of: "-", with: "_")],
+                        value: value,
+                        // Over one of the book's own recipes, "replace" saves a new version of it.
+                        label: value == "replace" && entry.existingID.flatMap(OwnRecipe.number(in:)) != nil
+                            ? strings["import_choice_replace_own"]
+                            : strings["import_choice_" + value.replacingOccurrences(of: "-", with: "_")],
                         selected: index == 0)
                 },
                 unknown: entry.unknownIngredients.isEmpty
