@@ -32,8 +32,10 @@ enum PartyBenchmark {
                     zip(chosen, servings).map { PartyPlan.Drink(cocktail: $0, servings: $1) }, guests: 20, table: table)
             }
             func full() -> Int {
-                plan().countingShelf(snapshot.bar.covering(shelf)).shoppingNeeds(index: snapshot.bar, strings: .italian)
-                    .count
+                plan().countingShelf(snapshot.bar.covering(shelf)).shoppingNeeds(
+                    index: snapshot.bar, strings: .of(.italian)
+                )
+                .count
             }
             _ = full()
             var planSamples: [Double] = []

@@ -68,7 +68,7 @@ struct BarFormsTests {
         #expect(!values.contains("sugar cube"))
         #expect(!values.contains { Self.table.ingredient(named: $0)?.formOf != nil })
         #expect(UIStrings.english.toBuy("lemon", byThePiece: Self.index.isBoughtByThePiece("lemon")) == "lemons")
-        #expect(UIStrings.italian.toBuy("lemon", byThePiece: true) == "limoni")
+        #expect(UIStrings.of(.italian).toBuy("lemon", byThePiece: true) == "limoni")
         #expect(Self.index.purchase(for: "fresh lemon juice") == "lemon")
         #expect(Self.index.purchase(for: "sugar cube") == "sugar")
     }
@@ -129,8 +129,8 @@ struct BarFormsTests {
     @Test("every form and stand-in shown has an Italian name")
     func italianNames() {
         for ingredient in Self.table.ingredients where ingredient.formOf != nil || !ingredient.standsInFor.isEmpty {
-            #expect(UIStrings.italian.knowsIngredient(ingredient.name), "\(ingredient.name)")
-            if let base = ingredient.formOf { #expect(UIStrings.italian.knowsIngredient(base), "\(base)") }
+            #expect(UIStrings.of(.italian).knowsIngredient(ingredient.name), "\(ingredient.name)")
+            if let base = ingredient.formOf { #expect(UIStrings.of(.italian).knowsIngredient(base), "\(base)") }
         }
     }
 }

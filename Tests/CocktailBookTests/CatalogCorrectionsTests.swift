@@ -60,8 +60,8 @@ struct CatalogCorrectionsTests {
                 #expect(!italian.contains(calque), "\(drink.name) says \"\(calque)\"")
             }
         }
-        #expect(UIStrings.italian.ingredient("rye whiskey") == "rye")
-        #expect(!UIStrings.italian.ingredient("black tea").isEmpty)
+        #expect(UIStrings.of(.italian).ingredient("rye whiskey") == "rye")
+        #expect(!UIStrings.of(.italian).ingredient("black tea").isEmpty)
     }
 
     @Test("Issue 26: lemonades, coolers and caipirinhas are filed by how they are built")

@@ -32,7 +32,7 @@ struct ItalianGlossaryTests {
                 }
             }
         }
-        for (key, text) in UIStrings.italian.table {
+        for (key, text) in UIStrings.of(.italian).table {
             for word in Self.banned where text.lowercased().contains(word) {
                 Issue.record("it.json \(key): \"\(word)\" in \(text)")
             }
@@ -43,10 +43,10 @@ struct ItalianGlossaryTests {
     func noFixedGender() {
         let pattern =
             #"(?i)(^|[\s'(])(un|una|uno|un'|il|lo|la|l'|i|gli|le|del|dello|della|dei|degli|delle|al|alla|tuo|tua|tuoi|tue)\s*\{(name|names|have|needed|glass)\}"#
-        for (key, text) in UIStrings.italian.table {
+        for (key, text) in UIStrings.of(.italian).table {
             #expect(text.range(of: pattern, options: .regularExpression) == nil, "\(key): \(text)")
         }
-        let strings = UIStrings.italian
+        let strings = UIStrings.of(.italian)
         #expect(strings("alt_photo", ["name": "Piña Colada"]) == "Foto del cocktail Piña Colada")
         #expect(strings("bar_reason_family", ["needed": "vodka", "have": "vodka"]) == "vodka ← vodka, dal tuo bar")
         #expect(strings["details_iba_spec"] == "Secondo la ricetta ufficiale IBA")

@@ -88,7 +88,7 @@ struct ItalianSearchTests {
     @Test("every tag of the catalog has an Italian name")
     func everyTagTranslated() {
         let tags = Set(book.catalog.cocktails.flatMap { $0.tags ?? [] })
-        let missing = tags.filter { UIStrings.italian.names?.tags[$0.lowercased()] == nil }.sorted()
+        let missing = tags.filter { UIStrings.of(.italian).names?.tags[$0.lowercased()] == nil }.sorted()
         #expect(missing.isEmpty, "tags without an Italian name: \(missing)")
     }
 }

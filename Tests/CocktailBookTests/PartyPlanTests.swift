@@ -126,7 +126,7 @@ struct PartyPlanTests {
         #expect(batch.addPerServe == ["3 oz prosecco", "1 splash soda water"])
         #expect(batch.addPerServe(in: .ml, strings: .english) == ["90 ml prosecco", "1 splash soda water"])
         #expect(batch.addPerServe(in: .oz, strings: .english) == ["3 oz prosecco", "1 splash soda water"])
-        let italian = batch.addPerServe(in: .ml, strings: .italian)
+        let italian = batch.addPerServe(in: .ml, strings: .of(.italian))
         #expect(italian.first == "90 ml di prosecco" && !italian.joined().contains("soda water"), "\(italian)")
     }
 

@@ -59,12 +59,13 @@ struct PartyShoppingTests {
         ]
         #expect(
             PartyPlan.drinksText(uses, strings: .english) == "13 Spritzes, 2 Daiquiris, 3 Tom Collins and 1 Negroni")
-        #expect(PartyPlan.drinksText(uses, strings: .italian) == "13 Spritz, 2 Daiquiri, 3 Tom Collins e 1 Negroni")
+        #expect(
+            PartyPlan.drinksText(uses, strings: .of(.italian)) == "13 Spritz, 2 Daiquiri, 3 Tom Collins e 1 Negroni")
     }
 
     @Test("Shopping lines in Italian: names as an Italian bar writes them, drinks' names unchanged")
     func needsInItalian() throws {
-        let needs = try twentyGuestParty().shoppingNeeds(index: try index(), strings: .italian)
+        let needs = try twentyGuestParty().shoppingNeeds(index: try index(), strings: .of(.italian))
         let reasons = Dictionary(uniqueKeysWithValues: needs.map { ($0.value, $0.reason) })
         #expect(reasons["white rum"] == "2 × 700 ml rum bianco per 20 Daiquiri")
         #expect(reasons["lime"] == "19 lime per 20 Daiquiri")
@@ -80,7 +81,7 @@ struct PartyShoppingTests {
         ]
         #expect(PartyPlan.drinksText(Array(uses.prefix(2)), strings: .english) == "24 Negronis and 12 Gimlets")
         #expect(PartyPlan.drinksText(uses, strings: .english) == "24 Negronis, 12 Gimlets and 1 Bee's Knees")
-        #expect(PartyPlan.drinksText(Array(uses.prefix(2)), strings: .italian) == "24 Negroni e 12 Gimlet")
+        #expect(PartyPlan.drinksText(Array(uses.prefix(2)), strings: .of(.italian)) == "24 Negroni e 12 Gimlet")
     }
 
     @Test("House-made syrups are their house recipes scaled: 400 ml simple syrup is 250 g sugar and 250 ml water")
@@ -111,8 +112,8 @@ struct PartyShoppingTests {
             UIStrings.english.partySyrup(syrups[1], ml: "300 ml")
                 == "honey syrup: 300 ml — 270 g raw honey, 110 ml water")
         #expect(UIStrings.english.houseLine(syrups[2].lines[0]) == "2 × cinnamon stick")
-        #expect(UIStrings.italian.houseLine(syrups[0].lines[0]) == "250 g di zucchero")
-        #expect(UIStrings.italian.houseLine(syrups[0].lines[1]) == "250 ml d'acqua")
+        #expect(UIStrings.of(.italian).houseLine(syrups[0].lines[0]) == "250 g di zucchero")
+        #expect(UIStrings.of(.italian).houseLine(syrups[0].lines[1]) == "250 ml d'acqua")
     }
 
     @Test("The book's own honey syrup (1:1 by volume) is what the prep sheet scales, not the bundled one")

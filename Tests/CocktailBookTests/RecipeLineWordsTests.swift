@@ -9,7 +9,7 @@ import Testing
 @Suite("Recipe lines in Italian")
 struct RecipeLineWordsTests {
     let table: IngredientTable
-    let strings = UIStrings.italian
+    let strings = UIStrings.of(.italian)
 
     init() throws { table = try IngredientTable(json: BundledCatalog.ingredientsData) }
 
@@ -17,7 +17,8 @@ struct RecipeLineWordsTests {
     func italian(_ text: String) -> String {
         let line = IngredientParser.parse(text)
         let measure =
-            line.ingredient != nil ? MeasureText.text(amount: line.amount, unit: line.unit, strings: .italian) : nil
+            line.ingredient != nil
+            ? MeasureText.text(amount: line.amount, unit: line.unit, strings: .of(.italian)) : nil
         return strings.line(line, measure: measure, canonical: table.ingredient(for: line)?.name)
     }
 
@@ -89,7 +90,7 @@ struct BundledRecipeLinesItalianTests {
     init() throws {
         cocktails = try CatalogDecoder.decode(BundledCatalog.data).cocktails
         table = try IngredientTable(json: BundledCatalog.ingredientsData)
-        names = try #require(UIStrings.italian.names)
+        names = try #require(UIStrings.of(.italian).names)
     }
 
     /// Each drink's lines with the drink (or variant) they belong to.
@@ -136,8 +137,9 @@ struct BundledRecipeLinesItalianTests {
         var checked = 0
         for (owner, line) in lines where line.note != nil {
             let measure =
-                line.ingredient != nil ? MeasureText.text(amount: line.amount, unit: line.unit, strings: .italian) : nil
-            let words = UIStrings.italian.words(
+                line.ingredient != nil
+                ? MeasureText.text(amount: line.amount, unit: line.unit, strings: .of(.italian)) : nil
+            let words = UIStrings.of(.italian).words(
                 for: line, measure: measure, canonical: table.ingredient(for: line)?.name)
             let note = (words.note ?? "").lowercased().split { !$0.isLetter }.map(String.init)
             let left = note.filter(english.contains)
@@ -154,9 +156,10 @@ struct BundledRecipeLinesItalianTests {
         var feminine = 0
         for (owner, line) in lines where line.note != nil {
             let measure =
-                line.ingredient != nil ? MeasureText.text(amount: line.amount, unit: line.unit, strings: .italian) : nil
+                line.ingredient != nil
+                ? MeasureText.text(amount: line.amount, unit: line.unit, strings: .of(.italian)) : nil
             let canonical = table.ingredient(for: line)?.name
-            let words = UIStrings.italian.words(for: line, measure: measure, canonical: canonical)
+            let words = UIStrings.of(.italian).words(for: line, measure: measure, canonical: canonical)
             for mismatch in known {
                 #expect(!words.text.lowercased().contains(mismatch), "\(owner): \(words.text)")
             }

@@ -112,7 +112,7 @@ struct SchemaOrgRecipeTests {
                 "Raffredda un tumbler basso e riempilo di ghiaccio.", "Versa il gin, il Campari e il vermouth rosso.",
                 "Mescola delicatamente finché non è ben freddo.", "Decora con mezza fetta d'arancia.",
             ])
-        #expect(recipe["recipeYield"] as? String == "1 cocktail")
+        #expect(recipe["recipeYield"] as? String == "1 drink")
         #expect(recipe["recipeCategory"] as? String == UIStrings.of(.italian).category(.spiritForward))
         #expect(recipe["recipeCategory"] as? String != "Spirit-forward")
     }

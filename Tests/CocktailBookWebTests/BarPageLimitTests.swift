@@ -54,7 +54,7 @@ struct BarPageLimitTests {
         #expect(page.oneAwayTitle == "One away (130)")
         #expect(page.oneAway.count == 60)
         #expect(page.oneAwayMore == "and 70 more in the list")
-        #expect(Self.page(strings: .italian).oneAwayMore == "e altri 70 nell'elenco")
+        #expect(Self.page(strings: .of(.italian)).oneAwayMore == "e altri 70 nell'elenco")
     }
 
     @Test("a drink just put on the shopping list stays in view past the first 60")
@@ -69,8 +69,8 @@ struct BarPageLimitTests {
     @Test("counts are written as each language writes numbers: 1,667 in English; 1667 and 12.345 in Italian")
     func countsAreGrouped() {
         #expect(UIStrings.english.count("bar_more_in_list", 1607) == "and 1,607 more in the list")
-        #expect(UIStrings.italian.count("bar_more_in_list", 1607) == "e altri 1607 nell'elenco")
-        #expect(UIStrings.italian.count("bar_more_in_list", 12_345) == "e altri 12.345 nell'elenco")
+        #expect(UIStrings.of(.italian).count("bar_more_in_list", 1607) == "e altri 1607 nell'elenco")
+        #expect(UIStrings.of(.italian).count("bar_more_in_list", 12_345) == "e altri 12.345 nell'elenco")
         #expect(UIStrings.english.count("bar_more_in_list", 1) == "and 1 more in the list")
     }
 

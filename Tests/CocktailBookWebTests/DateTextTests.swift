@@ -19,7 +19,7 @@ struct DateTextTests {
         let english = DateText.dayAndTime(Self.moment, calendar: Self.utc, strings: .english)
         #expect(english.replacingOccurrences(of: "\u{202F}", with: " ") == "Nov 18, 2026, 11:06 AM")
         #expect(DateText.day(Self.moment, calendar: Self.utc, strings: .english) == "Nov 18, 2026")
-        let italian = UIStrings.italian
+        let italian = UIStrings.of(.italian)
         #expect(DateText.dayAndTime(Self.moment, calendar: Self.utc, strings: italian) == "18 nov 2026, 11:06")
         #expect(DateText.localeTag(.english) == "en-US")
         #expect(DateText.localeTag(italian) == "it-IT")

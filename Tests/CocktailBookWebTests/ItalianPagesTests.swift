@@ -20,7 +20,7 @@ struct ItalianPagesTests {
     /// enough to mean something on its own.
     static let englishOnly: [String] = {
         let english = UIStrings.english.table
-        let italian = UIStrings.italian.table
+        let italian = UIStrings.of(.italian).table
         return english.compactMap { key, value in
             // The facts of a language (its name, shown in itself; its locale, units and standard
             // drink) are not words of the interface.
@@ -75,7 +75,7 @@ struct ItalianPagesTests {
     @Test("both catalogs have the same keys, no empty text and the same placeholders")
     func catalogsMatch() {
         let english = UIStrings.english.table
-        let italian = UIStrings.italian.table
+        let italian = UIStrings.of(.italian).table
         #expect(!english.isEmpty)
         #expect(Set(english.keys).subtracting(italian.keys).sorted() == [], "missing in Italian")
         #expect(Set(italian.keys).subtracting(english.keys).sorted() == [], "missing in English")

@@ -6,6 +6,9 @@ public struct NameTable: Sendable, Decodable {
     public enum Gender: String, Sendable, Decodable {
         case masculine = "m"
         case feminine = "f"
+        /// German's third gender; a note that agrees takes its masculine forms (German notes,
+        /// after a comma, do not agree at all).
+        case neuter = "n"
     }
 
     /// A noun's grammatical number.
@@ -48,9 +51,9 @@ public struct NameTable: Sendable, Decodable {
             case .invariable(let text): text
             case .agreeing(let m, let f, let mp, let fp):
                 switch (gender, number) {
-                case (.masculine, .singular): m
+                case (.masculine, .singular), (.neuter, .singular): m
                 case (.feminine, .singular): f
-                case (.masculine, .plural): mp
+                case (.masculine, .plural), (.neuter, .plural): mp
                 case (.feminine, .plural): fp
                 }
             }
@@ -84,8 +87,41 @@ public struct NameTable: Sendable, Decodable {
     /// Units by raw value: the name for one and for more, and its gender where the language's
     /// grammar needs it (an Italian line's article agrees with it).
     public var units: [String: Unit]
+    /// How a recipe line links its measure to the ingredient.
+    public var grammar: Grammar
     /// `ingredients` by lower-cased key, for names written in another case.
     let lowercased: [String: Noun]
+
+    /// The words between a measure and what it measures, the language's one rule set for recipe
+    /// lines: nothing in German (`50 ml Gin`), `de ` in Spanish (`50 ml de ginebra`), `de ` or
+    /// `d'` in French and `di ` or `d'` in Italian, elided before a name that starts with one of
+    /// `elidesBefore` (`2 traits d'Angostura`; Italian lists lower-case vowels only, so a name
+    /// keeps `di`: `2 dash di Angostura`).
+    public struct Grammar: Sendable, Decodable, Equatable {
+        public var link: String
+        public var elidedLink: String?
+        public var elidesBefore: String?
+
+        /// No words between measure and name.
+        public static let none = Grammar(link: "", elidedLink: nil, elidesBefore: nil)
+
+        public init(link: String, elidedLink: String?, elidesBefore: String?) {
+            self.link = link
+            self.elidedLink = elidedLink
+            self.elidesBefore = elidesBefore
+        }
+
+        /// Whether the link elides before `name` (a noun the table marks `elides: false` never does).
+        public func elides(before name: String, noun: Noun?) -> Bool {
+            guard elidedLink != nil, let first = name.first, let letters = elidesBefore else { return false }
+            return (noun?.elides ?? true) && letters.contains(first)
+        }
+
+        /// The link written before `name`.
+        public func link(before name: String, noun: Noun?) -> String {
+            elides(before: name, noun: noun) ? (elidedLink ?? link) : link
+        }
+    }
 
     /// A unit's names.
     public struct Unit: Sendable, Decodable, Equatable {
@@ -94,7 +130,7 @@ public struct NameTable: Sendable, Decodable {
         public var gender: Gender?
     }
 
-    enum CodingKeys: String, CodingKey { case ingredients, notes, tags, categories, glasses, methods, units }
+    enum CodingKeys: String, CodingKey { case ingredients, notes, tags, categories, glasses, methods, units, grammar }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -105,6 +141,7 @@ public struct NameTable: Sendable, Decodable {
         glasses = try container.decodeIfPresent([String: String].self, forKey: .glasses) ?? [:]
         methods = try container.decodeIfPresent([String: String].self, forKey: .methods) ?? [:]
         units = try container.decodeIfPresent([String: Unit].self, forKey: .units) ?? [:]
+        grammar = try container.decodeIfPresent(Grammar.self, forKey: .grammar) ?? .none
         lowercased = Dictionary(
             ingredients.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
     }

@@ -1,18 +1,19 @@
 import CocktailsAPI
 
 /// A recipe line as a language writes it, in the parts a page lays out: the measure, the word
-/// that links it to the ingredient (Italian's `di`, `d'`), the ingredient and its note.
+/// that links it to the ingredient (the names table's ``NameTable/Grammar``: Italian's `di`,
+/// `d'`, French `de`, `d'`, Spanish `de`, nothing in German), the ingredient and its note.
 ///
-/// Italian puts `di` between a unit and what it measures (`6 rametti di menta fresca`, `30 ml di
-/// gin`), elided before a vowel (`120 ml d'acqua tonica`) but not before a name (`2 dash di
-/// Angostura`) or a foreign word the table marks (`di aguardiente`); a count without a unit
-/// takes none (`1 albume`, `2 albumi`). A note agrees with the ingredient (`acqua tonica,
-/// fredda`), except after a slice, wedge or piece, whose cut it describes (`½ fetta d'arancia,
-/// tagliata a quarti di rondella`). A top-up is a name and its note (`Soda, per colmare`).
+/// The link stands between a unit and what it measures (`6 rametti di menta fresca`, `2 traits
+/// d'Angostura`, `50 ml Gin`), elided as the grammar says (`120 ml d'acqua tonica`) except before
+/// a foreign word the table marks (`di aguardiente`); a count without a unit takes none
+/// (`1 albume`, `2 albumi`). A note agrees with the ingredient (`acqua tonica, fredda`), except
+/// after a slice, wedge or piece, whose cut it describes (`½ fetta d'arancia, tagliata a quarti
+/// di rondella`). A top-up is a name and its note (`Soda, per colmare`).
 public struct RecipeLineWords: Sendable, Equatable {
     /// `6 rametti`, `22,5 ml`; `nil` for a line without one.
     public var measure: String?
-    /// What stands between the measure and the name: `di `, `d'` or nothing.
+    /// What stands between the measure and the name: `di `, `d'`, `de ` or nothing.
     public var link: String
     /// The ingredient's name.
     public var name: String
@@ -66,11 +67,7 @@ extension UIStrings {
             return RecipeLineWords(
                 measure: nil, link: "", name: name, note: line.note.map { note($0, agreeingWith: agreeing) })
         }
-        var link = ""
-        if line.unit != nil {
-            let elides = noun?.elides ?? true
-            link = elides && name.first.map(Self.startsElision) == true ? "d'" : "di "
-        }
+        let link = line.unit == nil ? "" : (names?.grammar ?? .none).link(before: name, noun: noun)
         return RecipeLineWords(
             measure: localizingNumbers(in: measure), link: link, name: name,
             note: line.note.map { note($0, agreeingWith: agreeing) })
@@ -79,10 +76,5 @@ extension UIStrings {
     /// A recipe line written whole in this language (see ``words(for:measure:canonical:)``).
     public func line(_ line: RecipeLine, measure: String?, canonical: String? = nil) -> String {
         words(for: line, measure: measure, canonical: canonical).text
-    }
-
-    /// A lower-case vowel: `di` elides before it (a capital starts a name, which keeps `di`).
-    static func startsElision(_ character: Character) -> Bool {
-        "aeiouàèéìòóù".contains(character)
     }
 }

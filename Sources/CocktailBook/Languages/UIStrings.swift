@@ -25,12 +25,11 @@ public struct UIStrings: Sendable {
     }
 
     public static let english = UIStrings(language: .english)
-    public static let italian = UIStrings(language: .italian)
 
     /// Every language's strings, read once.
     private static let all: [Language: UIStrings] = Dictionary(
         uniqueKeysWithValues: Language.allCases.map { language in
-            (language, language == .english ? english : language == .italian ? italian : UIStrings(language: language))
+            (language, language == .english ? english : UIStrings(language: language))
         })
 
     /// The strings of `language`.
@@ -148,10 +147,10 @@ public struct UIStrings: Sendable {
     public func toBuy(_ name: String, byThePiece: Bool, byTheBottle: Bool) -> String {
         if byTheBottle, !byThePiece {
             let written = ingredient(name)
-            let elides = (names?.noun(name)?.elides ?? true) && written.first.map(Self.startsElision) == true
-            // Every language has both forms: one that elides before a vowel ("una bottiglia
-            // d'Aperol") writes it there, the others write the same text twice.
-            return self(elides ? "buy_bottle_elided" : "buy_bottle", ["name": written])
+            // The bottle links to its contents as a recipe line links a measure: `una bottiglia
+            // d'amaretto`, `une bouteille de gin`, `eine Flasche Gin` (English's `of` is in its text).
+            let link = (names?.grammar ?? .none).link(before: written, noun: names?.noun(name))
+            return self("buy_bottle", ["name": link + written])
         }
         guard byThePiece else { return ingredient(name) }
         if language == .english { return name.hasSuffix("s") ? name : name + "s" }

@@ -118,7 +118,7 @@ public enum RecipeChanges {
         }
         if old.garnish != new.garnish { parts.append("garnish") }
         if old.imageURL != new.imageURL { parts.append("picture") }
-        if old.translations != new.translations { parts.append("Italian") }
+        if old.translations != new.translations { parts.append("translations") }
         if old.tags != new.tags || old.video != new.video { parts.append("tags and links") }
         return parts.isEmpty ? "no change" : parts.joined(separator: ", ")
     }

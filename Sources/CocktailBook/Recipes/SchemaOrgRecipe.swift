@@ -52,7 +52,7 @@ public enum SchemaOrgRecipe {
             recipeInstructions: steps.isEmpty
                 ? nil : steps.enumerated().map { Document.Step(position: $0.offset + 1, text: $0.element) },
             recipeCategory: cocktail.category.map(strings.category),
-            recipeYield: language == .italian ? "1 cocktail" : "1 drink",
+            recipeYield: strings["schema_recipe_yield"],
             prepTime: time, totalTime: time, keywords: tags.isEmpty ? nil : tags.joined(separator: ", "),
             author: authorName.flatMap { $0.isEmpty ? nil : Document.Agent(type: "Person", name: $0) }
                 ?? Document.Agent(type: "Organization", name: bookName),

@@ -61,7 +61,7 @@ public struct SearchIndex: Sendable {
         count = cocktails.count
         // Names, the descriptions in each language and the recipes need nothing from each
         // other: three pieces of work of about the same length, shared by the cores there are.
-        let (words, recipes, italian) = Parallel.all(
+        let (words, recipes, others) = Parallel.all(
             {
                 let nameTerms = Self.nameTerms(cocktails)
                 return (
@@ -70,8 +70,13 @@ public struct SearchIndex: Sendable {
                 )
             },
             { Self.recipes(cocktails, table: table, forBar: forBar) },
-            { Self.descriptions(cocktails, in: .italian) })
-        descriptions = [.english: words.english, .italian: italian]
+            {
+                Dictionary(
+                    uniqueKeysWithValues: Language.allCases.dropFirst().map {
+                        ($0, Self.descriptions(cocktails, in: $0))
+                    })
+            })
+        descriptions = others.merging([.english: words.english]) { _, english in english }
         names = words.names
         ingredients = recipes.ingredients
         let nameTerms = words.nameTerms
@@ -122,7 +127,7 @@ public struct SearchIndex: Sendable {
         let readings = change.inserted.map { position in
             cocktails[position].ingredients.map { reader.read($0) }
         }
-        for language in Language.allCases {
+        for (slot, language) in Language.allCases.enumerated() {
             let strings = UIStrings.of(language)
             var tokenizer = SearchText.Tokenizer()
             updated.descriptions[language] = descriptions[language]?.applying(
@@ -137,7 +142,7 @@ public struct SearchIndex: Sendable {
             updated.ingredients[language] = ingredients[language]?.applying(
                 change, documentCount: cocktails.count,
                 inserted: zip(change.inserted, readings).map { position, lines in
-                    (position, lines.flatMap { language == .english ? $0.englishTerms : $0.italianTerms })
+                    (position, lines.flatMap { $0.terms[slot] })
                 })
         }
         // Each position's ingredient names: a kept drink's from where it was, an inserted one's read.
@@ -209,16 +214,15 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    /// Reads recipe lines for the index: each line's ingredient terms in both languages and its
+    /// Reads recipe lines for the index: each line's ingredient terms in every language and its
     /// canonical name, each distinct line once.
     struct LineReader {
         struct Reading {
-            /// The ingredient's own words, its canonical name's and its families' (`orange
-            /// liqueur` finds Cointreau).
-            var englishTerms: [String]
-            /// The names the Italian recipe writes (`menta fresca`, `vermouth rosso`), or the
+            /// Per language, in the order of `Language.allCases`: in English the ingredient's own
+            /// words, its canonical name's and its families' (`orange liqueur` finds Cointreau);
+            /// in the others the names their recipes write (`menta fresca`, `Minze`), or the
             /// English one where the names table has none, as the page does.
-            var italianTerms: [String]
+            var terms: [[String]]
             /// The canonical name, or the name as written.
             var name: String?
             /// The parsed line, which the bar reads too.
@@ -227,6 +231,9 @@ public struct SearchIndex: Sendable {
 
         let table: IngredientTable
         private var tokenizer = SearchText.Tokenizer()
+
+        /// The names tables of every language but English, in the order of `Language.allCases`.
+        private static let nameTables = Language.allCases.dropFirst().map { UIStrings.of($0).names }
 
         init(table: IngredientTable) { self.table = table }
 
@@ -241,19 +248,22 @@ public struct SearchIndex: Sendable {
             ) {
                 english.append($0)
             }
-            var italianNames: [String] = []
-            for name in [canonical?.name ?? line.ingredient].compactMap({ $0 }) + families {
-                if let noun = UIStrings.italian.names?.noun(name) {
-                    italianNames.append(noun.name)
-                    if let plural = noun.plural { italianNames.append(plural) }
-                } else {
-                    italianNames.append(name)
+            var terms = [english]
+            for table in Self.nameTables {
+                var names: [String] = []
+                for name in [canonical?.name ?? line.ingredient].compactMap({ $0 }) + families {
+                    if let noun = table?.noun(name) {
+                        names.append(noun.name)
+                        if let plural = noun.plural { names.append(plural) }
+                    } else {
+                        names.append(name)
+                    }
                 }
+                var translated: [String] = []
+                tokenizer.forEachTerm(in: names.joined(separator: " ")) { translated.append($0) }
+                terms.append(translated)
             }
-            var italian: [String] = []
-            tokenizer.forEachTerm(in: italianNames.joined(separator: " ")) { italian.append($0) }
-            return Reading(
-                englishTerms: english, italianTerms: italian, name: canonical?.name ?? line.ingredient, line: line)
+            return Reading(terms: terms, name: canonical?.name ?? line.ingredient, line: line)
         }
     }
 
@@ -265,9 +275,8 @@ public struct SearchIndex: Sendable {
         var bar: BarIndex.Builder? = forBar ? BarIndex.Builder(table: table, capacity: cocktails.count) : nil
         // Recipe lines repeat across a catalog (`3/4 oz fresh lime juice`): each distinct line
         // is read once, and its terms turned into slots once.
-        var termsByLine: [String: (slots: [Int], italianSlots: [Int], name: String?, bar: BarIndex.Line?)] = [:]
-        var ingredientTerms = TermIndex.Builder()
-        var italianTerms = TermIndex.Builder()
+        var termsByLine: [String: (slots: [[Int]], name: String?, bar: BarIndex.Line?)] = [:]
+        var builders = Language.allCases.map { _ in TermIndex.Builder() }
         var ingredientNames = NameLists.Builder(capacity: cocktails.count)
         var lines: [BarIndex.Line] = []
         for (index, cocktail) in cocktails.enumerated() {
@@ -275,30 +284,30 @@ public struct SearchIndex: Sendable {
             var names: [String] = []
             lines.removeAll(keepingCapacity: true)
             for text in cocktail.ingredients {
-                let read: (slots: [Int], italianSlots: [Int], name: String?, bar: BarIndex.Line?)
+                let read: (slots: [[Int]], name: String?, bar: BarIndex.Line?)
                 if let known = termsByLine[text] {
                     read = known
                 } else {
                     let reading = reader.read(text)
-                    read = (
-                        reading.englishTerms.map { ingredientTerms.slot(for: $0) },
-                        reading.italianTerms.map { italianTerms.slot(for: $0) }, reading.name,
-                        forBar ? BarIndex.Line(reading.line, table: table) : nil
-                    )
+                    let slots = reading.terms.indices.map { language in
+                        reading.terms[language].map { builders[language].slot(for: $0) }
+                    }
+                    read = (slots, reading.name, forBar ? BarIndex.Line(reading.line, table: table) : nil)
                     termsByLine[text] = read
                 }
-                for slot in read.slots { ingredientTerms.add(slot: slot, at: position) }
-                for slot in read.italianSlots { italianTerms.add(slot: slot, at: position) }
+                for (language, slots) in read.slots.enumerated() {
+                    for slot in slots { builders[language].add(slot: slot, at: position) }
+                }
                 if let name = read.name { names.append(name) }
                 if let line = read.bar { lines.append(line) }
             }
             ingredientNames.append(names)
             bar?.add(lines)
         }
-        let indexes = [
-            Language.english: TermIndex(ingredientTerms, documentCount: cocktails.count),
-            .italian: TermIndex(italianTerms, documentCount: cocktails.count),
-        ]
+        let indexes = Dictionary(
+            uniqueKeysWithValues: zip(Language.allCases, builders).map {
+                ($0, TermIndex($1, documentCount: cocktails.count))
+            })
         return (indexes, ingredientNames.build(), bar)
     }
 
