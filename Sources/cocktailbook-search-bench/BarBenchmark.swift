@@ -45,7 +45,7 @@ enum BarBenchmark {
                     HouseRecipe(
                         ingredient: name, minutes: 10, yield: .init(amount: 300, unit: .ml), shelfLifeDays: 14,
                         storage: .fridge, lines: lines.map { .init(ingredient: $0, amount: 100, unit: .ml) },
-                        steps: .init(en: ["Make it."], it: ["Preparalo."]))
+                        steps: .init(en: ["Make it."], translated: ["it": ["Preparalo."]]))
                 })
     }
 

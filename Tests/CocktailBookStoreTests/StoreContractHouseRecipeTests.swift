@@ -21,8 +21,8 @@ struct StoreContractHouseRecipeTests {
                 .init(ingredient: "rosemary", amount: 3, unit: .pieces),
                 .init(ingredient: "sugar", amount: grams, unit: .g),
             ],
-            steps: .init(en: ["Simmer.", "Strain."], it: []),
-            names: .init(en: "rosemary syrup", it: "sciroppo di rosmarino"))
+            steps: .init(en: ["Simmer.", "Strain."]),
+            names: .init(en: "rosemary syrup", translated: ["it": "sciroppo di rosmarino"]))
     }
 
     @Test("save, versions newest first, a stale save refused, delete keeps the versions", arguments: backends)

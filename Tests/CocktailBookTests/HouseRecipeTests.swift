@@ -19,21 +19,27 @@ struct HouseRecipeTests {
         try #require(cocktails.firstIndex { $0.name == name })
     }
 
-    @Test("the bundled recipes decode strictly, one for each syrup the issue names, complete in both languages")
+    @Test("the bundled recipes decode strictly, one for each syrup the issue names, complete in every language")
     func bundled() throws {
         let recipes = try HouseRecipes(json: BundledCatalog.houseRecipesData)
         #expect(recipes == HouseRecipes.bundled)
         #expect(Set(recipes.recipes.map(\.ingredient)) == Set(Self.named))
         for recipe in recipes.recipes {
             #expect(Self.table.ingredient(named: recipe.ingredient)?.name == recipe.ingredient, "\(recipe.ingredient)")
-            #expect(UIStrings.italian.knowsIngredient(recipe.ingredient), "\(recipe.ingredient)")
-            #expect(!recipe.lines.isEmpty && recipe.steps.en.count == recipe.steps.it.count, "\(recipe.ingredient)")
+            #expect(!recipe.lines.isEmpty)
+            for language in Language.allCases.dropFirst() {
+                let steps = recipe.steps.translated[language.rawValue] ?? []
+                #expect(UIStrings.of(language).knowsIngredient(recipe.ingredient), "\(recipe.ingredient)")
+                #expect(steps.count == recipe.steps.en.count, "\(recipe.ingredient) in \(language.rawValue)")
+                #expect(steps != recipe.steps.en, "\(recipe.ingredient): steps in \(language.rawValue) are translated")
+            }
             #expect(recipe.yield.amount > 0 && recipe.shelfLifeDays > 0 && recipe.minutes > 0)
             for line in recipe.lines {
                 #expect(Self.table.ingredient(named: line.ingredient)?.name == line.ingredient, "\(line.ingredient)")
-                #expect(UIStrings.italian.knowsIngredient(line.ingredient), "\(line.ingredient)")
+                for language in Language.allCases.dropFirst() {
+                    #expect(UIStrings.of(language).knowsIngredient(line.ingredient), "\(line.ingredient)")
+                }
             }
-            #expect(recipe.steps.it != recipe.steps.en, "\(recipe.ingredient): Italian steps are translated")
         }
         #expect(recipes.recipe(for: "Honey Syrup")?.minutes == 2)
         #expect(recipes.recipe(for: "honey syrup")?.storage == .fridge)
@@ -45,15 +51,20 @@ struct HouseRecipeTests {
          "steps": {"en": ["Stir."], "it": ["Mescola."]}}
         """
 
-    @Test("a recipe lacking a field or its Italian is refused")
+    @Test("a recipe lacking a field, or with fewer steps in a language than in English, is refused")
     func incomplete() throws {
         #expect(throws: Never.self) { try HouseRecipes(json: Data("[\(Self.honeyJSON)]".utf8)) }
         let withoutShelfLife = Self.honeyJSON.replacingOccurrences(of: "\"shelfLifeDays\": 30,", with: "")
         #expect(throws: DecodingError.self) { try HouseRecipes(json: Data("[\(withoutShelfLife)]".utf8)) }
-        let withoutItalian = Self.honeyJSON.replacingOccurrences(of: "\"Mescola.\"", with: "")
-        #expect(throws: HouseRecipeError.incomplete("honey syrup", missing: "steps in Italian")) {
-            try HouseRecipes(json: Data("[\(withoutItalian)]".utf8))
+        let shortItalian = Self.honeyJSON.replacingOccurrences(of: "[\"Stir.\"]", with: "[\"Stir.\", \"Bottle.\"]")
+        #expect(throws: HouseRecipeError.incomplete("honey syrup", missing: "steps in it as many as in English")) {
+            try HouseRecipes(json: Data("[\(shortItalian)]".utf8))
         }
+        // A language left out is shown in English; a key that is not a language code is refused.
+        let englishOnly = Self.honeyJSON.replacingOccurrences(of: ", \"it\": [\"Mescola.\"]", with: "")
+        #expect(try HouseRecipes(json: Data("[\(englishOnly)]".utf8)).recipes.first?.steps.of(.italian) == ["Stir."])
+        let badCode = Self.honeyJSON.replacingOccurrences(of: "\"it\":", with: "\"Italiano\":")
+        #expect(throws: DecodingError.self) { try HouseRecipes(json: Data("[\(badCode)]".utf8)) }
         let forever = Self.honeyJSON.replacingOccurrences(of: "30", with: "1000000000")
         #expect(throws: HouseRecipeError.outOfRange("honey syrup", field: "shelf life")) {
             try HouseRecipes(json: Data("[\(forever)]".utf8))
@@ -64,7 +75,7 @@ struct HouseRecipeTests {
         HouseRecipe(
             ingredient: name, minutes: 5, yield: .init(amount: 100, unit: .ml), shelfLifeDays: 7, storage: .fridge,
             lines: lines.map { .init(ingredient: $0, amount: 10, unit: .ml) },
-            steps: .init(en: ["Mix."], it: ["Mescola."])
+            steps: .init(en: ["Mix."], translated: ["it": ["Mescola."]])
         )
     }
 
@@ -97,7 +108,7 @@ struct HouseRecipeTests {
         #expect(entry.matchedBy.contains(made))
         #expect(entry.standIns.isEmpty)
         #expect(made.text(.english) == "honey syrup ← make it from your raw honey (2 min)")
-        #expect(made.text(.italian) == "sciroppo di miele ← da preparare con miele grezzo, dal tuo bar (2 min)")
+        #expect(made.text(.of(.italian)) == "sciroppo di miele ← da preparare con miele grezzo, dal tuo bar (2 min)")
         // Without honey the drink is one away, and Buy next names honey, through the syrup.
         let without = Self.index.evaluate(Shelf(bottles: ["bourbon", "lemon"]))
         #expect(!without.canMakePositions.contains(goldRush))

@@ -14,7 +14,7 @@ struct OwnHouseRecipeTests {
         HouseRecipe(
             ingredient: name, minutes: 20, yield: .init(amount: 300, unit: .ml), shelfLifeDays: days,
             storage: .fridge, lines: lines.map { .init(ingredient: $0, amount: 100, unit: .g) },
-            steps: .init(en: ["Simmer and strain."], it: []), names: .init(en: name))
+            steps: .init(en: ["Simmer and strain."]), names: .init(en: name))
     }
 
     @Test("an own rosemary syrup from rosemary and sugar makes a drink that uses it makeable from the shelf")
@@ -88,7 +88,7 @@ struct OwnHouseRecipeTests {
         let recipe = try #require(draft.recipe(table: Self.table))
         #expect(recipe.ingredient == "honey syrup", "the table's name")
         #expect(recipe.lines == [.init(ingredient: "raw honey", amount: 1.5, unit: .g)])
-        #expect(recipe.steps == .init(en: ["Stir."], it: []))
+        #expect(recipe.steps == .init(en: ["Stir."]))
         #expect(HouseRecipeDraft(recipe, table: Self.table).recipe(table: Self.table) == recipe, "edits round-trip")
 
         var bad = draft

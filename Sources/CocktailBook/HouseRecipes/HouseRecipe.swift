@@ -24,18 +24,39 @@ public struct HouseRecipe: Sendable, Equatable, Codable {
     /// Where a batch is kept, in the writer's words, when none of ``Storage`` says it.
     public var storageNote: String? = nil
 
-    /// A name in English and, if given, in Italian.
+    /// A name in English and, if given, in the book's other languages: in JSON one object by
+    /// language code (`{"en": "Rosemary syrup", "it": "Sciroppo al rosmarino"}`).
     public struct Names: Sendable, Equatable, Codable {
         public var en: String
-        public var it: String?
+        /// The name in other languages, by code.
+        public var translated: [String: String]
 
-        public init(en: String, it: String? = nil) {
+        public init(en: String, translated: [String: String] = [:]) {
             self.en = en
-            self.it = it
+            self.translated = translated
         }
 
-        /// The name in `language`, English where Italian is not given.
-        public func of(_ language: Language) -> String { language == .italian ? (it ?? en) : en }
+        /// The name in `language`, English where that language's is not given.
+        public func of(_ language: Language) -> String { translated[language.rawValue] ?? en }
+
+        /// The name given in `language` itself, if any (English's always is).
+        public func given(in language: Language) -> String? {
+            language == .english ? en : translated[language.rawValue]
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var all = try LanguageMap<String>(from: decoder).values
+            guard let en = all.removeValue(forKey: "en") else {
+                throw DecodingError.keyNotFound(
+                    LanguageMap<String>.Code(stringValue: "en"),
+                    .init(codingPath: decoder.codingPath, debugDescription: "a name in English is needed"))
+            }
+            self.init(en: en, translated: all)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try LanguageMap(values: translated.merging(["en": en]) { _, english in english }).encode(to: encoder)
+        }
     }
 
     /// The longest shelf life a recipe may state: ten years, far beyond any syrup.
@@ -75,18 +96,36 @@ public struct HouseRecipe: Sendable, Equatable, Codable {
         }
     }
 
-    /// The steps in English and in Italian.
+    /// The steps in English and in the book's other languages: in JSON one object by language
+    /// code (`{"en": […], "it": […]}`).
     public struct Steps: Sendable, Equatable, Codable {
         public var en: [String]
-        public var it: [String]
+        /// The steps in other languages, by code.
+        public var translated: [String: [String]]
 
-        public init(en: [String], it: [String]) {
+        public init(en: [String], translated: [String: [String]] = [:]) {
             self.en = en
-            self.it = it
+            self.translated = translated.filter { !$0.value.isEmpty }
         }
 
-        /// The steps in `language`.
-        public func of(_ language: Language) -> [String] { language == .italian && !it.isEmpty ? it : en }
+        /// The steps in `language`, English where that language has none.
+        public func of(_ language: Language) -> [String] {
+            translated[language.rawValue].flatMap { $0.isEmpty ? nil : $0 } ?? en
+        }
+
+        public init(from decoder: any Decoder) throws {
+            var all = try LanguageMap<[String]>(from: decoder).values
+            guard let en = all.removeValue(forKey: "en") else {
+                throw DecodingError.keyNotFound(
+                    LanguageMap<[String]>.Code(stringValue: "en"),
+                    .init(codingPath: decoder.codingPath, debugDescription: "steps in English are needed"))
+            }
+            self.init(en: en, translated: all)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try LanguageMap(values: translated.merging(["en": en]) { _, english in english }).encode(to: encoder)
+        }
     }
 
     public init(
@@ -176,12 +215,10 @@ public struct HouseRecipes: Sendable, Equatable {
         guard !recipe.steps.en.isEmpty, !recipe.steps.en.contains(where: \.isEmpty) else {
             throw HouseRecipeError.incomplete(name, missing: "steps in English")
         }
-        // A recipe written in the book (it carries its names) may leave its steps untranslated.
-        let untranslated = recipe.names != nil && recipe.steps.it.isEmpty
-        guard untranslated || recipe.steps.it.count == recipe.steps.en.count,
-            !recipe.steps.it.contains(where: \.isEmpty)
-        else {
-            throw HouseRecipeError.incomplete(name, missing: "steps in Italian")
+        // A language's steps, when given, are as many as the English ones.
+        for (code, steps) in recipe.steps.translated.sorted(by: { $0.key < $1.key })
+        where steps.count != recipe.steps.en.count || steps.contains(where: \.isEmpty) {
+            throw HouseRecipeError.incomplete(name, missing: "steps in \(code) as many as in English")
         }
         guard (1...HouseRecipe.maxShelfLifeDays).contains(recipe.shelfLifeDays) else {
             throw HouseRecipeError.outOfRange(name, field: "shelf life")

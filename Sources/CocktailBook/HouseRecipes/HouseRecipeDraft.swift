@@ -7,7 +7,8 @@ public struct HouseRecipeDraft: Sendable, Equatable {
     /// The ingredient it makes (`honey syrup`, or a new one: `rosemary syrup`).
     public var ingredient = ""
     public var nameEn = ""
-    public var nameIt = ""
+    /// The name in the book's other languages, by code (`de` → `Rosmarinsirup`).
+    public var translatedNames: [String: String] = [:]
     public var minutes = "5"
     public var yieldAmount = ""
     /// `ml` or `pieces`.
@@ -18,7 +19,8 @@ public struct HouseRecipeDraft: Sendable, Equatable {
     public var storageNote = ""
     public var rows: [Row] = [Row(), Row()]
     public var steps: [String] = [""]
-    public var stepsIt: [String] = []
+    /// The steps in the book's other languages, by code.
+    public var translatedSteps: [String: [String]] = [:]
 
     /// One ingredient line: amount, unit (`ml`, `g`, `pieces`) and ingredient.
     public struct Row: Sendable, Equatable {
@@ -48,7 +50,7 @@ public struct HouseRecipeDraft: Sendable, Equatable {
     public init(_ recipe: HouseRecipe, table: IngredientTable) {
         ingredient = recipe.ingredient
         nameEn = recipe.names?.en ?? recipe.ingredient
-        nameIt = recipe.names?.it ?? ""
+        translatedNames = recipe.names?.translated ?? [:]
         minutes = String(recipe.minutes)
         yieldAmount = RecipeDraft.fraction(recipe.yield.amount)
         yieldUnit = recipe.yield.unit.rawValue
@@ -59,7 +61,7 @@ public struct HouseRecipeDraft: Sendable, Equatable {
             Row(amount: RecipeDraft.fraction($0.amount), unit: $0.unit.rawValue, ingredient: $0.ingredient)
         }
         steps = recipe.steps.en
-        stepsIt = recipe.steps.it
+        translatedSteps = recipe.steps.translated
     }
 
     /// What stops the draft from being saved, field by field (messages are keys of the strings
@@ -91,7 +93,13 @@ public struct HouseRecipeDraft: Sendable, Equatable {
             add("ingredient", "editor_problem_house_name")
         }
         name("nameEn", nameEn, required: false)
-        name("nameIt", nameIt, required: false)
+        for (code, text) in translatedNames.sorted(by: { $0.key < $1.key }) {
+            guard LanguageMap<String>.isCode(code) else {
+                add("names.\(code)", "editor_problem_language_code")
+                continue
+            }
+            name("names.\(code)", text, required: false)
+        }
         if Self.whole(minutes, in: 1...1440) == nil { add("minutes", "house_problem_minutes") }
         if RecipeDraft.amount(yieldAmount) == nil || HouseRecipe.Unit(rawValue: yieldUnit).map({ $0 == .g }) != false {
             add("yield", "house_problem_yield")
@@ -125,15 +133,21 @@ public struct HouseRecipeDraft: Sendable, Equatable {
             if RecipeDraft.amount(row.amount) == nil { add(field + ".amount", "editor_problem_amount") }
         }
         let written = steps.filter { !$0.isBlank }
-        let writtenIt = stepsIt.filter { !$0.isBlank }
+        let translated = translatedSteps.mapValues { $0.filter { !$0.isBlank } }
         if written.isEmpty { add("steps", "house_problem_steps") }
-        if written.count > Self.maximumSteps || writtenIt.count > Self.maximumSteps {
+        if written.count > Self.maximumSteps || translated.values.contains(where: { $0.count > Self.maximumSteps }) {
             add("steps", "editor_problem_too_many", ["limit": String(Self.maximumSteps)])
         }
-        if (written + writtenIt).contains(where: { $0.count > RecipeDraft.maximumLineLength }) {
+        if (written + translated.values.joined()).contains(where: { $0.count > RecipeDraft.maximumLineLength }) {
             add("steps", "editor_problem_too_long", ["limit": String(RecipeDraft.maximumLineLength)])
         }
-        if !writtenIt.isEmpty, writtenIt.count != written.count { add("stepsIt", "house_problem_steps_it") }
+        for (code, steps) in translated.sorted(by: { $0.key < $1.key }) where !steps.isEmpty {
+            if !LanguageMap<String>.isCode(code) {
+                add("steps.\(code)", "editor_problem_language_code")
+            } else if steps.count != written.count {
+                add("steps.\(code)", "house_problem_steps_translated", ["language": Language.name(of: code)])
+            }
+        }
         return problems
     }
 
@@ -153,15 +167,15 @@ public struct HouseRecipeDraft: Sendable, Equatable {
                 ingredient: Self.canonical(row.ingredient, table: table), amount: amount.typical, unit: unit)
         }
         let english = nameEn.trimmingCharacters(in: .whitespaces)
-        let italian = nameIt.trimmingCharacters(in: .whitespaces)
+        let names = translatedNames.mapValues { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.value.isEmpty }
         let note = storageNote.trimmingCharacters(in: .whitespaces)
         return HouseRecipe(
             ingredient: value, minutes: minutes, yield: .init(amount: yield.typical, unit: yieldUnit),
             shelfLifeDays: shelfLife, storage: HouseRecipe.Storage(rawValue: storage) ?? .fridge, lines: lines,
             steps: .init(
                 en: steps.filter { !$0.isBlank }.map(Self.trimmed),
-                it: stepsIt.filter { !$0.isBlank }.map(Self.trimmed)),
-            names: .init(en: english.isEmpty ? value : english, it: italian.isEmpty ? nil : italian),
+                translated: translatedSteps.mapValues { $0.filter { !$0.isBlank }.map(Self.trimmed) }),
+            names: .init(en: english.isEmpty ? value : english, translated: names),
             storageNote: storage == "other" ? note : nil)
     }
 

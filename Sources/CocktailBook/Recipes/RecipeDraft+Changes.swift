@@ -60,13 +60,19 @@ extension HouseRecipeDraft: FieldByFieldDraft {
     public func comparable(_ field: Field) -> [String] {
         func text(_ value: String) -> String { value.trimmingCharacters(in: .whitespacesAndNewlines) }
         return switch field {
-        case .names: [text(nameEn), text(nameIt)]
+        case .names:
+            [text(nameEn)] + translatedNames.sorted { $0.key < $1.key }.map { $0.key + ": " + text($0.value) }
         case .minutes: [text(minutes)]
         case .yield: [text(yieldAmount), yieldUnit]
         case .keeping: [text(shelfLifeDays), storage, storage == "other" ? text(storageNote) : ""]
         case .lines:
             rows.filter { !$0.isBlank }.map { [text($0.amount), $0.unit, text($0.ingredient)].joined(separator: " ") }
-        case .steps: steps.map(text).filter { !$0.isEmpty } + ["it:"] + stepsIt.map(text).filter { !$0.isEmpty }
+        case .steps:
+            steps.map(text).filter { !$0.isEmpty }
+                + translatedSteps.sorted { $0.key < $1.key }.flatMap { code, steps in
+                    let written = steps.map(text).filter { !$0.isEmpty }
+                    return written.isEmpty ? [] : [code + ":"] + written
+                }
         }
     }
 }

@@ -49,7 +49,8 @@ struct HouseEditorPage: PageModel {
     var isNew: Bool
     var version: Int?
     var nameEn: String
-    var nameIt: String
+    /// One section per language besides English: the name and steps in it.
+    var translations: [Translation]
     var minutes: String
     var yieldAmount: String
     var yieldUnits: [Choice]
@@ -58,7 +59,6 @@ struct HouseEditorPage: PageModel {
     var storageNote: String
     var rows: [Row]
     var stepsEn: String
-    var stepsIt: String
     var problems: [Problem]
     var hasProblems: Bool
     var stale: StaleVersion?
@@ -78,7 +78,6 @@ struct HouseEditorPage: PageModel {
         self.isNew = isNew
         self.version = version
         nameEn = draft.nameEn
-        nameIt = draft.nameIt
         minutes = draft.minutes
         yieldAmount = draft.yieldAmount
         yieldUnits = ["ml", "pieces"].map {
@@ -99,7 +98,16 @@ struct HouseEditorPage: PageModel {
                 })
         }
         stepsEn = draft.steps.joined(separator: "\n")
-        stepsIt = draft.stepsIt.joined(separator: "\n")
+        let others = Language.allCases.map(\.rawValue).filter { $0 != Language.english.rawValue }
+        let written = Set(draft.translatedNames.keys).union(draft.translatedSteps.keys)
+        translations = (others + written.subtracting(others).sorted()).map { code in
+            let name = draft.translatedNames[code] ?? ""
+            let steps = draft.translatedSteps[code] ?? []
+            let problem = problems.first { $0.field == "names.\(code)" || $0.field == "steps.\(code)" }
+            return Translation(
+                code: code, language: Language.name(of: code), name: name, steps: steps.joined(separator: "\n"),
+                isOpen: !name.isEmpty || !steps.isEmpty || problem != nil)
+        }
         self.problems = problems.map {
             Problem(fieldID: Self.fieldID($0.field), message: strings($0.message, $0.values))
         }
@@ -108,17 +116,29 @@ struct HouseEditorPage: PageModel {
         self.suggestions = suggestions
     }
 
-    /// The form control a problem's field names (`rows.2.amount` → `row-2-amount`).
+    /// One language's name and steps of the recipe.
+    struct Translation: Sendable {
+        /// The language code, which names its fields (`names.de`, `steps.de`) and sets `lang`.
+        var code: String
+        /// The language named in itself (`Deutsch`).
+        var language: String
+        var name: String
+        var steps: String
+        var isOpen: Bool
+    }
+
+    /// The form control a problem's field names (`rows.2.amount` → `row-2-amount`, `steps.de` →
+    /// `steps-de`, `names.de` → `name-de`).
     static func fieldID(_ field: String) -> String {
         switch field {
         case "rows": "row-0-ingredient"
         case "steps": "steps-en"
-        case "stepsIt": "steps-it"
         case "yield": "yield-amount"
         case "shelfLifeDays": "shelf-life"
         case "nameEn": "name-en"
-        case "nameIt": "name-it"
-        default: field.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "rows-", with: "row-")
+        default:
+            field.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "rows-", with: "row-")
+                .replacingOccurrences(of: "names-", with: "name-")
         }
     }
 
@@ -128,7 +148,7 @@ struct HouseEditorPage: PageModel {
         var draft = HouseRecipeDraft()
         draft.ingredient = ingredient
         draft.nameEn = form.nameEn ?? ""
-        draft.nameIt = form.nameIt ?? ""
+        draft.translatedNames = form.names.filter { !$0.value.trimmingCharacters(in: .whitespaces).isEmpty }
         draft.minutes = form.minutes ?? ""
         draft.yieldAmount = form.yieldAmount ?? ""
         draft.yieldUnit = form.yieldUnit ?? "ml"
@@ -144,7 +164,7 @@ struct HouseEditorPage: PageModel {
                 ingredient: names[at])
         }
         draft.steps = lines(form.stepsEn ?? "")
-        draft.stepsIt = lines(form.stepsIt ?? "")
+        draft.translatedSteps = form.steps.mapValues(lines).filter { !$0.value.isEmpty }
         return draft
     }
 
@@ -179,9 +199,37 @@ struct HouseEditorForm: PageForm {
     static let repeated: Set<String> = ["amount", "unit", "line"]
 
     var ingredient, op, version: String?
-    var nameEn, nameIt, minutes, yieldAmount, yieldUnit, shelfLifeDays, storage, storageNote: String?
+    var nameEn, minutes, yieldAmount, yieldUnit, shelfLifeDays, storage, storageNote: String?
     var amount, unit, line: [String]?
-    var stepsEn, stepsIt: String?
+    var stepsEn: String?
+    /// The name and the steps in other languages, by code: `names.<code>`, `steps.<code>`
+    /// (`nameIt` and `stepsIt`, the fields of before, are read as Italian's).
+    var names: [String: String] = [:]
+    var steps: [String: String] = [:]
+
+    init(from decoder: any Decoder) throws {
+        let form = try decoder.container(keyedBy: LanguageMap<String>.Code.self)
+        func text(_ name: String) throws -> String? {
+            try form.decodeIfPresent(String.self, forKey: .init(stringValue: name))
+        }
+        func list(_ name: String) throws -> [String]? {
+            try form.decodeIfPresent([String].self, forKey: .init(stringValue: name))
+        }
+        (ingredient, op, version) = (try text("ingredient"), try text("op"), try text("version"))
+        (nameEn, minutes, yieldAmount) = (try text("nameEn"), try text("minutes"), try text("yieldAmount"))
+        (yieldUnit, shelfLifeDays) = (try text("yieldUnit"), try text("shelfLifeDays"))
+        (storage, storageNote, stepsEn) = (try text("storage"), try text("storageNote"), try text("stepsEn"))
+        (amount, unit, line) = (try list("amount"), try list("unit"), try list("line"))
+        for key in form.allKeys {
+            let parts = key.stringValue.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 2, LanguageMap<String>.isCode(String(parts[1])) else { continue }
+            let code = String(parts[1])
+            if parts[0] == "names" { names[code] = try form.decode(String.self, forKey: key) }
+            if parts[0] == "steps" { steps[code] = try form.decode(String.self, forKey: key) }
+        }
+        if names["it"] == nil, let italian = try text("nameIt") { names["it"] = italian }
+        if steps["it"] == nil, let italian = try text("stepsIt") { steps["it"] = italian }
+    }
 }
 
 extension StaleVersion {
@@ -197,8 +245,9 @@ extension StaleVersion {
             switch field {
             case .names:
                 text(
-                    "house_name_en", [saved.nameEn, saved.nameIt].filter { !$0.isEmpty }.joined(separator: " · "), field
-                )
+                    "house_name_en",
+                    ([saved.nameEn] + saved.translatedNames.sorted { $0.key < $1.key }.map(\.value))
+                        .filter { !$0.isEmpty }.joined(separator: " · "), field)
             case .minutes: text("house_minutes_label", saved.minutes, field)
             case .yield:
                 text("house_yield_label", saved.yieldAmount + " " + strings["house_unit_" + saved.yieldUnit], field)
@@ -216,7 +265,10 @@ extension StaleVersion {
                         [$0.amount, strings["house_unit_" + $0.unit], strings.ingredient($0.ingredient)]
                             .joined(separator: " ")
                     }, field)
-            case .steps: lines("house_steps", saved.steps + saved.stepsIt, field)
+            case .steps:
+                lines(
+                    "house_steps", saved.steps + saved.translatedSteps.sorted { $0.key < $1.key }.flatMap(\.value),
+                    field)
             }
         }
     }

@@ -213,10 +213,6 @@ struct HouseRecipeInput: Decodable {
         var amount: Double
         var unit: String
     }
-    struct Steps: Decodable {
-        var en: [String]
-        var it: [String]?
-    }
     var ingredient: String?
     var names: HouseRecipe.Names?
     var minutes: Int?
@@ -225,7 +221,7 @@ struct HouseRecipeInput: Decodable {
     var storage: String
     var storageNote: String?
     var lines: [Line]
-    var steps: Steps
+    var steps: HouseRecipe.Steps
 
     private enum CodingKeys: String, CodingKey {
         case ingredient = "value"
@@ -235,7 +231,7 @@ struct HouseRecipeInput: Decodable {
     var draft: HouseRecipeDraft {
         var draft = HouseRecipeDraft()
         draft.nameEn = names?.en ?? ""
-        draft.nameIt = names?.it ?? ""
+        draft.translatedNames = names?.translated ?? [:]
         draft.minutes = String(minutes ?? 5)
         draft.yieldAmount = Self.number(yield.amount)
         draft.yieldUnit = yield.unit
@@ -244,7 +240,7 @@ struct HouseRecipeInput: Decodable {
         draft.storageNote = storageNote ?? ""
         draft.rows = lines.map { .init(amount: Self.number($0.amount), unit: $0.unit, ingredient: $0.ingredient) }
         draft.steps = steps.en
-        draft.stepsIt = steps.it ?? []
+        draft.translatedSteps = steps.translated
         return draft
     }
 

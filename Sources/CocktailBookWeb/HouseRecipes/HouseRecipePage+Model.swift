@@ -44,7 +44,7 @@ struct HouseRecipePage: PageModel {
         value = recipe.ingredient
         // A name the recipe gives in the page's language, else the table's name in it (an own
         // version with only an English name keeps the Italian table name on Italian pages).
-        let ownName = strings.language == .italian ? recipe.names?.it : recipe.names?.en
+        let ownName = recipe.names?.given(in: strings.language)
         name = ownName.flatMap { $0.isEmpty ? nil : $0 } ?? strings.ingredient(recipe.ingredient)
         let path = HouseItem.path(recipe.ingredient)
         editHref = path + "/edit"

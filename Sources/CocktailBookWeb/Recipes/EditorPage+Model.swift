@@ -225,7 +225,7 @@ struct EditorPage: PageModel {
                 words["translations.\(code).\($0)"]
             }.first
             return TranslationModel(
-                code: code, name: Self.languageName(code),
+                code: code, name: Language.name(of: code),
                 short: written.shortDescription, long: written.longDescription, garnish: written.garnish,
                 steps: written.steps.joined(separator: "\n"), problem: problem,
                 isOpen: !written.isEmpty || problem != nil)
@@ -262,13 +262,6 @@ extension EditorPage {
         var steps: String
         var problem: String?
         var isOpen: Bool
-    }
-
-    /// `Italiano` for `it`: the book's own name of a language it speaks, Foundation's otherwise.
-    static func languageName(_ code: String) -> String {
-        if let language = Language(rawValue: code) { return UIStrings.of(language)["language_name"] }
-        let name = Locale(identifier: code).localizedString(forLanguageCode: code) ?? code
-        return name.prefix(1).uppercased() + name.dropFirst()
     }
 }
 
