@@ -56,6 +56,8 @@ public enum CatalogDecoder {
                 outcome.skipped.append(.init(index: index, id: entry.id, reason: reason.text))
             }
         }
+        // The recipe source's drinks get the languages shipped as files; an import keeps its own.
+        if !strict { outcome.cocktails = CatalogTranslations.adding(to: outcome.cocktails) }
         return outcome
     }
 
