@@ -9,11 +9,13 @@ struct CocktailTextsTests {
         "Accept-Language and lang values pick the book's language the header ranks highest, by q value, then order",
         arguments: [
             ("it-IT,it;q=0.9,en;q=0.8", Language.italian), ("it", .italian), ("en-GB,it;q=0.5", .english),
-            ("de-DE,it;q=0.7", .italian), ("fr", .english), ("", .english), ("IT-ch", .italian),
+            ("de-DE,it;q=0.7", Language(rawValue: "de")!), ("fr", Language(rawValue: "fr")!), ("pt-BR", .english),
+            ("pt-BR,es;q=0.8", Language(rawValue: "es")!), ("", .english), ("IT-ch", .italian),
             // q values rank, whatever the order written; q=0 refuses; a bad q counts as refusing.
-            ("en;q=0.1, it;q=0.9", .italian), ("en-US;q=0.5,it-CH;q=0.8,fr", .italian),
+            ("en;q=0.1, it;q=0.9", .italian), ("en-US;q=0.5,it-CH;q=0.8,pt", .italian),
             ("it;q=0,en;q=0.2", .english), ("it;q=abc,en;q=0.1", .english), ("*;q=0.5,it;q=0.4", .italian),
-            ("en, it", .english), ("fr-CA;q=1.0, it;q=1.0, en;q=1.0", .italian),
+            ("en, it", .english), ("pt-PT;q=1.0, it;q=1.0, en;q=1.0", .italian),
+            ("fr-CA;q=1.0, it;q=1.0", Language(rawValue: "fr")!),
         ])
     func negotiation(_ header: String, _ expected: Language) {
         #expect(Language(preferring: header) == expected)

@@ -44,7 +44,7 @@ struct MeasureConversionTests {
     func settingsCookie() {
         let settings = Settings(theme: .dark, language: .italian, units: .ml, servings: 4)
         #expect(Settings(cookieValue: settings.cookieValue) == settings)
-        #expect(Settings(cookieValue: "theme=neon&units=gallons&servings=99&lang=fr") == Settings())
+        #expect(Settings(cookieValue: "theme=neon&units=gallons&servings=99&lang=pt") == Settings())
         #expect(Settings().applying { ["servings": "0", "units": "cl"][$0] } == Settings(units: .cl))
     }
 }

@@ -466,7 +466,7 @@ struct RecipePagesTests {
             // The editor: one section per language the book speaks besides English, named in itself.
             let blank = String(buffer: try await client.get("/cocktails/new").body)
             let sections = blank.matches(of: /data-translation="([a-z]+)"/).map { String($0.1) }
-            #expect(sections == ["it"], "\(sections)")
+            #expect(sections == ["de", "es", "fr", "it"], "\(sections)")
             #expect(blank.contains(#"<summary lang="it">Italiano</summary>"#))
             #expect(blank.contains(#"name="translations.it.steps""#) && !blank.contains("italian."))
 
@@ -486,7 +486,7 @@ struct RecipePagesTests {
             // The API: a map by code, a language the book does not speak kept too; the old field still read.
             let body = #"""
                 {"name": "Casa", "ingredients": ["45 ml gin", "20 ml Campari"],
-                 "translations": {"de": {"shortDescription": "Gin und Campari."}},
+                 "translations": {"nl": {"shortDescription": "Gin en Campari."}},
                  "italian": {"shortDescription": "Gin e Campari."}}
                 """#
             let made = try await client.execute(
@@ -510,11 +510,14 @@ struct RecipePagesTests {
             let casa = try await client.get("/api/v1/cocktails/my-2?lang=it").jsonObject()
             #expect(casa["shortDescription"] as? String == "Gin e Campari.")
             let editor = String(buffer: try await client.get("/cocktails/my-2/edit").body)
-            #expect(editor.matches(of: /data-translation="([a-z]+)"/).map { String($0.1) } == ["it", "de"])
             #expect(
-                editor.contains(#"<summary lang="de">Deutsch</summary>"#),
+                editor.matches(of: /data-translation="([a-z]+)"/).map { String($0.1) } == [
+                    "de", "es", "fr", "it", "nl",
+                ])
+            #expect(
+                editor.contains(#"<summary lang="nl">Nederlands</summary>"#),
                 "Foundation names a language the book has no files for")
-            #expect(editor.contains(#"name="translations.de.shortDescription" value="Gin und Campari.""#))
+            #expect(editor.contains(#"name="translations.nl.shortDescription" value="Gin en Campari.""#))
             #expect(editor.contains(#"name="translations.it.shortDescription" value="Gin e Campari.""#))
         }
     }
