@@ -13,29 +13,44 @@ import Testing
 
 /// Every screen in Italian: the language comes from `Accept-Language`, `?lang=` or the
 /// setting, `<html lang>` follows it, and no English word of the interface is left on the page.
-@Suite("Pages in Italian")
+@Suite("Pages in every language")
 struct ItalianPagesTests {
-    /// The English texts a page in Italian must not show: every catalog value that differs in
-    /// Italian, cut at its placeholders (so `{n} results` looks for ` results`), and long
-    /// enough to mean something on its own.
-    static let englishOnly: [String] = {
-        let english = UIStrings.english.table
-        let italian = UIStrings.of(.italian).table
-        return english.compactMap { key, value in
-            // The facts of a language (its name, shown in itself; its locale, units and standard
-            // drink) are not words of the interface.
-            guard italian[key] != value, !key.hasPrefix("language_") else { return nil }
-            return value.split(separator: "{").map { part in
-                String(part.split(separator: "}", maxSplits: 1).last ?? "")
-            }.max { $0.count < $1.count }?.trimmingCharacters(in: .whitespaces)
-        }.filter { $0.count >= 4 }
-    }()
+    /// Per language, the English texts a page in it must not show: every catalog value that
+    /// differs there, cut at its placeholders (so `{n} results` looks for ` results`), and long
+    /// enough to mean something on its own, each with its whole-words pattern.
+    static let englishOnly: [Language: [(text: String, pattern: NSRegularExpression?)]] = Dictionary(
+        uniqueKeysWithValues: Language.allCases.dropFirst().map { language in
+            let english = UIStrings.english.table
+            let other = UIStrings.of(language).table
+            let texts = english.compactMap { key, value -> String? in
+                // The facts of a language (its name, shown in itself; its locale, units and
+                // standard drink) are not words of the interface.
+                guard other[key] != value, !key.hasPrefix("language_") else { return nil }
+                return value.split(separator: "{").map { part in
+                    String(part.split(separator: "}", maxSplits: 1).last ?? "")
+                }.max { $0.count < $1.count }?.trimmingCharacters(in: .whitespaces)
+            }.filter { $0.count >= 4 }
+            // A phrase counts anywhere, as whole words; a single word only as a whole text.
+            return (
+                language,
+                texts.map { english in
+                    (
+                        english,
+                        english.contains(" ")
+                            ? try? NSRegularExpression(
+                                pattern: #"(^|[^\p{L}])"# + NSRegularExpression.escapedPattern(for: english)
+                                    + #"($|[^\p{L}])"#) : nil
+                    )
+                }
+            )
+        })
 
     /// The words a reader sees: text between tags and the values of the attributes that are
     /// read aloud or shown (alt, aria-label, placeholder, title, data-confirm, data-t-*).
     static func visibleTexts(_ html: String) -> [String] {
         var texts: [String] = []
-        let body = html.replacingOccurrences(of: #"<svg[\s\S]*?</svg>"#, with: " ", options: .regularExpression)
+        let body = html.replacingOccurrences(
+            of: #"<svg[\s\S]*?</svg>|<script[\s\S]*?</script>"#, with: " ", options: .regularExpression)
         for match in body.matches(of: #/>([^<]+)</#) {
             let text = String(match.1).trimmingCharacters(in: .whitespacesAndNewlines)
             if !text.isEmpty { texts.append(text) }
@@ -49,10 +64,10 @@ struct ItalianPagesTests {
         }
     }
 
-    /// The English strings found on `html`, with where they were found.
-    static func englishLeft(in html: String) -> [String] {
+    /// The English strings found on `html`, a page in `language`, with where they were found.
+    static func englishLeft(in html: String, language: Language = .italian) -> [String] {
         let texts = visibleTexts(html)
-        return zip(englishOnly, phrasePatterns).flatMap { english, pattern in
+        return (englishOnly[language] ?? []).flatMap { english, pattern in
             texts.filter { text in
                 // A single word ("Save") counts when it is the whole text, as on a button; a
                 // phrase counts anywhere, as whole words.
@@ -61,13 +76,6 @@ struct ItalianPagesTests {
                         ?? false)
             }.map { "\(english) ← \($0)" }
         }
-    }
-
-    /// Each phrase of ``englishOnly`` as a whole-words pattern, compiled once (`nil` for single words).
-    static let phrasePatterns: [NSRegularExpression?] = englishOnly.map { english in
-        english.contains(" ")
-            ? try? NSRegularExpression(
-                pattern: #"(^|[^\p{L}])"# + NSRegularExpression.escapedPattern(for: english) + #"($|[^\p{L}])"#) : nil
     }
 
     static let italianHeaders: HTTPFields = [.acceptLanguage: "it-IT,it;q=0.9,en;q=0.8"]
@@ -101,8 +109,13 @@ struct ItalianPagesTests {
         #expect(Self.englishLeft(in: #"<p>Nessun cocktail in questo elenco.</p>"#).isEmpty)
     }
 
-    @Test("every screen speaks Italian to an Italian browser, with no English word of the interface left")
-    func everyScreen() async throws {
+    @Test(
+        "every screen speaks the browser's language, with no English word of the interface left",
+        arguments: ["it", "de", "fr", "es"])
+    func everyScreen(_ code: String) async throws {
+        let language = try #require(Language(rawValue: code))
+        let glossary = try LanguageGlossary(code)
+        let headers: HTTPFields = [.acceptLanguage: "\(code);q=0.9,en;q=0.5"]
         let database = try TemporaryDatabase()
         defer { database.remove() }
         try await makeApp(databasePath: database.path, configure: { $0.catalogPath = nil }).test(.router) { client in
@@ -135,11 +148,27 @@ struct ItalianPagesTests {
                 uri: "/api/v1/cocktails/my-1/note", method: .put, headers: [.contentType: "application/json"],
                 body: ByteBuffer(string: #"{"text": "più gin"}"#))
             _ = try await client.execute(uri: "/api/v1/cocktails/my-1/made", method: .post)
-            for path in pages {
-                let response = try await client.execute(uri: path, method: .get, headers: Self.italianHeaders)
+            // A list of two drinks: its page, its printed menu and its party sheet.
+            let list = try await ListsHTTPTests.make(client, "Sabato", ["3", "2"])
+            let listPages = [
+                "/lists/\(list.id)", "/lists/\(list.id)/menu", "/lists/\(list.id)/plan?guests=12&perGuest=2",
+            ]
+            for path in pages + listPages {
+                let response = try await client.execute(uri: path, method: .get, headers: headers)
                 let html = String(buffer: response.body)
-                #expect(html.contains(#"<html lang="it""#), "\(path) is not marked Italian")
-                #expect(Self.englishLeft(in: html) == [], "\(path)")
+                #expect(html.contains(#"<html lang="\#(code)""#), "\(path) is not marked \(code)")
+                #expect(Self.englishLeft(in: html, language: language) == [], "\(path)")
+                // Word by word (no English word outside the glossary, no word it avoids), where the page speaks (not in what a form holds to edit, the
+                // database's path, Foundation's currency names or the filter values a refusal
+                // lists as they are typed).
+                let spoken = html.replacingOccurrences(
+                    of: #"<textarea[\s\S]*?</textarea>"#, with: " ", options: .regularExpression)
+                let problems = Self.visibleTexts(spoken).filter {
+                    $0.firstMatch(of: #/^[A-Z]{3} · |^/|: all, alcoholic/#) == nil
+                }.flatMap { text in
+                    glossary.problems(in: text).map { "\($0) in \"\(text)\"" }
+                }
+                #expect(problems == [], "\(path)")
             }
         }
     }
