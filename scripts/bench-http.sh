@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The HTTP benchmark of BENCHMARKS.md: Cocktail Book against nginx serving the very same bytes.
 #
-#   scripts/bench-http.sh [--sizes 170,10000] [--duration 10] [--connections 64] [--rounds 3]
+#   scripts/bench-http.sh [--sizes 311,10000] [--duration 10] [--connections 64] [--rounds 3]
 #
 # Builds in release mode, writes the synthetic catalogs, and for each size starts the app on a
 # fresh database (the first start), restarts it on that database (the cached start), saves every

@@ -146,14 +146,36 @@ BUNDLED = os.path.join(os.path.dirname(__file__), "..", "Packages", "CocktailsAP
                        "Resources", "cocktails.json")
 
 
-def write_copies(size, path):
-    """`size` drinks made of copies of the bundled ones, each with its Italian texts and variants,
-    under new ids and names: a catalog as a real book of that size reads, not a generated one."""
+STRINGS = os.path.join(os.path.dirname(__file__), "..", "Sources", "CocktailBook", "Strings")
+
+
+def bundled_count():
+    with open(BUNDLED) as source:
+        return len(json.load(source))
+
+
+def write_copies(size, path, languages):
+    """`size` drinks made of copies of the bundled ones, each with its variants and its texts in
+    `languages` (Italian's from the catalog, the others from `Strings/catalog-<code>.json`, carried
+    in each copy's own `translations`), under new ids and names: a catalog as a real book of that
+    size reads, not a generated one."""
     with open(BUNDLED) as source:
         bundled = json.load(source)
+    filed = {}
+    for code in languages:
+        file = os.path.join(STRINGS, f"catalog-{code}.json")
+        if os.path.exists(file):
+            with open(file) as texts:
+                filed[code] = json.load(texts)
     drinks = []
     for index in range(size):
         drink = dict(bundled[index % len(bundled)])
+        translations = {code: text for code, text in (drink.get("translations") or {}).items() if code in languages}
+        for code, texts in filed.items():
+            entry = texts.get(drink["id"])
+            if entry and entry.get("name") == drink["name"]:
+                translations[code] = {key: value for key, value in entry.items() if key != "name"}
+        drink["translations"] = translations
         round_ = index // len(bundled)
         if round_:
             drink["id"] = f"{drink['id']}-{round_ + 1}"
@@ -167,10 +189,10 @@ def write_copies(size, path):
 
 def bench_size(args, size, work):
     catalog = None
-    if size != 170:
+    if size != bundled_count():
         catalog = os.path.join(work, f"catalog-{size}.json")
         if args.catalog == "copies":
-            write_copies(size, catalog)
+            write_copies(size, catalog, args.languages.split(","))
         else:
             subprocess.run([args.catalog_writer, "--write-catalog", str(size), catalog], check=True)
     database = os.path.join(work, f"bench-{size}.sqlite")
@@ -192,6 +214,13 @@ def bench_size(args, size, work):
     ready = statistics.median(s[1] for s in starts)
     time.sleep(1)
     rss_start = rss_mib(app.process.pid)
+    if args.no_load:
+        app.stop()
+        print(f"\n## {size} cocktails, languages {args.languages}, log level {args.log_level}\n")
+        print(f"start, empty database → catalog ready: {first_ready * 1000:.0f} ms; "
+              f"start, cached catalog (median of 3) → listening {listening * 1000:.0f} ms, serving it {ready * 1000:.0f} ms")
+        print(f"RSS: {rss_start:.1f} MiB after start")
+        return
 
     files = os.path.join(work, "files")
     shutil.rmtree(files, ignore_errors=True)
@@ -228,7 +257,7 @@ def bench_size(args, size, work):
         subprocess.run([NGINX, "-c", config, "-p", work, "-g", "user root;", "-s", "stop"], check=False)
         app.stop()
 
-    kind = "copies of the bundled drinks" if args.catalog == "copies" or size == 170 else "synthetic"
+    kind = "copies of the bundled drinks" if args.catalog == "copies" or size == bundled_count() else "synthetic"
     print(f"\n## {size} cocktails ({kind}), log level {args.log_level} — wrk -t2 -c{args.connections} -d{args.duration}s, "
           f"each route then nginx serving its saved body, median of {args.rounds} round{'s' if args.rounds != 1 else ''}\n")
     health = next(ours for path, _, ours, _ in rows if path == "/healthz")
@@ -251,13 +280,17 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--app", required=True)
     parser.add_argument("--catalog-writer", required=True)
-    parser.add_argument("--sizes", default="170,10000")
+    parser.add_argument("--sizes", default="311,10000")
     parser.add_argument("--duration", type=int, default=10)
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--catalog", choices=["copies", "synthetic"], default="copies",
-                        help="catalogs beyond the bundled 170: copies of the bundled drinks (default) or generated ones")
+                        help="catalogs beyond the bundled 311: copies of the bundled drinks (default) or generated ones")
     parser.add_argument("--log-level", default="info", help="the server's log level (default info, as a user runs it)")
+    parser.add_argument("--languages", default="it,de,fr,es",
+                        help="the languages each copied drink carries texts in (default: all the book ships)")
+    parser.add_argument("--no-load", action="store_true",
+                        help="measure the starts and the resident set only, without wrk and nginx")
     args = parser.parse_args()
     with open("/proc/loadavg") as load:
         print(f"Cocktail Book HTTP benchmark — {os.cpu_count()} cores, load average {' '.join(load.read().split()[:3])} at start")
