@@ -31,7 +31,7 @@ def test_a_strings_file_adds_a_language_the_rest_falls_back_to_english(server, p
     expect(page.locator("h1")).to_have_text("Instellingen")
     labels = page.locator("form[data-settings] input[name=lang]").evaluate_all(
         "inputs => inputs.map(input => input.value)")
-    assert labels == ["auto", "en", "it", "nl"], labels
+    assert labels == ["auto", "en", "de", "es", "fr", "it", "nl"], labels
     expect(page.locator("form[data-settings] label.choice").filter(has_text="Nederlands")).to_have_count(1)
 
 
