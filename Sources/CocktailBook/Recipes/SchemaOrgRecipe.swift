@@ -53,7 +53,8 @@ public enum SchemaOrgRecipe {
                 ? nil : steps.enumerated().map { Document.Step(position: $0.offset + 1, text: $0.element) },
             recipeCategory: cocktail.category.map(strings.category),
             recipeYield: strings["schema_recipe_yield"],
-            prepTime: time, totalTime: time, keywords: tags.isEmpty ? nil : tags.map(strings.tag).joined(separator: ", "),
+            prepTime: time, totalTime: time,
+            keywords: tags.isEmpty ? nil : tags.map(strings.tag).joined(separator: ", "),
             author: authorName.flatMap { $0.isEmpty ? nil : Document.Agent(type: "Person", name: $0) }
                 ?? Document.Agent(type: "Organization", name: bookName),
             dateModified: cocktail.dateModified, inLanguage: language.rawValue, url: pageURL,

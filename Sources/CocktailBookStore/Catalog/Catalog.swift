@@ -6,19 +6,34 @@ import Foundation
 /// when the catalog was fetched, and the source's fingerprint of it.
 extension SQLBook {
     public func loadCatalog() async throws -> CachedCatalog? {
-        return try await reading { db in
+        return try await readingSnapshot { db in
             guard
                 let fetch = try await db.first(
                     CatalogFetchRow.self, "SELECT fetched_at, source_digest FROM catalog_fetch WHERE id = 1")
             else { return nil }
-            // One statement, so that the drinks read are those of one save.
-            let cocktails = try await db.all(
-                CatalogDrinkRow.self, "SELECT id, payload FROM catalog_cocktail ORDER BY position"
-            )
-            .map { try StoreRules.cocktail(id: $0.id, payload: $0.payload) }
-            return CachedCatalog(cocktails: cocktails, fetchedAt: fetch.fetchedAt, sourceDigest: fetch.sourceDigest)
+            // The drinks of one save (one snapshot), read a page at a time by their key and each
+            // page decoded on every core: the stored JSON of 10,000 drinks in five languages
+            // (70 MB) is never all held at once, only the drinks it becomes.
+            var placed: [(position: Int, cocktail: Cocktail)] = []
+            var after = ""
+            while true {
+                let page = try await db.all(
+                    CatalogDrinkRow.self,
+                    "SELECT id, position, payload FROM catalog_cocktail WHERE id > ? ORDER BY id LIMIT \(Self.catalogPage)",
+                    after)
+                guard let last = page.last else { break }
+                placed += try zip(page.map(\.position), StoreRules.cocktails(page.map { ($0.id, $0.payload) }))
+                    .map { ($0, $1) }
+                after = last.id
+            }
+            placed.sort { $0.position < $1.position }
+            return CachedCatalog(
+                cocktails: placed.map(\.cocktail), fetchedAt: fetch.fetchedAt, sourceDigest: fetch.sourceDigest)
         }
     }
+
+    /// How many stored drinks one read of the cached catalog takes.
+    static var catalogPage: Int { 2_500 }
 
     public func markCatalogFetched(at date: Date) async throws {
         try await writing("catalog") { db in
@@ -53,5 +68,6 @@ private struct CatalogFetchRow: Decodable {
 
 private struct CatalogDrinkRow: Decodable {
     var id: String
+    var position: Int
     var payload: Data
 }
