@@ -26,6 +26,13 @@ struct BenchQuery {
         .init(group: "italian", text: "vermouth rosso", language: .italian),
         .init(group: "italian", text: "mneta", language: .italian),
         .init(group: "italian", text: "affumicato", language: .italian),
+        .init(group: "german", text: "Minze", language: Language(rawValue: "de") ?? .english),
+        .init(group: "german", text: "roter Vermouth", language: Language(rawValue: "de") ?? .english),
+        .init(group: "german", text: "rauchig", language: Language(rawValue: "de") ?? .english),
+        .init(group: "french", text: "menthe", language: Language(rawValue: "fr") ?? .english),
+        .init(group: "french", text: "citron vert", language: Language(rawValue: "fr") ?? .english),
+        .init(group: "spanish", text: "hierbabuena", language: Language(rawValue: "es") ?? .english),
+        .init(group: "spanish", text: "zumo de lima", language: Language(rawValue: "es") ?? .english),
     ]
 }
 

@@ -89,11 +89,13 @@ struct EveryLanguageTests {
     /// a placeholder: what fills it decides them (gender, number, a vowel).
     static let fixedBefore: [String: String] = [
         "de":
-            #"\b(der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines|dein|deine|deinen|deinem|deiner|sein|seine)\s+\{"#,
+            #"\b(der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines|dein|deine|deinen|deinem|deiner|sein|seine)\s+\{(?!date\}|time\}|when\}|until\}|last\})"#,
         "fr":
             #"(\b(le|la|les|un|une|du|des|au|aux|ton|ta|tes|votre|vos|son|sa|ses|ce|cet|cette|de)\s+|\b[ldLD]['’])\{"#,
-        "es": #"\b(el|la|los|las|un|una|unos|unas|del|al|tu|tus|su|sus|este|esta)\s+\{"#,
-        "it": #"\b(il|lo|la|i|gli|le|un|uno|una|del|della|dello|dei|degli|delle|al|alla|tuo|tua|tuoi|tue)\s+\{"#,
+        "es":
+            #"\b(el|la|los|las|un|una|unos|unas|del|al|tu|tus|su|sus|este|esta)\s+\{(?!date\}|time\}|when\}|until\}|last\})"#,
+        "it":
+            #"\b(il|lo|la|i|gli|le|un|uno|una|del|della|dello|dei|degli|delle|al|alla|tuo|tua|tuoi|tue)\s+\{(?!date\}|time\}|when\}|until\}|last\})"#,
     ]
 
     @Test(

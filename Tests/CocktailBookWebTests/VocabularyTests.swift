@@ -10,11 +10,14 @@ import Testing
 /// app needs, and what reads them (TheCocktailDB's API, the drawings, the parser) must know it.
 @Suite("Vocabularies: one complete definition each")
 struct VocabularyTests {
-    @Test("every glass has both names, a TheCocktailDB glass, a drawing, and a capacity unless opaque")
+    /// The names table of every language but English.
+    static let tables = Language.allCases.dropFirst().compactMap { UIStrings.of($0).names }
+
+    @Test("every glass has a name in every language, a TheCocktailDB glass, a drawing, and a capacity unless opaque")
     func glasses() {
         for glass in Glass.allCases {
             let entry = glass.entry
-            #expect(!entry.english.isEmpty && !entry.italian.isEmpty, "\(glass)")
+            #expect(!entry.english.isEmpty && Self.tables.allSatisfy { $0.glasses[glass.rawValue] != nil }, "\(glass)")
             #expect(CocktailDBVocabulary.glasses.contains(entry.cocktailDB), "\(glass): \(entry.cocktailDB)")
             for other in entry.otherCocktailDBNames {
                 #expect(CocktailDBVocabulary.glasses.contains(other), "\(glass): \(other)")
@@ -29,10 +32,12 @@ struct VocabularyTests {
         }
     }
 
-    @Test("every family has both names and one of TheCocktailDB's categories, alcoholic or not")
+    @Test("every family has a name in every language and one of TheCocktailDB's categories, alcoholic or not")
     func categories() {
         for category in DrinkCategory.allCases {
-            #expect(!category.entry.english.isEmpty && !category.entry.italian.isEmpty, "\(category)")
+            #expect(
+                !category.entry.english.isEmpty && Self.tables.allSatisfy { $0.categories[category.rawValue] != nil },
+                "\(category)")
             for alcoholic in [true, false] {
                 let theirs = category.cocktailDB(alcoholic: alcoholic)
                 #expect(CocktailDBVocabulary.categories.contains(theirs), "\(category): \(theirs)")
@@ -41,19 +46,25 @@ struct VocabularyTests {
         }
     }
 
-    @Test("every method has both names")
+    @Test("every method has a name in every language")
     func methods() {
         for method in MixingMethod.allCases {
-            #expect(!method.entry.english.isEmpty && !method.entry.italian.isEmpty, "\(method)")
+            #expect(
+                !method.entry.english.isEmpty && Self.tables.allSatisfy { $0.methods[method.rawValue] != nil },
+                "\(method)")
             #expect(MixingMethod(named: method.rawValue.uppercased()) == method)
         }
     }
 
-    @Test("every unit has both names in both numbers, and the parser reads each spelling back as it")
+    @Test("every unit has names in every language in both numbers, and the parser reads each spelling back as it")
     func units() {
         for unit in MeasureUnit.allCases {
             let entry = unit.entry
-            for name in [entry.english.one, entry.english.other, entry.italian.one, entry.italian.other] {
+            let translated = Self.tables.flatMap {
+                [$0.units[unit.rawValue]?.one ?? "", $0.units[unit.rawValue]?.other ?? ""]
+            }
+            #expect(Self.tables.count == 4)
+            for name in [entry.english.one, entry.english.other] + translated {
                 #expect(!name.isEmpty, "\(unit)")
             }
             #expect(unit == .top || !entry.spellings.isEmpty, "\(unit) has no spelling")

@@ -4,6 +4,8 @@ which the history restores; a recipe that uses itself is refused with what was t
 
 from __future__ import annotations
 
+import urllib.request
+
 from playwright.sync_api import expect
 
 from test_bar import add_bottle, api
@@ -29,7 +31,13 @@ def test_write_a_house_syrup_see_it_in_the_bar_edit_restore_and_a_cycle_refused(
     page.click("a[data-new-house]")
     expect(page.locator("h1")).to_have_text("New house-made ingredient")
     page.fill("#ingredient", "rosemary syrup")
+    # The Translations section: a part per language, each closed until opened.
+    expect(page.locator("details[data-translation]")).to_have_count(4)
+    page.click('details[data-translation="it"] summary')
     page.fill("#name-it", "sciroppo di rosmarino")
+    page.click('details[data-translation="de"] summary')
+    page.fill("#name-de", "Rosmarinsirup")
+    page.fill("#steps-de", "Zucker und Rosmarin in 200 ml Wasser köcheln lassen.\nAbseihen und abkühlen lassen.")
     fill_line(page, 0, "3", "pieces", "rosemary")
     fill_line(page, 1, "200", "g", "sugar")
     page.fill("#steps-en", "Simmer the sugar and rosemary in 200 ml of water.\nStrain and cool.")
@@ -46,6 +54,13 @@ def test_write_a_house_syrup_see_it_in_the_bar_edit_restore_and_a_cycle_refused(
         ["Simmer the sugar and rosemary in 200 ml of water.", "Strain and cool."])
     expect(page.locator("ul.house-lines li")).to_have_text(["3 pieces rosemary", "200 g sugar"])
     expect(page.locator("[data-house-facts]")).to_contain_text("Keeps 14 days in the fridge")
+    # A German reader gets its German name and steps.
+    german = urllib.request.Request(
+        running.url + "/bar/ingredients/rosemary%20syrup", headers={"Accept-Language": "de-DE,de;q=0.9"})
+    with urllib.request.urlopen(german) as answer:
+        text = answer.read().decode()
+    assert "<h1" in text and "Rosmarinsirup" in text, text[:400]
+    assert "Abseihen und abkühlen lassen." in text and "Strain and cool." not in text
 
     # My bar: with rosemary on the shelf the spritz is made through the syrup.
     page.goto(running.url + "/bar")

@@ -19,7 +19,6 @@ public enum DrinkCategory: String, CaseIterable, Sendable, Codable {
     /// What the app knows about a family.
     public struct Entry: Sendable {
         public let english: String
-        public let italian: String
         /// TheCocktailDB's `strCategory` for an alcoholic drink of the family. Non-alcoholic drinks
         /// are `Soft Drink` there, or `Coffee / Tea` when hot or made with coffee or tea.
         public let cocktailDB: String
@@ -27,20 +26,20 @@ public enum DrinkCategory: String, CaseIterable, Sendable, Codable {
 
     public var entry: Entry {
         switch self {
-        case .sour: Entry(english: "Sour", italian: "Sour", cocktailDB: "Cocktail")
-        case .highball: Entry(english: "Highball", italian: "Highball", cocktailDB: "Ordinary Drink")
-        case .spiritForward: Entry(english: "Spirit-forward", italian: "Secchi e intensi", cocktailDB: "Cocktail")
-        case .tiki: Entry(english: "Tiki & Tropical", italian: "Tiki e tropicali", cocktailDB: "Cocktail")
-        case .julep: Entry(english: "Julep & Smash", italian: "Julep e smash", cocktailDB: "Cocktail")
-        case .fizz: Entry(english: "Fizz & Collins", italian: "Fizz e Collins", cocktailDB: "Ordinary Drink")
-        case .punch: Entry(english: "Punch", italian: "Punch", cocktailDB: "Punch / Party Drink")
-        case .frozen: Entry(english: "Frozen", italian: "Frozen", cocktailDB: "Cocktail")
-        case .sparkling: Entry(english: "Sparkling", italian: "Con le bollicine", cocktailDB: "Cocktail")
-        case .creamy: Entry(english: "Creamy", italian: "Cremosi", cocktailDB: "Cocktail")
-        case .hot: Entry(english: "Hot", italian: "Caldi", cocktailDB: "Coffee / Tea")
-        case .shot: Entry(english: "Shot", italian: "Shot", cocktailDB: "Shot")
-        case .coffee: Entry(english: "Coffee & Tea", italian: "Caffè e tè", cocktailDB: "Coffee / Tea")
-        case .wine: Entry(english: "Wine & Aperitif", italian: "Vino e aperitivi", cocktailDB: "Ordinary Drink")
+        case .sour: Entry(english: "Sour", cocktailDB: "Cocktail")
+        case .highball: Entry(english: "Highball", cocktailDB: "Ordinary Drink")
+        case .spiritForward: Entry(english: "Spirit-forward", cocktailDB: "Cocktail")
+        case .tiki: Entry(english: "Tiki & Tropical", cocktailDB: "Cocktail")
+        case .julep: Entry(english: "Julep & Smash", cocktailDB: "Cocktail")
+        case .fizz: Entry(english: "Fizz & Collins", cocktailDB: "Ordinary Drink")
+        case .punch: Entry(english: "Punch", cocktailDB: "Punch / Party Drink")
+        case .frozen: Entry(english: "Frozen", cocktailDB: "Cocktail")
+        case .sparkling: Entry(english: "Sparkling", cocktailDB: "Cocktail")
+        case .creamy: Entry(english: "Creamy", cocktailDB: "Cocktail")
+        case .hot: Entry(english: "Hot", cocktailDB: "Coffee / Tea")
+        case .shot: Entry(english: "Shot", cocktailDB: "Shot")
+        case .coffee: Entry(english: "Coffee & Tea", cocktailDB: "Coffee / Tea")
+        case .wine: Entry(english: "Wine & Aperitif", cocktailDB: "Ordinary Drink")
         }
     }
 

@@ -18,8 +18,6 @@ public enum Glass: String, CaseIterable, Sendable, Codable, Comparable {
     public struct Entry: Sendable {
         /// The name in English, as a label shows it (`Nick & Nora`, `Rocks glass`).
         public let english: String
-        /// The name in Italian, as a sentence writes it (`coppetta Nick & Nora`).
-        public let italian: String
         /// TheCocktailDB's `strGlass` for it; where TheCocktailDB has no such vessel, the one it files
         /// the classic drinks of that vessel under (a Zombie's tiki mug is a `Highball glass` there).
         public let cocktailDB: String
@@ -35,30 +33,30 @@ public enum Glass: String, CaseIterable, Sendable, Codable, Comparable {
 
     public var entry: Entry {
         switch self {
-        case .coupe: Entry("Coupe", "coppetta", "Coupe Glass", capacity: 170, fill: 0.5)
+        case .coupe: Entry("Coupe", "Coupe Glass", capacity: 170, fill: 0.5)
         case .martini:
-            Entry("Martini glass", "coppa martini", "Cocktail glass", ["Martini Glass"], capacity: 180, fill: 1.0 / 3)
+            Entry("Martini glass", "Cocktail glass", ["Martini Glass"], capacity: 180, fill: 1.0 / 3)
         case .nickAndNora:
             Entry(
-                "Nick & Nora", "coppetta Nick & Nora", "Cocktail glass", ["Nick and Nora Glass"], capacity: 140,
+                "Nick & Nora", "Cocktail glass", ["Nick and Nora Glass"], capacity: 140,
                 fill: 0.5)
-        case .rocks: Entry("Rocks glass", "tumbler basso", "Old-fashioned glass", capacity: 240)
-        case .doubleRocks: Entry("Double rocks glass", "tumbler basso doppio", "Whiskey Glass", capacity: 320)
-        case .highball: Entry("Highball", "highball", "Highball glass", capacity: 320)
-        case .collins: Entry("Collins glass", "bicchiere collins", "Collins glass", capacity: 380)
-        case .hurricane: Entry("Hurricane glass", "bicchiere hurricane", "Hurricane glass", capacity: 420, fill: 0.8)
-        case .copperMug: Entry("Copper mug", "tazza di rame", "Copper Mug", capacity: nil)
-        case .tikiMug: Entry("Tiki mug", "tazza tiki", "Highball glass", capacity: nil)
-        case .flute: Entry("Flute", "flûte", "Champagne flute", capacity: 180, fill: 0.8)
-        case .wine: Entry("Wine glass", "calice da vino", "Wine Glass", ["White wine glass"], capacity: 320, fill: 0.6)
+        case .rocks: Entry("Rocks glass", "Old-fashioned glass", capacity: 240)
+        case .doubleRocks: Entry("Double rocks glass", "Whiskey Glass", capacity: 320)
+        case .highball: Entry("Highball", "Highball glass", capacity: 320)
+        case .collins: Entry("Collins glass", "Collins glass", capacity: 380)
+        case .hurricane: Entry("Hurricane glass", "Hurricane glass", capacity: 420, fill: 0.8)
+        case .copperMug: Entry("Copper mug", "Copper Mug", capacity: nil)
+        case .tikiMug: Entry("Tiki mug", "Highball glass", capacity: nil)
+        case .flute: Entry("Flute", "Champagne flute", capacity: 180, fill: 0.8)
+        case .wine: Entry("Wine glass", "Wine Glass", ["White wine glass"], capacity: 320, fill: 0.6)
         case .margarita:
             Entry(
-                "Margarita glass", "coppa margarita", "Margarita glass", ["Margarita/Coupette glass"], capacity: 260,
+                "Margarita glass", "Margarita glass", ["Margarita/Coupette glass"], capacity: 260,
                 fill: 1.0 / 3)
-        case .julepCup: Entry("Julep cup", "coppa da julep", "Highball glass", capacity: 320)
-        case .shot: Entry("Shot glass", "bicchierino da shot", "Shot glass", capacity: 45)
-        case .copa: Entry("Copa (balloon glass)", "copa (balloon)", "Balloon Glass", capacity: 450, fill: 0.5)
-        case .mug: Entry("Mug", "tazza", "Coffee mug", ["Irish coffee cup"], capacity: nil)
+        case .julepCup: Entry("Julep cup", "Highball glass", capacity: 320)
+        case .shot: Entry("Shot glass", "Shot glass", capacity: 45)
+        case .copa: Entry("Copa (balloon glass)", "Balloon Glass", capacity: 450, fill: 0.5)
+        case .mug: Entry("Mug", "Coffee mug", ["Irish coffee cup"], capacity: nil)
         }
     }
 
@@ -89,11 +87,11 @@ public enum Glass: String, CaseIterable, Sendable, Codable, Comparable {
 
 extension Glass.Entry {
     init(
-        _ english: String, _ italian: String, _ cocktailDB: String, _ others: [String] = [], capacity: Double?,
+        _ english: String, _ cocktailDB: String, _ others: [String] = [], capacity: Double?,
         fill: Double = 1
     ) {
         self.init(
-            english: english, italian: italian, cocktailDB: cocktailDB, otherCocktailDBNames: others,
+            english: english, cocktailDB: cocktailDB, otherCocktailDBNames: others,
             capacity: capacity,
             fillExponent: fill)
     }

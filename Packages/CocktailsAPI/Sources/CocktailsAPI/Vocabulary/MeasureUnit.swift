@@ -1,4 +1,5 @@
-/// The units recipe lines use, each defined once: how it is written in each language, the
+/// The units recipe lines use, each defined once: how it is written in English (other languages
+/// name it in their names tables), the
 /// spellings the parser reads, and the volume it stands for.
 public enum MeasureUnit: String, Sendable, Codable, CaseIterable {
     case ml, cl, oz, tsp, tbsp, barspoon, dash, drop, splash, cup, part
@@ -8,10 +9,6 @@ public enum MeasureUnit: String, Sendable, Codable, CaseIterable {
     public struct Entry: Sendable {
         /// English, for one and for more (`dash`, `dashes`).
         public let english: (one: String, other: String)
-        /// Italian, for one and for more (`goccia`, `gocce`).
-        public let italian: (one: String, other: String)
-        /// Whether the Italian noun is feminine (`una goccia`, `due fette`).
-        public let italianFeminine: Bool
         /// Millilitres in one, for the strength estimate; `nil` for solids.
         ///
         /// `top` is what a top-up adds to a built drink, taken as 90 ml; a `splash` as 7.5 ml; a
@@ -26,39 +23,39 @@ public enum MeasureUnit: String, Sendable, Codable, CaseIterable {
         switch self {
         case .ml:
             Entry(
-                ("ml", "ml"), ("ml", "ml"), false, 1,
+                ("ml", "ml"), 1,
                 ["ml", "mls", "millilitres", "milliliters", "millilitre", "milliliter"])
         case .cl:
             Entry(
-                ("cl", "cl"), ("cl", "cl"), false, 10, ["cl", "centilitres", "centiliters", "centilitre", "centiliter"])
+                ("cl", "cl"), 10, ["cl", "centilitres", "centiliters", "centilitre", "centiliter"])
         case .oz:
             Entry(
-                ("oz", "oz"), ("oz", "oz"), false, 29.57,
+                ("oz", "oz"), 29.57,
                 ["fl oz", "fl. oz.", "fl. oz", "fluid ounces", "fluid ounce", "ounces", "ounce", "oz.", "oz"])
         case .tsp:
             Entry(
-                ("tsp", "tsp"), ("cucchiaino", "cucchiaini"), false, 5,
+                ("tsp", "tsp"), 5,
                 ["teaspoons", "teaspoon", "tsps", "tsp.", "tsp"])
         case .tbsp:
             Entry(
-                ("tbsp", "tbsp"), ("cucchiaio", "cucchiai"), false, 15,
+                ("tbsp", "tbsp"), 15,
                 ["tablespoons", "tablespoon", "tbsps", "tbsp.", "tbsp", "tblsp"])
         case .barspoon:
             Entry(
-                ("barspoon", "barspoons"), ("cucchiaio da bar", "cucchiai da bar"), false, 5,
+                ("barspoon", "barspoons"), 5,
                 ["barspoons", "barspoon", "bar spoons", "bar spoon"])
-        case .dash: Entry(("dash", "dashes"), ("dash", "dash"), false, 0.9, ["dashes", "dash"])
-        case .drop: Entry(("drop", "drops"), ("goccia", "gocce"), true, 0.05, ["drops", "drop"])
-        case .splash: Entry(("splash", "splashes"), ("spruzzo", "spruzzi"), false, 7.5, ["splashes", "splash"])
-        case .cup: Entry(("cup", "cups"), ("tazza", "tazze"), true, 240, ["cups", "cup"])
-        case .part: Entry(("part", "parts"), ("parte", "parti"), true, 30, ["parts", "part"])
-        case .slice: Entry(("slice", "slices"), ("fetta", "fette"), true, nil, ["slices", "slice"])
-        case .wedge: Entry(("wedge", "wedges"), ("spicchio", "spicchi"), false, nil, ["wedges", "wedge"])
-        case .sprig: Entry(("sprig", "sprigs"), ("rametto", "rametti"), false, nil, ["sprigs", "sprig"])
-        case .leaf: Entry(("leaf", "leaves"), ("foglia", "foglie"), true, nil, ["leaves", "leaf"])
-        case .pinch: Entry(("pinch", "pinches"), ("pizzico", "pizzichi"), false, nil, ["pinches", "pinch"])
-        case .piece: Entry(("piece", "pieces"), ("pezzo", "pezzi"), false, nil, ["pieces", "piece"])
-        case .top: Entry(("top up", "top up"), ("per colmare", "per colmare"), false, 90, [])
+        case .dash: Entry(("dash", "dashes"), 0.9, ["dashes", "dash"])
+        case .drop: Entry(("drop", "drops"), 0.05, ["drops", "drop"])
+        case .splash: Entry(("splash", "splashes"), 7.5, ["splashes", "splash"])
+        case .cup: Entry(("cup", "cups"), 240, ["cups", "cup"])
+        case .part: Entry(("part", "parts"), 30, ["parts", "part"])
+        case .slice: Entry(("slice", "slices"), nil, ["slices", "slice"])
+        case .wedge: Entry(("wedge", "wedges"), nil, ["wedges", "wedge"])
+        case .sprig: Entry(("sprig", "sprigs"), nil, ["sprigs", "sprig"])
+        case .leaf: Entry(("leaf", "leaves"), nil, ["leaves", "leaf"])
+        case .pinch: Entry(("pinch", "pinches"), nil, ["pinches", "pinch"])
+        case .piece: Entry(("piece", "pieces"), nil, ["pieces", "piece"])
+        case .top: Entry(("top up", "top up"), 90, [])
         }
     }
 
@@ -68,11 +65,11 @@ public enum MeasureUnit: String, Sendable, Codable, CaseIterable {
 
 extension MeasureUnit.Entry {
     init(
-        _ english: (String, String), _ italian: (String, String), _ feminine: Bool, _ millilitres: Double?,
+        _ english: (String, String), _ millilitres: Double?,
         _ spellings: [String]
     ) {
         self.init(
-            english: english, italian: italian, italianFeminine: feminine, millilitres: millilitres,
+            english: english, millilitres: millilitres,
             spellings: spellings)
     }
 }

@@ -5,19 +5,18 @@ public enum MixingMethod: String, CaseIterable, Sendable, Codable {
     /// What the app knows about a method.
     public struct Entry: Sendable {
         public let english: String
-        public let italian: String
     }
 
     public var entry: Entry {
         switch self {
-        case .shaken: Entry(english: "Shaken", italian: "shakerato")
-        case .stirred: Entry(english: "Stirred", italian: "mescolato")
-        case .built: Entry(english: "Built", italian: "direttamente nel bicchiere")
-        case .blended: Entry(english: "Blended", italian: "frullato")
-        case .muddled: Entry(english: "Muddled", italian: "pestato")
-        case .layered: Entry(english: "Layered", italian: "a strati")
-        case .thrown: Entry(english: "Thrown", italian: "versato a cascata (throwing)")
-        case .swizzled: Entry(english: "Swizzled", italian: "swizzle")
+        case .shaken: Entry(english: "Shaken")
+        case .stirred: Entry(english: "Stirred")
+        case .built: Entry(english: "Built")
+        case .blended: Entry(english: "Blended")
+        case .muddled: Entry(english: "Muddled")
+        case .layered: Entry(english: "Layered")
+        case .thrown: Entry(english: "Thrown")
+        case .swizzled: Entry(english: "Swizzled")
         }
     }
 
