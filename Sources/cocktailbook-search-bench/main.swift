@@ -80,7 +80,7 @@ struct Options {
         print(
             "  --bar        instead, time makeable=now, one-away and suggestions for shelves of 20, 100 and 300 bottles"
         )
-        print("  --copies     catalogs of copies of the bundled drinks, with their texts in every language, not synthetic ones")
+        print("  --copies     copies of the bundled drinks, with their texts in every language, not synthetic ones")
         print("  --house      the bar benchmark with twenty house-made ingredients (syrups) in the recipes")
         print("  --party      instead, time planning a party over a 100-drink list (20 guests, 2 drinks each)")
         print(
