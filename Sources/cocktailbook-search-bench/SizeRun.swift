@@ -31,7 +31,7 @@ struct BenchQuery {
         .init(group: "german", text: "rauchig", language: Language(rawValue: "de") ?? .english),
         .init(group: "french", text: "menthe", language: Language(rawValue: "fr") ?? .english),
         .init(group: "french", text: "citron vert", language: Language(rawValue: "fr") ?? .english),
-        .init(group: "spanish", text: "hierbabuena", language: Language(rawValue: "es") ?? .english),
+        .init(group: "spanish", text: "pomelo", language: Language(rawValue: "es") ?? .english),
         .init(group: "spanish", text: "zumo de lima", language: Language(rawValue: "es") ?? .english),
     ]
 }
