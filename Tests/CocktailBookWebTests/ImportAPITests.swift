@@ -48,6 +48,21 @@ struct ImportAPITests {
         return ([.contentType: "multipart/form-data; boundary=\(boundary)"], ByteBuffer(bytes: body))
     }
 
+    /// The review of a file sent with `headers` and `body`, which the server stages (201).
+    static func stage(_ client: some TestClientProtocol, headers: HTTPFields, body: ByteBuffer) async throws -> Review {
+        let staged = try await client.execute(uri: "/api/v1/imports", method: .post, headers: headers, body: body)
+        #expect(staged.status == .created, "\(String(buffer: staged.body))")
+        return try JSONDecoder().decode(Review.self, from: Data(buffer: staged.body))
+    }
+
+    /// The answer to applying `review` with the choices of `json`.
+    static func apply(_ client: some TestClientProtocol, _ review: Review, _ json: String) async throws -> TestResponse
+    {
+        try await client.execute(
+            uri: "/api/v1/imports/\(review.id)/apply", method: .post, headers: [.contentType: "application/json"],
+            body: ByteBuffer(string: json))
+    }
+
     static func fixture(_ name: String) throws -> Data {
         try Data(contentsOf: URL(fileURLWithPath: OtherAppsImportTests.fixture(name)))
     }
@@ -125,16 +140,10 @@ struct ImportAPITests {
         try await makeApp(databasePath: database.path).test(.router) { client in
             try await client.waitUntilReady()
             func stage() async throws -> Review {
-                let staged = try await client.execute(
-                    uri: "/api/v1/imports", method: .post, headers: [.contentType: "text/csv"],
-                    body: ByteBuffer(string: csv))
-                #expect(staged.status == .created, "\(String(buffer: staged.body))")
-                return try JSONDecoder().decode(Review.self, from: Data(buffer: staged.body))
+                try await Self.stage(client, headers: [.contentType: "text/csv"], body: ByteBuffer(string: csv))
             }
             func apply(_ review: Review, _ json: String) async throws -> TestResponse {
-                try await client.execute(
-                    uri: "/api/v1/imports/\(review.id)/apply", method: .post,
-                    headers: [.contentType: "application/json"], body: ByteBuffer(string: json))
+                try await Self.apply(client, review, json)
             }
             // Named once for both drinks, with the book's nearest bottle offered first.
             let review = try await stage()
@@ -185,16 +194,10 @@ struct ImportAPITests {
         try await makeApp(databasePath: database.path).test(.router) { client in
             try await client.waitUntilReady()
             func stage(_ text: String) async throws -> Review {
-                let staged = try await client.execute(
-                    uri: "/api/v1/imports", method: .post, headers: [.contentType: "text/csv"],
-                    body: ByteBuffer(string: text))
-                #expect(staged.status == .created, "\(String(buffer: staged.body))")
-                return try JSONDecoder().decode(Review.self, from: Data(buffer: staged.body))
+                try await Self.stage(client, headers: [.contentType: "text/csv"], body: ByteBuffer(string: text))
             }
             func apply(_ review: Review, _ json: String) async throws {
-                let applied = try await client.execute(
-                    uri: "/api/v1/imports/\(review.id)/apply", method: .post,
-                    headers: [.contentType: "application/json"], body: ByteBuffer(string: json))
+                let applied = try await Self.apply(client, review, json)
                 #expect(applied.status == .ok, "\(String(buffer: applied.body))")
             }
             let one = try await stage(first)
@@ -231,15 +234,10 @@ struct ImportAPITests {
             try await client.waitUntilReady()
             func stage() async throws -> Review {
                 let (headers, body) = Self.multipart(try Self.fixture("mealie-export.zip"), name: "mealie-export.zip")
-                let staged = try await client.execute(
-                    uri: "/api/v1/imports", method: .post, headers: headers, body: body)
-                #expect(staged.status == .created, "\(String(buffer: staged.body))")
-                return try JSONDecoder().decode(Review.self, from: Data(buffer: staged.body))
+                return try await Self.stage(client, headers: headers, body: body)
             }
             func apply(_ review: Review, _ json: String) async throws {
-                let applied = try await client.execute(
-                    uri: "/api/v1/imports/\(review.id)/apply", method: .post,
-                    headers: [.contentType: "application/json"], body: ByteBuffer(string: json))
+                let applied = try await Self.apply(client, review, json)
                 #expect(applied.status == .ok, "\(String(buffer: applied.body))")
             }
             let first = try await stage()

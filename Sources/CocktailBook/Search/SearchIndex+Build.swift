@@ -1,26 +1,12 @@
-import Dispatch
-import Foundation
-
 /// How a ``SearchIndex`` is built: its pieces at once on every core, and each recipe line read
 /// once for every language.
 extension SearchIndex {
-    /// The pieces of an index built at once, each written by the worker that built it and read
-    /// once all have finished.
-    final class BuildParts: @unchecked Sendable {
-        struct Built {
-            var recipes: (ingredients: [Language: TermIndex], ingredientNames: NameLists, bar: BarIndex.Builder?)?
-            var names: (index: TermIndex, terms: [[String]])?
-            var descriptions: [TermIndex?]
-        }
-
-        private var value: Built
-        private let lock = NSLock()
-
-        init(languages: Int) { value = Built(descriptions: Array(repeating: nil, count: languages)) }
-
-        func set(_ change: (inout Built) -> Void) { lock.withLock { change(&value) } }
-
-        var built: Built { lock.withLock { value } }
+    /// One piece of an index built at once: the recipes' part, the names, or one language's
+    /// descriptions.
+    enum BuildPiece {
+        case recipes((ingredients: [Language: TermIndex], ingredientNames: NameLists, bar: BarIndex.Builder?))
+        case names(TermIndex, [[String]])
+        case descriptions(TermIndex)
     }
 
     /// The descriptions and tags of every drink in `language`, as its pages show them (a drink

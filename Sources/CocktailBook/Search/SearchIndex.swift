@@ -1,6 +1,3 @@
-import Dispatch
-import Foundation
-
 /// The in-memory search over a catalog, built once per catalog so every storage backend gets
 /// the same search.
 ///
@@ -66,27 +63,29 @@ public struct SearchIndex: Sendable {
         // other: one piece of work each, taken by the cores as they come free (at 10,000 drinks
         // in five languages the descriptions are most of a build).
         let languages = Language.allCases
-        let parts = BuildParts(languages: languages.count)
-        DispatchQueue.concurrentPerform(iterations: 2 + languages.count) { part in
+        let pieces = ConcurrentParts.map(2 + languages.count) { part -> BuildPiece in
             switch part {
-            case 0: parts.set { $0.recipes = Self.recipes(cocktails, table: table, forBar: forBar) }
+            case 0: return .recipes(Self.recipes(cocktails, table: table, forBar: forBar))
             case 1:
                 let nameTerms = Self.nameTerms(cocktails)
-                let names = TermIndex(documents: nameTerms)
-                parts.set { $0.names = (names, nameTerms) }
-            default:
-                let index = Self.descriptions(cocktails, in: languages[part - 2])
-                parts.set { $0.descriptions[part - 2] = index }
+                return .names(TermIndex(documents: nameTerms), nameTerms)
+            default: return .descriptions(Self.descriptions(cocktails, in: languages[part - 2]))
             }
         }
-        let built = parts.built
-        guard let recipes = built.recipes, let words = built.names else {
-            fatalError("a piece of the index was not built")
+        guard case .recipes(let recipes) = pieces[0], case .names(let nameIndex, let nameTerms) = pieces[1] else {
+            fatalError("the index's pieces come in the order asked")
         }
-        descriptions = Dictionary(uniqueKeysWithValues: zip(languages, built.descriptions.map { $0! }))
-        names = words.index
+        descriptions = Dictionary(
+            uniqueKeysWithValues: zip(
+                languages,
+                pieces.dropFirst(2).map { piece -> TermIndex in
+                    guard case .descriptions(let index) = piece else {
+                        fatalError("a language's piece is its descriptions")
+                    }
+                    return index
+                }))
+        names = nameIndex
         ingredients = recipes.ingredients
-        let nameTerms = words.terms
         if forBar { bar = recipes.bar }
         exactNames = [:]
         repeatedExactNames = [:]

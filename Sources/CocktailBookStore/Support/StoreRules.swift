@@ -42,32 +42,16 @@ extension StoreRules {
         return try encoder.encode(cocktail)
     }
 
-    /// A stored drink; an unreadable one names itself.
     /// The drinks of stored `rows` (id and JSON), in their order, decoded on every core.
     static func cocktails(_ rows: [(id: String, payload: Data)]) throws -> [Cocktail] {
         let parts = max(1, min(4 * ProcessInfo.processInfo.activeProcessorCount, rows.count / 64))
-        let results = DecodedParts(count: parts)
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
+        return try ConcurrentParts.map(parts) { part in
             let range = (rows.count * part / parts)..<(rows.count * (part + 1) / parts)
-            results.set(part, Result { try rows[range].map { try cocktail(id: $0.id, payload: $0.payload) } })
-        }
-        return try results.all.flatMap { try $0.get() }
+            return Result { try rows[range].map { try cocktail(id: $0.id, payload: $0.payload) } }
+        }.flatMap { try $0.get() }
     }
 
-    /// Each part's outcome, written by one worker and read once all have finished.
-    private final class DecodedParts: @unchecked Sendable {
-        private var parts: [Result<[Cocktail], any Error>]
-        private let lock = NSLock()
-
-        init(count: Int) { parts = Array(repeating: .success([]), count: count) }
-
-        func set(_ part: Int, _ result: Result<[Cocktail], any Error>) {
-            lock.withLock { parts[part] = result }
-        }
-
-        var all: [Result<[Cocktail], any Error>] { lock.withLock { parts } }
-    }
-
+    /// A stored drink; an unreadable one names itself.
     static func cocktail(id: String, payload: some Collection<UInt8>) throws -> Cocktail {
         do {
             return try JSONDecoder().decode(Cocktail.self, from: Data(payload))
