@@ -79,12 +79,6 @@ struct AccountPage: PageModel {
         var expiry: String?
     }
 
-    struct Choice {
-        var value: String
-        var label: String
-        var selected: Bool
-    }
-
     /// The notice shown after `done=` (`password`, `revoked`, `sessions`), in the viewer's language.
     static func notice(_ done: String?, strings: UIStrings) -> String? {
         guard let done, ["password", "revoked", "sessions", "email"].contains(done) else { return nil }
@@ -153,19 +147,13 @@ struct AdminUsersPage: PageModel {
         var confirmRemove: String
     }
 
-    struct Choice {
-        var value: String
-        var label: String
-        var isSelected: Bool
-    }
-
     init(accounts: [Account], notice: String?, message: String?, strings: UIStrings = .english) {
 
         rows = accounts.map { account in
             Row(
                 name: account.name,
                 roles: Role.allCases.map {
-                    Choice(value: $0.rawValue, label: strings["role_" + $0.rawValue], isSelected: $0 == account.role)
+                    Choice(value: $0.rawValue, label: strings["role_" + $0.rawValue], selected: $0 == account.role)
                 },
                 since: strings("admin_since", ["date": DateText.day(account.createdAt, strings: strings)]),
                 roleOf: strings("admin_role_of", ["name": account.name]),

@@ -8,12 +8,6 @@ struct HouseEditorPage: PageModel {
     static let template = "house-editor"
     let catalogState = "ready"
 
-    struct Choice: Sendable {
-        var value: String
-        var label: String
-        var selected: Bool
-    }
-
     struct Row: Sendable {
         var index: Int
         /// The line's number as its labels say it (`Amount 2`), from 1.
@@ -29,11 +23,6 @@ struct HouseEditorPage: PageModel {
             self.ingredient = ingredient
             self.units = units
         }
-    }
-
-    struct Problem: Sendable {
-        var fieldID: String
-        var message: String
     }
 
     var title: String
@@ -59,7 +48,7 @@ struct HouseEditorPage: PageModel {
     var storageNote: String
     var rows: [Row]
     var stepsEn: String
-    var problems: [Problem]
+    var problems: [FormProblem]
     var hasProblems: Bool
     var stale: StaleVersion?
     var suggestions: [String]
@@ -108,9 +97,7 @@ struct HouseEditorPage: PageModel {
                 code: code, language: Language.name(of: code), name: name, steps: steps.joined(separator: "\n"),
                 isOpen: !name.isEmpty || !steps.isEmpty || problem != nil)
         }
-        self.problems = problems.map {
-            Problem(fieldID: Self.fieldID($0.field), message: strings($0.message, $0.values))
-        }
+        self.problems = FormProblem.all(problems, fieldID: Self.fieldID, strings: strings)
         hasProblems = !problems.isEmpty
         self.stale = stale
         self.suggestions = suggestions

@@ -40,12 +40,6 @@ struct ImportReviewPage: PageModel {
         var unknown: String?
     }
 
-    struct Choice: Sendable {
-        var value: String
-        var label: String
-        var selected: Bool
-    }
-
     struct PassedOver: Sendable {
         var name: String
         var reason: String

@@ -78,12 +78,6 @@ struct ListPage: PageModel {
         var label: String
     }
 
-    struct FollowOption: Sendable {
-        var value: String
-        var label: String
-        var isSelected: Bool
-    }
-
     var id: Int64
     var name: String
     var rows: [Row]
@@ -99,7 +93,7 @@ struct ListPage: PageModel {
     var shareWarning: String?
     var shareExpiry: String?
     var expiries: [Expiry]
-    var followOptions: [FollowOption]
+    var followOptions: [Choice]
     var menuShelfAction: String
     var hidesUnavailable: Bool
     /// Whether the menu keeps the list's order (else it groups the drinks by style).
@@ -154,12 +148,12 @@ struct ListPage: PageModel {
         self.notice = notice
         let follows = list.menuShelf?.ownerID
         followOptions =
-            [FollowOption(value: "", label: strings["menu_follow_none"], isSelected: follows == nil)]
+            [Choice(value: "", label: strings["menu_follow_none"], selected: follows == nil)]
             + followable.map { bar in
-                FollowOption(
+                Choice(
                     value: String(bar.id),
                     label: bar.name.map { strings("menu_follow_account", ["name": $0]) } ?? strings["menu_follow_mine"],
-                    isSelected: follows == bar.id)
+                    selected: follows == bar.id)
             }
         menuShelfAction = base + "/menu-shelf"
         hidesUnavailable = list.menuShelf?.hidesUnavailable ?? false

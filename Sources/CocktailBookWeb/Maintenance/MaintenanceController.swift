@@ -127,7 +127,7 @@ struct MaintenanceController<Context: AppContext>: Sendable {
         var page = MaintenancePage(
             status: status, source: source, storage: storage, notice: notice, message: message,
             strings: context.strings)
-        page.currencies = CurrencyChoice.all(selected: try await desk.currency(), strings: context.strings)
+        page.currencies = Choice.currencies(selected: try await desk.currency(), strings: context.strings)
         return page
     }
 }
@@ -171,7 +171,7 @@ struct MaintenancePage: PageModel {
     var message: String?
 
     /// The book's currency, one of Foundation's common ISO 4217 codes.
-    var currencies: [CurrencyChoice] = []
+    var currencies: [Choice] = []
     var hasRecordedPictures: Bool
     /// The backups taken before restores, to download.
     var keptBackups: [KeptBackup]

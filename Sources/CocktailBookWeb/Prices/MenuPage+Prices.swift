@@ -48,12 +48,6 @@ struct MenuSuggestion: Sendable {
 
 /// The owner's form on the menu: show prices or not, and the pour cost suggestions aim at.
 struct MenuPricingForm: Sendable {
-    struct Choice: Sendable {
-        var value: String
-        var label: String
-        var isChecked: Bool
-    }
-
     var action: String
     var displays: [Choice]
     var pourCost: Int
@@ -68,7 +62,7 @@ struct MenuPricingForm: Sendable {
         displays = MenuPrices.Display.allCases.map {
             Choice(
                 value: $0.rawValue, label: strings["menu_prices_" + $0.rawValue],
-                isChecked: list.menuPrices.display == $0)
+                selected: list.menuPrices.display == $0)
         }
         pourCost = list.menuPrices.pourCost
         hint = strings("menu_prices_hint", ["currency": currency])

@@ -11,17 +11,11 @@ struct EditorPage: PageModel {
     static let template = "editor"
     let catalogState = "ready"
 
-    struct Option: Sendable {
-        var value: String
-        var label: String
-        var selected: Bool
-    }
-
     struct RowModel: Sendable {
         var index: Int
         var number: Int
         var amount: String
-        var units: [Option]
+        var units: [Choice]
         var ingredient: String
         var note: String
         var optional: Bool
@@ -45,11 +39,6 @@ struct EditorPage: PageModel {
         var isLast: Bool
     }
 
-    struct ProblemModel: Sendable {
-        var fieldID: String
-        var message: String
-    }
-
     /// The version saved meanwhile by someone else, shown beside what was typed.
     var title: String
     var action: String
@@ -60,9 +49,9 @@ struct EditorPage: PageModel {
     var basedOnText: String?
     var name: String
     var alcoholic: Bool
-    var categories: [Option]
-    var glasses: [Option]
-    var methods: [Option]
+    var categories: [Choice]
+    var glasses: [Choice]
+    var methods: [Choice]
     var preparationMinutes: String
     var shortDescription: String
     var longDescription: String
@@ -79,7 +68,7 @@ struct EditorPage: PageModel {
     var translations: [TranslationModel]
     var imageURL: String?
     var imageSource: String?
-    var problems: [ProblemModel]
+    var problems: [FormProblem]
     var hasProblems: Bool
     var nameProblem: String?
     var categoryProblem: String?
@@ -144,23 +133,23 @@ struct EditorPage: PageModel {
         basedOnText = basedOnName.map { strings("editor_based_on", ["name": $0]) }
         name = draft.name
         alcoholic = draft.kind == .alcoholic
-        let blank = Option(value: "", label: strings["editor_choose"], selected: false)
+        let blank = Choice(value: "", label: strings["editor_choose"], selected: false)
         categories =
             [blank]
             + DrinkCategory.allCases.map {
-                Option(
+                Choice(
                     value: $0.rawValue, label: strings.category($0),
                     selected: DrinkCategory(named: draft.category) == $0)
             }
         glasses =
             [blank]
             + Glass.allCases.map {
-                Option(value: $0.rawValue, label: strings.glass($0), selected: Glass(named: draft.glass) == $0)
+                Choice(value: $0.rawValue, label: strings.glass($0), selected: Glass(named: draft.glass) == $0)
             }
         methods =
             [blank]
             + MixingMethod.allCases.map {
-                Option(value: $0.rawValue, label: strings.method($0), selected: MixingMethod(named: draft.method) == $0)
+                Choice(value: $0.rawValue, label: strings.method($0), selected: MixingMethod(named: draft.method) == $0)
             }
         preparationMinutes = draft.preparationMinutes
         shortDescription = draft.shortDescription
@@ -172,9 +161,7 @@ struct EditorPage: PageModel {
         recipeAuthor = draft.recipeAuthor ?? ""
         let words = Dictionary(
             problems.map { ($0.field, strings($0.message, $0.values)) }, uniquingKeysWith: { a, _ in a })
-        self.problems = problems.map {
-            ProblemModel(fieldID: Self.fieldID($0.field), message: strings($0.message, $0.values))
-        }
+        self.problems = FormProblem.all(problems, fieldID: Self.fieldID, strings: strings)
         hasProblems = !problems.isEmpty
         nameProblem = words["name"]
         categoryProblem = words["category"]
@@ -194,9 +181,9 @@ struct EditorPage: PageModel {
         let rowCount = draft.rows.count
         rows = draft.rows.enumerated().map { index, row in
             let unitOptions =
-                [Option(value: "", label: strings["editor_unit_none"], selected: row.unit.isEmpty)]
+                [Choice(value: "", label: strings["editor_unit_none"], selected: row.unit.isEmpty)]
                 + MeasureUnit.allCases.map { unit in
-                    Option(
+                    Choice(
                         value: unit.rawValue, label: unit.name(in: strings.language, count: 2),
                         selected: row.unit == unit.rawValue)
                 }

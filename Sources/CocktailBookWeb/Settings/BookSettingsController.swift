@@ -34,18 +34,13 @@ struct BookSettingsController<Context: AppContext>: Sendable {
     }
 }
 
-/// One currency of the maintenance page's choice: its code and its name in the reader's language.
-struct CurrencyChoice: Sendable {
-    var value: String
-    var label: String
-    var isSelected: Bool
-
-    /// Foundation's common ISO 4217 currencies, by code, `selected` chosen.
-    static func all(selected: String, strings: UIStrings) -> [CurrencyChoice] {
+extension Choice {
+    /// The maintenance page's currencies: Foundation's common ISO 4217 codes, each with its name
+    /// in the reader's language, `selected` chosen.
+    static func currencies(selected: String, strings: UIStrings) -> [Choice] {
         Locale.commonISOCurrencyCodes.sorted().map { code in
             let name = strings.locale.localizedString(forCurrencyCode: code)
-            return CurrencyChoice(
-                value: code, label: name.map { "\(code) · \($0)" } ?? code, isSelected: code == selected)
+            return Choice(value: code, label: name.map { "\(code) · \($0)" } ?? code, selected: code == selected)
         }
     }
 }

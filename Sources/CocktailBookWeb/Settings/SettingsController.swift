@@ -71,25 +71,17 @@ struct SettingsPage: PageModel {
         return path == "/settings" || path.hasPrefix("/settings?") ? "/" : path
     }
 
-    struct Choice {
-        var value: String
-        var label: String
-        var isChecked: Bool
-        /// The choice's own language when it differs from the page's.
-        var langAttribute: String? = nil
-    }
-
     init(_ settings: Settings, language: Language, returnPath: String, regionStandard: Int = 10) {
         let strings = UIStrings.of(language)
         themes = Settings.Theme.allCases.map {
-            Choice(value: $0.rawValue, label: strings["settings_theme_" + $0.rawValue], isChecked: settings.theme == $0)
+            Choice(value: $0.rawValue, label: strings["settings_theme_" + $0.rawValue], selected: settings.theme == $0)
         }
         // Each language is named in itself, so anyone can find their own.
         languages =
-            [Choice(value: "auto", label: strings["settings_language_auto"], isChecked: settings.language == nil)]
+            [Choice(value: "auto", label: strings["settings_language_auto"], selected: settings.language == nil)]
             + Language.allCases.map {
                 Choice(
-                    value: $0.rawValue, label: UIStrings.of($0)["language_name"], isChecked: settings.language == $0,
+                    value: $0.rawValue, label: UIStrings.of($0)["language_name"], selected: settings.language == $0,
                     langAttribute: $0 == language ? nil : $0.rawValue)
             }
         // Until chosen, the units follow the language (the first choice says which it gives).
@@ -97,24 +89,24 @@ struct SettingsPage: PageModel {
             [
                 Choice(
                     value: "auto", label: strings("settings_units_auto", ["units": settings.units.rawValue]),
-                    isChecked: !settings.unitsChosen)
+                    selected: !settings.unitsChosen)
             ]
             + Settings.Units.allCases.map {
-                Choice(value: $0.rawValue, label: $0.rawValue, isChecked: settings.unitsChosen && settings.units == $0)
+                Choice(value: $0.rawValue, label: $0.rawValue, selected: settings.unitsChosen && settings.units == $0)
             }
         servings = Settings.servingsRange.map {
-            Choice(value: String($0), label: String($0), isChecked: settings.servings == $0)
+            Choice(value: String($0), label: String($0), selected: settings.servings == $0)
         }
         standardDrinks =
             [
                 Choice(
                     value: "auto", label: strings("settings_standard_drink_auto", ["g": String(regionStandard)]),
-                    isChecked: settings.standardDrink == nil)
+                    selected: settings.standardDrink == nil)
             ]
             + StandardDrink.choices.map {
                 Choice(
                     value: String($0), label: strings("settings_standard_drink_" + String($0)),
-                    isChecked: settings.standardDrink == $0)
+                    selected: settings.standardDrink == $0)
             }
         self.returnPath = returnPath
         saveReturn = returnPath
@@ -122,7 +114,7 @@ struct SettingsPage: PageModel {
 
     mutating func showBarSharing(_ settings: Settings, strings: UIStrings) {
         barSharing = [("private", false), ("shared", true)].map {
-            Choice(value: $0.0, label: strings["settings_bar_" + $0.0], isChecked: settings.sharesBar == $0.1)
+            Choice(value: $0.0, label: strings["settings_bar_" + $0.0], selected: settings.sharesBar == $0.1)
         }
         hasBarSharing = true
     }

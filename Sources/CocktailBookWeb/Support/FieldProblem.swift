@@ -78,3 +78,18 @@ extension BarPage {
         }
     }
 }
+
+/// A refused save's problem as an editor lists it above its form: the message, linked to the
+/// control it is about.
+struct FormProblem: Sendable {
+    /// The id of the form control the problem's field names.
+    var fieldID: String
+    var message: String
+
+    /// Each problem of `problems`, its field named by the page's `fieldID` rule.
+    static func all(
+        _ problems: [RecipeDraft.Problem], fieldID: (String) -> String, strings: UIStrings
+    ) -> [FormProblem] {
+        problems.map { FormProblem(fieldID: fieldID($0.field), message: strings($0.message, $0.values)) }
+    }
+}
