@@ -624,7 +624,10 @@ struct RecipePagesTests {
                 uri: "/cocktails/new", method: .post, headers: TestCSRF.formHeaders, body: Self.form(fields))
             #expect(refused.status == .unprocessableContent)
             let page = String(buffer: refused.body)
-            #expect(page.contains(#"aria-invalid="true""#))
+            #expect(page.contains(#"aria-invalid="true" aria-describedby="name-problem""#))
+            let nameProblem = page.firstMatch(of: /<p class="field-problem" id="name-problem">([^<]+)<\/p>/)?.1
+            #expect(nameProblem.map { !$0.isEmpty } == true, "the name's message stands beside the name")
+            #expect(!page.contains(#"id="video-problem""#), "a field without a problem says nothing")
             #expect(page.contains("Muddle the cucumber.") && page.contains(#"value="Gin, lime and cucumber.""#))
             #expect(page.contains(#"value="0,75""#))
             #expect(try await client.get("/api/v1/cocktails/my-1").status == .notFound)

@@ -70,21 +70,9 @@ struct EditorPage: PageModel {
     var imageSource: String?
     var problems: [FormProblem]
     var hasProblems: Bool
-    var nameProblem: String?
-    var categoryProblem: String?
-    var glassProblem: String?
-    var methodProblem: String?
-    var minutesProblem: String?
-    var shortProblem: String?
-    var longProblem: String?
-    var garnishProblem: String?
-    var tagsProblem: String?
-    var videoProblem: String?
-    var recipeSourceProblem: String?
-    var recipeAuthorProblem: String?
-    var rowsProblem: String?
-    var stepsProblem: String?
-    var pictureProblem: String?
+    /// Each refused field's message by the draft's name for the field (`name`, `preparationMinutes`,
+    /// `rows`, `picture`…), shown next to it as `{{fieldProblems.name}}`.
+    var fieldProblems: [String: String]
     var newIngredients: [String]
     var hasNewIngredients: Bool
     var stale: StaleVersion?
@@ -163,21 +151,8 @@ struct EditorPage: PageModel {
             problems.map { ($0.field, strings($0.message, $0.values)) }, uniquingKeysWith: { a, _ in a })
         self.problems = FormProblem.all(problems, fieldID: Self.fieldID, strings: strings)
         hasProblems = !problems.isEmpty
-        nameProblem = words["name"]
-        categoryProblem = words["category"]
-        glassProblem = words["glass"]
-        methodProblem = words["method"]
-        minutesProblem = words["preparationMinutes"]
-        shortProblem = words["shortDescription"]
-        longProblem = words["longDescription"]
-        garnishProblem = words["garnish"]
-        tagsProblem = words["tags"]
-        videoProblem = words["video"]
-        recipeSourceProblem = words["recipeSource"]
-        recipeAuthorProblem = words["recipeAuthor"]
-        rowsProblem = words["rows"]
-        stepsProblem = words["steps"]
-        self.pictureProblem = pictureProblem
+        fieldProblems = words
+        fieldProblems["picture"] = pictureProblem
         let rowCount = draft.rows.count
         rows = draft.rows.enumerated().map { index, row in
             let unitOptions =
