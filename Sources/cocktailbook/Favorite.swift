@@ -9,60 +9,48 @@ struct Favorite: AsyncParsableCommand {
         subcommands: [Add.self, Remove.self, ListFavorites.self]
     )
 
-    struct Add: AsyncParsableCommand {
+    struct Add: BookCommand {
         static let configuration = CommandConfiguration(abstract: "Mark a cocktail as favorite.")
         @OptionGroup var common: CommonOptions
         @OptionGroup var owner: FavoritesUserOption
         @Argument(help: ArgumentHelp("The cocktail's id.", valueName: "id")) var id: String
 
-        func run() async throws {
-            try await runReportingErrors {
-                try await withBook(common) { environment in
-                    try await environment.catalog.setFavorite(true, for: id, owner: try owner.resolved(in: environment))
-                    print(
-                        "Added \(try await environment.catalog.cocktail(id: id).cocktail.name) to \(owner.whose)favorites."
-                    )
-                }
-            }
+        func run(on environment: Book) async throws {
+            try await environment.catalog.setFavorite(true, for: id, owner: try owner.resolved(in: environment))
+            print(
+                "Added \(try await environment.catalog.cocktail(id: id).cocktail.name) to \(owner.whose)favorites."
+            )
         }
     }
 
-    struct Remove: AsyncParsableCommand {
+    struct Remove: BookCommand {
         static let configuration = CommandConfiguration(abstract: "Unmark a favorite.")
         @OptionGroup var common: CommonOptions
         @OptionGroup var owner: FavoritesUserOption
         @Argument(help: ArgumentHelp("The cocktail's id.", valueName: "id")) var id: String
 
-        func run() async throws {
-            try await runReportingErrors {
-                try await withBook(common) { environment in
-                    try await environment.catalog.setFavorite(
-                        false, for: id, owner: try owner.resolved(in: environment))
-                    print(
-                        "Removed \(try await environment.catalog.cocktail(id: id).cocktail.name) from \(owner.whose)favorites."
-                    )
-                }
-            }
+        func run(on environment: Book) async throws {
+            try await environment.catalog.setFavorite(
+                false, for: id, owner: try owner.resolved(in: environment))
+            print(
+                "Removed \(try await environment.catalog.cocktail(id: id).cocktail.name) from \(owner.whose)favorites."
+            )
         }
     }
 
-    struct ListFavorites: AsyncParsableCommand {
+    struct ListFavorites: BookCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the favorites.")
         @OptionGroup var common: CommonOptions
         @OptionGroup var owner: FavoritesUserOption
         @Flag(name: .long, help: "Print exactly the JSON of GET /api/v1/favorites.") var json = false
 
-        func run() async throws {
-            try await runReportingErrors {
-                try await withBook(common) { environment in
-                    let list = try await environment.catalog.list(
-                        filter: .all, for: try owner.resolved(in: environment))
-                    if json {
-                        try printJSON(FavoritesPayload(list))
-                    } else {
-                        print(CocktailTable(title: "Favorites", items: list.items.filter(\.isFavorite)).text)
-                    }
-                }
+        func run(on environment: Book) async throws {
+            let list = try await environment.catalog.list(
+                filter: .all, for: try owner.resolved(in: environment))
+            if json {
+                try printJSON(FavoritesPayload(list))
+            } else {
+                print(CocktailTable(title: "Favorites", items: list.items.filter(\.isFavorite)).text)
             }
         }
     }

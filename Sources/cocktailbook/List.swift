@@ -2,7 +2,7 @@ import ArgumentParser
 import CocktailBook
 import CocktailBookApp
 
-struct List: AsyncParsableCommand {
+struct List: BookCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the cocktails in display order: favorites first, then alphabetical."
     )
@@ -14,21 +14,17 @@ struct List: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the JSON of GET /api/v1/cocktails, every match on one page.")
     var json = false
 
-    func run() async throws {
-        try await runReportingErrors {
-            try await withBook(common) { environment in
-                let query = CocktailQuery(kind: kind.kind).unpaged
-                let page = try await environment.catalog.query(query)
-                if json {
-                    try printJSON(CocktailListPayload(query: query, page: page, language: common.strings.language))
-                } else {
-                    print(
-                        CocktailTable(
-                            title: query.kind.title(common.strings), items: page.items, strings: common.strings
-                        )
-                        .text)
-                }
-            }
+    func run(on environment: Book) async throws {
+        let query = CocktailQuery(kind: kind.kind).unpaged
+        let page = try await environment.catalog.query(query)
+        if json {
+            try printJSON(CocktailListPayload(query: query, page: page, language: common.strings.language))
+        } else {
+            print(
+                CocktailTable(
+                    title: query.kind.title(common.strings), items: page.items, strings: common.strings
+                )
+                .text)
         }
     }
 }

@@ -5,7 +5,7 @@ import CocktailBookStore
 import Foundation
 
 /// `export`: drinks as files, to keep or to take to another book or app.
-struct Export: AsyncParsableCommand {
+struct Export: BookCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write drinks as the book's import JSON, Markdown, or as another app imports them.",
         discussion: """
@@ -48,20 +48,16 @@ struct Export: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        try await runReportingErrors {
-            try await withBook(common) { environment in
-                let exporter = BookExporter(catalog: environment.catalog, store: environment.database)
-                let drinks = try await chosenDrinks(environment, exporter)
-                let data = try await exporter.write(
-                    drinks, as: BookExport.Format(rawValue: format) ?? .json, strings: common.strings)
-                if let output {
-                    try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-                    print("Wrote \(drinks.count) drinks to \(output).")
-                } else {
-                    FileHandle.standardOutput.write(data)
-                }
-            }
+    func run(on environment: Book) async throws {
+        let exporter = BookExporter(catalog: environment.catalog, store: environment.database)
+        let drinks = try await chosenDrinks(environment, exporter)
+        let data = try await exporter.write(
+            drinks, as: BookExport.Format(rawValue: format) ?? .json, strings: common.strings)
+        if let output {
+            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+            print("Wrote \(drinks.count) drinks to \(output).")
+        } else {
+            FileHandle.standardOutput.write(data)
         }
     }
 
@@ -82,7 +78,7 @@ struct Export: AsyncParsableCommand {
 }
 
 /// `import-url`: a recipe page's schema.org Recipe as a draft, or saved with `--save`.
-struct ImportURL: AsyncParsableCommand {
+struct ImportURL: BookCommand {
     static let configuration = CommandConfiguration(
         commandName: "import-url",
         abstract: "Read a recipe web page into a draft (printed as JSON), or save it with --save.",
@@ -101,24 +97,20 @@ struct ImportURL: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The page's address (http or https).", valueName: "url"))
     var url: String
 
-    func run() async throws {
-        try await runReportingErrors {
-            try await withBook(common) { environment in
-                let commands = RecipeCommands(catalog: environment.catalog, store: environment.database)
-                if save {
-                    let account = try await owner.account(in: environment)
-                    let saved = try await commands.saveFromPage(url, as: account)
-                    print("Saved \(saved.name) as \(saved.id).")
-                } else {
-                    FileHandle.standardOutput.write(try await commands.draftJSON(fromPage: url) + Data("\n".utf8))
-                }
-            }
+    func run(on environment: Book) async throws {
+        let commands = RecipeCommands(catalog: environment.catalog, store: environment.database)
+        if save {
+            let account = try await owner.account(in: environment)
+            let saved = try await commands.saveFromPage(url, as: account)
+            print("Saved \(saved.name) as \(saved.id).")
+        } else {
+            FileHandle.standardOutput.write(try await commands.draftJSON(fromPage: url) + Data("\n".utf8))
         }
     }
 }
 
 /// `note`, `rate`, `made`: what a person keeps about a drink, as on its page.
-struct NoteCommand: AsyncParsableCommand {
+struct NoteCommand: BookCommand {
     static let configuration = CommandConfiguration(
         commandName: "note", abstract: "Keep a private note on a drink; an empty text removes it.")
 
@@ -127,24 +119,20 @@ struct NoteCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The drink's id or name.", valueName: "id-or-name")) var cocktail: String
     @Argument(help: "The note.") var text: String
 
-    func run() async throws {
-        try await runReportingErrors {
-            try await withBook(common) { environment in
-                let item = try await environment.catalog.cocktail(idOrName: cocktail).cocktail
-                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                guard trimmed.unicodeScalars.count <= PersonalRules.maximumNoteLength else {
-                    throw UsageError("A note has at most \(PersonalRules.maximumNoteLength) characters.")
-                }
-                try await environment.database.setNote(
-                    trimmed.isEmpty ? nil : trimmed, on: item.id, owner: try await owner.resolved(in: environment),
-                    at: environment.catalog.now())
-                print(trimmed.isEmpty ? "Removed the note on \(item.name)." : "Noted on \(item.name).")
-            }
+    func run(on environment: Book) async throws {
+        let item = try await environment.catalog.cocktail(idOrName: cocktail).cocktail
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.unicodeScalars.count <= PersonalRules.maximumNoteLength else {
+            throw UsageError("A note has at most \(PersonalRules.maximumNoteLength) characters.")
         }
+        try await environment.database.setNote(
+            trimmed.isEmpty ? nil : trimmed, on: item.id, owner: try await owner.resolved(in: environment),
+            at: environment.catalog.now())
+        print(trimmed.isEmpty ? "Removed the note on \(item.name)." : "Noted on \(item.name).")
     }
 }
 
-struct RateCommand: AsyncParsableCommand {
+struct RateCommand: BookCommand {
     static let configuration = CommandConfiguration(
         commandName: "rate", abstract: "Rate a drink from 1 to 5 stars; 0 takes the rating back.")
 
@@ -159,20 +147,16 @@ struct RateCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        try await runReportingErrors {
-            try await withBook(common) { environment in
-                let item = try await environment.catalog.cocktail(idOrName: cocktail).cocktail
-                try await environment.database.setRating(
-                    stars == 0 ? nil : stars, on: item.id, owner: try await owner.resolved(in: environment),
-                    at: environment.catalog.now())
-                print(stars == 0 ? "Took back the rating of \(item.name)." : "Rated \(item.name) \(stars) of 5.")
-            }
-        }
+    func run(on environment: Book) async throws {
+        let item = try await environment.catalog.cocktail(idOrName: cocktail).cocktail
+        try await environment.database.setRating(
+            stars == 0 ? nil : stars, on: item.id, owner: try await owner.resolved(in: environment),
+            at: environment.catalog.now())
+        print(stars == 0 ? "Took back the rating of \(item.name)." : "Rated \(item.name) \(stars) of 5.")
     }
 }
 
-struct MadeCommand: AsyncParsableCommand {
+struct MadeCommand: BookCommand {
     static let configuration = CommandConfiguration(
         commandName: "made", abstract: "Record that you made a drink now.")
 
@@ -191,40 +175,36 @@ struct MadeCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        try await runReportingErrors {
-            try await withBook(common) { environment in
-                let item = try await environment.catalog.cocktail(idOrName: cocktail).cocktail
-                let who = try await owner.resolved(in: environment)
-                let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
-                // What it poured comes off the bottles whose level is known and the fresh batches, as on
-                // the web, in the same transaction as the record.
-                let index = try await environment.catalog.barIndex()
-                let taken = try await environment.database.recordMade(
-                    item, servings: servings, note: trimmed?.isEmpty == false ? trimmed : nil, index: index,
-                    at: environment.catalog.now(), owner: who)
-                for drawn in taken.drawn where drawn.batchId != nil {
-                    print(
-                        common.strings(
-                            "stock_from_batch",
-                            [
-                                "name": common.strings.ingredient(drawn.value),
-                                "ml": common.strings.decimal(drawn.ml, fractionDigits: 1),
-                            ]))
-                }
-                for low in taken.low {
-                    print(
-                        common.strings(
-                            "stock_low",
-                            [
-                                "name": common.strings.ingredient(low.value),
-                                "ml": common.strings.stockAmount(low.ml, unit: index.stockUnit(of: low.value)),
-                            ]))
-                }
-                let count = try await environment.database.madeEntries(of: item.id, owner: who).count
-                print("Made \(item.name): \(count) time\(count == 1 ? "" : "s") so far.")
-            }
+    func run(on environment: Book) async throws {
+        let item = try await environment.catalog.cocktail(idOrName: cocktail).cocktail
+        let who = try await owner.resolved(in: environment)
+        let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
+        // What it poured comes off the bottles whose level is known and the fresh batches, as on
+        // the web, in the same transaction as the record.
+        let index = try await environment.catalog.barIndex()
+        let taken = try await environment.database.recordMade(
+            item, servings: servings, note: trimmed?.isEmpty == false ? trimmed : nil, index: index,
+            at: environment.catalog.now(), owner: who)
+        for drawn in taken.drawn where drawn.batchId != nil {
+            print(
+                common.strings(
+                    "stock_from_batch",
+                    [
+                        "name": common.strings.ingredient(drawn.value),
+                        "ml": common.strings.decimal(drawn.ml, fractionDigits: 1),
+                    ]))
         }
+        for low in taken.low {
+            print(
+                common.strings(
+                    "stock_low",
+                    [
+                        "name": common.strings.ingredient(low.value),
+                        "ml": common.strings.stockAmount(low.ml, unit: index.stockUnit(of: low.value)),
+                    ]))
+        }
+        let count = try await environment.database.madeEntries(of: item.id, owner: who).count
+        print("Made \(item.name): \(count) time\(count == 1 ? "" : "s") so far.")
     }
 }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import CocktailBook
 import CocktailBookApp
 
-struct Show: AsyncParsableCommand {
+struct Show: BookCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show one cocktail in full, found by id or by name.",
         discussion: "Names match regardless of case and accents: `show \"pina colada\"` finds Piña Colada."
@@ -38,26 +38,22 @@ struct Show: AsyncParsableCommand {
         return (Settings.Units(rawValue: units ?? "oz") ?? .oz, servings ?? 1)
     }
 
-    func run() async throws {
-        try await runReportingErrors {
-            try await withBook(common) { environment in
-                let item = try await environment.catalog.cocktail(idOrName: cocktail)
-                let details = try await environment.catalog.details(id: item.cocktail.id)
-                let strings = common.strings
-                let payload = CocktailDetailPayload(
-                    details, now: environment.catalog.now(), calendar: environment.catalog.calendar,
-                    language: strings.language, conversion: conversion
-                )
-                if json {
-                    try printJSON(payload)
-                } else {
-                    print(
-                        Self.text(
-                            for: details, ingredients: payload.ingredients.map(\.text),
-                            servings: conversion?.servings ?? 1,
-                            strings: strings))
-                }
-            }
+    func run(on environment: Book) async throws {
+        let item = try await environment.catalog.cocktail(idOrName: cocktail)
+        let details = try await environment.catalog.details(id: item.cocktail.id)
+        let strings = common.strings
+        let payload = CocktailDetailPayload(
+            details, now: environment.catalog.now(), calendar: environment.catalog.calendar,
+            language: strings.language, conversion: conversion
+        )
+        if json {
+            try printJSON(payload)
+        } else {
+            print(
+                Self.text(
+                    for: details, ingredients: payload.ingredients.map(\.text),
+                    servings: conversion?.servings ?? 1,
+                    strings: strings))
         }
     }
 

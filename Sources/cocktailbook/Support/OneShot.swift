@@ -1,3 +1,4 @@
+import ArgumentParser
 import CocktailBook
 import CocktailBookApp
 import CocktailBookStore
@@ -65,5 +66,20 @@ enum Spinner {
         await work()
         spinner.cancel()
         await spinner.value
+    }
+}
+
+/// A command that works on the book its options name: it says what to do with the book, and
+/// opening it, running its store meanwhile and reporting a failure in one line are done once.
+protocol BookCommand: AsyncParsableCommand {
+    var common: CommonOptions { get }
+    func run(on environment: Book) async throws
+}
+
+extension BookCommand {
+    func run() async throws {
+        try await runReportingErrors {
+            try await withBook(common) { try await run(on: $0) }
+        }
     }
 }
