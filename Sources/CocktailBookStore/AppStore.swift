@@ -8,6 +8,10 @@ import ServiceLifecycle
 /// know this protocol; `Tests/CocktailBookStoreTests/StoreContractTests.swift` runs the same
 /// expectations against each backend.
 ///
+/// Its calls are written once, as the statements of each feature's `extension SQLBook`: a
+/// backend says how to read and write (``SQLBook``) and does the few things only it can (the
+/// requirements below). A new call is one function there, not a declaration here as well.
+///
 /// Every call is `async`: a backend never holds a caller's thread while it waits on its
 /// database. Changes that belong together happen in one transaction (an import, a restore,
 /// creating the first account with the favorites it inherits).
@@ -15,7 +19,7 @@ import ServiceLifecycle
 /// A store is also a service: the app's service group runs it (``run()``) beside the server, and a
 /// one-shot command runs it for as long as it works (``whileRunning(_:)``). Whatever goes wrong
 /// in the database comes out of every call as ``StoreError/unavailable(_:)``.
-public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, BarStore, RecipeStore,
+public protocol AppStore: SQLBook, CatalogStore, FavoritesStore, ImportedCocktailsStore, BarStore, RecipeStore,
     HouseRecipeStore, PersonalStore, ListStore, BookSettingsStore, IdempotencyStore, Service
 {
     /// Moves whenever the stored content may have changed, also by another process or instance:
@@ -33,101 +37,9 @@ public protocol AppStore: CatalogStore, FavoritesStore, ImportedCocktailsStore, 
     func onChangeElsewhere(_ handle: @escaping @Sendable (String) -> Void)
     /// Its size in bytes, when the backend can tell.
     func sizeInBytes() async -> Int?
-
-    // MARK: Accounts
-    func hasAccounts() async throws -> Bool
-    func hasAdmin() async throws -> Bool
-    /// Creates an account; the first one is always an admin and inherits the favorites and bar
-    /// kept so far without accounts, in the same transaction.
-    /// With `email` (unique per book) and `identity`, an OpenID provider's (issuer, subject)
-    /// pair that signs it in from now on, all in the same transaction.
-    @discardableResult
-    func addAccount(
-        name: String, role: Role, passwordHash: String, email: String?, identity: (issuer: String, subject: String)?,
-        at date: Date
-    ) async throws -> Account
-    /// Every account, by name (case-insensitively).
-    func accounts() async throws -> [Account]
-    func credentials(named name: String) async throws -> (account: Account, passwordHash: String)?
-    func account(id: Int64) async throws -> Account?
-    /// Removes an account with its sessions, tokens, settings, favorites, bar and lists.
-    func removeAccount(named name: String) async throws
-    func setRole(_ role: Role, named name: String) async throws
-    /// The account a provider's (issuer, subject) pair was linked to.
-    func account(issuer: String, subject: String) async throws -> Account?
-    /// The account with this e-mail address (case-insensitively).
-    func account(email: String) async throws -> Account?
-    func email(of accountId: Int64) async throws -> String?
-    /// Gives an account an e-mail address, or takes it away (`nil`).
-    func setEmail(_ email: String?, named name: String) async throws
-    /// Links a provider's (issuer, subject) pair to an account.
-    func linkIdentity(issuer: String, subject: String, to accountId: Int64, at date: Date) async throws
-    /// Replaces the password hash and ends the account's sessions except `keeping`.
-    func setPasswordHash(_ hash: String, named name: String, keeping session: String?) async throws
-
-    // MARK: Sessions and API tokens (stored as hashes)
-    func createSession(tokenHash: String, accountId: Int64, at date: Date) async throws
-    func sessionAccount(tokenHash: String, now: Date, maximumIdle: TimeInterval) async throws -> Account?
-    func deleteSession(tokenHash: String) async throws
-    @discardableResult
-    func deleteSessions(of accountId: Int64, keeping: String?) async throws -> Int
-    func sessionCount(of accountId: Int64) async throws -> Int
-    @discardableResult
-    func addToken(
-        tokenHash: String, prefix: String, label: String?, accountId: Int64, at date: Date, scope: TokenScope,
-        expiresAt: Date?
-    ) async throws -> APIToken
-    func tokenGrant(tokenHash: String, now: Date) async throws -> TokenGrant?
-    func tokens(of accountId: Int64) async throws -> [APIToken]
-    func revokeToken(prefix: String) async throws
-    @discardableResult
-    func revokeToken(id: Int64, of accountId: Int64) async throws -> Bool
-
-    // MARK: Settings
-    func settings(of accountId: Int64) async throws -> Settings?
-    func saveSettings(_ settings: Settings, for accountId: Int64) async throws
-
-    // MARK: Favorites
-    func setFavorite(_ isFavorite: Bool, for id: String, owner: FavoritesOwner, at date: Date) async throws
-    /// `owner`'s favorites with the time each was added, oldest first.
-    func favorites(of owner: FavoritesOwner) async throws -> [(id: String, addedAt: Date)]
-    func resetFavorites(of owner: FavoritesOwner) async throws -> Int
-
-    // MARK: Imports
-    /// Stores one import's cocktails and pictures in one transaction, upserted by (origin, id).
-    func importCocktails(_ cocktails: [Cocktail], images: [ImportedImage], origin: String, at date: Date) async throws
-        -> ImportCounts
-    func importedImageFile(for sourceURL: String) async throws -> String?
-    func importedOrigins() async throws -> [(origin: String, count: Int)]
-    func removeImported(origin: String) async throws -> Int
-    /// Removes the drink `id` imported from another origin than `keeping`.
-    func removeImportedCocktail(id: String, keeping origin: String) async throws -> Int
-    /// Keeps an uploaded export until its review is applied or a day has passed.
-    func stagePendingImport(_ pending: PendingImport, payload: Data) async throws
-    /// A staged import and its file's bytes, if it is still kept.
-    func pendingImport(id: String) async throws -> (PendingImport, Data)?
-    /// Marks a staged import applied (`true`), unless it was applied already (`false`).
-    func markPendingImportApplied(id: String, at date: Date) async throws -> Bool
-    /// Removes the drinks an applied import made and marks it undone, in one transaction.
-    func undoPendingImport(id: String, origin: String, at date: Date) async throws -> Int
-    func importedPictures() async throws -> [String]
-    func importedPictureSources() async throws -> [(sourceURL: String, fileName: String)]
-    /// Rows per table the catalog lives in, to prove that a refused change changed nothing.
-    func rowCounts() async throws -> [String: Int]
-
     /// Runs `body` unless another import is under way on any instance sharing this store;
     /// `false` when one is (then `body` did not run).
     func withImportLock(_ body: () async throws -> Void) async throws -> Bool
-
-    // MARK: Backup
-    /// Everything people put into the book, as one file; pictures' bytes from `pictures`.
-    func backup(pictures: (any PictureStore)?, at date: Date) async throws -> Data
-    /// Replaces what people put into the book with a backup's, in one transaction; pictures
-    /// are saved into `pictures` first and taken back if the restore fails.
-    func restore(_ data: Data, pictures: (any PictureStore)?, unusablePasswordHash: String) async throws
-        -> Backup.Summary
-
-    // MARK: Health
     /// `nil` when the store can be read and written, or one sentence saying what fails.
     func healthProblem() async -> String?
 }

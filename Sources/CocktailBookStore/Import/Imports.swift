@@ -101,6 +101,7 @@ extension SQLBook {
         }
     }
 
+    /// Removes the drink `id` imported from another origin than `keeping`.
     public func removeImportedCocktail(id: String, keeping origin: String) async throws -> Int {
         try await writing("imports") { db in
             try await db.execute("DELETE FROM imported_cocktail WHERE id = ? AND origin <> ? RETURNING 1", id, origin)

@@ -53,6 +53,7 @@ private struct StagedRow: Decodable {
 }
 
 extension SQLBook {
+    /// Keeps an uploaded export until its review is applied or a day has passed.
     public func stagePendingImport(_ pending: PendingImport, payload: Data) async throws {
         try await writing(nil) { db in
             // What is more than a day old has had its day: its file goes.
@@ -67,6 +68,7 @@ extension SQLBook {
         }
     }
 
+    /// A staged import and its file's bytes, if it is still kept.
     public func pendingImport(id: String) async throws -> (PendingImport, Data)? {
         try await reading { db in
             let columns = "id, owner_id, file_name, format, created_at, applied_at, undone_at, payload"
@@ -84,6 +86,7 @@ extension SQLBook {
         }
     }
 
+    /// Removes the drinks an applied import made and marks it undone, in one transaction.
     public func undoPendingImport(id: String, origin: String, at date: Date) async throws -> Int {
         try await writing("imports") { db in
             let removed = try await db.execute("DELETE FROM imported_cocktail WHERE origin = ? RETURNING 1", origin)
