@@ -33,21 +33,22 @@ extension SQLBook {
     /// of `now`; an expired session is deleted. The last use is recorded at most once a minute.
     public func sessionAccount(tokenHash: String, now: Date, maximumIdle: TimeInterval) async throws -> Account? {
         guard
-            let session = try await reading({ db in
-                try await db.first(
-                    SessionRow.self, "SELECT account_id, last_seen_at FROM session WHERE token_hash = ?", tokenHash)
+            let (accountId, lastSeenAt) = try await reading({ db in
+                try await db.tuples(
+                    (Int64, Date).self, "SELECT account_id, last_seen_at FROM session WHERE token_hash = ?", tokenHash
+                ).first
             })
         else { return nil }
-        if now.timeIntervalSince(session.lastSeenAt) > maximumIdle {
+        if now.timeIntervalSince(lastSeenAt) > maximumIdle {
             try await deleteSession(tokenHash: tokenHash)
             return nil
         }
-        if StoreRules.isDueForTouch(session.lastSeenAt, now: now) {
+        if StoreRules.isDueForTouch(lastSeenAt, now: now) {
             try await writing("sessions") { db in
                 try await db.execute("UPDATE session SET last_seen_at = ? WHERE token_hash = ?", now, tokenHash)
             }
         }
-        return try await account(id: session.accountId)
+        return try await account(id: accountId)
     }
 
     /// Ends one session.
@@ -140,11 +141,6 @@ extension SQLBook {
             try await db.execute("DELETE FROM api_token WHERE id = ? AND account_id = ? RETURNING 1", id, accountId) > 0
         }
     }
-}
-
-private struct SessionRow: Decodable {
-    var accountId: Int64
-    var lastSeenAt: Date
 }
 
 private struct TokenRow: Decodable {

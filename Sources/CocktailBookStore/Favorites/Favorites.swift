@@ -44,11 +44,11 @@ extension SQLBook {
     /// `owner`'s favorites with the time each was added, oldest first.
     public func favorites(of owner: FavoritesOwner = .implicit) async throws -> [(id: String, addedAt: Date)] {
         return try await reading { db in
-            try await db.all(
-                FavoriteRow.self,
+            try await db.tuples(
+                (String, Date).self,
                 "SELECT cocktail_id, added_at FROM favorite WHERE owner_id = ? ORDER BY added_at, cocktail_id",
                 owner.id)
-        }.map { ($0.cocktailId, $0.addedAt) }
+        }.map { $0 }
     }
 
     /// Removes every favorite of `owner`; returns how many there were.
@@ -58,9 +58,4 @@ extension SQLBook {
             try await db.execute("DELETE FROM favorite WHERE owner_id = ? RETURNING 1", owner.id)
         }
     }
-}
-
-private struct FavoriteRow: Decodable {
-    var cocktailId: String
-    var addedAt: Date
 }

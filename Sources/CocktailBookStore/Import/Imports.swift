@@ -88,10 +88,9 @@ extension SQLBook {
     /// The imported cocktails' origins (file names or addresses) with how many drinks each gave.
     public func importedOrigins() async throws -> [(origin: String, count: Int)] {
         return try await reading { db in
-            try await db.all(
-                OriginCountRow.self,
-                "SELECT origin, count(*) AS count FROM imported_cocktail GROUP BY origin ORDER BY origin")
-        }.map { ($0.origin, $0.count) }
+            try await db.tuples(
+                (String, Int).self, "SELECT origin, count(*) FROM imported_cocktail GROUP BY origin ORDER BY origin")
+        }.map { $0 }
     }
 
     /// Removes the drinks imported from `origin`; returns how many there were.
@@ -116,9 +115,9 @@ extension SQLBook {
     /// Every recorded picture's source URL with its file, by URL.
     public func importedPictureSources() async throws -> [(sourceURL: String, fileName: String)] {
         return try await reading { db in
-            try await db.all(
-                PictureSourceRow.self, "SELECT source_url, file_name FROM imported_image ORDER BY source_url")
-        }.map { ($0.sourceUrl, $0.fileName) }
+            try await db.tuples(
+                (String, String).self, "SELECT source_url, file_name FROM imported_image ORDER BY source_url")
+        }.map { $0 }
     }
 
     /// The number of rows in each table the catalog lives in, for checking that a refused
@@ -136,16 +135,6 @@ extension SQLBook {
             return counts
         }
     }
-}
-
-private struct OriginCountRow: Decodable {
-    var origin: String
-    var count: Int
-}
-
-private struct PictureSourceRow: Decodable {
-    var sourceUrl: String
-    var fileName: String
 }
 
 extension SQLConnection {

@@ -68,13 +68,13 @@ extension SQLBook {
     public func madeEntries(of cocktailID: String, owner: FavoritesOwner) async throws -> [MadeEntry] {
         guard owner != .nobody else { return [] }
         return try await reading { db in
-            try await db.all(
-                MadeRow.self,
+            try await db.tuples(
+                (Int64, Date, Int, String?).self,
                 """
                 SELECT id, made_at, servings, note FROM made_it WHERE owner_id = ? AND cocktail_id = ?
                 ORDER BY made_at DESC, id DESC
                 """, owner.id, cocktailID)
-        }.map { MadeEntry(id: $0.id, cocktailID: cocktailID, madeAt: $0.madeAt, servings: $0.servings, note: $0.note) }
+        }.map { MadeEntry(id: $0.0, cocktailID: cocktailID, madeAt: $0.1, servings: $0.2, note: $0.3) }
     }
 
     public func removeMade(id: Int64, owner: FavoritesOwner) async throws -> Bool {
@@ -91,56 +91,32 @@ extension SQLBook {
         let drink = "(CAST(? AS text) IS NULL OR cocktail_id = ?)"
         return try await reading { db in
             var view = PersonalView()
-            for row in try await db.all(
-                RatingsRow.self,
+            for (id, average, count) in try await db.tuples(
+                (String, Double, Int).self,
                 """
-                SELECT cocktail_id, CAST(AVG(stars) AS double precision) AS average, COUNT(*) AS count
+                SELECT cocktail_id, CAST(AVG(stars) AS double precision), COUNT(*)
                 FROM rating WHERE \(drink) GROUP BY cocktail_id
                 """, cocktailID, cocktailID)
             {
-                view.ratings[row.cocktailId] = RatingSummary(average: row.average, count: row.count)
+                view.ratings[id] = RatingSummary(average: average, count: count)
             }
             guard owner != .nobody else { return view }
-            for row in try await db.all(
-                StarsRow.self, "SELECT cocktail_id, stars FROM rating WHERE \(drink) AND owner_id = ?", cocktailID,
+            for (id, stars) in try await db.tuples(
+                (String, Int).self, "SELECT cocktail_id, stars FROM rating WHERE \(drink) AND owner_id = ?", cocktailID,
                 cocktailID, owner.id)
             {
-                view.myRatings[row.cocktailId] = row.stars
+                view.myRatings[id] = stars
             }
-            for row in try await db.all(
-                MadeCountRow.self,
+            for (id, last, count) in try await db.tuples(
+                (String, Date, Int).self,
                 """
-                SELECT cocktail_id, MAX(made_at) AS last, COUNT(*) AS count FROM made_it
+                SELECT cocktail_id, MAX(made_at), COUNT(*) FROM made_it
                 WHERE \(drink) AND owner_id = ? GROUP BY cocktail_id
                 """, cocktailID, cocktailID, owner.id)
             {
-                view.made[row.cocktailId] = (last: row.last, count: row.count)
+                view.made[id] = (last: last, count: count)
             }
             return view
         }
     }
-}
-
-private struct MadeRow: Decodable {
-    var id: Int64
-    var madeAt: Date
-    var servings: Int
-    var note: String?
-}
-
-private struct RatingsRow: Decodable {
-    var cocktailId: String
-    var average: Double
-    var count: Int
-}
-
-private struct StarsRow: Decodable {
-    var cocktailId: String
-    var stars: Int
-}
-
-private struct MadeCountRow: Decodable {
-    var cocktailId: String
-    var last: Date
-    var count: Int
 }
