@@ -135,6 +135,10 @@ def main():
         if section == "grammar":
             continue
         for key, value in table.items():
+            # Aliases are what readers may type (a region's word the glossary avoids in the
+            # book's own text), never what the book writes.
+            if isinstance(value, dict):
+                value = {k: v for k, v in value.items() if k != "aliases"}
             for text in texts_of(value):
                 sources.append(("names", f"{section}.{key}", text))
     for drink_id, texts in catalog.items():

@@ -167,6 +167,25 @@ struct EveryLanguageSearchTests {
         }
     }
 
+    @Test("a language's aliases find drinks on any page: hierbabuena the Mojito, jugo de piña a pineapple drink")
+    func aliases() {
+        for language in Language.allCases {
+            let mint = book.index.search("hierbabuena", in: language).map { book.catalog.cocktails[$0.position] }
+            #expect(mint.contains { $0.name == "Mojito" }, "\(language.rawValue)")
+            #expect(!mint.contains { $0.name == "Negroni" }, "\(language.rawValue)")
+            // `jugo`, Latin America's word for juice, is no word of the book's: only the aliases
+            // make it find the juices.
+            let juices = book.index.search("jugo", in: language).map { book.catalog.cocktails[$0.position] }
+            #expect(juices.contains { $0.name == "Mojito" }, "\(language.rawValue): lime juice")
+            #expect(!juices.contains { $0.name == "Negroni" }, "\(language.rawValue)")
+            let pineapple = book.index.search("jugo de piña", in: language).map { book.catalog.cocktails[$0.position] }
+            let withJuice = book.catalog.cocktails.filter { $0.ingredients.contains { $0.contains("pineapple juice") } }
+            #expect(!withJuice.isEmpty)
+            #expect(pineapple.first?.ingredients.contains { $0.contains("pineapple") } == true, "\(language.rawValue)")
+            #expect(Set(withJuice.map(\.id)).isSubset(of: pineapple.map(\.id)), "\(language.rawValue)")
+        }
+    }
+
     @Test("a typo is forgiven in the page's language: Mineze on a German page, mentha on a French one")
     func typos() {
         let german = book.index.search("Mineze", in: Language(rawValue: "de")!).map {

@@ -16,6 +16,19 @@ struct IngredientLookupTests {
         #expect(IngredientLookup.resolve("zucchero di canna", in: Self.index) == .known("brown sugar"))
     }
 
+    @Test("a language's aliases are typed names too, though the book never writes them")
+    func aliases() {
+        #expect(IngredientLookup.resolve("hierbabuena", in: Self.index) == .known("fresh mint"))
+        #expect(IngredientLookup.resolve("Jugo de piña", in: Self.index) == .known("pineapple juice"))
+        #expect(IngredientLookup.resolve("jus de lime", in: Self.index) == .known("fresh lime juice"))
+        #expect(UIStrings.of(Language(rawValue: "es")!).ingredient("fresh mint") == "menta fresca")
+        guard case .unknown(let near) = IngredientLookup.resolve("hierbabuen", in: Self.index) else {
+            Issue.record("hierbabuen was taken as an ingredient")
+            return
+        }
+        #expect(near.first == "fresh mint", "a slip in an alias is offered the ingredient")
+    }
+
     @Test("a slip is offered the nearest names, closest first, and is never taken as one of them")
     func suggestions() {
         guard case .unknown(let near) = IngredientLookup.resolve("campary", in: Self.index) else {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// What a typed ingredient name is on the bar's forms: a value the bar knows, by its English
-/// name, an alias or its name in another language the book speaks (`zucchero` is sugar), or
-/// nothing, with the nearest names to offer. A near name is only ever offered, never taken in
+/// name, an alias or its name (or one of its aliases) in another language the book speaks
+/// (`zucchero` is sugar, `hierbabuena` fresh mint), or nothing, with the nearest names to offer. A near name is only ever offered, never taken in
 /// the typed name's place: `sugar` is sugar, not superfine sugar.
 public enum IngredientLookup: Sendable, Equatable {
     case known(String)
@@ -18,7 +18,9 @@ public enum IngredientLookup: Sendable, Equatable {
         if let value = index.value(for: typed) { return .known(value) }
         let folded = SearchText.fold(typed)
         for strings in languages {
-            if let value = index.allValues.first(where: { SearchText.fold(strings.ingredient($0)) == folded }) {
+            if let value = index.allValues.first(where: {
+                strings.ingredientNames($0).contains { SearchText.fold($0) == folded }
+            }) {
                 return .known(value)
             }
         }
@@ -37,7 +39,7 @@ public enum IngredientLookup: Sendable, Equatable {
         let typedWords = " " + folded.split(separator: " ").joined(separator: " ") + " "
         var scored: [(value: String, score: Int, length: Int)] = []
         for value in index.allValues {
-            let names = [value] + languages.map { $0.ingredient(value) }
+            let names = [value] + languages.flatMap { $0.ingredientNames(value) }
             var best = Int.max
             var length = value.count
             for name in names.map(SearchText.fold) {

@@ -28,14 +28,22 @@ public struct NameTable: Sendable, Decodable {
         public var plural: String?
         /// `false` for a foreign word that keeps a whole `di` before its vowel (`di aguardiente`).
         public var elides: Bool?
+        /// Other words readers of the language use for it, which search and the bar's forms
+        /// take but the book never writes (Spain's `hierbabuena` for mint, Latin America's
+        /// `jugo` for `zumo`).
+        public var aliases: [String]?
 
         /// Creates a noun.
-        public init(name: String, gender: Gender, number: Number, plural: String? = nil, elides: Bool? = nil) {
+        public init(
+            name: String, gender: Gender, number: Number, plural: String? = nil, elides: Bool? = nil,
+            aliases: [String]? = nil
+        ) {
             self.name = name
             self.gender = gender
             self.number = number
             self.plural = plural
             self.elides = elides
+            self.aliases = aliases
         }
     }
 

@@ -136,6 +136,12 @@ public struct UIStrings: Sendable {
         names?.noun(name)?.name ?? name
     }
 
+    /// Every name a reader of this language may type for an ingredient: the one the book writes
+    /// and the table's aliases (`menta fresca`, `hierbabuena`).
+    public func ingredientNames(_ name: String) -> [String] {
+        [ingredient(name)] + (names?.noun(name)?.aliases ?? [])
+    }
+
     /// What a person buys to have `name`, as a shopping list says it: fruit bought by the piece
     /// in the plural (`lemons`, `limoni`), anything else by its name.
     public func toBuy(_ name: String, byThePiece: Bool) -> String {

@@ -74,6 +74,7 @@ extension SearchIndex {
                     if let noun = table?.noun(name) {
                         names.append(noun.name)
                         if let plural = noun.plural { names.append(plural) }
+                        names += noun.aliases ?? []
                     } else {
                         names.append(name)
                     }
