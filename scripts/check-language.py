@@ -15,14 +15,14 @@ STRINGS = ROOT / "Sources/CocktailBook/Strings"
 CATALOG = ROOT / "Packages/CocktailsAPI/Sources/CocktailsAPI/Resources/cocktails.json"
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.UNICODE)
 # Articles and possessives a template must not put right before a {placeholder}: the name that
-# fills it decides them (gender, number, elision). A date or time may follow an article where the
-# language writes one (Italian "il {date} alle {time}"); French elides before a date too, so its
-# rule has no such exception.
+# fills it decides them (gender, number, elision). A date or time may follow a German or Spanish
+# article ("am {date}", "desde el {date}"); French and Italian elide before a date that starts
+# with a vowel ("l'8", "dall'11"), so their rules have no such exception.
 FIXED = {
     "de": r"\b(der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines|dein|deine|deinen|deinem|deiner|Ihr|Ihre|Ihren|Ihrem|Ihrer|sein|seine)\s+\{(?!date\}|time\}|when\}|until\}|last\})",
     "fr": r"(\b(le|la|les|un|une|du|des|au|aux|ton|ta|tes|votre|vos|son|sa|ses|ce|cet|cette|de)\s+|\b[ldLD]['’])\{",
     "es": r"\b(el|la|los|las|un|una|unos|unas|del|al|tu|tus|su|sus|este|esta)\s+\{(?!date\}|time\}|when\}|until\}|last\})",
-    "it": r"\b(il|lo|la|i|gli|le|un|uno|una|del|della|dello|dei|degli|delle|al|alla|tuo|tua|tuoi|tue)\s+\{(?!date\}|time\}|when\}|until\}|last\})",
+    "it": r"\b(il|lo|la|i|gli|le|un|uno|una|del|della|dello|dei|degli|delle|al|alla|dal|dalla|nel|nella|sul|sulla|tuo|tua|tuoi|tue)\s+\{",
 }
 
 
