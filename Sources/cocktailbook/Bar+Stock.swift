@@ -51,15 +51,7 @@ extension Bar {
                                 drawn.ml, unit: index.stockUnit(of: drawn.value)),
                         ]))
             }
-            for low in made.low {
-                print(
-                    common.strings(
-                        "stock_low",
-                        [
-                            "name": common.strings.ingredient(low.value),
-                            "ml": common.strings.stockAmount(low.ml, unit: index.stockUnit(of: low.value)),
-                        ]))
-            }
+            Bar.printLow(made.low, index: index, strings: common.strings)
         }
     }
 

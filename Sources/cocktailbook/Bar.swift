@@ -23,6 +23,29 @@ struct Bar: AsyncParsableCommand {
         }
     }
 
+    /// Puts the bottles `names` on `owner`'s shelf (`true`) or takes them off; returns their values.
+    static func shelve(_ names: [String], _ onShelf: Bool, owner: FavoritesUserOption, in environment: Book)
+        async throws -> [String]
+    {
+        let values = try await values(names, in: environment)
+        let who = try await owner.resolved(in: environment)
+        for value in values { try await environment.bar.setOnShelf(value, onShelf, owner: who) }
+        return values
+    }
+
+    /// One line for each bottle that a drink or batch took down to its low mark.
+    static func printLow(_ low: [StockUse], index: BarIndex, strings: UIStrings) {
+        for bottle in low {
+            print(
+                strings(
+                    "stock_low",
+                    [
+                        "name": strings.ingredient(bottle.value),
+                        "ml": strings.stockAmount(bottle.ml, unit: index.stockUnit(of: bottle.value)),
+                    ]))
+        }
+    }
+
     struct Add: BookCommand {
         static let configuration = CommandConfiguration(abstract: "Put bottles on the shelf.")
         @OptionGroup var common: CommonOptions
@@ -31,9 +54,7 @@ struct Bar: AsyncParsableCommand {
         var names: [String]
 
         func run(on environment: Book) async throws {
-            let values = try await Bar.values(names, in: environment)
-            let who = try await owner.resolved(in: environment)
-            for value in values { try await environment.bar.setOnShelf(value, true, owner: who) }
+            let values = try await Bar.shelve(names, true, owner: owner, in: environment)
             print("Added \(values.joined(separator: ", ")) to \(owner.whose)bar.")
         }
     }
@@ -45,9 +66,7 @@ struct Bar: AsyncParsableCommand {
         @Argument(help: ArgumentHelp("Ingredient names.", valueName: "ingredient")) var names: [String]
 
         func run(on environment: Book) async throws {
-            let values = try await Bar.values(names, in: environment)
-            let who = try await owner.resolved(in: environment)
-            for value in values { try await environment.bar.setOnShelf(value, false, owner: who) }
+            let values = try await Bar.shelve(names, false, owner: owner, in: environment)
             print("Removed \(values.joined(separator: ", ")) from \(owner.whose)bar.")
         }
     }

@@ -194,15 +194,7 @@ struct MadeCommand: BookCommand {
                         "ml": common.strings.decimal(drawn.ml, fractionDigits: 1),
                     ]))
         }
-        for low in taken.low {
-            print(
-                common.strings(
-                    "stock_low",
-                    [
-                        "name": common.strings.ingredient(low.value),
-                        "ml": common.strings.stockAmount(low.ml, unit: index.stockUnit(of: low.value)),
-                    ]))
-        }
+        Bar.printLow(taken.low, index: index, strings: common.strings)
         let count = try await environment.database.madeEntries(of: item.id, owner: who).count
         print("Made \(item.name): \(count) time\(count == 1 ? "" : "s") so far.")
     }
