@@ -73,14 +73,12 @@ struct BarPage: PageModel {
     /// A guest's bar: nothing to keep, and a word on why (the sign-in link is for visitors).
     var isGuest = false
     var bottles: [Bottle]
-    var hasBottles: Bool
     var shelfTitle: String
     var options: [Option]
     var canMake: [Drink]
     var canMakeTitle: String
     var withStandIn: [Drink]
     var withStandInTitle: String
-    var hasStandIns: Bool
     var oneAway: [Drink]
     var oneAwayTitle: String
     /// What a section leaves to the list when it has more drinks than a page shows ("and 1,617
@@ -89,11 +87,9 @@ struct BarPage: PageModel {
     var withStandInMore: String?
     var oneAwayMore: String?
     var suggestions: [Suggestion]
-    var hasSuggestions: Bool
     var rules: [Rule]
     /// The table's forms and stand-ins that apply to the shelf, one line each.
     var substitutions: [String]
-    var hasSubstitutions: Bool
     var always: [Bottle]
     var shoppingTitle: String
     /// A field the person got wrong, shown next to it (``FieldProblem``).
@@ -135,7 +131,6 @@ struct BarPage: PageModel {
                 form: Self.form(
                     stock[value], unit: report.index.stockUnit(of: value), currency: currency, strings: strings))
         }
-        hasBottles = !bottles.isEmpty
         shelfTitle = strings["bar_shelf"] + " (\(bottles.count))"
         // A family's suggestion says what else it counts for: "gin (also London dry gin, Old Tom gin)".
         let families = report.index.families
@@ -194,7 +189,6 @@ struct BarPage: PageModel {
         withStandIn = standInShown.compactMap(evaluation.entry(at:)).map(drink)
         withStandInTitle = strings("bar_stand_in_count", ["n": strings.number(evaluation.standInPositions.count)])
         withStandInMore = more(evaluation.standInPositions, standInShown)
-        hasStandIns = !withStandIn.isEmpty
         oneAway = oneAwayShown.compactMap(evaluation.entry(at:)).map(drink)
         oneAwayTitle = strings("bar_one_away_count", ["n": strings.number(evaluation.oneAwayPositions.count)])
         oneAwayMore = more(evaluation.oneAwayPositions, oneAwayShown)
@@ -212,7 +206,6 @@ struct BarPage: PageModel {
                 drinks: suggestion.positions.map { report.cocktails[$0].name }.joined(separator: ", ")
             )
         }
-        hasSuggestions = !suggestions.isEmpty
         rules = (BuiltInBar.rules + shelf.rules).map { rule in
             Rule(
                 id: rule.id,
@@ -229,7 +222,6 @@ struct BarPage: PageModel {
                     ["needed": strings.ingredient(match.needed), "have": strings.ingredient(match.have)])
                 : match.text(strings)
         }
-        hasSubstitutions = !substitutions.isEmpty
         always = sorted(shelf.alwaysAvailable).map { value in
             Bottle(
                 value: value, name: strings.ingredient(value), enables: "",
@@ -323,7 +315,6 @@ struct ShoppingPage: PageModel {
     }
 
     var items: [Item]
-    var hasItems: Bool
     var hasBought: Bool
     var options: [BarPage.Option]
     var canKeepBar: Bool
@@ -348,7 +339,6 @@ struct ShoppingPage: PageModel {
                 },
                 refill: stock[item.value].flatMap { $0.isLow && $0.bottleMl != nil ? item.value : nil })
         }
-        hasItems = !items.isEmpty
         hasBought = items.contains(where: \.isBought)
         options = values.map { BarPage.Option(value: $0, label: strings.ingredient($0)) }
         self.canKeepBar = canKeepBar

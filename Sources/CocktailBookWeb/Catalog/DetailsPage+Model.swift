@@ -30,21 +30,17 @@ struct DetailsPage: PageModel {
     var specNote: String?
     /// Other balances of the drink, each with its own lines, after the recipe.
     var variants: [Variant]
-    var hasVariants: Bool
     var abvText: String?
     /// `2.6 standard drinks`: the alcohol in one serving, beside its strength.
     var standardDrinksText: String?
     var facts: [Fact]
-    var hasFacts: Bool
     var instructions: [String]
-    var hasInstructions: Bool
     var tags: [Tag]
     /// A tag, linking to the drinks that carry it.
     struct Tag {
         var name: String
         var href: String
     }
-    var hasTags: Bool
     var isFavorite: Bool
     var nextFavoriteValue: Bool
     var favoriteAction: String
@@ -143,7 +139,6 @@ struct DetailsPage: PageModel {
                 name: words.name, description: words.description,
                 ingredients: Self.rows(lines, settings: settings, strings: strings))
         }
-        hasVariants = !variants.isEmpty
         let servings = settings.servings
         servingsText = strings.count("details_servings_count", servings)
         let path = origin.detailsPath(for: cocktail.id)
@@ -175,15 +170,12 @@ struct DetailsPage: PageModel {
                 Fact(label: strings["details_iba"], value: $0)
             },
         ].compactMap { $0 }
-        hasFacts = !facts.isEmpty
         instructions = texts.instructions ?? []
-        hasInstructions = !instructions.isEmpty
         tags = (cocktail.tags ?? []).map { tag in
             var query = CocktailQuery()
             query.tag = tag
             return Tag(name: strings.tag(tag), href: "/results" + QueryParameters.string(for: query))
         }
-        hasTags = !tags.isEmpty
         isFavorite = item.isFavorite
         nextFavoriteValue = !item.isFavorite
         favoriteAction = "/cocktails/\(cocktail.id)/favorite"

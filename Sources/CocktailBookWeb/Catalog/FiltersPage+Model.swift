@@ -33,7 +33,6 @@ struct FiltersPage: PageModel {
     var ingredients: [Option]
     /// The ingredients no drink left by the other choices has: folded away, not a wall of 0s.
     var impossibleIngredients: [Option] = []
-    var hasImpossibleIngredients = false
     var hasIngredients: Bool
     var clearIngredientsHref: String
     var message: String?
@@ -85,7 +84,6 @@ struct FiltersPage: PageModel {
                 == .orderedAscending
         }
         impossibleIngredients = ingredients.filter(\.isDisabled)
-        hasImpossibleIngredients = !impossibleIngredients.isEmpty
         ingredients.removeAll(where: \.isDisabled)
         hasIngredients = !query.ingredients.isEmpty
         var withoutIngredients = query
@@ -165,7 +163,6 @@ struct ResultsPage: PageModel {
     var countText: String
     var summary: String
     var rows: [Row]
-    var hasRows: Bool
     var nextPageHref: String?
     /// The filter screen with the current choices, to change them.
     var changeFiltersHref: String
@@ -210,7 +207,6 @@ struct ResultsPage: PageModel {
                 rating: rating?.text, ratingLabel: rating?.label
             )
         }
-        hasRows = !rows.isEmpty
         nextPageHref = page.nextPage.map { "/results" + QueryParameters.string(for: query, page: $0) }
     }
 }

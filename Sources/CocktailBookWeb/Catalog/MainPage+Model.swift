@@ -62,7 +62,6 @@ struct MainPage: PageModel {
     var isReady: Bool
     var isLoading: Bool
     var isFailed: Bool
-    var hasRows = false
 
     private init(query: CocktailQuery, state: CatalogStatus.State, strings: UIStrings) {
         // While searching, the heading says what is searched, in the list the segments choose.
@@ -111,7 +110,6 @@ struct MainPage: PageModel {
                 rating: RowRating(query.showsRatings ? ratings[item.cocktail.id] : nil, strings: strings)
             )
         }
-        hasRows = !rows.isEmpty
         if !query.text.isEmpty {
             // Said once: a count above the drinks, or "No cocktails match…" alone.
             if page.total == 0 {

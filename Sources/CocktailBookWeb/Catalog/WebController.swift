@@ -65,7 +65,7 @@ struct WebController<Context: AppContext>: Sendable {
             var main = MainPage(
                 query: query, page: page, status: await catalog.status(), strings: context.strings,
                 table: catalog.ingredients, ratings: personal.ratings)
-            if !query.text.isEmpty, main.hasRows {
+            if !query.text.isEmpty, !main.rows.isEmpty {
                 main.picker = try await picker(returnPath: main.returnPath, request: request, context: context)
                 main.hasPicker = main.picker != nil
             }
@@ -106,7 +106,7 @@ struct WebController<Context: AppContext>: Sendable {
         var results = ResultsPage(
             query: query, page: answer, table: catalog.ingredients, ratings: personal.ratings,
             strings: context.strings)
-        if results.hasRows {
+        if !results.rows.isEmpty {
             results.picker = try await picker(returnPath: results.returnPath, request: request, context: context)
             results.hasPicker = results.picker != nil
         }

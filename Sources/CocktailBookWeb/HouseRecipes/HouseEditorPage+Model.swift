@@ -49,7 +49,6 @@ struct HouseEditorPage: PageModel {
     var rows: [Row]
     var stepsEn: String
     var problems: [FormProblem]
-    var hasProblems: Bool
     var stale: StaleVersion?
     var suggestions: [String]
 
@@ -98,7 +97,6 @@ struct HouseEditorPage: PageModel {
                 isOpen: !name.isEmpty || !steps.isEmpty || problem != nil)
         }
         self.problems = FormProblem.all(problems, fieldID: Self.fieldID, strings: strings)
-        hasProblems = !problems.isEmpty
         self.stale = stale
         self.suggestions = suggestions
     }

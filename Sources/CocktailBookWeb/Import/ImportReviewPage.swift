@@ -14,12 +14,10 @@ struct ImportReviewPage: PageModel {
     var drinks: [Drink]
     var passedOver: [PassedOver]
     /// Stored, not computed: the template reads stored properties only.
-    var hasPassedOver: Bool
     /// Whether anything would be imported.
     var canApply: Bool
     /// The file's ingredients the book does not know: keep each as new, or pick a near name.
     var ingredients: [Ingredient]
-    var hasIngredients: Bool
 
     struct Ingredient: Sendable {
         var index: Int
@@ -86,7 +84,6 @@ struct ImportReviewPage: PageModel {
                 name: $0.name, reason: $0.reason ?? "", key: takeable ? $0.key : nil,
                 takeLabel: takeable ? strings("import_review_take", ["name": $0.name]) : nil)
         }
-        hasPassedOver = !passedOver.isEmpty
         ingredients = review.ingredients.enumerated().map { index, unknown in
             // A near name is offered, never assumed: keeping the file's name is the default.
             Ingredient(
@@ -99,6 +96,5 @@ struct ImportReviewPage: PageModel {
                             selected: false)
                     })
         }
-        hasIngredients = !ingredients.isEmpty
     }
 }

@@ -221,7 +221,6 @@ struct ListPageController<Context: AppContext>: Sendable {
             page.candidates = try await desk.candidates(
                 for: list, matching: page.find, language: context.language
             ).map { .init(cocktailId: $0.cocktail.id, name: $0.cocktail.name, isListed: $0.isListed) }
-            page.hasCandidates = !page.candidates.isEmpty
             if page.candidates.isEmpty {
                 page.noCandidates = context.strings("drinklist_find_none", ["words": page.find])
             }

@@ -43,7 +43,6 @@ struct ListPage: PageModel {
     }
     var find = ""
     var candidates: [Candidate] = []
-    var hasCandidates = false
     /// "Nothing matches …" after a search that found nothing.
     var noCandidates: String?
     var addEntriesAction = ""
@@ -230,11 +229,9 @@ struct SharedDrinkPage: PageModel {
     var imageAlt: String
     var pictureCredit: String?
     var facts: [DetailsPage.Fact]
-    var hasFacts: Bool
     var longDescription: String
     var ingredients: [DetailsPage.Ingredient]
     var instructions: [String]
-    var hasInstructions: Bool
     var note: String?
 
     /// The drink's picture as the share link serves it (the book's own picture routes may be
@@ -256,11 +253,9 @@ struct SharedDrinkPage: PageModel {
         imageAlt = details.imageAlt
         pictureCredit = details.pictureCredit
         facts = details.facts
-        hasFacts = details.hasFacts
         longDescription = details.longDescription
         ingredients = details.ingredients
         instructions = details.instructions
-        hasInstructions = details.hasInstructions
         self.note = note
     }
 }

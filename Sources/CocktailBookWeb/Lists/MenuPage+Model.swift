@@ -36,14 +36,7 @@ struct MenuPage: PageModel {
         /// The style's heading; none on a menu in the list's own order. (Not `title`: Mustache
         /// would read the page's title where a section has none.)
         var heading: String
-        var hasHeading: Bool
         var items: [Item]
-
-        init(heading: String, items: [Item]) {
-            self.heading = heading
-            hasHeading = !heading.isEmpty
-            self.items = items
-        }
     }
 
     struct PaperLink: Sendable {

@@ -50,7 +50,6 @@ struct PartyPage: PageModel {
     var batches: [BatchRow]
     var madeToOrder: String?
     var syrups: [String]
-    var hasSyrups: Bool
     var rules: [String]
     var shoppingAction: String
     var planFields: [Field]
@@ -120,7 +119,6 @@ struct PartyPage: PageModel {
         let toOrder = shown.drinks.filter { $0.servings > 0 && !batched.contains($0.cocktail.id) }.map(\.cocktail.name)
         madeToOrder = toOrder.isEmpty ? nil : strings["party_made_to_order"] + ": " + toOrder.joined(separator: ", ")
         syrups = shown.syrups.map { strings.partySyrup($0, ml: Self.amount($0.ml, units: units, strings: strings)) }
-        hasSyrups = !syrups.isEmpty
         rules = shown.ruleKeys.map { strings[$0] }
         planFields = ListDesk.PartyRequest(query: query)?.pairs.map { Field(name: $0.name, value: $0.value) } ?? []
         canAdd = hasPlan && shown.totals.contains(where: \.isToBuy)

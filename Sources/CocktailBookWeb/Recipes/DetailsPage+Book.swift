@@ -36,7 +36,6 @@ struct DetailsBook: Sendable {
     var hasActions: Bool
     var basedOn: Link?
     var adaptations: [Link]
-    var hasAdaptations: Bool
     var author: String?
     /// The members' average, `★ 4.5 · 2 ratings`.
     var ratingSummary: String?
@@ -53,11 +52,9 @@ struct DetailsBook: Sendable {
     /// After "I made this": what it took from the bar, and which bottles it left low.
     var madeNotice: String?
     var madeRows: [MadeRow]
-    var hasMadeRows: Bool
     var signInHint: String?
     /// "Add to list…": the viewer's lists to choose from (none for someone who keeps none).
     var lists: [ListOption] = []
-    var hasLists = false
     var addToListAction = ""
     /// `Added to Saturday.` after the form came back.
     var listedNotice: String?
@@ -117,7 +114,7 @@ struct DetailsBook: Sendable {
             historyHref: recipe.map { "/cocktails/\($0.id)/history" },
             deleteAction: editable ? "/cocktails/\(id)/delete" : nil,
             hasActions: editable || mayWrite || recipe != nil,
-            basedOn: basedOn, adaptations: adaptations, hasAdaptations: !adaptations.isEmpty,
+            basedOn: basedOn, adaptations: adaptations,
             author: recipe?.cocktail.author.map { strings("details_author", ["name": $0]) },
             ratingSummary: summary.map {
                 strings.count("details_rating_summary", $0.count, ["average": strings.decimal($0.average)])
@@ -145,11 +142,10 @@ struct DetailsBook: Sendable {
                         ["when": DateText.dayAndTime(entry.madeAt, calendar: calendar, strings: strings)]),
                     madeNote: entry.note, removeAction: "/cocktails/\(id)/made/\(entry.id)/delete")
             },
-            hasMadeRows: !made.isEmpty,
             signInHint: owner == .nobody
                 ? strings["details_personal_sign_in"] : mayWrite ? nil : strings["details_personal_guest"],
             lists: lists.map { ListOption(id: $0.id, name: $0.name, holds: $0.contains(id)) },
-            hasLists: !lists.isEmpty, addToListAction: "/cocktails/\(id)/add-to-list",
+            addToListAction: "/cocktails/\(id)/add-to-list",
             listedNotice: listed.map { strings("details_listed", ["name": $0.name]) }
         )
     }

@@ -69,12 +69,10 @@ struct EditorPage: PageModel {
     var imageURL: String?
     var imageSource: String?
     var problems: [FormProblem]
-    var hasProblems: Bool
     /// Each refused field's message by the draft's name for the field (`name`, `preparationMinutes`,
     /// `rows`, `picture`…), shown next to it as `{{fieldProblems.name}}`.
     var fieldProblems: [String: String]
     var newIngredients: [String]
-    var hasNewIngredients: Bool
     var stale: StaleVersion?
     var suggestions: [String]
     /// Where the browser keeps the unsaved draft (`draft:/cocktails/new`).
@@ -89,7 +87,6 @@ struct EditorPage: PageModel {
         var problem: String?
         /// `The book already has Paper Plane.`, with a link to open each drink it may be.
         var namesakes: [Namesake] = []
-        var hasNamesakes = false
         /// Saving the page's recipe as a new version of the person's own drink of that name.
         var versionOf: VersionOf?
     }
@@ -150,7 +147,6 @@ struct EditorPage: PageModel {
         let words = Dictionary(
             problems.map { ($0.field, strings($0.message, $0.values)) }, uniquingKeysWith: { a, _ in a })
         self.problems = FormProblem.all(problems, fieldID: Self.fieldID, strings: strings)
-        hasProblems = !problems.isEmpty
         fieldProblems = words
         fieldProblems["picture"] = pictureProblem
         let rowCount = draft.rows.count
@@ -195,7 +191,6 @@ struct EditorPage: PageModel {
         imageURL = draft.imageURL
         imageSource = draft.imageSource
         self.newIngredients = newIngredients
-        hasNewIngredients = !newIngredients.isEmpty
         self.stale = stale
         self.suggestions = suggestions
         draftKey = "draft:" + action

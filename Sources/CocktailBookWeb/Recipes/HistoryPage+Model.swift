@@ -91,7 +91,6 @@ struct TrashPage: PageModel {
     var recipes: [Row]
     /// The book's own house recipes that were deleted: putting one back makes it count again.
     var houseRecipes: [Row]
-    var hasHouseRecipes: Bool
     var isEmpty: Bool
     var notice: String?
     var undoAction: String?
@@ -111,7 +110,6 @@ struct TrashPage: PageModel {
                 deleted: deleted(own.deletedAt ?? own.updatedAt), restoreAction: HouseItem.path(own.value) + "/put-back"
             )
         }
-        hasHouseRecipes = !self.houseRecipes.isEmpty
         isEmpty = recipes.isEmpty && houseRecipes.isEmpty
     }
 

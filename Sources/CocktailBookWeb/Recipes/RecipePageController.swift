@@ -101,7 +101,6 @@ struct RecipePageController<Context: AppContext>: Sendable {
             EditorPage.Namesake(
                 href: "/cocktails/\(drink.id)", text: strings("editor_page_namesake", ["name": drink.name]))
         }
-        read.hasNamesakes = !read.namesakes.isEmpty
         for drink in namesakes where OwnRecipe.number(in: drink.id) != nil {
             guard let own = try? await desk.editable(id: drink.id, viewer: context.viewer) else { continue }
             read.versionOf = EditorPage.VersionOf(

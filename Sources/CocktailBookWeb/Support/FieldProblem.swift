@@ -26,7 +26,6 @@ struct FieldProblem: Error, Sendable {
         var typed: String
         var message: String
         var suggestions: [Suggestion]
-        var hasSuggestions: Bool
 
         init(_ problem: FieldProblem) {
             switch problem.field {
@@ -38,7 +37,6 @@ struct FieldProblem: Error, Sendable {
             typed = problem.typed
             message = problem.message
             suggestions = problem.suggestions
-            hasSuggestions = !suggestions.isEmpty
         }
 
         /// A problem of another page's field, with nothing to pick from.
@@ -47,7 +45,6 @@ struct FieldProblem: Error, Sendable {
             self.typed = typed
             self.message = message
             suggestions = []
-            hasSuggestions = false
         }
     }
 }

@@ -13,7 +13,6 @@ struct StaleVersion: Sendable {
     var savedBy: String
     var fields: [ChangedField]
     var replaces: String
-    var hasFields: Bool
 
     struct ChangedField: Sendable {
         var key: String
@@ -52,7 +51,6 @@ struct StaleVersion: Sendable {
         savedBy = byName ?? strings["editor_another_window"]
         intro = byName == nil ? strings["editor_stale_intro_window"] : strings["editor_stale_intro"]
         fields = typed.changedFields(comparedTo: saved).map(show)
-        hasFields = !fields.isEmpty
         replaces =
             fields.isEmpty
             ? strings["editor_stale_same"]
