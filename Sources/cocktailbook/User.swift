@@ -91,14 +91,19 @@ struct User: AsyncParsableCommand {
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove an account with its sessions, tokens and favorites.")
+            abstract:
+                "Remove an account with its sessions and tokens, and its favorites, bar and lists (the last account's go back to the book's owner)."
+        )
         @OptionGroup var common: AccountOptions
         @Argument(help: ArgumentHelp("The account's name.", valueName: "name")) var name: String
 
         func run() async throws {
             try await runReportingErrors {
-                try await withAccounts(common) { try await $0.remove(named: name) }
-                print("Removed \(name).")
+                let wasLast = try await withAccounts(common) { try await $0.remove(named: name) }
+                print(
+                    wasLast
+                        ? "Removed \(name). The book has no accounts now; its favorites, bar and lists are the owner's again."
+                        : "Removed \(name).")
             }
         }
     }

@@ -148,7 +148,7 @@ struct StoreContractRecipeTests {
     }
 
     @Test(
-        "the first account inherits the owner's recipes, notes and ratings; removing an account drops its notes",
+        "the first account inherits the owner's recipes, notes and ratings; removing an account drops its notes, the last one's go back to the owner",
         arguments: backends)
     func accountsInherit(_ backend: Backend) async throws {
         try await backend.withStore { store in
@@ -164,8 +164,20 @@ struct StoreContractRecipeTests {
             #expect(try await store.ownRecipe(number: recipe.number)?.authorID == first.id)
             let second = try await store.addAccount(name: "bob", role: .member, passwordHash: "x", at: Self.day)
             try await store.setNote("bob's", on: "30", owner: FavoritesOwner(account: second.id), at: Self.day)
-            try await store.removeAccount(named: "bob")
+            #expect(try await store.removeAccount(named: "bob") == false)
             #expect(try await store.note(on: "30", owner: FavoritesOwner(account: second.id)) == nil)
+
+            // The last account leaves the book as it found it: everything is the owner's again.
+            try await store.setOnShelf("gin", true, owner: owner)
+            let list = try await store.createList(named: "Friday", owner: owner, at: Self.day)
+            #expect(try await store.removeAccount(named: "alice") == true)
+            #expect(try await store.hasAccounts() == false)
+            #expect(try await store.note(on: "30", owner: .implicit) == "mine")
+            #expect(try await store.personalView(of: .implicit).myRatings == ["30": 4])
+            #expect(try await store.shelf(of: .implicit).bottles == ["gin"])
+            #expect(try await store.lists(of: .implicit).map(\.id) == [list.id])
+            #expect(try await store.ownRecipe(number: recipe.number)?.authorID == 0)
+            #expect(try await store.note(on: "30", owner: owner) == nil)
         }
     }
 

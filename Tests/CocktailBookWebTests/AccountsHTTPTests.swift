@@ -123,6 +123,34 @@ struct AccountsHTTPTests {
         }
     }
 
+    @Test("an admin removes other accounts, never their own: no Remove button for it, and a refused post keeps it")
+    func removeSelf() async throws {
+        let database = try await Self.book()
+        defer { database.remove() }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let alice = try await Self.signIn(client, "alice", "alice password")
+            let page = String(
+                buffer: try await client.execute(uri: "/admin/users", method: .get, headers: [.cookie: alice]).body)
+            #expect(page.contains(#"action="/admin/users/bob/remove""#))
+            #expect(!page.contains(#"action="/admin/users/alice/remove""#))
+            #expect(page.contains("bob? Their favorites, bar, lists, notes and ratings go with the account"))
+
+            let refused = try await client.execute(
+                uri: "/admin/users/ALICE/remove", method: .post, headers: Self.form(alice), body: TestCSRF.body(""))
+            #expect(refused.status == .badRequest)
+            #expect(
+                String(buffer: refused.body).contains(
+                    "You can&#39;t remove the account you&#39;re signed in with. Another admin can, or the server&#39;s command line (cocktailbook user remove alice)."
+                ))
+            let removed = try await client.execute(
+                uri: "/admin/users/bob/remove", method: .post, headers: Self.form(alice), body: TestCSRF.body(""))
+            #expect(removed.status == .seeOther)
+            let after = try await Accounts(database: try AppDatabase(path: database.path), bcryptCost: 4).all()
+            #expect(after.map(\.name) == ["alice"])
+        }
+    }
+
     @Test("an API token acts for its owner only, and stops working the moment it is revoked")
     func tokens() async throws {
         let database = try await Self.book()

@@ -48,7 +48,10 @@ public struct Accounts: Sendable {
     }
     /// Gives the account named `name` a role; removes an account with everything it owned.
     public func setRole(_ role: Role, named name: String) async throws { try await database.setRole(role, named: name) }
-    public func remove(named name: String) async throws { try await database.removeAccount(named: name) }
+    /// Removes an account; returns whether it was the book's last (see ``SQLBook/removeAccount(named:)``).
+    @discardableResult public func remove(named name: String) async throws -> Bool {
+        try await database.removeAccount(named: name)
+    }
 
     /// Signs the session whose token hashes to `hash` out.
     public func endSession(hash: String) async throws { try await database.deleteSession(tokenHash: hash) }

@@ -39,4 +39,9 @@ package enum Viewer: Sendable, Equatable {
     }
 
     package var isAdmin: Bool { role == .admin }
+
+    /// The account signed in, if one is.
+    package var account: Account? {
+        if case .account(let account) = self { account } else { nil }
+    }
 }

@@ -89,18 +89,30 @@ extension SQLBook {
         }?.account
     }
 
-    /// Removes an account with its sessions, tokens and everything it owns.
+    /// Removes an account with its sessions and tokens. What it owns goes with it, except when
+    /// it is the book's last account: the book is then back to having no accounts, and its
+    /// owner gets everything back (the favorites, bars, lists and recipes the first account
+    /// inherited, and what was added since), as the first account once took it.
     ///
     /// - Throws: ``StoreError/unknownAccount(_:)``, or ``StoreError/lastAdmin`` when it is the
     ///   last admin and other accounts remain.
-    public func removeAccount(named name: String) async throws {
+    /// - Returns: whether it was the last account.
+    @discardableResult public func removeAccount(named name: String) async throws -> Bool {
         try await writing("accounts") { db in
             let account = try await Self.lockedAccount(named: name, db)
             try await Self.keepAnAdmin(db, changing: account.role, to: nil)
-            for (table, owner) in BookContents.owned {
-                try await db.execute("DELETE FROM \(table) WHERE \(owner) = ?", account.id)
+            let isLast = try await db.first(Int.self, "SELECT count(*) FROM account") == 1
+            if isLast {
+                for (table, owner) in BookContents.owned + BookContents.authored {
+                    try await db.execute("UPDATE \(table) SET \(owner) = 0 WHERE \(owner) = ?", account.id)
+                }
+            } else {
+                for (table, owner) in BookContents.owned {
+                    try await db.execute("DELETE FROM \(table) WHERE \(owner) = ?", account.id)
+                }
             }
             try await db.execute("DELETE FROM account WHERE id = ?", account.id)
+            return isLast
         }
     }
 

@@ -54,7 +54,6 @@ struct AccountPage: PageModel {
     var otherSessionsText = ""
     var isImplicitOwner = false
     var tokens: [TokenRow] = []
-    var hasTokens = false
     var otherSessions = 0
     var notice: String?
     var newToken: String?
@@ -117,7 +116,6 @@ struct AccountPage: PageModel {
             Choice(value: $0, label: strings["account_token_lifetime_" + $0], selected: $0 == "never")
         }
         otherSessionsText = strings("account_other_sessions", ["n": String(otherSessions)])
-        hasTokens = !tokens.isEmpty
         self.otherSessions = otherSessions
         self.notice = notice
         self.newToken = newToken
@@ -144,10 +142,11 @@ struct AdminUsersPage: PageModel {
         var roles: [Choice]
         var since: String
         var roleOf: String
-        var confirmRemove: String
+        /// What the remove button asks; `nil` for the account signed in, which has no button.
+        var confirmRemove: String?
     }
 
-    init(accounts: [Account], notice: String?, message: String?, strings: UIStrings = .english) {
+    init(accounts: [Account], signedIn: String?, notice: String?, message: String?, strings: UIStrings = .english) {
 
         rows = accounts.map { account in
             Row(
@@ -157,7 +156,8 @@ struct AdminUsersPage: PageModel {
                 },
                 since: strings("admin_since", ["date": DateText.day(account.createdAt, strings: strings)]),
                 roleOf: strings("admin_role_of", ["name": account.name]),
-                confirmRemove: strings("admin_remove_confirm", ["name": account.name]))
+                confirmRemove: account.name.lowercased() == signedIn?.lowercased()
+                    ? nil : strings("admin_remove_confirm", ["name": account.name]))
         }
         self.notice = notice
         self.message = message

@@ -15,17 +15,17 @@ struct AdminController<Context: AppContext>: Sendable {
             return await renderer.render(
                 try page(
                     notice: FormQuery(request)["done"].map { AdminUsersPage.notice(for: $0, strings: context.strings) },
-                    strings: context.strings), context: context)
+                    context: context), context: context)
         }
         router.post("/admin/users", use: add)
         router.post("/admin/users/:name/role", use: changeRole)
         router.post("/admin/users/:name/remove", use: remove)
     }
 
-    private func page(notice: String? = nil, message: String? = nil, strings: UIStrings) async throws -> AdminUsersPage
-    {
+    private func page(notice: String? = nil, message: String? = nil, context: Context) async throws -> AdminUsersPage {
         await AdminUsersPage(
-            accounts: try await accounts.all(), notice: notice, message: message, strings: strings)
+            accounts: try await accounts.all(), signedIn: context.viewer.account?.name, notice: notice,
+            message: message, strings: context.strings)
     }
 
     @Sendable func add(request: Request, context: Context) async throws -> Response {
@@ -36,11 +36,10 @@ struct AdminController<Context: AppContext>: Sendable {
             try await accounts.createAccount(name: name, role: role, password: form.password ?? "")
         } catch let refusal as Accounts.Refusal {
             return await renderer.render(
-                try page(message: refusal.message, strings: context.strings), status: .badRequest, context: context)
+                try page(message: refusal.message, context: context), status: .badRequest, context: context)
         } catch let error as StoreError where error.isAccountRefusal {
             return await renderer.render(
-                try page(message: error.localizedDescription, strings: context.strings), status: .badRequest,
-                context: context)
+                try page(message: error.localizedDescription, context: context), status: .badRequest, context: context)
         }
         return .redirect(to: "/admin/users?done=added", type: .normal)
     }
@@ -55,11 +54,17 @@ struct AdminController<Context: AppContext>: Sendable {
         }
     }
 
+    /// Removes an account, never the one signed in: removing oneself would sign the admin out
+    /// mid-page, and the book's last account would leave a book nobody can sign into from afar.
     @Sendable func remove(request: Request, context: Context) async throws -> Response {
         _ = try context.submittedForm().decode(NoFields.self)
-        return try await respond(context) {
-            try await accounts.remove(named: try context.parameters.require("name"))
+        let name = try context.parameters.require("name")
+        if let signedIn = context.viewer.account?.name, signedIn.lowercased() == name.lowercased() {
+            let message = context.strings("admin_remove_self", ["command": "cocktailbook user remove \(signedIn)"])
+            return await renderer.render(
+                try page(message: message, context: context), status: .badRequest, context: context)
         }
+        return try await respond(context) { try await accounts.remove(named: name) }
     }
 
     private func respond(_ context: Context, _ change: () async throws -> Void) async throws -> Response {
@@ -67,8 +72,7 @@ struct AdminController<Context: AppContext>: Sendable {
             try await change()
         } catch let error as StoreError where error.isAccountRefusal {
             return await renderer.render(
-                try page(message: error.localizedDescription, strings: context.strings), status: .badRequest,
-                context: context)
+                try page(message: error.localizedDescription, context: context), status: .badRequest, context: context)
         }
         return .redirect(to: "/admin/users?done=changed", type: .normal)
     }
