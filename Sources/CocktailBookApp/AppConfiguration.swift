@@ -85,6 +85,9 @@ public struct AppConfiguration: Sendable {
     package var proxyTrust: ProxyTrust {
         ProxyTrust(isEnabled: trustProxy, proxies: trustedProxies.compactMap(IPNetwork.init))
     }
+    /// The release and commit the running program was built from (`cocktailbook --version`),
+    /// which the maintenance page shows.
+    public var version = "unknown"
     /// How long one import may take in all.
     public var importTimeLimit: Duration = .seconds(600)
     /// `--refresh-every`: fetch the catalog from its source again once it is this old; `nil`

@@ -121,6 +121,7 @@ struct Serve: AsyncParsableCommand {
     func resolved() throws -> AppConfiguration {
         let environment = ProcessInfo.processInfo.environment
         var configuration = try common.resolved(environment: environment)
+        configuration.version = BuildVersion.text
         if let host = try value(host, "COCKTAILBOOK_HOST", environment, as: String.self) {
             guard !host.isEmpty else { throw ValidationError("The host must not be empty.") }
             configuration.host = host

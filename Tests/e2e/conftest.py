@@ -95,6 +95,11 @@ class Server:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    @property
+    def binary(self) -> Path:
+        """The program this server runs."""
+        return self._binary
+
     def _start(self) -> None:
         for _attempt in range(3):  # another process may grab the port between probe and bind
             self.port = _free_port()

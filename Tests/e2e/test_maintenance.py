@@ -4,6 +4,7 @@ restored after the favorites were reset, a bad file refused without a change."""
 from __future__ import annotations
 
 import json
+import subprocess
 import urllib.request
 
 from playwright.sync_api import expect
@@ -31,6 +32,9 @@ def test_backup_reset_and_restore_round_trip_through_the_page(server, new_page, 
     expect(facts).to_contain_text("Ready")
     expect(facts).to_contain_text("13")  # drinks in the seed catalog
     expect(facts).to_contain_text(str(running.database))
+    # The version the page names is the one the program says it is (no second, stale copy).
+    version = subprocess.run([str(running.binary), "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    expect(facts).to_contain_text(version + " · ")
 
     with page.expect_download() as download:
         page.click("a[data-backup]")

@@ -125,17 +125,16 @@ struct MaintenanceController<Context: AppContext>: Sendable {
             ?? configuration.catalogPath.map { context.strings("maintenance_source_file", ["path": $0]) }
             ?? context.strings["maintenance_source_bundled"]
         var page = MaintenancePage(
-            status: status, source: source, storage: storage, notice: notice, message: message,
-            strings: context.strings)
+            status: status, source: source, storage: storage, version: configuration.version, notice: notice,
+            message: message, strings: context.strings)
         page.currencies = Choice.currencies(selected: try await desk.currency(), strings: context.strings)
         return page
     }
 }
 
-/// The app's version and build, for the maintenance page and bug reports.
+/// When the app was built, for the maintenance page and bug reports (beside its version,
+/// ``AppConfiguration/version``).
 enum BuildInfo {
-    static let version = "0.5.0"
-
     /// When the running executable was built (its file's date), as `2026-11-24 07:40 UTC`.
     static let build: String = {
         let path = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path } ?? ""
@@ -166,7 +165,6 @@ struct MaintenancePage: PageModel {
 
     var facts: [Fact]
     var origins: [Origin]
-    var hasOrigins: Bool
     var notice: String?
     var message: String?
 
@@ -175,15 +173,14 @@ struct MaintenancePage: PageModel {
     var hasRecordedPictures: Bool
     /// The backups taken before restores, to download.
     var keptBackups: [KeptBackup]
-    var hasKeptBackups: Bool
     struct KeptBackup {
         var name: String
         var size: String
     }
 
     init(
-        status: CatalogStatus, source: String, storage: MaintenanceDesk.Storage, notice: String?, message: String?,
-        strings: UIStrings
+        status: CatalogStatus, source: String, storage: MaintenanceDesk.Storage, version: String, notice: String?,
+        message: String?, strings: UIStrings
     ) {
         let (databasePath, databaseBytes) = (storage.location, storage.bytes)
         let (pictures, recordedPictures, pictureBytes) = (
@@ -212,15 +209,13 @@ struct MaintenancePage: PageModel {
                         ["n": String(pictures), "size": size(pictureBytes), "recorded": String(recordedPictures)])),
             Fact(
                 label: strings["maintenance_version"],
-                value: "\(BuildInfo.version) · \(strings["maintenance_build"]) \(BuildInfo.build)"),
+                value: "\(version) · \(strings["maintenance_build"]) \(BuildInfo.build)"),
         ]
         self.origins = origins.map {
             Origin(origin: $0.origin, count: strings.count("maintenance_origin_count", $0.count))
         }
-        hasOrigins = !origins.isEmpty
         hasRecordedPictures = recordedPictures > 0
         self.keptBackups = keptBackups.map { KeptBackup(name: $0.name, size: size($0.bytes)) }
-        hasKeptBackups = !keptBackups.isEmpty
         self.notice = notice
         self.message = message
     }
