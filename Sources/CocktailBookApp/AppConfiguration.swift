@@ -86,8 +86,8 @@ public struct AppConfiguration: Sendable {
         ProxyTrust(isEnabled: trustProxy, proxies: trustedProxies.compactMap(IPNetwork.init))
     }
     /// The release and commit the running program was built from (`cocktailbook --version`),
-    /// which the maintenance page shows.
-    public var version = "unknown"
+    /// which the maintenance page shows; empty when no program set it (an app built by tests).
+    public var version = ""
     /// How long one import may take in all.
     public var importTimeLimit: Duration = .seconds(600)
     /// `--refresh-every`: fetch the catalog from its source again once it is this old; `nil`

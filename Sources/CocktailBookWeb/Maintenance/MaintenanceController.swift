@@ -209,7 +209,7 @@ struct MaintenancePage: PageModel {
                         ["n": String(pictures), "size": size(pictureBytes), "recorded": String(recordedPictures)])),
             Fact(
                 label: strings["maintenance_version"],
-                value: "\(version) · \(strings["maintenance_build"]) \(BuildInfo.build)"),
+                value: (version.isEmpty ? "" : version + " · ") + "\(strings["maintenance_build"]) \(BuildInfo.build)"),
         ]
         self.origins = origins.map {
             Origin(origin: $0.origin, count: strings.count("maintenance_origin_count", $0.count))
