@@ -41,6 +41,40 @@ struct CocktailTextsTests {
         let decoded = try JSONDecoder().decode(Cocktail.self, from: try JSONEncoder().encode(cocktail))
         #expect(decoded.translations?["it"] == italian)
     }
+
+    @Test(
+        "a translation with only a summary: saved as typed, shown with its own summary as description, and the English description keeps following the English summary through edits"
+    )
+    func partialTranslation() throws {
+        var draft = RecipeDraft(
+            name: "Rosemary Sour", rows: [.init(amount: "2", unit: "oz", ingredient: "gin")], steps: [])
+        draft.shortDescription = "A bright house gin sour with rosemary"
+        draft.translations["it"] = .init(shortDescription: "Un sour al gin con rosmarino")
+        let first = try #require(draft.cocktail(id: "my-1", author: nil, dateModified: Date()))
+        #expect(first.longDescription == "A bright house gin sour with rosemary") // a description is filled in
+        #expect(first.translations?["it"]?.longDescription == "", "no English is kept as the translation")
+        #expect(first.texts(in: .italian).shortDescription == "Un sour al gin con rosmarino")
+        #expect(first.texts(in: .italian).longDescription == "Un sour al gin con rosmarino")
+
+        // Opened again: the description that only repeated the summary is an empty field.
+        var edited = RecipeDraft(first)
+        #expect(edited.longDescription == "")
+        #expect(edited.translations["it"] == .init(shortDescription: "Un sour al gin con rosmarino"))
+        edited.shortDescription = "A sharper house gin sour"
+        let second = try #require(edited.cocktail(id: "my-1", author: nil, dateModified: Date()))
+        #expect(second.longDescription == "A sharper house gin sour")
+        #expect(second.translations?["it"] == first.translations?["it"], "the translation was not touched")
+        #expect(RecipeDraft(second).changedFields(comparedTo: RecipeDraft(first)) == [.shortDescription])
+
+        // A drink saved by an older version, whose translation copied the English texts: those
+        // copies are empty fields when it is edited, and read in English until translated.
+        var old = first
+        old.translations?["it"] = CocktailTexts(
+            shortDescription: "A bright house gin sour with rosemary",
+            longDescription: "A bright house gin sour with rosemary")
+        #expect(RecipeDraft(old).translations["it"] == nil, "nothing of it was translated")
+        #expect(old.texts(in: .italian).longDescription == "A bright house gin sour with rosemary")
+    }
 }
 
 @Suite("The standard drink by region and setting")

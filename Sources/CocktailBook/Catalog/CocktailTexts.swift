@@ -157,7 +157,8 @@ public enum StandardDrink {
 
 extension Cocktail {
     /// The cocktail's words in `language`, falling back to English where a translation is
-    /// missing.
+    /// missing. A translation without a description reads its own summary there (as an English
+    /// drink without one does), and one without a summary the English summary.
     public func texts(in language: Language) -> CocktailTexts {
         let englishVariants = variants.map {
             $0.map { CocktailTexts.VariantTexts(name: $0.name, description: $0.description) }
@@ -168,8 +169,11 @@ extension Cocktail {
         guard language != .english, let translated = translations?[language.rawValue] else { return english }
         // A translation with another number of variants than the drink's is not used for them.
         let translatedVariants = translated.variants.flatMap { $0.count == englishVariants?.count ? $0 : nil }
+        let short = translated.shortDescription
+        let long = translated.longDescription
         return CocktailTexts(
-            shortDescription: translated.shortDescription, longDescription: translated.longDescription,
+            shortDescription: short.isEmpty ? shortDescription : short,
+            longDescription: !long.isEmpty ? long : !short.isEmpty ? short : longDescription,
             instructions: translated.instructions ?? instructions, garnish: translated.garnish ?? garnish,
             variants: translatedVariants ?? englishVariants
         )

@@ -15,11 +15,11 @@ extension RecipeDraft {
         var texts: [String: CocktailTexts] = [:]
         for (code, words) in translations where !words.isEmpty {
             let translatedSteps = words.steps.map(\.trimmed).filter { !$0.isEmpty }
+            // What was typed, nothing more: a field left empty is read in English (or, for the
+            // description, in the language's own summary) when the drink is shown, so later
+            // English changes reach it and no English is kept as if it were the translation.
             texts[code] = CocktailTexts(
-                shortDescription: words.shortDescription.trimmed.isEmpty
-                    ? shortDescription.trimmed : words.shortDescription.trimmed,
-                longDescription: words.longDescription.trimmed.isEmpty
-                    ? longDescription.trimmed : words.longDescription.trimmed,
+                shortDescription: words.shortDescription.trimmed, longDescription: words.longDescription.trimmed,
                 // The steps stand in for the English ones only when there are as many.
                 instructions: translatedSteps.count == writtenSteps.count && !translatedSteps.isEmpty
                     ? translatedSteps : nil,
@@ -71,18 +71,25 @@ extension RecipeDraft {
         return ([measure + ingredient] + notes).joined(separator: ", ")
     }
 
-    /// The draft of an existing drink, to edit it or to adapt it.
+    /// The draft of an existing drink, to edit it or to adapt it. A description that only
+    /// repeats the summary was never typed (saving fills it in), so the form leaves it empty and
+    /// it keeps following the summary; so are a translation's texts that repeat the English ones
+    /// (which saves before 0.9.1 copied in).
     public init(_ cocktail: Cocktail) {
+        let english = (short: cocktail.shortDescription, long: cocktail.longDescription)
         self.init(
             name: cocktail.name, kind: cocktail.kind, category: cocktail.category?.rawValue ?? "",
             glass: cocktail.glass?.rawValue ?? "", method: cocktail.method?.rawValue ?? "",
             preparationMinutes: cocktail.preparationEstimated == true ? "" : String(cocktail.preparationMinutes),
-            shortDescription: cocktail.shortDescription, longDescription: cocktail.longDescription,
+            shortDescription: english.short, longDescription: english.long == english.short ? "" : english.long,
             garnish: cocktail.garnish ?? "", tags: (cocktail.tags ?? []).joined(separator: ", "),
             video: cocktail.video ?? "", rows: cocktail.ingredients.map(Self.row), steps: cocktail.instructions ?? [],
             translations: (cocktail.translations ?? [:]).mapValues { texts in
-                Translation(
-                    shortDescription: texts.shortDescription, longDescription: texts.longDescription,
+                let short = texts.shortDescription == english.short ? "" : texts.shortDescription
+                let copied = [english.long, english.short, short]
+                return Translation(
+                    shortDescription: short,
+                    longDescription: copied.contains(texts.longDescription) ? "" : texts.longDescription,
                     garnish: texts.garnish ?? "", steps: texts.instructions ?? [])
             },
             basedOn: cocktail.basedOn, imageURL: cocktail.imageURL, imageSource: cocktail.imageSource,
