@@ -186,6 +186,23 @@ def test_a_category_with_spaces_finds_its_drinks(bundled, page):
     assert row_names(page) == [c["name"] for c in expected["cocktails"]]
 
 
+def test_chosen_options_show_the_counts_of_the_current_choice_whatever_the_order(bundled, page):
+    """Each option's count is what choosing it would give with the rest of the choice; the
+    chosen ones too, and the answer to an earlier click never overwrites a later one's."""
+    for clicks in ([("filter", "alcoholic"), ("category", "Sour")], [("category", "Sour"), ("filter", "alcoholic")]):
+        page.goto(bundled.url + "/filters")
+        for name, value in clicks:
+            option(page, name, value).click()
+        status, html = http_get(bundled.url + "/filters?filter=alcoholic&category=Sour")
+        assert status == 200
+        for name, value in (("filter", "alcoholic"), ("filter", "non-alcoholic"), ("category", "Sour"), ("category", "Highball")):
+            found = re.search(
+                rf'<input[^>]*name="{name}" value="{re.escape(value)}"[^>]*>.*?<span class="count">([^<]*)</span>', html, re.S)
+            assert found, (name, value)
+            expect(option(page, name, value).locator(".count")).to_have_text(found.group(1))
+        expect(page.locator(FORM)).not_to_have_attribute("aria-busy", "true")
+
+
 def test_an_ingredient_count_is_the_number_of_results(bundled, page):
     page.goto(bundled.url + "/filters")
     shown = submit_one(page, "ingredient", "lemon")

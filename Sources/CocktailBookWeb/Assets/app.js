@@ -574,7 +574,11 @@
       filters.querySelector("[data-submit]").disabled = !chosen;
       filters.querySelector("[data-reset]").disabled = !chosen;
     };
+    // Each change asks for fresh counts; only the answer to the latest one is used, so a slow
+    // answer to an earlier choice never overwrites the counts of the current one.
+    var countsAsked = 0;
     var refreshCounts = function () {
+      var asked = ++countsAsked;
       var query = new URLSearchParams();
       new FormData(filters).forEach(function (value, name) { if (value !== "") { query.append(name, value); } });
       var address = "/filters" + (query.toString() ? "?" + query.toString() : "");
@@ -583,12 +587,16 @@
       fetch(address, { headers: { Accept: "text/html" } })
         .then(function (response) { return response.text(); })
         .then(function (html) {
+          if (asked !== countsAsked) { return; }
           var next = new DOMParser().parseFromString(html, "text/html");
           next.querySelectorAll("form[data-filters] input[id]").forEach(function (fresh) {
             var input = document.getElementById(fresh.id);
-            if (!input || input.checked) { return; }
-            input.disabled = fresh.disabled;
-            input.closest("label").classList.toggle("is-disabled", fresh.disabled);
+            if (!input) { return; }
+            // A chosen option stays usable (it can be unchosen) but shows its count too.
+            if (!input.checked) {
+              input.disabled = fresh.disabled;
+              input.closest("label").classList.toggle("is-disabled", fresh.disabled);
+            }
             var count = input.closest("label").querySelector(".count");
             var freshCount = fresh.closest("label").querySelector(".count");
             if (count && freshCount) { count.textContent = freshCount.textContent; }
@@ -608,7 +616,7 @@
           }
         })
         .catch(function () {})
-        .finally(function () { filters.removeAttribute("aria-busy"); });
+        .finally(function () { if (asked === countsAsked) { filters.removeAttribute("aria-busy"); } });
     };
     filters.addEventListener("change", function () { update(); refreshCounts(); });
     // "Any" sends nothing: the results' address names only what was chosen.
