@@ -233,6 +233,8 @@ struct DiscoverAPITests {
             ("?page=0", "invalid_page", "\"0\""), ("?page=x", "invalid_page", "\"x\""),
             ("?page=-1", "invalid_page", "\"-1\""),
             ("?perPage=0", "invalid_perPage", "\"0\""), ("?page=2&perPage=lots", "invalid_perPage", "\"lots\""),
+            // Every language the book speaks is named, not only the first two it had.
+            ("?lang=pt", "invalid_lang", "en, de, es, fr, it, not pt"),
         ])
     func badPage(query: String, code: String, quoted: String) async throws {
         try await withDiscoverBundledApp { client in

@@ -34,7 +34,10 @@ struct RequestPolicyMiddleware<Context: AppContext>: RouterMiddleware {
         if context.surface == .api, let lang = FormQuery(request)["lang"],
             Language(rawValue: lang) == nil
         {
-            throw AppError(status: .badRequest, code: "invalid_lang", message: "lang must be en or it.")
+            throw AppError(
+                status: .badRequest, code: "invalid_lang",
+                message:
+                    "lang must be one of \(Language.allCases.map(\.rawValue).joined(separator: ", ")), not \(lang).")
         }
         return try await next(request, context)
     }

@@ -25,8 +25,8 @@ struct BookOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The language of the cocktails' texts and of the labels: en or it (default: from LANG, English unless it starts with it).",
-            valueName: "en|it"))
+            "The language of the cocktails' texts and of the labels: \(Language.allCases.map(\.rawValue).joined(separator: ", ")) (default: the language of LANG when the book speaks it, else English).",
+            valueName: Language.allCases.map(\.rawValue).joined(separator: "|")))
     var lang: String?
 
     func validate() throws {
