@@ -72,12 +72,9 @@ struct PartyReport {
                         : strings("party_batch_mix_only", ["mix": mix])))
             lines.append(
                 "    "
-                    + strings(
-                        "party_batch_bottles",
-                        [
-                            "bottles": String(batch.bottles),
-                            "pour": strings.decimal(batch.pourMl, fractionDigits: 0) + " ml",
-                        ]))
+                    + strings.count(
+                        "party_batch_bottles", batch.bottles,
+                        ["pour": strings.decimal(batch.pourMl, fractionDigits: 0) + " ml"]))
             if !batch.addPerServe.isEmpty {
                 let key = batch.kind == .built ? "party_batch_top" : "party_batch_add"
                 let added = batch.addPerServe(in: .ml, strings: strings).joined(separator: ", ")

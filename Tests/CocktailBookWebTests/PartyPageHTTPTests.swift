@@ -63,6 +63,11 @@ struct PartyPageHTTPTests {
             #expect(page.contains("Add per serve: 20 ml fresh lime juice"))
             // The Daiquiri's shaken batch (rum and sugar, 65 ml × 20) takes its water from the shaker.
             #expect(page.contains("<p data-batch-mix>Mix 1300 ml</p>") && !page.contains("water 0 ml"))
+            // 2042 ml of Manhattan fill three bottles, 1300 ml of Daiquiri two; a small party's one.
+            #expect(page.contains("3 × 750 ml bottles, 102 ml a serve") && page.contains("2 × 750 ml bottles,"))
+            let small = String(
+                buffer: try await client.get("/lists/\(list.id)/plan?guests=2&perGuest=1&units=ml").body)
+            #expect(small.contains("1 × 750 ml bottle,") && !small.contains("1 × 750 ml bottles"))
             #expect(page.contains("1.246"))
             // The order on the page is the plan's: drinks, what to buy, the prep sheet, the rules.
             let order = ["party-drinks", "party-buy", "party-prep", "party-rules"].compactMap {

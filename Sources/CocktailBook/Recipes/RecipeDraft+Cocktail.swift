@@ -74,7 +74,7 @@ extension RecipeDraft {
     /// The draft of an existing drink, to edit it or to adapt it. A description that only
     /// repeats the summary was never typed (saving fills it in), so the form leaves it empty and
     /// it keeps following the summary; so are a translation's texts that repeat the English ones
-    /// (which saves before 0.9.1 copied in).
+    /// (which earlier saves copied in).
     public init(_ cocktail: Cocktail) {
         let english = (short: cocktail.shortDescription, long: cocktail.longDescription)
         self.init(

@@ -103,12 +103,9 @@ struct PartyPage: PageModel {
                         ])
                     : strings(
                         "party_batch_mix_only", ["mix": Self.amount(batch.mixMl, units: units, strings: strings)]),
-                bottles: strings(
-                    "party_batch_bottles",
-                    [
-                        "bottles": String(batch.bottles),
-                        "pour": Self.amount(batch.pourMl, units: units, strings: strings),
-                    ]),
+                bottles: strings.count(
+                    "party_batch_bottles", batch.bottles,
+                    ["pour": Self.amount(batch.pourMl, units: units, strings: strings)]),
                 addPerServe: batch.perServe.isEmpty
                     ? nil
                     : strings(
