@@ -260,7 +260,9 @@ struct HouseRecipesHTTPTests {
         }
     }
 
-    @Test("the house editor's conflict box: each field saved meanwhile that differs, and what saving again replaces")
+    @Test(
+        "the house editor's conflict box: each field saved meanwhile (not the form's own changes), and what saving again replaces"
+    )
     func conflictBox() async throws {
         try await Self.withApp { client in
             let fields =
@@ -286,12 +288,12 @@ struct HouseRecipesHTTPTests {
             #expect(refused.status == .conflict)
             let page = String(buffer: refused.body)
             #expect(page.contains("saved in another window"))
+            // The days were saved meanwhile; the step is this window's own and is not listed.
             #expect(
-                page.matches(of: /data-stale-field="([a-z]+)"/).map { String($0.1) } == ["keeping", "steps"],
-                "\(page)")
+                page.matches(of: /data-stale-field="([a-z]+)"/).map { String($0.1) } == ["keeping"], "\(page)")
             #expect(page.contains("<dt>Keeps for (days)</dt><dd>5 · In the fridge</dd>"))
-            #expect(page.contains("<li>Steep.</li><li>Strain.</li></ul>"))
-            #expect(page.contains("Saving again replaces what was saved meanwhile in: Keeps for (days), Method."))
+            #expect(!page.contains("<li>Steep.</li><li>Strain.</li></ul>"))
+            #expect(page.contains("Saving again replaces what was saved meanwhile in: Keeps for (days)."))
             #expect(page.contains("Bottle."), "the form keeps what was typed")
             #expect(page.contains(#"name="version" value="2""#), "saving again saves over version 2")
         }

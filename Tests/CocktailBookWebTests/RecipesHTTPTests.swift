@@ -571,9 +571,9 @@ struct RecipePagesTests {
     }
 
     @Test(
-        "a save over a version saved meanwhile shows every field that differs (the garnish too) and what saving again replaces; without accounts it was another window"
+        "a save over a version saved meanwhile shows the fields saved meanwhile, not this window's own changes, and which of them saving again replaces; without accounts it was another window"
     )
-    func conflictNamesEveryField() async throws {
+    func conflictNamesWhatWasSavedMeanwhile() async throws {
         let database = try TemporaryDatabase()
         defer { database.remove() }
         try await makeApp(databasePath: database.path).test(.router) { client in
@@ -583,31 +583,53 @@ struct RecipePagesTests {
                 try await client.execute(
                     uri: "/cocktails/new", method: .post, headers: TestCSRF.formHeaders, body: Self.form(fields)
                 ).status == .seeOther)
-            func save(_ fields: [(String, String)]) async throws -> TestResponse {
+            func save(_ fields: [(String, String)], on version: Int) async throws -> TestResponse {
                 try await client.execute(
                     uri: "/cocktails/my-1/edit", method: .post, headers: TestCSRF.formHeaders,
-                    body: Self.form(fields + [("version", "1")]))
+                    body: Self.form(fields + [("version", String(version))]))
+            }
+            func box(_ response: TestResponse) throws -> Substring {
+                try #require(
+                    String(buffer: response.body).firstMatch(of: /<div class="notice stale"[\s\S]*?<\/div>\s*<\/div>/)?
+                        .output)
             }
             // Another window adds a garnish and saves version 2.
-            #expect(try await save(fields + [("garnish", "Cucumber ribbon")]).status == .seeOther)
+            #expect(try await save(fields + [("garnish", "Cucumber ribbon")], on: 1).status == .seeOther)
             // This one, still on version 1, changes the gin.
             let changed = fields.map { $0.0 == "row.0.amount" ? ("row.0.amount", "2") : $0 }
-            let refused = try await save(changed)
+            let refused = try await save(changed, on: 1)
             #expect(refused.status == .conflict)
-            let page = String(buffer: refused.body)
-            let box = try #require(page.firstMatch(of: /<div class="notice stale"[\s\S]*?<\/div>\s*<\/div>/)?.output)
-            #expect(box.contains("saved in another window"), "\(box)")
-            #expect(!box.contains("Someone"))
-            let shown = box.matches(of: /data-stale-field="([a-z]+)"/).map { String($0.1) }
-            #expect(shown == ["garnish", "ingredients"], "only what differs, in the editor's order")
-            #expect(box.contains("<dt>Garnish</dt><dd>Cucumber ribbon</dd>"))
-            #expect(box.contains("<li>1 ½ oz London dry gin</li>"), "the saved line, not the typed one")
+            let first = try box(refused)
+            #expect(first.contains("saved in another window"), "\(first)")
+            #expect(!first.contains("Someone"))
+            let shown = first.matches(of: /data-stale-field="([a-zA-Z]+)"/).map { String($0.1) }
+            #expect(shown == ["garnish"], "what the other window changed; the gin is this window's own change")
+            #expect(first.contains("<dt>Garnish</dt><dd>Cucumber ribbon</dd>"))
+            #expect(!first.contains("London dry gin"))
+            // The form, opened before the garnish, would save it away.
             #expect(
-                box.contains(
-                    "Saving again replaces what was saved meanwhile in: Garnish, Ingredients. That version stays in the history."
-                ))
+                first.contains(
+                    "Saving again replaces what was saved meanwhile in: Garnish. That version stays in the history."))
+            let page = String(buffer: refused.body)
             #expect(
                 page.contains(#"name="row.0.amount" value="2""#) || page.contains(#"value="2""#), "the form keeps it")
+
+            // The other way round: the other window changes only the summary (version 3); this one,
+            // on version 2, changes the summary and the garnish. The garnish is not "saved meanwhile".
+            let summary = fields.map {
+                $0.0 == "shortDescription" ? ("shortDescription", "Cucumber-cool gin sour.") : $0
+            }
+            #expect(try await save(summary + [("garnish", "Cucumber ribbon")], on: 2).status == .seeOther)
+            let mine = fields.map { $0.0 == "shortDescription" ? ("shortDescription", "Gin, lime, cucumber.") : $0 }
+            let second = try box(try await save(mine + [("garnish", "Mint sprig")], on: 2))
+            #expect(second.matches(of: /data-stale-field="([a-zA-Z]+)"/).map { String($0.1) } == ["shortDescription"])
+            #expect(second.contains("<dt>One-line summary</dt><dd>Cucumber-cool gin sour.</dd>"))
+            #expect(!second.contains("Garnish"))
+            #expect(second.contains("Saving again replaces what was saved meanwhile in: One-line summary."))
+
+            // A form that already holds what was saved meanwhile replaces nothing of it.
+            let same = try box(try await save(summary + [("garnish", "Mint sprig")], on: 2))
+            #expect(same.contains("What was saved meanwhile matches your form"))
         }
     }
 

@@ -218,15 +218,18 @@ struct HouseEditorForm: PageForm {
 }
 
 extension StaleVersion {
-    /// A house recipe's version against the form.
-    init(saved: HouseRecipeDraft, version: Int, typed: HouseRecipeDraft, byName: String?, strings: UIStrings) {
+    /// A house recipe's version against the form and the version it was opened on.
+    init(
+        saved: HouseRecipeDraft, base: HouseRecipeDraft?, version: Int, typed: HouseRecipeDraft, byName: String?,
+        strings: UIStrings
+    ) {
         func text(_ label: String, _ value: String, _ field: HouseRecipeDraft.Field) -> ChangedField {
             ChangedField(key: field.rawValue, label: strings[label], text: value, strings: strings)
         }
         func lines(_ label: String, _ values: [String], _ field: HouseRecipeDraft.Field) -> ChangedField {
             ChangedField(key: field.rawValue, label: strings[label], lines: values, strings: strings)
         }
-        self.init(saved: saved, typed: typed, version: version, byName: byName, strings: strings) { field in
+        self.init(saved: saved, base: base, typed: typed, version: version, byName: byName, strings: strings) { field in
             switch field {
             case .names:
                 text(

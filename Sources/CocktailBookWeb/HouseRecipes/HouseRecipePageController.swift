@@ -86,10 +86,14 @@ struct HouseRecipePageController<Context: AppContext>: Sendable {
             // field; saving again saves the form over it.
             let entry = try await desk.entry(value)
             let saved = entry.ownCounting.map { HouseRecipeDraft($0.recipe, table: desk.catalog.ingredients) }
-            let saver = try await desk.versions(of: value).first?.savedByName
+            let versions = try await desk.versions(of: value)
+            let base = versions.first { $0.number == expected }.map {
+                HouseRecipeDraft($0.content, table: desk.catalog.ingredients)
+            }
             let stale = StaleVersion(
-                saved: saved ?? HouseRecipeDraft(), version: current, typed: draft,
-                byName: StaleVersion.savedBy(saver, viewer: context.viewer, strings: context.strings),
+                saved: saved ?? HouseRecipeDraft(), base: base, version: current, typed: draft,
+                byName: StaleVersion.savedBy(
+                    versions.first?.savedByName, viewer: context.viewer, strings: context.strings),
                 strings: context.strings)
             return try await editor(
                 draft, isNew: isNew, version: current, stale: stale, context: context, status: .conflict)

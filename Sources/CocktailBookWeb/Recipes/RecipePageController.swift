@@ -187,15 +187,17 @@ struct RecipePageController<Context: AppContext>: Sendable {
             // Both versions on one page: what was typed stays in the form, the saved one above
             // it; saving again (against the current version) keeps what was typed.
             // In a book without accounts, or when the viewer saved it, it was another window.
-            let saver = try await desk.versions(of: current.number).first?.savedByName
-            let byName = StaleVersion.savedBy(saver, viewer: context.viewer, strings: context.strings)
+            let versions = try await desk.versions(of: current.number)
+            let byName = StaleVersion.savedBy(
+                versions.first?.savedByName, viewer: context.viewer, strings: context.strings)
+            let base = versions.first { $0.number == version }.map { RecipeDraft($0.content) }
             // Compared as saving would store it (a description left empty takes the summary).
             let typed =
                 draft.cocktail(id: current.cocktail.id, author: nil, dateModified: Date()).map(RecipeDraft.init)
                 ?? draft
             let stale = StaleVersion(
-                saved: RecipeDraft(current.cocktail), version: current.version, typed: typed, byName: byName,
-                strings: context.strings)
+                saved: RecipeDraft(current.cocktail), base: base, version: current.version, typed: typed,
+                byName: byName, strings: context.strings)
             return try await editor(
                 draft, context: context, title: title, action: action, version: current.version, stale: stale,
                 basedOnName: basedOnName, status: .conflict)

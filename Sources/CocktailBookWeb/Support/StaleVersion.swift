@@ -40,21 +40,26 @@ struct StaleVersion: Sendable {
         }
     }
 
-    /// `saved` against what the form holds (`typed`), each differing field shown by `show`;
-    /// `byName` is who saved it (nil: the book has no accounts, or it was the viewer, so it was
-    /// another window of theirs).
+    /// What was saved meanwhile: the fields in which `saved` differs from `base` (the version the
+    /// form was opened on), each shown by `show` with its saved value, and which of them saving
+    /// the form (`typed`) again would replace (those where the form holds something else, a
+    /// change of the form's or the version it started from). Without `base` (a version gone from
+    /// the history) every field where the form differs counts. `byName` is who saved it (nil:
+    /// the book has no accounts, or it was the viewer, so it was another window of theirs).
     init<Draft: FieldByFieldDraft>(
-        saved: Draft, typed: Draft, version: Int, byName: String?, strings: UIStrings,
+        saved: Draft, base: Draft?, typed: Draft, version: Int, byName: String?, strings: UIStrings,
         show: (Draft.Field) -> ChangedField
     ) {
         self.version = version
         savedBy = byName ?? strings["editor_another_window"]
         intro = byName == nil ? strings["editor_stale_intro_window"] : strings["editor_stale_intro"]
-        fields = typed.changedFields(comparedTo: saved).map(show)
+        let meanwhile = base.map { saved.changedFields(comparedTo: $0) } ?? typed.changedFields(comparedTo: saved)
+        fields = meanwhile.map(show)
+        let replaced = meanwhile.filter { typed.comparable($0) != saved.comparable($0) }.map(show)
         replaces =
-            fields.isEmpty
+            replaced.isEmpty
             ? strings["editor_stale_same"]
-            : strings("editor_stale_replaces", ["fields": fields.map(\.label).joined(separator: ", ")])
+            : strings("editor_stale_replaces", ["fields": replaced.map(\.label).joined(separator: ", ")])
     }
 
     /// Who saved the version the form missed: nil when it was another window of the viewer's
@@ -66,8 +71,9 @@ struct StaleVersion: Sendable {
         }
     }
 
-    /// A recipe's version against the form.
-    init(saved: RecipeDraft, version: Int, typed: RecipeDraft, byName: String?, strings: UIStrings) {
+    /// A recipe's version against the form and the version it was opened on.
+    init(saved: RecipeDraft, base: RecipeDraft?, version: Int, typed: RecipeDraft, byName: String?, strings: UIStrings)
+    {
         func text(_ label: String, _ value: String, _ field: RecipeDraft.Field) -> ChangedField {
             ChangedField(key: field.rawValue, label: strings[label], text: value, strings: strings)
         }
@@ -76,7 +82,7 @@ struct StaleVersion: Sendable {
                 key: field.rawValue, label: strings[label], lines: saved.comparable(field).filter { !$0.isEmpty },
                 strings: strings)
         }
-        self.init(saved: saved, typed: typed, version: version, byName: byName, strings: strings) { field in
+        self.init(saved: saved, base: base, typed: typed, version: version, byName: byName, strings: strings) { field in
             switch field {
             case .name: text("editor_name", saved.name, field)
             case .kind:
