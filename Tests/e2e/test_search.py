@@ -59,6 +59,9 @@ def test_search_as_you_type_swaps_the_list_in_place(bundled, page):
     expect(page.locator("a.show-more")).to_have_count(0)
     expect(field).to_have_value("marg")
     expect(field).to_be_focused()
+    # The heading and the tab's title say what is listed, as the page drawn for /search?q=marg does.
+    expect(page.locator("h1.large-title")).to_have_text("“marg” in All Cocktails")
+    expect(page).to_have_title(re.compile("^“marg” in All Cocktails"))
 
     names = type_query(page, bundled, "pina")
     assert names == api_names(bundled, q="pina")
@@ -82,6 +85,7 @@ def test_search_as_you_type_swaps_the_list_in_place(bundled, page):
     assert row_names(page) == [c["name"] for c in everything["cocktails"]][:50]
     expect(page.locator("a.show-more[rel=next]")).to_have_attribute("href", "/?page=2")
     expect(page.locator("p.result-count")).to_have_count(0)
+    expect(page.locator("h1.large-title")).to_have_text("All Cocktails")
 
     # All of it happened in the one document.
     assert page.evaluate("window.__marker") == "same document"

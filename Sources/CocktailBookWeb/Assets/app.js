@@ -449,6 +449,11 @@
             if (!content) { return; }
             document.getElementById("content").replaceWith(content);
             if (segments) { document.querySelector("nav.segmented").replaceWith(segments); }
+            // The heading and the tab's title say what is listed, as the page drawn for the address does.
+            var heading = next.querySelector("h1.large-title");
+            var shown = document.querySelector("h1.large-title");
+            if (heading && shown) { shown.textContent = heading.textContent; }
+            if (next.title) { document.title = next.title; }
             history.replaceState(null, "", url);
             observeShowMore();
           })
