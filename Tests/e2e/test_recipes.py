@@ -193,6 +193,10 @@ def test_writing_a_drink_with_javascript(module_server, page):
     if page.locator("[data-new-ingredients]").count():
         confirm = page.locator("[data-new-ingredients]")
         expect(confirm.get_by_role("checkbox", name="smoked cherry bitters")).to_be_checked()
+        # The question sits inside its box, not on the box's edge.
+        box, question = confirm.bounding_box(), confirm.locator("legend").bounding_box()
+        assert box["y"] < question["y"] and question["y"] + question["height"] < box["y"] + box["height"], (box, question)
+        assert box["x"] < question["x"], "the box is padded"
         assert field_values(page, "fieldset[data-rows] input[name$='.ingredient']") == [
             "bourbon", "smoked cherry bitters", "fresh lemon juice"]
         expect(page.get_by_label("Name", exact=True)).to_have_value(name)
