@@ -102,7 +102,10 @@ struct AppDatabaseBackupTests {
         "a bad file changes nothing and says why",
         arguments: [
             ("not json at all", "it is not JSON"),
-            (#"{"format":"something-else","version":1}"#, "has no"),
+            // Another JSON document is named as not a backup, not by the first field it lacks.
+            (#"{"format":"something-else","version":1}"#, "it is not a Cocktail Book backup (one is the file that"),
+            (#"{"drinks":[{"idDrink":"1"}]}"#, "it is not a Cocktail Book backup"),
+            (#"[1, 2]"#, "the document is not what a backup holds there"),
             (
                 #"{"format":"cocktailbook-backup","version":2,"createdAt":"2026-01-01T00:00:00Z","accounts":[],"favorites":[],"settings":[],"bottles":[],"alwaysAvailable":[],"rules":[],"shopping":[],"imported":[],"pictures":[]}"#,
                 "version 2"

@@ -56,6 +56,7 @@ def test_backup_reset_and_restore_round_trip_through_the_page(server, new_page, 
     page.set_input_files("#restore-file", str(bad))
     page.click("form[data-restore] button")
     expect(page.locator("[data-maintenance-error]")).to_contain_text("Nothing was changed.")
+    expect(page.locator("[data-maintenance-error]")).to_contain_text("it is not a Cocktail Book backup")
     assert favorites(running) == []
 
     page.set_input_files("#restore-file", str(backup))

@@ -127,6 +127,13 @@ extension Backup {
     ///
     /// - Throws: ``StoreError/invalidBackup(_:)`` saying what is wrong.
     public static func validated(_ data: Data) throws -> Backup {
+        // Another JSON file (a catalog, an export) is named as such before any field of a
+        // backup is looked for in it.
+        struct Header: Decodable { var format: String? }
+        if let header = try? Backup.decoder.decode(Header.self, from: data), header.format != Backup.formatName {
+            throw StoreError.invalidBackup(
+                "it is not a Cocktail Book backup (one is the file that Maintenance's Download backup saves)")
+        }
         let backup: Backup
         do {
             backup = try Backup.decoder.decode(Backup.self, from: data)
@@ -134,9 +141,6 @@ extension Backup {
             throw StoreError.invalidBackup(describe(decoding: error))
         } catch {
             throw StoreError.invalidBackup("it is not JSON")
-        }
-        guard backup.format == Backup.formatName else {
-            throw StoreError.invalidBackup("it is not a Cocktail Book backup (format \"\(backup.format)\")")
         }
         guard backup.version == 1 else {
             throw StoreError.invalidBackup("it is version \(backup.version) of the format; this book reads version 1")
