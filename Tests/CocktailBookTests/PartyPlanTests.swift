@@ -92,6 +92,23 @@ struct PartyPlanTests {
         #expect(sugar.grams == 170 && sugar.ml == nil && sugar.bottles == nil && sugar.buy == "170 g")
     }
 
+    @Test("A salt rim is the recipe's salt line, counted once; the lime wheel beside it is still a garnish")
+    func rimCountedOnce() throws {
+        let mocktail = Cocktail(
+            id: "44", name: "Margarita Mocktail", kind: .nonAlcoholic, shortDescription: "", longDescription: "",
+            preparationMinutes: 3, imageName: "",
+            ingredients: [
+                "1 oz fresh lime juice", "1/2 oz agave syrup", "Kosher salt, for the rim", "2 oz soda water",
+            ],
+            glass: .rocks, illustration: .init(color: "#F0D98A", ice: "cubes", garnishes: ["salt-rim", "lime-wheel"]),
+            method: .shaken)
+        let plan = PartyPlanner.plan([.init(cocktail: mocktail, servings: 13)], guests: 13, table: try partyTable())
+        let salty = plan.totals.filter { $0.ingredient.contains("salt") }.map(\.ingredient)
+        #expect(salty.count == 1, "\(salty)")
+        #expect(!salty.contains("salt rim"))
+        #expect(try partyTotal(plan, "lime wheel").pieces == 13)
+    }
+
     @Test("One fruit, one row: the limes for the juice and the wheels are added before rounding up")
     func fruitTotalled() throws {
         let plan = PartyPlanner.plan(

@@ -298,6 +298,14 @@ public enum PartyPlanner {
             }
             for garnish in cocktail.illustration?.garnishes ?? [] {
                 let name = garnish.replacingOccurrences(of: "-", with: " ")
+                // A rim is made of a line of the recipe ("Kosher salt, for the rim"), already counted.
+                if name.hasSuffix(" rim"), let made = name.split(separator: " ").first,
+                    cocktail.recipe.contains(where: { line in
+                        (line.ingredient ?? line.text).lowercased().split(separator: " ").contains(made)
+                    })
+                {
+                    continue
+                }
                 let fruit = name.split(separator: " ").first.map(String.init).flatMap {
                     juicePerFruit[$0] != nil ? $0 : nil
                 }
