@@ -1,3 +1,5 @@
+import Foundation
+
 /// The plan's "what to buy" table, one definition for the page and the command line: a row per
 /// ingredient, except that the ingredients cut or squeezed from one fruit share a row, so the
 /// limes for the juice and for the wheels are counted once (their fractions added before
@@ -86,5 +88,18 @@ extension PartyPlan {
                     onShelf: false, isToBuy: true))
         }
         return rows
+    }
+}
+
+extension PartyPlanner {
+    /// The garnishes a drink's picture shows, by name (`lime wheel`), each a piece per serve;
+    /// not a rim made of a line of the recipe ("Kosher salt, for the rim"), already counted.
+    static func garnishes(of cocktail: Cocktail) -> [String] {
+        (cocktail.illustration?.garnishes ?? []).map { $0.replacingOccurrences(of: "-", with: " ") }.filter { name in
+            guard name.hasSuffix(" rim"), let made = name.split(separator: " ").first else { return true }
+            return !cocktail.recipe.contains { line in
+                (line.ingredient ?? line.text).lowercased().split(separator: " ").contains(made)
+            }
+        }
     }
 }

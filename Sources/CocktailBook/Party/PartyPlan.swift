@@ -296,16 +296,7 @@ public enum PartyPlanner {
                         fruit: ingredient?.kind == .fruit ? citrus : nil, drink: drink)
                 }
             }
-            for garnish in cocktail.illustration?.garnishes ?? [] {
-                let name = garnish.replacingOccurrences(of: "-", with: " ")
-                // A rim is made of a line of the recipe ("Kosher salt, for the rim"), already counted.
-                if name.hasSuffix(" rim"), let made = name.split(separator: " ").first,
-                    cocktail.recipe.contains(where: { line in
-                        (line.ingredient ?? line.text).lowercased().split(separator: " ").contains(made)
-                    })
-                {
-                    continue
-                }
+            for name in garnishes(of: cocktail) {
                 let fruit = name.split(separator: " ").first.map(String.init).flatMap {
                     juicePerFruit[$0] != nil ? $0 : nil
                 }
