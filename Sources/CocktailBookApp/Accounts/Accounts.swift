@@ -53,6 +53,22 @@ public struct Accounts: Sendable {
         try await database.removeAccount(named: name)
     }
 
+    /// Refused: the account signed in would remove itself.
+    public struct RemovingSelf: Error, Equatable {
+        /// The account's name, as it signs in.
+        public let name: String
+    }
+
+    /// Removes an account for someone signed in, never their own: it would sign them out
+    /// mid-page, and the book's last account would leave a book nobody can sign into from afar.
+    /// (The command line, run by whoever runs the server, may remove any.)
+    ///
+    /// - Throws: ``RemovingSelf``, or what ``remove(named:)`` throws.
+    package func remove(named name: String, by viewer: Viewer) async throws {
+        if let own = viewer.account?.name, own.lowercased() == name.lowercased() { throw RemovingSelf(name: own) }
+        try await remove(named: name)
+    }
+
     /// Signs the session whose token hashes to `hash` out.
     public func endSession(hash: String) async throws { try await database.deleteSession(tokenHash: hash) }
     /// Signs every other session of an account out (all of them without `keeping`); how many.

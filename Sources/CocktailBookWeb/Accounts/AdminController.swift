@@ -54,22 +54,20 @@ struct AdminController<Context: AppContext>: Sendable {
         }
     }
 
-    /// Removes an account, never the one signed in: removing oneself would sign the admin out
-    /// mid-page, and the book's last account would leave a book nobody can sign into from afar.
     @Sendable func remove(request: Request, context: Context) async throws -> Response {
         _ = try context.submittedForm().decode(NoFields.self)
-        let name = try context.parameters.require("name")
-        if let signedIn = context.viewer.account?.name, signedIn.lowercased() == name.lowercased() {
-            let message = context.strings("admin_remove_self", ["command": "cocktailbook user remove \(signedIn)"])
-            return await renderer.render(
-                try page(message: message, context: context), status: .badRequest, context: context)
+        return try await respond(context) {
+            try await accounts.remove(named: try context.parameters.require("name"), by: context.viewer)
         }
-        return try await respond(context) { try await accounts.remove(named: name) }
     }
 
     private func respond(_ context: Context, _ change: () async throws -> Void) async throws -> Response {
         do {
             try await change()
+        } catch let refusal as Accounts.RemovingSelf {
+            let message = context.strings("admin_remove_self", ["command": "cocktailbook user remove \(refusal.name)"])
+            return await renderer.render(
+                try page(message: message, context: context), status: .badRequest, context: context)
         } catch let error as StoreError where error.isAccountRefusal {
             return await renderer.render(
                 try page(message: error.localizedDescription, context: context), status: .badRequest, context: context)
