@@ -57,4 +57,18 @@ struct MaintenanceExportTests {
             #expect(unknown.status == .badRequest)
         }
     }
+
+    @Test("a line topped up travels through Bar Assistant's datapack as it was, 'to top' said once")
+    func toTopRoundTrip() throws {
+        let cocktail = Cocktail(
+            id: "my-1", name: "Americano", kind: .alcoholic, shortDescription: "Bitter and long.",
+            longDescription: "Bitter and long.", preparationMinutes: 2, imageName: "my-1",
+            ingredients: ["1 oz Campari", "1 oz sweet vermouth", "Soda water, to top"])
+        let zip = try BookExport.barAssistant([.init(cocktail: cocktail, photo: nil)])
+        let files = try ExportReader.files(in: zip, named: "export.zip")
+        let written = try #require(files.first { $0.path == "cocktails/americano/data.json" })
+        #expect(String(decoding: written.data, as: UTF8.self).components(separatedBy: "to top").count == 2)
+        let book = try BookFormat.barAssistant.read(files)
+        #expect(book.recipes.map(\.ingredients) == [cocktail.ingredients])
+    }
 }

@@ -79,7 +79,10 @@ public enum BookExport {
                 var notes = (line.note ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 let optional = notes.contains("optional")
                 notes.removeAll { $0 == "optional" }
-                if line.unit == .top { notes.insert("to top", at: 0) }
+                // "Soda water, to top" reads its note as "to top" already: said once.
+                if line.unit == .top, !notes.contains(where: { $0.lowercased() == "to top" }) {
+                    notes.insert("to top", at: 0)
+                }
                 var entry: [String: Any] = [
                     "_id": id, "name": name, "sort": index + 1, "optional": optional,
                     "units": line.unit == .top ? "" : (line.unit?.rawValue ?? ""),
