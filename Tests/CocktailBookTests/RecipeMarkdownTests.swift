@@ -76,6 +76,12 @@ struct RecipeMarkdownTests {
         #expect(named.hasSuffix("- 1 oz sweet vermouth\n"))
         let unnamed = RecipeMarkdown.markdown(for: drink, language: .english)
         #expect(unnamed.contains("\n- **Based on:** 30\n"), "the original's id when its name is not given")
+        // Where it was taken from, and who wrote it there, travel with it too.
+        drink.recipeSource = "https://bar.example/smoky"
+        drink.recipeAuthor = "Sam Shaker"
+        #expect(
+            RecipeMarkdown.markdown(for: drink, language: .english).contains(
+                "\n- **Written by:** Marta\n- **Recipe by:** Sam Shaker\n- **Source:** https://bar.example/smoky\n"))
     }
 
     @Test("the lines to show can be given, converted as the page shows them")

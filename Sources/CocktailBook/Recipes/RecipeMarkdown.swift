@@ -35,6 +35,8 @@ public enum RecipeMarkdown {
             (strings["details_style"], cocktail.category.map(strings.category)),
             (strings["markdown_based_on"], cocktail.basedOn.map { basedOnName ?? $0 }),
             (strings["markdown_author"], cocktail.author),
+            (strings["markdown_recipe_author"], cocktail.recipeAuthor),
+            (strings["markdown_source"], cocktail.recipeSource),
         ]
         let factLines = facts.compactMap { label, value -> String? in
             guard let value, !value.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
