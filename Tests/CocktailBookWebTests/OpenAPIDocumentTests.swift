@@ -1,3 +1,4 @@
+import CocktailBook
 import CocktailBookTestSupport
 import CocktailBookWeb
 import CocktailsAPI
@@ -59,7 +60,7 @@ struct OpenAPIDocumentTests {
         }
     }
 
-    @Test("the values a category or glass parameter may take are the vocabularies', no more and no fewer")
+    @Test("the values a category, glass or lang parameter may take are the vocabularies', no more and no fewer")
     func vocabularies() throws {
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: Self.file)) as? [String: Any])
@@ -76,12 +77,16 @@ struct OpenAPIDocumentTests {
                     case "glass":
                         #expect(schema?["enum"] as? [String] == [""] + Glass.allCases.map(\.rawValue))
                         checked += 1
+                    case "lang":
+                        // Every language the book speaks (it once said en and it only).
+                        #expect(schema?["enum"] as? [String] == Language.allCases.map(\.rawValue))
+                        checked += 1
                     default: break
                     }
                 }
             }
         }
-        #expect(checked == 2, "GET /cocktails' category and glass")
+        #expect(checked == 5, "GET /cocktails' category and glass; lang of /cocktails, /cocktails/{id} and /random")
         // A recipe sent to the book takes the same values, and the methods the vocabulary knows.
         let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
         let input = try #require((schemas["RecipeInput"] as? [String: Any])?["properties"] as? [String: Any])
