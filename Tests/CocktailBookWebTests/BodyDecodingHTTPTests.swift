@@ -38,7 +38,10 @@ struct BodyDecodingHTTPTests {
                     .post, "/api/v1/cocktails", #"{"name": "A", "ingredients": [{"text": 4}]}"#, "ingredients.0",
                     "wrong type"
                 ),
-                (.post, "/api/v1/lists", "{not json", nil, "The body is not"),
+                (.post, "/api/v1/lists", "{not json", nil, "The body is not JSON of the shape this route reads."),
+                // A lone value where an object belongs names no empty field.
+                (.put, "/api/v1/cocktails/3/note", #""x""#, nil, "The body is not JSON of the shape this route reads."),
+                (.post, "/api/v1/cocktails", "[1]", nil, "The body is not a recipe in JSON."),
             ]
             for (method, path, body, field, message) in cases {
                 let response = try await client.execute(

@@ -155,7 +155,8 @@ extension StoreError {
 }
 
 extension AppError {
-    /// The `400 invalid_body` for a decoding error: the field it is about, by its path.
+    /// The `400 invalid_body` for a decoding error: the field it is about, by its path; `what`
+    /// names what the body should have been (`a recipe in JSON`).
     package static func invalidBody(_ error: DecodingError, what: String) -> AppError {
         func path(_ keys: [any CodingKey]) -> String {
             keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
@@ -166,14 +167,16 @@ extension AppError {
         case .keyNotFound(let key, let context):
             field = path(context.codingPath + [key])
             message = "The body needs \"\(field)\"."
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+        case .typeMismatch(_, let context) where !context.codingPath.isEmpty,
+            .valueNotFound(_, let context) where !context.codingPath.isEmpty:
             field = path(context.codingPath)
             message = "\(field) has a value of the wrong type."
         case .dataCorrupted(let context) where !context.codingPath.isEmpty:
             field = path(context.codingPath)
             message = "\(field) is not valid here."
         default:
-            return AppError(status: .badRequest, code: "invalid_body", message: "The body is not \(what) in JSON.")
+            // Not JSON, or JSON of another shape (a lone string where an object belongs).
+            return AppError(status: .badRequest, code: "invalid_body", message: "The body is not \(what).")
         }
         var refusal = AppError(status: .badRequest, code: "invalid_body", message: message)
         refusal.field = field

@@ -146,7 +146,7 @@ struct HouseRecipeAPIController<Context: AppContext>: Sendable {
     /// The body as a house recipe, or a `400` saying what is wrong with it.
     static func input(from request: Request) async throws -> HouseRecipeInput {
         let body = try await SmallBody.read(request, limit: 64 * 1024, what: "A house recipe")
-        return try AppError.decoding(HouseRecipeInput.self, from: body, what: "a house recipe")
+        return try AppError.decoding(HouseRecipeInput.self, from: body, what: "a house recipe in JSON")
     }
 }
 

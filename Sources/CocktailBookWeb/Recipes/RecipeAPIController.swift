@@ -150,7 +150,7 @@ struct RecipeAPIController<Context: AppContext>: Sendable {
     /// the book's own (`/images/imported/…`); the drawing's address a `GET` answers is ignored.
     static func input(from request: Request, desk: RecipeDesk) async throws -> RecipeInput {
         let body = try await SmallBody.read(request, limit: bodyLimit, what: "A recipe")
-        var input = try AppError.decoding(RecipeInput.self, from: body, what: "a recipe")
+        var input = try AppError.decoding(RecipeInput.self, from: body, what: "a recipe in JSON")
         if let image = input.imageURL {
             let file = String(image.dropFirst(ImportedImageFiles.urlPrefix.count))
             var stored = image.hasPrefix(ImportedImageFiles.urlPrefix) && PictureName.isStored(file)

@@ -48,7 +48,7 @@ extension AppError {
         } catch let error as DecodingError {
             throw invalidBody(error, what: what)
         } catch {
-            throw AppError(status: .badRequest, code: "invalid_body", message: "The body is not \(what) in JSON.")
+            throw AppError(status: .badRequest, code: "invalid_body", message: "The body is not \(what).")
         }
     }
 }

@@ -42,6 +42,6 @@ enum JSONBody {
     ) async throws -> T {
         let body = try await SmallBody.read(request, limit: limit, what: "The body")
         if let empty, body.readableBytes == 0 { return empty }
-        return try AppError.decoding(T.self, from: body, what: "the JSON this route takes")
+        return try AppError.decoding(T.self, from: body, what: "JSON of the shape this route reads")
     }
 }
