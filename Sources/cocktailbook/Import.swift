@@ -101,7 +101,9 @@ struct Import: AsyncParsableCommand {
                         return
                     }
                     if dryRun {
-                        print("Nothing was imported (--dry-run): \(review.drinkCount) drinks would be.")
+                        print(
+                            "Nothing was imported (--dry-run): \(review.drinkCount) drink\(review.drinkCount == 1 ? "" : "s") would be."
+                        )
                         return
                     }
                     if asking {

@@ -172,7 +172,7 @@ extension CLIImportTests {
         #expect(
             dry.stdout.split(separator: "\n").map(String.init).suffix(2) == [
                 "Lentil soup  passed over: not a drink (no spirit, liqueur, wine or mixer, no cocktail tag)",
-                "Nothing was imported (--dry-run): 1 drinks would be.",
+                "Nothing was imported (--dry-run): 1 drink would be.",
             ], "\(dry)")
         #expect(try await listed(sandbox).filter { $0.name == "Daiquiri" }.count == 1)
         // An ingredient the book does not know is named, with the nearest ones it does.
@@ -196,7 +196,7 @@ extension CLIImportTests {
                 "Recipe       What happens",
                 "Daiquiri     new, kept beside the book's Daiquiri",
                 "Lentil soup  passed over: not a drink (no spirit, liqueur, wine or mixer, no cocktail tag)",
-                "Imported 1 cocktails (1 new, 0 updated), 1 skipped: Lentil soup: not a drink (no spirit, liqueur, wine or mixer, no cocktail tag); 1 images stored",
+                "Imported 1 cocktail (1 new, 0 updated), 1 skipped: Lentil soup: not a drink (no spirit, liqueur, wine or mixer, no cocktail tag); 1 image stored",
             ], "\(result)")
         let script = try await sandbox.run(["import", Self.export("recipes.csv"), "--every-recipe"])
         #expect(script.stdout == "Imported 2 cocktails (2 new, 0 updated), 0 skipped\n", "\(script)")

@@ -133,7 +133,19 @@ struct ImportPageTests {
             let applied = try await client.execute(
                 uri: "/import/\(id)/apply", method: .post, headers: TestCSRF.formHeaders,
                 body: TestCSRF.body("ingredient-name.0=Amaro+Nonino+Quintessentia&ingredient.0=Amaro+Nonino"))
-            #expect(html(applied).contains("Imported 1 cocktails"), "\(html(applied))")
+            #expect(html(applied).contains("Imported 1 cocktail (1 new, 0 updated)"), "\(html(applied))")
+            #expect(html(applied).contains("data-import-undo"))
+            // The same file again, its one drink left out: nothing was imported, nothing to undo.
+            let again = html(try await client.execute(uri: "/import", method: .post, headers: headers, body: body))
+            let second = try #require(
+                again.firstMatch(of: /action="\/import\/([0-9a-f-]+)\/apply"/).map { String($0.1) })
+            let key = try #require(again.firstMatch(of: /name="choice\.([^"]+)"/).map { String($0.1) })
+            let nothing = html(
+                try await client.execute(
+                    uri: "/import/\(second)/apply", method: .post, headers: TestCSRF.formHeaders,
+                    body: TestCSRF.body("choice.\(key)=skip")))
+            #expect(nothing.contains("Nothing was imported"), "\(nothing)")
+            #expect(!nothing.contains("data-import-undo"))
             let plane = try #require(
                 try await client.list("?q=Paper+Plane").cocktails.first { $0.id.hasPrefix("imp-") })
             let drink = try await client.get("/api/v1/cocktails/\(plane.id)").jsonObject()

@@ -97,7 +97,7 @@ struct OtherAppsImportTests {
         let summary = try await book.importer.run(source: Self.fixture("mealie-export.zip"))
         #expect(
             summary.line
-                == "Imported 1 cocktails (1 new, 0 updated), 1 skipped: Lentil soup: not a drink (no spirit, liqueur, wine or mixer, no cocktail tag); 1 images stored"
+                == "Imported 1 cocktail (1 new, 0 updated), 1 skipped: Lentil soup: not a drink (no spirit, liqueur, wine or mixer, no cocktail tag); 1 image stored"
         )
         let daiquiri = try #require(try await book.drinks()["Daiquiri"])
         #expect(daiquiri.ingredients == ["60 ml white rum", "25 ml lime juice", "15 ml simple syrup"])

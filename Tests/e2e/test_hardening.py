@@ -158,7 +158,7 @@ def test_a_3_gb_picture_is_cut_off_at_5_mb_and_memory_stays_flat(server, tmp_pat
         after = _rss_kib(pid)
         response = result["response"]
         assert response.status_code == 200, response.text[-500:]
-        assert "Imported 1 cocktails" in response.text
+        assert "Imported 1 cocktail (1 new" in response.text
         assert "larger than 5 MB" in response.text
         growth_mib = (peak - idle) / 1024
         print(f"\nRSS idle {idle / 1024:.1f} MiB, peak {peak / 1024:.1f} MiB (+{growth_mib:.1f}), after {after / 1024:.1f} MiB")

@@ -56,11 +56,12 @@ public struct CatalogImporter: Sendable {
 
         /// `Imported 612 cocktails (598 new, 14 updated), 3 skipped: …`, then the pictures.
         public var line: String {
+            let imported = counts.new + counts.updated
             var text =
-                "Imported \(counts.new + counts.updated) cocktails (\(counts.new) new, \(counts.updated) updated), \(skipped.count) skipped"
+                "Imported \(imported) cocktail\(imported == 1 ? "" : "s") (\(counts.new) new, \(counts.updated) updated), \(skipped.count) skipped"
             if !skipped.isEmpty { text += ": " + Self.list(skipped) }
             if imagesStored > 0 || !imagesRejected.isEmpty || !imagesUnfetched.isEmpty {
-                text += "; \(imagesStored) images stored"
+                text += "; \(imagesStored) image\(imagesStored == 1 ? "" : "s") stored"
                 if !imagesRejected.isEmpty {
                     text += ", \(imagesRejected.count) left out: " + Self.list(imagesRejected)
                 }

@@ -59,9 +59,14 @@ package struct ImportDesk: Sendable {
         package var updated: Int
         package var skipped: Int
         package var imagesStored: Int
+        /// The book's own recipes that got the file's recipe as their next version.
+        package var versions: Int
         package var summary: String
         /// Until when `DELETE` undoes it.
         package var undoUntil: Date
+
+        /// Whether it changed the book at all (else there is nothing to undo).
+        package var changedAnything: Bool { new + updated + versions > 0 }
     }
 
     /// Reads `data` (named `fileName`) and keeps it with its review.
@@ -191,6 +196,7 @@ package struct ImportDesk: Sendable {
         guard let summary else {
             return Applied(
                 id: id, new: 0, updated: 0, skipped: importer.leaveOut.count - savedVersions, imagesStored: 0,
+                versions: savedVersions,
                 summary: savedVersions == 0
                     ? "Nothing was imported: every drink was skipped."
                     : "Nothing new was imported" + versionsLine + ".",
@@ -199,7 +205,7 @@ package struct ImportDesk: Sendable {
         await catalog.reloadImported()
         return Applied(
             id: id, new: summary.counts.new, updated: summary.counts.updated, skipped: summary.skipped.count,
-            imagesStored: summary.imagesStored, summary: summary.line + versionsLine,
+            imagesStored: summary.imagesStored, versions: savedVersions, summary: summary.line + versionsLine,
             undoUntil: now().addingTimeInterval(PendingImport.keptFor))
     }
 
