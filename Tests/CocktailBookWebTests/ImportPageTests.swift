@@ -145,6 +145,9 @@ struct ImportPageTests {
                     uri: "/import/\(second)/apply", method: .post, headers: TestCSRF.formHeaders,
                     body: TestCSRF.body("choice.\(key)=skip")))
             #expect(nothing.contains("Nothing was imported"), "\(nothing)")
+            // The result's address opened again leads back to the Import page.
+            let reopened = try await client.get("/import/\(second)/apply")
+            #expect(reopened.status == .seeOther && reopened.headers[.location] == "/import")
             #expect(!nothing.contains("data-import-undo"))
             let plane = try #require(
                 try await client.list("?q=Paper+Plane").cocktails.first { $0.id.hasPrefix("imp-") })

@@ -76,6 +76,11 @@ struct ImportController<Context: AppContext>: Sendable {
         }
         router.post("/import", use: submit)
         let steps = routes.routes("", .admin)
+        // The result of applying or undoing is the answer to a form; the address opened again
+        // (a reload from history, a bookmark) leads back to the Import page, not to a 405.
+        for step in ["apply", "undo"] {
+            steps.get("/import/:id/\(step)") { _, _ in Response.redirect(to: "/import", type: .normal) }
+        }
         steps.post("/import/:id/apply") { request, context in
             let id = try context.parameters.require("id")
             let form = try context.submittedForm()
