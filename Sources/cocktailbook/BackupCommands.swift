@@ -29,7 +29,12 @@ struct BackupCommand: AsyncParsableCommand {
             if file == "-" {
                 FileHandle.standardOutput.write(data)
             } else {
-                try data.write(to: URL(fileURLWithPath: (file as NSString).expandingTildeInPath), options: .atomic)
+                do {
+                    try data.write(to: URL(fileURLWithPath: (file as NSString).expandingTildeInPath), options: .atomic)
+                } catch {
+                    // Foundation's sentence names no file ("The file doesn't exist."): say which.
+                    throw UsageError("Cannot write the backup to \(file): \(error.localizedDescription)")
+                }
                 print(
                     "Wrote a backup to \(file) (\(ByteCountFormatter.string(fromByteCount: Int64(data.count), countStyle: .file)))."
                 )

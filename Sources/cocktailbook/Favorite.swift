@@ -13,13 +13,12 @@ struct Favorite: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Mark a cocktail as favorite.")
         @OptionGroup var common: CommonOptions
         @OptionGroup var owner: FavoritesUserOption
-        @Argument(help: ArgumentHelp("The cocktail's id.", valueName: "id")) var id: String
+        @Argument(help: ArgumentHelp("The cocktail's id or name.", valueName: "id-or-name")) var cocktail: String
 
         func run(on environment: Book) async throws {
-            try await environment.catalog.setFavorite(true, for: id, owner: try owner.resolved(in: environment))
-            print(
-                "Added \(try await environment.catalog.cocktail(id: id).cocktail.name) to \(owner.whose)favorites."
-            )
+            let drink = try await environment.catalog.cocktail(idOrName: cocktail).cocktail
+            try await environment.catalog.setFavorite(true, for: drink.id, owner: try owner.resolved(in: environment))
+            print("Added \(drink.name) to \(owner.whose)favorites.")
         }
     }
 
@@ -27,14 +26,12 @@ struct Favorite: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Unmark a favorite.")
         @OptionGroup var common: CommonOptions
         @OptionGroup var owner: FavoritesUserOption
-        @Argument(help: ArgumentHelp("The cocktail's id.", valueName: "id")) var id: String
+        @Argument(help: ArgumentHelp("The cocktail's id or name.", valueName: "id-or-name")) var cocktail: String
 
         func run(on environment: Book) async throws {
-            try await environment.catalog.setFavorite(
-                false, for: id, owner: try owner.resolved(in: environment))
-            print(
-                "Removed \(try await environment.catalog.cocktail(id: id).cocktail.name) from \(owner.whose)favorites."
-            )
+            let drink = try await environment.catalog.cocktail(idOrName: cocktail).cocktail
+            try await environment.catalog.setFavorite(false, for: drink.id, owner: try owner.resolved(in: environment))
+            print("Removed \(drink.name) from \(owner.whose)favorites.")
         }
     }
 

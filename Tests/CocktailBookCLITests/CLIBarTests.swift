@@ -55,8 +55,17 @@ struct CLIBackupTests {
             second.remove()
         }
         #expect(try await first.run(["favorite", "add", "3"]).status == 0)
+        // By name too, as show and lists take a drink.
+        let byName = try await first.run(["favorite", "add", "mojito"])
+        #expect(byName.status == 0 && byName.stdout == "Added Mojito to favorites.\n", "\(byName)")
+        #expect(try await first.run(["favorite", "remove", "Mojito"]).stdout == "Removed Mojito from favorites.\n")
         #expect(try await first.run(["bar", "add", "London dry gin", "tonic"]).status == 0)
         let file = first.directory.appendingPathComponent("backup.json").path
+        // A folder that is not there: one line naming the file, nothing written.
+        let missing = first.directory.appendingPathComponent("no-such-folder/backup.json").path
+        let unwritable = try await first.run(["backup", missing])
+        #expect(unwritable.status == 1 && unwritable.stderrLines.count == 1, "\(unwritable)")
+        #expect(unwritable.stderr.hasPrefix("cocktailbook: Cannot write the backup to \(missing): "), "\(unwritable)")
         let backup = try await first.run(["backup", file])
         #expect(backup.status == 0 && backup.stdout.hasPrefix("Wrote a backup to \(file) ("), "\(backup)")
 

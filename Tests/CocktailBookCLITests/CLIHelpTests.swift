@@ -16,8 +16,8 @@ struct CLIHelpTests {
             (["list"], common + ["--filter", "--json"]),
             (["show"], common + ["--json", "<id-or-name>"]),
             (["favorite"], ["add", "remove", "list"]),
-            (["favorite", "add"], common + ["<id>"]),
-            (["favorite", "remove"], common + ["<id>"]),
+            (["favorite", "add"], common + ["<id-or-name>"]),
+            (["favorite", "remove"], common + ["<id-or-name>"]),
             (["favorite", "list"], common + ["--json"]),
             (["serve"], common + ["--host", "--port", "COCKTAILBOOK_HOST", "COCKTAILBOOK_PORT"]),
         ])
