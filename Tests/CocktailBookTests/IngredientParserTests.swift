@@ -98,6 +98,9 @@ struct IngredientParserTests {
     static let noAmountCases: [IngredientLineCase] = [
         IngredientLineCase("Ice", nil, nil, "Ice"),
         IngredientLineCase("Soda water, to top", nil, .top, "Soda water", "to top"),
+        // Without the comma, as a CSV may write it: the same line.
+        IngredientLineCase("soda water to top", nil, .top, "soda water", "to top"),
+        IngredientLineCase("Prosecco to top up", nil, .top, "Prosecco", "to top up"),
         IngredientLineCase("Ginger ale, top up", nil, .top, "Ginger ale", "top up"),
         IngredientLineCase("Top up with ginger ale", nil, .top, "ginger ale"),
         IngredientLineCase("Fill with soda water", nil, .top, "soda water"),

@@ -34,7 +34,14 @@ public enum IngredientParser {
             }
         }
 
-        let (name, note) = splitNote(rest)
+        var (name, note) = splitNote(rest)
+        // "soda water to top", as a file without the comma writes it: the note all the same.
+        if note == nil, result.amount == nil, result.unit == nil,
+            let suffix = [" to top up", " to top", " to fill"].first(where: { name.lowercased().hasSuffix($0) })
+        {
+            name = trimmed(name.dropLast(suffix.count))
+            note = String(suffix.dropFirst())
+        }
         result.ingredient = name.isEmpty ? nil : name
         result.note = note
         if result.unit == nil, let note, topNotes.contains(note.lowercased()) { result.unit = .top }
