@@ -157,6 +157,38 @@ struct ImportPageTests {
         }
     }
 
+    @Test("an ingredient an earlier import kept as new is the book's: the next import does not ask about it again")
+    func keptIngredientKnownNextTime() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        @Sendable func csv(_ name: String) -> Data {
+            Data("name,ingredients,instructions\n\(name),\"45 ml gin\n15 ml Zorblax liqueur\",Stir with ice.\n".utf8)
+        }
+        try await makeApp(databasePath: database.path).test(.router) { client in
+            try await client.waitUntilReady()
+            let (headers, body) = Self.upload(csv("Zorblax Martini"), filename: "first.csv")
+            let first = html(try await client.execute(uri: "/import", method: .post, headers: headers, body: body))
+            #expect(
+                first.contains("Not among the book&#39;s ingredients: Zorblax liqueur")
+                    || first.contains(
+                        "Not among the book's ingredients: Zorblax liqueur"),
+                "\(first)")
+            let id = try #require(first.firstMatch(of: /action="\/import\/([0-9a-f-]+)\/apply"/).map { String($0.1) })
+            // Kept as a new ingredient (the default).
+            let applied = try await client.execute(
+                uri: "/import/\(id)/apply", method: .post, headers: TestCSRF.formHeaders,
+                body: TestCSRF.body("ingredient-name.0=Zorblax+liqueur&ingredient.0="))
+            #expect(html(applied).contains("Imported 1 cocktail (1 new"), "\(html(applied))")
+            let (againHeaders, againBody) = Self.upload(csv("Zorblax Gimlet"), filename: "second.csv")
+            let second = html(
+                try await client.execute(uri: "/import", method: .post, headers: againHeaders, body: againBody))
+            #expect(second.contains("Zorblax Gimlet"), "\(second)")
+            #expect(!second.contains("Not among the book"), "\(second)")
+            #expect(!second.contains("Ingredients the book does not know"), "\(second)")
+            #expect(!second.contains("Did you mean Zorblax"), "\(second)")
+        }
+    }
+
     func html(_ response: TestResponse) -> String {
         (String(buffer: response.body) as NSString).replacingOccurrences(of: "&#39;", with: "'")
     }

@@ -77,14 +77,18 @@ package struct ImportDesk: Sendable {
                 try await reviewFile(path, id: id)
             }
         }
-        let drinks = entries(of: review)
+        var drinks = entries(of: review)
+        let ingredients = await Self.unknownIngredients(drinks.flatMap(\.unknownIngredients), catalog: catalog)
+        // A name an earlier import kept as new is the book's now: not asked about again.
+        let unknown = Set(ingredients.map { $0.name.lowercased() })
+        for index in drinks.indices {
+            drinks[index].unknownIngredients.removeAll { !unknown.contains($0.lowercased()) }
+        }
         try await importer.database.stagePendingImport(
             PendingImport(
                 id: id, ownerID: owner, fileName: fileName, format: review.format.rawValue, createdAt: now()),
             payload: data)
-        return Review(
-            id: id, format: review.format.rawValue, drinks: drinks,
-            ingredients: await Self.unknownIngredients(drinks.flatMap(\.unknownIngredients), catalog: catalog))
+        return Review(id: id, format: review.format.rawValue, drinks: drinks, ingredients: ingredients)
     }
 
     /// The review of the file at `path`, staged as import `id`.
@@ -110,20 +114,20 @@ package struct ImportDesk: Sendable {
         }
     }
 
-    /// `names` each once (case aside), with the book's nearest names.
+    /// `names` each once (case aside), with the book's nearest names; not those the book's
+    /// drinks already use (a name an earlier import kept as a new ingredient).
     package static func unknownIngredients(_ names: [String], catalog: CatalogService) async -> [UnknownIngredient] {
         var seen: Set<String> = []
         let names = names.filter { seen.insert($0.lowercased()).inserted }
         guard !names.isEmpty, let index = try? await catalog.barIndex() else {
             return names.map { UnknownIngredient(name: $0, suggestions: []) }
         }
-        return names.map { name in
-            let suggestions: [String] =
-                switch IngredientLookup.resolve(name, in: index) {
-                case .known(let value): [value]
-                case .unknown(let near): near
-                }
-            return UnknownIngredient(name: name, suggestions: suggestions)
+        return names.compactMap { name in
+            switch IngredientLookup.resolve(name, in: index) {
+            case .known(let value) where value.lowercased() == name.lowercased(): nil
+            case .known(let value): UnknownIngredient(name: name, suggestions: [value])
+            case .unknown(let near): UnknownIngredient(name: name, suggestions: near)
+            }
         }
     }
 
