@@ -224,9 +224,20 @@ struct ImportPageTests {
             #expect(path.status == .badRequest)
             #expect(String(buffer: path.body).contains("http:// or https://"))
             let (headers, _) = Self.upload(Data())
+            // A chosen file with nothing in it is named as empty, not as no file.
+            let emptyFile = try await client.execute(
+                uri: "/import", method: .post, headers: headers, body: Self.upload(Data(), filename: "recipes.csv").1)
+            #expect(emptyFile.status == .badRequest)
+            #expect(String(buffer: emptyFile.body).contains("recipes.csv is empty: there is nothing in it to import."))
+            // No file chosen (the browser sends an empty part without a name).
             let noFile = try await client.execute(
-                uri: "/import", method: .post, headers: headers, body: Self.upload(Data()).1)
+                uri: "/import", method: .post, headers: headers, body: Self.upload(Data(), filename: "").1)
             #expect(noFile.status == .badRequest)
+            #expect(String(buffer: noFile.body).contains("Choose a file to upload"))
+            // In the page's language.
+            let german = try await client.execute(
+                uri: "/import?lang=de", method: .post, headers: form, body: TestCSRF.body("url="))
+            #expect(String(buffer: german.body).contains("Wähle eine Datei zum Hochladen"))
             let broken = try await client.execute(
                 uri: "/import", method: .post, headers: headers, body: ByteBuffer(string: "not multipart"))
             #expect(broken.status == .badRequest)

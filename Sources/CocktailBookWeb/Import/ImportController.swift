@@ -129,8 +129,12 @@ struct ImportController<Context: AppContext>: Sendable {
     @Sendable func submit(request: Request, context: Context) async throws -> Response {
         let form = try context.submittedForm()
         if MultipartForm.boundary(fromContentType: request.headers[.contentType] ?? "") != nil {
-            guard let file = form.file("file"), !file.body.isEmpty else {
-                return refuse("Choose a file to upload, or give a server address below.", context: context)
+            guard let file = form.file("file"), !(file.filename ?? "").isEmpty || !file.body.isEmpty else {
+                return refuse(context.strings["import_choose"], context: context)
+            }
+            guard !file.body.isEmpty else {
+                let name = ImportLimits.safeFileName(file.filename)
+                return refuse(context.strings("import_empty_file", ["file": name]), context: context)
             }
             // Read and reviewed first: nothing is imported until the review is applied.
             do {
@@ -145,11 +149,11 @@ struct ImportController<Context: AppContext>: Sendable {
         }
         let url = try form.decode(ImportForm.self).url?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         guard !url.isEmpty else {
-            return refuse("Choose a file to upload, or give a server address.", context: context)
+            return refuse(context.strings["import_choose"], context: context)
         }
         guard CatalogImporter.serverURL(url) != nil else {
             return refuse(
-                "The address must start with http:// or https://, e.g. https://host/api/json/v1/1/.", url: url,
+                context.strings("import_bad_address", ["example": "https://host/api/json/v1/1/"]), url: url,
                 context: context)
         }
         return try await importing(url: url, context: context) { try await importer.run(source: url) }
@@ -164,9 +168,7 @@ struct ImportController<Context: AppContext>: Sendable {
             var finished: CatalogImporter.Summary?
             guard try await importer.database.withImportLock({ finished = try await work() }), let summary = finished
             else {
-                return refuse(
-                    "Another import is running. Try again when it has finished.", url: url, status: .conflict,
-                    context: context)
+                return refuse(context.strings["import_running"], url: url, status: .conflict, context: context)
             }
             await catalog.reloadImported()
             return renderer.render(ImportPage(summary: summary.line).written(in: context.strings), context: context)
