@@ -116,9 +116,13 @@ struct CLIImportTests {
         let many = sandbox.directory.appendingPathComponent("many.json")
         let drinks = (0...20_000).map { ["idDrink": "\($0)", "strDrink": "D\($0)"] }
         try JSONSerialization.data(withJSONObject: ["drinks": drinks]).write(to: many)
+        let empty = sandbox.directory.appendingPathComponent("empty.csv")
+        try Data("\n".utf8).write(to: empty)
         for (source, expected) in [
             (many.path, "20001 entries"), ("/nonexistent/x.json", "cannot read"),
             (sandbox.directory.path, "no recipes of a format this book reads"),
+            // In words, not the CSV reader's case name (cannotReadHeaderRow).
+            (empty.path, "the CSV is empty: it has no row of column names and no recipe"),
         ] {
             let result = try await sandbox.run(["import", source])
             #expect(result.status == 1, "\(result)")

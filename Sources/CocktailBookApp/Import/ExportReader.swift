@@ -67,11 +67,15 @@ public enum ExportReader {
         let header = body.prefix { !$0.isNewline }
         let delimiter: UnicodeScalar =
             header.filter { $0 == ";" }.count > header.filter { $0 == "," }.count ? ";" : ","
+        // A file without a first row of column names (empty, or only blank lines) names none.
+        guard !body.allSatisfy(\.isWhitespace) else {
+            throw ImportError.malformed("the CSV is empty: it has no row of column names and no recipe")
+        }
         let reader: CSVReader
         do {
             reader = try CSVReader(string: body, hasHeaderRow: true, trimFields: true, delimiter: delimiter)
         } catch {
-            throw ImportError.malformed("the CSV cannot be read: \(error)")
+            throw ImportError.malformed("the CSV cannot be read: \(Self.reason(error))")
         }
         let columns = (reader.headerRow ?? []).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         var rows: [[String: String]] = []
@@ -83,8 +87,17 @@ public enum ExportReader {
             for (column, value) in Swift.zip(columns, row) where !column.isEmpty { named[column] = value }
             rows.append(named)
         }
-        if let error = reader.error { throw ImportError.malformed("the CSV cannot be read: \(error)") }
+        if let error = reader.error { throw ImportError.malformed("the CSV cannot be read: \(Self.reason(error))") }
         return rows
+    }
+
+    /// The CSV reader's error in words (its cases have no descriptions of their own).
+    private static func reason(_ error: any Error) -> String {
+        switch error as? CSVError {
+        case .cannotReadHeaderRow: "it has no row of column names"
+        case .unicodeDecoding, .stringEncodingMismatch, .stringEndianMismatch: "it is not text in UTF-8"
+        default: "it is not a table of rows and columns"
+        }
     }
 
     // MARK: Reading
