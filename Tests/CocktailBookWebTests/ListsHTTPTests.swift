@@ -463,6 +463,18 @@ struct ListsHTTPTests {
             let spirit = try #require(unshared.range(of: "<h2>Spirit-forward</h2>"))
             #expect(sour.lowerBound < spirit.lowerBound)
             #expect(unshared.contains("Margarita Mocktail") && unshared.contains("Alcohol-free"))
+            // A drink with a bottle the book cannot weigh: its page says so, a guest's menu says nothing.
+            let zorblax = try await Self.send(
+                client, .post, "/api/v1/cocktails",
+                #"{"name": "Zorblax Sour", "ingredients": [{"text": "2 oz Zorblax liqueur"}, {"text": "1 oz lemon juice"}]}"#
+            )
+            #expect(zorblax.status == .created)
+            let zorblaxID = try #require(try zorblax.jsonObject()["id"] as? String)
+            _ = try await Self.send(
+                client, .post, "/api/v1/lists/\(list.id)/entries", #"{"cocktail": "\#(zorblaxID)"}"#)
+            #expect(String(buffer: try await client.get("/cocktails/\(zorblaxID)").body).contains("ABV unknown"))
+            let withZorblax = String(buffer: try await client.get("/lists/\(list.id)/menu").body)
+            #expect(withZorblax.contains("Zorblax Sour") && !withZorblax.contains("ABV unknown"))
             #expect(!unshared.contains("QR code of http"), "no share link: no QR code")
             #expect(unshared.contains(#"action="/lists/\#(list.id)/menu/share""#))
             #expect(

@@ -80,7 +80,9 @@ struct MenuPage: PageModel {
                 Item(
                     name: details.cocktail.name,
                     shortDescription: details.cocktail.texts(in: strings.language).shortDescription,
-                    abvText: details.abvText(strings).map(strings.localizingNumbers), isNotToday: isNotToday,
+                    // A guest's menu says a strength or nothing: not which bottle the book cannot weigh.
+                    abvText: details.unknownStrengths.isEmpty || details.cocktail.kind == .nonAlcoholic
+                        ? details.abvText(strings).map(strings.localizingNumbers) : nil, isNotToday: isNotToday,
                     priceText: shows ? prices?.text(row.entry.priceMinor, strings: strings) : nil,
                     suggestion: prices.flatMap { source in
                         source.suggestions?[details.cocktail.id].map {
