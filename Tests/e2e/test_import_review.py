@@ -39,7 +39,7 @@ def test_a_mealie_export_is_reviewed_imported_and_undone(server, new_page):
     drink.locator("select").select_option("keep-both")
     page.locator("form[data-import-review] button[type=submit]").click()
     expect(page.locator("[data-import-summary]")).to_contain_text("Imported 1 cocktail (1 new, 0 updated)")
-    expect(page.locator("[data-import-summary]")).to_contain_text("1 picture stored")
+    expect(page.locator("[data-import-summary]")).to_contain_text("1 image stored")
     found = page.request.get(running.url + "/api/v1/cocktails?q=daiquiri").json()["cocktails"]
     imported = [c for c in found if c["id"].startswith("imp-")]
     assert [c["name"] for c in imported] == ["Daiquiri"]

@@ -101,8 +101,8 @@ struct ImportController<Context: AppContext>: Sendable {
                     id: id, choices: choices, ingredients: ingredients, owner: context.owner.id,
                     isAdmin: context.viewer.isAdmin, author: RecipeDesk.author(context.viewer))
                 return renderer.render(
-                    ImportPage(applied: applied, strings: context.strings).written(in: context.strings),
-                    context: context)
+                    ImportPage(summary: applied.summary, undoID: applied.changedAnything ? id : nil).written(
+                        in: context.strings), context: context)
             } catch let error as AppError where error.status != .notFound {
                 return refuse(error.message(in: context.strings), status: error.status, context: context)
             }

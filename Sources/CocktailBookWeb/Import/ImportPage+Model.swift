@@ -1,5 +1,4 @@
 import CocktailBook
-import CocktailBookApp
 
 /// The Import screen (`/import`): upload a file or give a server address; after an import it
 /// shows the summary line, after a refusal the reason (nothing was changed).
@@ -38,29 +37,5 @@ struct ImportPage: PageModel {
         self.summary = summary
         self.undoID = undoID
         url = ""
-    }
-
-    /// What applying a reviewed import did, in the page's language (the reasons for what was
-    /// passed over were on the review), with Undo when it changed anything.
-    init(applied: ImportDesk.Applied, strings: UIStrings) {
-        var parts: [String] = []
-        if applied.new + applied.updated > 0 {
-            parts.append(
-                strings.count(
-                    "import_done", applied.new + applied.updated,
-                    [
-                        "new": strings.number(applied.new), "updated": strings.number(applied.updated),
-                        "skipped": strings.number(applied.skipped),
-                    ]))
-            if applied.imagesStored > 0 { parts.append(strings.count("import_done_pictures", applied.imagesStored)) }
-        } else if applied.versions == 0 {
-            parts.append(strings["import_nothing"])
-        } else {
-            parts.append(strings["import_nothing_new"])
-        }
-        if applied.versions > 0 { parts.append(strings.count("import_done_versions", applied.versions)) }
-        var text = parts.joined(separator: "; ")
-        if !text.hasSuffix(".") { text += "." }
-        self.init(summary: text, undoID: applied.changedAnything ? applied.id : nil)
     }
 }
